@@ -1,0 +1,103 @@
+// Courses: /admin/courses. Spec §3 fields (with the data's own spelling `techerId`), §5 rules, §8 texts.
+import { defineEntity } from './define';
+import { fileReference, nonNegativeNumber, optionalText, requiredText } from './validators';
+
+export const courseTypeLabels = { online: 'آنلاین', offline: 'حضوری' } as const;
+export const difficultyLabels = {
+  '': 'بدون سطح‌بندی',
+  introductory: 'مقدماتی',
+  advanced: 'پیشرفته',
+  bootcamps: 'بوت‌کمپ',
+} as const;
+
+export default defineEntity<'Course'>()({
+  key: 'courses',
+  component: 'Course',
+  table: 'courses',
+  ops: {
+    list: 'GET /api/Course/GetSelectList',
+    create: 'POST /api/Course/Create',
+    update: 'PUT /api/Course/Update',
+    remove: 'DELETE /api/Course/Delete',
+  },
+  fields: {
+    title: { label: 'عنوان دوره', input: 'text', validate: requiredText('عنوان دوره') },
+    durationInHours: { label: 'مدت (ساعت)', input: 'number', validate: nonNegativeNumber('مدت دوره', false) },
+    timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate' },
+    registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate' },
+    priceInTomans: { label: 'قیمت (تومان)', input: 'number', validate: nonNegativeNumber('قیمت', true) },
+    type: {
+      label: 'نوع دوره',
+      input: 'select',
+      placeholder: 'انتخاب نوع دوره',
+      options: [
+        ['online', courseTypeLabels.online],
+        ['offline', courseTypeLabels.offline],
+      ],
+    },
+    inActive: {
+      label: 'وضعیت دوره',
+      input: 'select',
+      options: [
+        [false, 'فعال'],
+        [true, 'غیرفعال'],
+      ],
+    },
+    difficulty: {
+      label: 'سطح دوره',
+      input: 'select',
+      options: [
+        ['', difficultyLabels['']],
+        ['introductory', difficultyLabels.introductory],
+        ['advanced', difficultyLabels.advanced],
+        ['bootcamps', difficultyLabels.bootcamps],
+      ],
+    },
+    techerId: {
+      label: 'مدرس',
+      input: 'reference',
+      reference: { entity: 'teachers', label: 'fullName', none: 'بدون مدرس' },
+      validate: nonNegativeNumber('مدرس', true),
+    },
+    categoryId: {
+      label: 'دسته‌بندی',
+      input: 'reference',
+      reference: { entity: 'categories', label: 'name', none: 'بدون دسته‌بندی' },
+      validate: nonNegativeNumber('دسته‌بندی', true),
+    },
+    prerequisite: { label: 'پیش‌نیاز', input: 'text', validate: optionalText('پیش‌نیاز', 500) },
+    coverImage: { label: 'لینک تصویر کاور', input: 'imageLink', validate: fileReference('لینک تصویر کاور', false) },
+    coverVideo: { label: 'لینک ویدیوی معرفی', input: 'videoLink', validate: fileReference('لینک ویدیوی معرفی', false) },
+    description: { label: 'توضیحات', input: 'textarea', wide: true, validate: optionalText('توضیحات', 5000) },
+    headings: {
+      label: 'سرفصل‌ها',
+      input: 'textarea',
+      wide: true,
+      hint: 'هر سرفصل در یک خط',
+      validate: optionalText('سرفصل‌ها', 5000),
+    },
+  },
+  columns: [
+    { key: 'title', header: 'عنوان', cell: 'text' },
+    { key: 'durationInHours', header: 'مدت (ساعت)', cell: 'hours' },
+    { key: 'priceInTomans', header: 'قیمت (تومان)', cell: 'toman' },
+    { key: 'timeOfHolding', header: 'تاریخ برگزاری', cell: 'jalaliDate' },
+    { key: 'prerequisite', header: 'پیش‌نیاز', cell: 'text' },
+    { key: 'type', header: 'نوع دوره', cell: 'option', options: courseTypeLabels },
+    { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
+  ],
+  texts: {
+    title: 'مدیریت دوره‌ها',
+    addButton: 'افزودن دوره جدید',
+    addTitle: 'افزودن دوره جدید',
+    editTitle: 'ویرایش دوره',
+    confirmRemove: 'آیا از حذف دوره مطمئن هستید؟',
+    failed: { list: 'خطا در دریافت دوره‌ها', save: 'خطا در ذخیره‌سازی دوره', remove: 'خطا در حذف دوره' },
+    succeeded: { create: 'دوره با موفقیت ایجاد شد', update: 'دوره با موفقیت ویرایش شد', remove: 'دوره با موفقیت حذف شد' },
+    preferServerMessage: true,
+  },
+  afterSave: 'reload',
+  afterRemove: 'reload',
+  slugFrom: 'title',
+  searchIn: ['title', 'prerequisite'],
+});

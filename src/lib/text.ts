@@ -1,0 +1,70 @@
+// Pure text helpers shared by the SPA, the schema validators and the server.
+
+const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
+const arabicDigits = '٠١٢٣٤٥٦٧٨٩';
+
+/** Persian and Arabic-Indic digits to Latin, so inputs accept what Iranian keyboards type. */
+export function toLatinDigits(text: string): string {
+  return text.replace(/[۰-۹٠-٩]/g, (d) => {
+    const p = persianDigits.indexOf(d);
+    return String(p >= 0 ? p : arabicDigits.indexOf(d));
+  });
+}
+
+/** Latin digits to Persian, for everything shown on screen. */
+export function toPersianDigits(value: string | number): string {
+  return String(value).replace(/[0-9]/g, (d) => persianDigits.charAt(Number(d)));
+}
+
+/** 1234567 → ۱٬۲۳۴٬۵۶۷ (Persian thousands separator). */
+export function formatPersianNumber(value: number): string {
+  const [whole = '0', fraction] = String(Math.abs(value)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
+  const sign = value < 0 ? '-' : '';
+  return toPersianDigits(sign + grouped + (fraction ? `٫${fraction}` : ''));
+}
+
+export function formatToman(value: number): string {
+  return `${formatPersianNumber(value)} تومان`;
+}
+
+/**
+ * Image references are stored as a bare file name: any URL or path is reduced to its last
+ * segment, without query or hash (spec §3).
+ */
+export function bareFileName(reference: string): string {
+  const withoutQuery = reference.trim().split(/[?#]/, 1)[0] ?? '';
+  const segments = withoutQuery.split(/[\\/]/).filter((s) => s.length > 0);
+  const last = segments.at(-1) ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** Media lists may hold paths; the admin shows names without the store's prefix (spec §3). */
+export function mediaDisplayName(path: string): string {
+  return path.replace(/^\/?uploads\/(images|videos)\//, '');
+}
+
+/** Plain text of an HTML fragment, whitespace collapsed; used for excerpts. */
+export function htmlToPlainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote|\/pre)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cut to `max` characters plus an ellipsis (spec: article description, 50 characters). */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
