@@ -1,0 +1,21 @@
+import js from '@eslint/js';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'codegen/openapi.gen.ts', 'src/routeTree.gen.ts', '.tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginRouter.configs['flat/recommended'],
+  reactHooks.configs.flat.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-control-regex': 'off',
+    },
+  },
+);

@@ -1,0 +1,100 @@
+// The one HTTP client. Middleware adds the bearer token, caches GETs for the page session
+// (spec §7) and handles the spec's statuses (§8). A successful write clears the GET cache, or
+// "the list is reloaded" would show the data from before the write.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '../../codegen/openapi.gen';
+import { clearSession, readToken, tokenChangedEvent } from '../lib/auth';
+
+export const statusMessages = {
+  forbidden: 'دسترسی غیرمجاز',
+  notFound: 'منبع یافت نشد',
+  server: 'خطای سرور',
+} as const;
+
+const getCache = new Map<string, Response>();
+
+/** Calls whose GET changes state on the server and so must always reach it. */
+const uncachedPrefixes = ['/api/Payment/'];
+
+function cacheKey(request: Request): string {
+  return request.url;
+}
+
+function isCacheable(request: Request): boolean {
+  if (request.method !== 'GET') return false;
+  const path = new URL(request.url).pathname;
+  return !uncachedPrefixes.some((prefix) => path.startsWith(prefix));
+}
+
+export function clearGetCache(): void {
+  getCache.clear();
+}
+
+if (typeof window !== 'undefined') {
+  // Another user's token must never see the previous user's cached answers.
+  window.addEventListener(tokenChangedEvent, clearGetCache);
+  window.addEventListener('storage', clearGetCache);
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/auth');
+};
+
+/** The router installs a navigation that keeps the SPA alive instead of reloading. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    const token = readToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+};
+
+export const cacheMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (!isCacheable(request)) return undefined;
+    const cached = getCache.get(cacheKey(request));
+    return cached ? cached.clone() : undefined;
+  },
+  onResponse({ request, response }) {
+    if (!response.ok) return undefined;
+    if (isCacheable(request)) getCache.set(cacheKey(request), response.clone());
+    else clearGetCache();
+    return undefined;
+  },
+};
+
+export const statusMiddleware: Middleware = {
+  onResponse({ response }) {
+    if (response.status === 401) {
+      clearSession();
+      clearGetCache();
+      onUnauthorized();
+    } else if (response.status === 403) {
+      console.error(statusMessages.forbidden);
+    } else if (response.status === 404) {
+      console.error(statusMessages.notFound);
+    } else if (response.status >= 500) {
+      console.error(statusMessages.server);
+    }
+    return undefined;
+  },
+};
+
+function baseUrl(): string {
+  return typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+}
+
+export const api = createClient<paths>({ baseUrl: baseUrl() });
+api.use(authMiddleware, statusMiddleware, cacheMiddleware);
+
+/** The error body's message, when the server sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    return error.message;
+  }
+  return undefined;
+}

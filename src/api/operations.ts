@@ -1,0 +1,54 @@
+// Calls named by the schema's operation keys ('PUT /api/Course/Update'). The generic admin
+// works with erased rows that the schema's validators check, so these calls go through a
+// loosely typed client that shares the typed client's middleware (token, cache, statuses).
+import createClient from 'openapi-fetch';
+import type { OperationKey } from '../../schema/define';
+import { splitOperation } from '../../schema/define';
+import { authMiddleware, cacheMiddleware, serverMessage, statusMiddleware } from './client';
+
+interface LooseOperation {
+  parameters: { query?: Record<string, string | number>; header?: never; path?: never; cookie?: never };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: {
+    200: { headers: Record<string, unknown>; content: { 'application/json': unknown } };
+    default: { headers: Record<string, unknown>; content: { 'application/json': unknown } };
+  };
+}
+type LoosePaths = Record<
+  string,
+  { get: LooseOperation; post: LooseOperation; put: LooseOperation; delete: LooseOperation }
+>;
+
+const loose = createClient<LoosePaths>({
+  baseUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost',
+});
+loose.use(authMiddleware, statusMiddleware, cacheMiddleware);
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+  }
+}
+
+/** Calls an operation and answers its data, or throws ApiError (status 0 when unreachable). */
+export async function callOperation(
+  op: OperationKey,
+  init: { body?: unknown; query?: Record<string, string | number> } = {},
+): Promise<unknown> {
+  const { method, path } = splitOperation(op);
+  const options = { params: { query: init.query }, body: init.body };
+  let result: { data?: unknown; error?: unknown; response: Response };
+  try {
+    if (method === 'GET') result = await loose.GET(path, { params: options.params });
+    else if (method === 'POST') result = await loose.POST(path, options);
+    else if (method === 'PUT') result = await loose.PUT(path, options);
+    else result = await loose.DELETE(path, options);
+  } catch {
+    throw new ApiError(0, undefined);
+  }
+  if (!result.response.ok) throw new ApiError(result.response.status, serverMessage(result.error));
+  return result.data;
+}
