@@ -16,7 +16,7 @@ export const router = createRouter({
 });
 
 setUnauthorizedHandler(() => {
-  void router.navigate({ to: '/auth' });
+  router.history.push('/auth');
 });
 
 declare module '@tanstack/react-router' {
