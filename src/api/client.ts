@@ -84,11 +84,14 @@ export const statusMiddleware: Middleware = {
   },
 };
 
-function baseUrl(): string {
+export function baseUrl(): string {
   return typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
 }
 
-export const api = createClient<paths>({ baseUrl: baseUrl() });
+/** Looked up per call, so test mocks that replace fetch after start-up still see the requests. */
+export const lateBoundFetch = (request: Request) => globalThis.fetch(request);
+
+export const api = createClient<paths>({ baseUrl: baseUrl(), fetch: lateBoundFetch });
 api.use(authMiddleware, statusMiddleware, cacheMiddleware);
 
 /** The error body's message, when the server sent one. */

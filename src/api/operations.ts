@@ -4,7 +4,7 @@
 import createClient from 'openapi-fetch';
 import type { OperationKey } from '../../schema/define';
 import { splitOperation } from '../../schema/define';
-import { authMiddleware, cacheMiddleware, serverMessage, statusMiddleware } from './client';
+import { authMiddleware, baseUrl, cacheMiddleware, lateBoundFetch, serverMessage, statusMiddleware } from './client';
 
 interface LooseOperation {
   parameters: { query?: Record<string, string | number>; header?: never; path?: never; cookie?: never };
@@ -19,9 +19,7 @@ type LoosePaths = Record<
   { get: LooseOperation; post: LooseOperation; put: LooseOperation; delete: LooseOperation }
 >;
 
-const loose = createClient<LoosePaths>({
-  baseUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost',
-});
+const loose = createClient<LoosePaths>({ baseUrl: baseUrl(), fetch: lateBoundFetch });
 loose.use(authMiddleware, statusMiddleware, cacheMiddleware);
 
 export class ApiError extends Error {

@@ -1,0 +1,167 @@
+// Browser-test harness: the built SPA served by the real server (a child process on a temporary
+// data dir and a free port, seeded), a fake Zarinpal gateway, and Debian's Chromium.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startFakeGateway } from '../support/fake-gateway';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const adminPhone = '09120000000';
+export const adminPassword = 'Admin-Test-Password-1';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Stack {
+  baseUrl: string;
+  dataDir: string;
+  adminPhone: string;
+  adminPassword: string;
+  gatewayUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/Public/categories`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not start in 30 s:\n${output()}`);
+}
+
+/** Starts the real server (expects `dist/` to be built) with a fresh seeded database. */
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'academy-e2e-'));
+  const gateway = await startFakeGateway();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PHONE: adminPhone,
+      ADMIN_PASSWORD: adminPassword,
+      PAYMENT_GATEWAY_URL: gateway.url,
+      PUBLIC_URL: baseUrl,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log;
+  try {
+    await waitForServer(baseUrl, child, output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await gateway.close();
+    throw error;
+  }
+  return {
+    baseUrl,
+    dataDir,
+    adminPhone,
+    adminPassword,
+    gatewayUrl: gateway.url,
+    output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await gateway.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'fa-IR',
+    timezoneId: 'Asia/Tehran',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    browser,
+    context,
+    page,
+    errors,
+    close: () => browser.close(),
+  };
+}
+
+/** Signs in through the real sign-in page, as a user would. */
+export async function signIn(page: Page, stack: Stack, username: string, password: string): Promise<void> {
+  await page.goto(`${stack.baseUrl}/auth/sign-in`);
+  await page.getByLabel(/موبایل|ایمیل|نام کاربری/).first().fill(username);
+  await page.getByLabel(/رمز عبور/).first().fill(password);
+  await page.getByRole('button', { name: /ورود/ }).click();
+  await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
+}
+
+export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
+  await signIn(page, stack, stack.adminPhone, stack.adminPassword);
+  await page.waitForURL(/\/admin/);
+}
+
+/** A token straight from the API, for tests that only need a signed-in state. */
+export async function apiToken(stack: Stack, username: string, password: string): Promise<string> {
+  const response = await fetch(`${stack.baseUrl}/api/Auth/SignIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body: unknown = await response.json();
+  if (typeof body === 'object' && body !== null && 'accessToken' in body && typeof body.accessToken === 'string') {
+    return body.accessToken;
+  }
+  throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The whole test command: contract/codegen check, type-check, lint, unit + machine + server
+# tests, the production build with its bundle budget, and the browser tests. Every suite runs
+# even when an earlier one fails; the last line is the total over all of them.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=.tmp/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+check() { # name, command...: a non-vitest check counts as one test
+  local name=$1; shift
+  echo "::: $name"
+  if "$@"; then echo '{"passed":1,"failed":0,"skipped":0}' > "$results/$name.json"
+  else echo '{"passed":0,"failed":1,"skipped":0}' > "$results/$name.json"; echo "!!! $name failed"; fi
+}
+
+suite() { # name, vitest args...
+  local name=$1; shift
+  echo "::: $name"
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.vitest.json" || echo "!!! $name had failures"
+  node -e '
+    const fs = require("fs"); const [src, dst] = process.argv.slice(1);
+    let r = { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 };
+    try { r = JSON.parse(fs.readFileSync(src, "utf8")); } catch {}
+    fs.writeFileSync(dst, JSON.stringify({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites || 0), skipped: r.numPendingTests + r.numTodoTests }));
+  ' "$results/$name.vitest.json" "$results/$name.json"
+}
+
+check codegen-fresh npx tsx codegen/generate.ts --check
+check typecheck npx tsc -p tsconfig.json
+check lint npx eslint .
+suite unit tests/unit tests/machines tests/contract
+suite server tests/server
+check build npx vite build --logLevel warn
+[ -f scripts/bundle-budget.ts ] && check bundle-budget npx tsx scripts/bundle-budget.ts
+check chromium bash tests/support/ensure-chromium.sh
+suite e2e --config tests/e2e/vitest.config.ts
+
+node -e '
+  const fs = require("fs"); const dir = process.argv[1];
+  let passed = 0, failed = 0, skipped = 0;
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".json") && !f.endsWith(".vitest.json"))) {
+    const r = JSON.parse(fs.readFileSync(dir + "/" + f, "utf8"));
+    passed += r.passed; failed += r.failed; skipped += r.skipped;
+    console.log(`${f.replace(/\.json$/, "").padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`);
+  }
+  console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  process.exit(failed ? 1 : 0);
+' "$results"
