@@ -158,7 +158,9 @@ export interface AnyEntity {
   table: string;
   ops: EntityOps;
   fields: Readonly<Record<string, AnyField>>;
-  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value: (row: never) => string | number | boolean | null })>;
+  // `value` is a method so a schema's typed `(user: User) => …` fits (method parameters are
+  // compared bivariantly) and generic code can still call it with an erased row.
+  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null })>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
   afterRemove: 'reload' | 'removeLocal';

@@ -9,50 +9,682 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as SiteRouteImport } from './routes/_site'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as CoursesRouteImport } from './routes/courses'
+import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteAboutUsRouteImport } from './routes/_site/about-us'
+import { Route as SiteContactUsRouteImport } from './routes/_site/contact-us'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminArticlesRouteImport } from './routes/admin/articles'
+import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
+import { Route as AdminCoursesRouteImport } from './routes/admin/courses'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminEmailsRouteImport } from './routes/admin/emails'
+import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminTeachersRouteImport } from './routes/admin/teachers'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardCartRouteImport } from './routes/dashboard/cart'
+import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
+import { Route as DashboardPaymentRouteImport } from './routes/dashboard/payment'
+import { Route as SiteArticlesIndexRouteImport } from './routes/_site/articles.index'
+import { Route as SiteArticlesNameRouteImport } from './routes/_site/articles.$name'
+import { Route as SiteAuthIndexRouteImport } from './routes/_site/auth.index'
+import { Route as SiteAuthSignInRouteImport } from './routes/_site/auth.sign-in'
+import { Route as SiteAuthSignUpRouteImport } from './routes/_site/auth.sign-up'
+import { Route as SiteCategoriesIndexRouteImport } from './routes/_site/categories.index'
+import { Route as SiteCategoriesSlugRouteImport } from './routes/_site/categories.$slug'
+import { Route as SiteCategoriesCoursesRouteImport } from './routes/_site/categories.courses'
+import { Route as SiteCategoriesCategorySlugCourseSlugRouteImport } from './routes/_site/categories.$categorySlug.$courseSlug'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const SiteRoute = SiteRouteImport.update({
+  id: '/_site',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoursesRoute = CoursesRouteImport.update({
+  id: '/courses',
+  path: '/courses',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SiteIndexRoute = SiteIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAboutUsRoute = SiteAboutUsRouteImport.update({
+  id: '/about-us',
+  path: '/about-us',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteContactUsRoute = SiteContactUsRouteImport.update({
+  id: '/contact-us',
+  path: '/contact-us',
+  getParentRoute: () => SiteRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminArticlesRoute = AdminArticlesRouteImport.update({
+  id: '/articles',
+  path: '/articles',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCategoriesRoute = AdminCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCoursesRoute = AdminCoursesRouteImport.update({
+  id: '/courses',
+  path: '/courses',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEmailsRoute = AdminEmailsRouteImport.update({
+  id: '/emails',
+  path: '/emails',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMediaRoute = AdminMediaRouteImport.update({
+  id: '/media',
+  path: '/media',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTeachersRoute = AdminTeachersRouteImport.update({
+  id: '/teachers',
+  path: '/teachers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRoute,
+} as any)
+const DashboardIndexRoute = DashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSplatRoute = DashboardSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCartRoute = DashboardCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
+  id: '/courses',
+  path: '/courses',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardPaymentRoute = DashboardPaymentRouteImport.update({
+  id: '/payment',
+  path: '/payment',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const SiteArticlesIndexRoute = SiteArticlesIndexRouteImport.update({
+  id: '/articles/',
+  path: '/articles/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteArticlesNameRoute = SiteArticlesNameRouteImport.update({
+  id: '/articles/$name',
+  path: '/articles/$name',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAuthIndexRoute = SiteAuthIndexRouteImport.update({
+  id: '/auth/',
+  path: '/auth/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAuthSignInRoute = SiteAuthSignInRouteImport.update({
+  id: '/auth/sign-in',
+  path: '/auth/sign-in',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAuthSignUpRoute = SiteAuthSignUpRouteImport.update({
+  id: '/auth/sign-up',
+  path: '/auth/sign-up',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteCategoriesIndexRoute = SiteCategoriesIndexRouteImport.update({
+  id: '/categories/',
+  path: '/categories/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteCategoriesSlugRoute = SiteCategoriesSlugRouteImport.update({
+  id: '/categories/$slug',
+  path: '/categories/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteCategoriesCoursesRoute = SiteCategoriesCoursesRouteImport.update({
+  id: '/categories/courses',
+  path: '/categories/courses',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteCategoriesCategorySlugCourseSlugRoute =
+  SiteCategoriesCategorySlugCourseSlugRouteImport.update({
+    id: '/categories/$categorySlug/$courseSlug',
+    path: '/categories/$categorySlug/$courseSlug',
+    getParentRoute: () => SiteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof SiteIndexRoute
+  '/admin': typeof AdminRouteWithChildren
+  '/courses': typeof CoursesRoute
+  '/dashboard': typeof DashboardRouteWithChildren
+  '/about-us': typeof SiteAboutUsRoute
+  '/contact-us': typeof SiteContactUsRoute
+  '/admin/articles': typeof AdminArticlesRoute
+  '/admin/categories': typeof AdminCategoriesRoute
+  '/admin/courses': typeof AdminCoursesRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/emails': typeof AdminEmailsRoute
+  '/admin/media': typeof AdminMediaRoute
+  '/admin/teachers': typeof AdminTeachersRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/payment': typeof DashboardPaymentRoute
+  '/admin/': typeof AdminIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
+  '/articles/$name': typeof SiteArticlesNameRoute
+  '/auth/sign-in': typeof SiteAuthSignInRoute
+  '/auth/sign-up': typeof SiteAuthSignUpRoute
+  '/categories/$slug': typeof SiteCategoriesSlugRoute
+  '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/articles/': typeof SiteArticlesIndexRoute
+  '/auth/': typeof SiteAuthIndexRoute
+  '/categories/': typeof SiteCategoriesIndexRoute
+  '/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/courses': typeof CoursesRoute
+  '/about-us': typeof SiteAboutUsRoute
+  '/contact-us': typeof SiteContactUsRoute
+  '/admin/articles': typeof AdminArticlesRoute
+  '/admin/categories': typeof AdminCategoriesRoute
+  '/admin/courses': typeof AdminCoursesRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/emails': typeof AdminEmailsRoute
+  '/admin/media': typeof AdminMediaRoute
+  '/admin/teachers': typeof AdminTeachersRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/payment': typeof DashboardPaymentRoute
+  '/': typeof SiteIndexRoute
+  '/admin': typeof AdminIndexRoute
+  '/dashboard': typeof DashboardIndexRoute
+  '/articles/$name': typeof SiteArticlesNameRoute
+  '/auth/sign-in': typeof SiteAuthSignInRoute
+  '/auth/sign-up': typeof SiteAuthSignUpRoute
+  '/categories/$slug': typeof SiteCategoriesSlugRoute
+  '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/articles': typeof SiteArticlesIndexRoute
+  '/auth': typeof SiteAuthIndexRoute
+  '/categories': typeof SiteCategoriesIndexRoute
+  '/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_site': typeof SiteRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
+  '/courses': typeof CoursesRoute
+  '/dashboard': typeof DashboardRouteWithChildren
+  '/_site/about-us': typeof SiteAboutUsRoute
+  '/_site/contact-us': typeof SiteContactUsRoute
+  '/admin/articles': typeof AdminArticlesRoute
+  '/admin/categories': typeof AdminCategoriesRoute
+  '/admin/courses': typeof AdminCoursesRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/emails': typeof AdminEmailsRoute
+  '/admin/media': typeof AdminMediaRoute
+  '/admin/teachers': typeof AdminTeachersRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/payment': typeof DashboardPaymentRoute
+  '/_site/': typeof SiteIndexRoute
+  '/admin/': typeof AdminIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
+  '/_site/articles/$name': typeof SiteArticlesNameRoute
+  '/_site/auth/sign-in': typeof SiteAuthSignInRoute
+  '/_site/auth/sign-up': typeof SiteAuthSignUpRoute
+  '/_site/categories/$slug': typeof SiteCategoriesSlugRoute
+  '/_site/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/_site/articles/': typeof SiteArticlesIndexRoute
+  '/_site/auth/': typeof SiteAuthIndexRoute
+  '/_site/categories/': typeof SiteCategoriesIndexRoute
+  '/_site/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/courses'
+    | '/dashboard'
+    | '/about-us'
+    | '/contact-us'
+    | '/admin/articles'
+    | '/admin/categories'
+    | '/admin/courses'
+    | '/admin/dashboard'
+    | '/admin/emails'
+    | '/admin/media'
+    | '/admin/teachers'
+    | '/admin/users'
+    | '/dashboard/$'
+    | '/dashboard/cart'
+    | '/dashboard/courses'
+    | '/dashboard/payment'
+    | '/admin/'
+    | '/dashboard/'
+    | '/articles/$name'
+    | '/auth/sign-in'
+    | '/auth/sign-up'
+    | '/categories/$slug'
+    | '/categories/courses'
+    | '/articles/'
+    | '/auth/'
+    | '/categories/'
+    | '/categories/$categorySlug/$courseSlug'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/courses'
+    | '/about-us'
+    | '/contact-us'
+    | '/admin/articles'
+    | '/admin/categories'
+    | '/admin/courses'
+    | '/admin/dashboard'
+    | '/admin/emails'
+    | '/admin/media'
+    | '/admin/teachers'
+    | '/admin/users'
+    | '/dashboard/$'
+    | '/dashboard/cart'
+    | '/dashboard/courses'
+    | '/dashboard/payment'
+    | '/'
+    | '/admin'
+    | '/dashboard'
+    | '/articles/$name'
+    | '/auth/sign-in'
+    | '/auth/sign-up'
+    | '/categories/$slug'
+    | '/categories/courses'
+    | '/articles'
+    | '/auth'
+    | '/categories'
+    | '/categories/$categorySlug/$courseSlug'
+  id:
+    | '__root__'
+    | '/_site'
+    | '/admin'
+    | '/courses'
+    | '/dashboard'
+    | '/_site/about-us'
+    | '/_site/contact-us'
+    | '/admin/articles'
+    | '/admin/categories'
+    | '/admin/courses'
+    | '/admin/dashboard'
+    | '/admin/emails'
+    | '/admin/media'
+    | '/admin/teachers'
+    | '/admin/users'
+    | '/dashboard/$'
+    | '/dashboard/cart'
+    | '/dashboard/courses'
+    | '/dashboard/payment'
+    | '/_site/'
+    | '/admin/'
+    | '/dashboard/'
+    | '/_site/articles/$name'
+    | '/_site/auth/sign-in'
+    | '/_site/auth/sign-up'
+    | '/_site/categories/$slug'
+    | '/_site/categories/courses'
+    | '/_site/articles/'
+    | '/_site/auth/'
+    | '/_site/categories/'
+    | '/_site/categories/$categorySlug/$courseSlug'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  SiteRoute: typeof SiteRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
+  CoursesRoute: typeof CoursesRoute
+  DashboardRoute: typeof DashboardRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_site': {
+      id: '/_site'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/courses': {
+      id: '/courses'
+      path: '/courses'
+      fullPath: '/courses'
+      preLoaderRoute: typeof CoursesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_site/': {
+      id: '/_site/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/about-us': {
+      id: '/_site/about-us'
+      path: '/about-us'
+      fullPath: '/about-us'
+      preLoaderRoute: typeof SiteAboutUsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/contact-us': {
+      id: '/_site/contact-us'
+      path: '/contact-us'
+      fullPath: '/contact-us'
+      preLoaderRoute: typeof SiteContactUsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/articles': {
+      id: '/admin/articles'
+      path: '/articles'
+      fullPath: '/admin/articles'
+      preLoaderRoute: typeof AdminArticlesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/categories': {
+      id: '/admin/categories'
+      path: '/categories'
+      fullPath: '/admin/categories'
+      preLoaderRoute: typeof AdminCategoriesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/courses': {
+      id: '/admin/courses'
+      path: '/courses'
+      fullPath: '/admin/courses'
+      preLoaderRoute: typeof AdminCoursesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/emails': {
+      id: '/admin/emails'
+      path: '/emails'
+      fullPath: '/admin/emails'
+      preLoaderRoute: typeof AdminEmailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/media': {
+      id: '/admin/media'
+      path: '/media'
+      fullPath: '/admin/media'
+      preLoaderRoute: typeof AdminMediaRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/teachers': {
+      id: '/admin/teachers'
+      path: '/teachers'
+      fullPath: '/admin/teachers'
+      preLoaderRoute: typeof AdminTeachersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/dashboard/': {
+      id: '/dashboard/'
+      path: '/'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/$': {
+      id: '/dashboard/$'
+      path: '/$'
+      fullPath: '/dashboard/$'
+      preLoaderRoute: typeof DashboardSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/cart': {
+      id: '/dashboard/cart'
+      path: '/cart'
+      fullPath: '/dashboard/cart'
+      preLoaderRoute: typeof DashboardCartRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/courses': {
+      id: '/dashboard/courses'
+      path: '/courses'
+      fullPath: '/dashboard/courses'
+      preLoaderRoute: typeof DashboardCoursesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/payment': {
+      id: '/dashboard/payment'
+      path: '/payment'
+      fullPath: '/dashboard/payment'
+      preLoaderRoute: typeof DashboardPaymentRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/_site/articles/': {
+      id: '/_site/articles/'
+      path: '/articles'
+      fullPath: '/articles/'
+      preLoaderRoute: typeof SiteArticlesIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/articles/$name': {
+      id: '/_site/articles/$name'
+      path: '/articles/$name'
+      fullPath: '/articles/$name'
+      preLoaderRoute: typeof SiteArticlesNameRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/auth/': {
+      id: '/_site/auth/'
+      path: '/auth'
+      fullPath: '/auth/'
+      preLoaderRoute: typeof SiteAuthIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/auth/sign-in': {
+      id: '/_site/auth/sign-in'
+      path: '/auth/sign-in'
+      fullPath: '/auth/sign-in'
+      preLoaderRoute: typeof SiteAuthSignInRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/auth/sign-up': {
+      id: '/_site/auth/sign-up'
+      path: '/auth/sign-up'
+      fullPath: '/auth/sign-up'
+      preLoaderRoute: typeof SiteAuthSignUpRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/categories/': {
+      id: '/_site/categories/'
+      path: '/categories'
+      fullPath: '/categories/'
+      preLoaderRoute: typeof SiteCategoriesIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/categories/$slug': {
+      id: '/_site/categories/$slug'
+      path: '/categories/$slug'
+      fullPath: '/categories/$slug'
+      preLoaderRoute: typeof SiteCategoriesSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/categories/courses': {
+      id: '/_site/categories/courses'
+      path: '/categories/courses'
+      fullPath: '/categories/courses'
+      preLoaderRoute: typeof SiteCategoriesCoursesRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/categories/$categorySlug/$courseSlug': {
+      id: '/_site/categories/$categorySlug/$courseSlug'
+      path: '/categories/$categorySlug/$courseSlug'
+      fullPath: '/categories/$categorySlug/$courseSlug'
+      preLoaderRoute: typeof SiteCategoriesCategorySlugCourseSlugRouteImport
+      parentRoute: typeof SiteRoute
     }
   }
 }
 
+interface SiteRouteChildren {
+  SiteAboutUsRoute: typeof SiteAboutUsRoute
+  SiteContactUsRoute: typeof SiteContactUsRoute
+  SiteIndexRoute: typeof SiteIndexRoute
+  SiteArticlesNameRoute: typeof SiteArticlesNameRoute
+  SiteAuthSignInRoute: typeof SiteAuthSignInRoute
+  SiteAuthSignUpRoute: typeof SiteAuthSignUpRoute
+  SiteCategoriesSlugRoute: typeof SiteCategoriesSlugRoute
+  SiteCategoriesCoursesRoute: typeof SiteCategoriesCoursesRoute
+  SiteArticlesIndexRoute: typeof SiteArticlesIndexRoute
+  SiteAuthIndexRoute: typeof SiteAuthIndexRoute
+  SiteCategoriesIndexRoute: typeof SiteCategoriesIndexRoute
+  SiteCategoriesCategorySlugCourseSlugRoute: typeof SiteCategoriesCategorySlugCourseSlugRoute
+}
+
+const SiteRouteChildren: SiteRouteChildren = {
+  SiteAboutUsRoute: SiteAboutUsRoute,
+  SiteContactUsRoute: SiteContactUsRoute,
+  SiteIndexRoute: SiteIndexRoute,
+  SiteArticlesNameRoute: SiteArticlesNameRoute,
+  SiteAuthSignInRoute: SiteAuthSignInRoute,
+  SiteAuthSignUpRoute: SiteAuthSignUpRoute,
+  SiteCategoriesSlugRoute: SiteCategoriesSlugRoute,
+  SiteCategoriesCoursesRoute: SiteCategoriesCoursesRoute,
+  SiteArticlesIndexRoute: SiteArticlesIndexRoute,
+  SiteAuthIndexRoute: SiteAuthIndexRoute,
+  SiteCategoriesIndexRoute: SiteCategoriesIndexRoute,
+  SiteCategoriesCategorySlugCourseSlugRoute:
+    SiteCategoriesCategorySlugCourseSlugRoute,
+}
+
+const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
+
+interface AdminRouteChildren {
+  AdminArticlesRoute: typeof AdminArticlesRoute
+  AdminCategoriesRoute: typeof AdminCategoriesRoute
+  AdminCoursesRoute: typeof AdminCoursesRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminEmailsRoute: typeof AdminEmailsRoute
+  AdminMediaRoute: typeof AdminMediaRoute
+  AdminTeachersRoute: typeof AdminTeachersRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminArticlesRoute: AdminArticlesRoute,
+  AdminCategoriesRoute: AdminCategoriesRoute,
+  AdminCoursesRoute: AdminCoursesRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminEmailsRoute: AdminEmailsRoute,
+  AdminMediaRoute: AdminMediaRoute,
+  AdminTeachersRoute: AdminTeachersRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
+interface DashboardRouteChildren {
+  DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardCartRoute: typeof DashboardCartRoute
+  DashboardCoursesRoute: typeof DashboardCoursesRoute
+  DashboardPaymentRoute: typeof DashboardPaymentRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
+}
+
+const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardSplatRoute: DashboardSplatRoute,
+  DashboardCartRoute: DashboardCartRoute,
+  DashboardCoursesRoute: DashboardCoursesRoute,
+  DashboardPaymentRoute: DashboardPaymentRoute,
+  DashboardIndexRoute: DashboardIndexRoute,
+}
+
+const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
+  DashboardRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  SiteRoute: SiteRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
+  CoursesRoute: CoursesRoute,
+  DashboardRoute: DashboardRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

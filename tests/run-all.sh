@@ -31,6 +31,7 @@ check typecheck npx tsc -p tsconfig.json
 check lint npx eslint .
 suite unit tests/unit tests/machines tests/contract
 suite server tests/server
+suite security tests/security
 check build npx vite build --logLevel warn
 [ -f scripts/bundle-budget.ts ] && check bundle-budget npx tsx scripts/bundle-budget.ts
 check chromium bash tests/support/ensure-chromium.sh

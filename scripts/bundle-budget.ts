@@ -1,0 +1,131 @@
+// The bundle budget (issue 6), measured the way a visitor meets it: real Chromium opens each
+// public page and every admin screen against the real server, and we add up the gzip size of
+// every JavaScript and CSS file it fetched. Fails (exit 1) when a budget is exceeded.
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import * as v from 'valibot';
+import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
+
+const budgets = { publicJs: 100 * 1024, adminJs: 250 * 1024 };
+
+interface Loaded {
+  js: Set<string>;
+  css: Set<string>;
+}
+
+function track(page: Page): Loaded {
+  const loaded: Loaded = { js: new Set(), css: new Set() };
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!path.startsWith('/assets/')) return;
+    if (path.endsWith('.js')) loaded.js.add(path);
+    if (path.endsWith('.css')) loaded.css.add(path);
+  });
+  return loaded;
+}
+
+const gzipCache = new Map<string, { bytes: number; text: string }>();
+async function asset(path: string): Promise<{ bytes: number; text: string }> {
+  const cached = gzipCache.get(path);
+  if (cached) return cached;
+  const content = await readFile(`dist${path}`);
+  const result = { bytes: gzipSync(content, { level: 9 }).length, text: content.toString('utf8') };
+  gzipCache.set(path, result);
+  return result;
+}
+
+async function total(paths: Iterable<string>): Promise<number> {
+  let sum = 0;
+  for (const path of paths) sum += (await asset(path)).bytes;
+  return sum;
+}
+
+async function contains(paths: Iterable<string>, marker: RegExp): Promise<boolean> {
+  for (const path of paths) if (marker.test((await asset(path)).text)) return true;
+  return false;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const markers = {
+  chartjs: /Chart\.js v\d|chartjs-|_adapters/,
+  tiptap: /ProseMirror/,
+  radixThemes: /radix-themes/,
+  xstate: /xstate\.(init|stop|error)/,
+};
+
+async function main(): Promise<void> {
+  const stack = await startStack();
+  const failures: string[] = [];
+  try {
+    const courses = v.parse(
+      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }) })),
+      await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
+    );
+    const articles = v.parse(
+      v.array(v.object({ slug: v.string() })),
+      await (await fetch(`${stack.baseUrl}/api/Public/articles`)).json(),
+    );
+    const course = courses[0];
+    const article = articles[0];
+    const publicPaths = ['/', '/categories', '/articles', '/about-us', '/contact-us', '/auth/sign-in'];
+    if (course) {
+      publicPaths.push(`/categories/${encodeURIComponent(course.category.slug)}`);
+      publicPaths.push(`/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`);
+    }
+    if (article) publicPaths.push(`/articles/${encodeURIComponent(article.slug)}`);
+
+    console.log('Public pages, first load (fresh browser each), gzip:');
+    for (const path of publicPaths) {
+      const session = await launchBrowser();
+      const loaded = track(session.page);
+      await session.page.goto(`${stack.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const js = await total(loaded.js);
+      const css = await total(loaded.css);
+      const found: string[] = [];
+      for (const name of ['chartjs', 'tiptap', 'radixThemes'] as const) if (await contains([...loaded.js, ...loaded.css], markers[name])) found.push(name);
+      console.log(`  ${path.padEnd(60)} JS ${kb(js).padStart(9)}  CSS ${kb(css).padStart(8)}${found.length ? `  LOADS ${found.join(', ')}` : ''}`);
+      if (js > budgets.publicJs) failures.push(`${path}: ${kb(js)} JS > ${kb(budgets.publicJs)}`);
+      if (found.length) failures.push(`${path} loads admin-only code: ${found.join(', ')}`);
+      await session.close();
+    }
+
+    console.log('Admin panel, every screen visited in one session, gzip:');
+    const session = await launchBrowser();
+    const loaded = track(session.page);
+    await signInAsAdmin(session.page, stack);
+    const screens = ['users', 'courses', 'categories', 'articles', 'media', 'teachers', 'emails', 'dashboard'];
+    for (const screen of screens) {
+      const before = new Set(loaded.js);
+      await session.page.goto(`${stack.baseUrl}/admin/${screen}`, { waitUntil: 'networkidle' });
+      const fresh = [...loaded.js].filter((p) => !before.has(p));
+      const chart = await contains(fresh, markers.chartjs);
+      const tiptap = await contains(fresh, markers.tiptap);
+      console.log(`  /admin/${screen.padEnd(12)} +${kb(await total(fresh))}${chart ? ' (chart.js)' : ''}${tiptap ? ' (tiptap)' : ''}`);
+      if (chart && screen !== 'dashboard') failures.push(`chart.js loaded on /admin/${screen}`);
+      if (tiptap) failures.push(`tiptap loaded on /admin/${screen} before an article form opened`);
+    }
+    await session.page.goto(`${stack.baseUrl}/admin/articles`, { waitUntil: 'networkidle' });
+    const beforeForm = new Set(loaded.js);
+    await session.page.getByRole('button', { name: /افزودن مقاله/ }).click();
+    await session.page.waitForSelector('.ProseMirror', { timeout: 15_000 });
+    const formChunks = [...loaded.js].filter((p) => !beforeForm.has(p));
+    const editorLoaded = await contains(formChunks, markers.tiptap);
+    console.log(`  article form opened      +${kb(await total(formChunks))}${editorLoaded ? ' (tiptap)' : ''}`);
+    if (!editorLoaded) failures.push('tiptap did not arrive as its own chunk when the article form opened');
+    const adminJs = await total(loaded.js);
+    const adminCss = await total(loaded.css);
+    console.log(`  admin total              JS ${kb(adminJs)}  CSS ${kb(adminCss)} (budget JS ${kb(budgets.adminJs)})`);
+    if (adminJs > budgets.adminJs) failures.push(`admin panel: ${kb(adminJs)} JS > ${kb(budgets.adminJs)}`);
+    await session.close();
+  } finally {
+    await stack.stop();
+  }
+  if (failures.length) {
+    console.error(`Bundle budget exceeded:\n- ${failures.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log('Bundle budget met.');
+}
+
+await main();

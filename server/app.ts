@@ -1,0 +1,163 @@
+// The HTTP application: the API of openapi.yaml, the built SPA and its SEO files, on one port.
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { registerAuth } from './auth';
+import { resolveJwtSecret, type AppConfig } from './config';
+import { registerContact } from './contact';
+import { Contract } from './contract';
+import { registerCrud } from './crud';
+import { registerDashboard } from './dashboard';
+import { migrate, openDatabase } from './db';
+import { HttpError, texts } from './errors';
+import { LocalMediaStore, registerFiles, type MediaStore } from './files';
+import { zarinpal } from './gateway';
+import { registerLearner } from './learner';
+import { registerPublic, registerSeoFiles } from './public';
+import { contractRoutes } from './routes';
+import { seedIfEmpty } from './seed';
+import { Tokens } from './tokens';
+
+export type { AppConfig } from './config';
+
+const jsonBodyLimit = 1024 * 1024;
+
+/** Persian texts for the client errors Fastify and its plugins raise themselves. */
+const clientErrorTexts: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: texts.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: texts.notObject,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: texts.badContentType,
+  FST_ERR_CTP_BODY_TOO_LARGE: texts.bodyTooLarge,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: texts.badRequest,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'فایل باید به صورت multipart/form-data ارسال شود',
+  FST_PROTO_VIOLATION: texts.badRequest,
+  FST_FILES_LIMIT: 'فقط یک فایل در هر بار بارگذاری مجاز است',
+  FST_PARTS_LIMIT: 'فقط یک فایل در هر بار بارگذاری مجاز است',
+  FST_FIELDS_LIMIT: 'فقط یک فایل در هر بار بارگذاری مجاز است',
+  FST_MP_PREMATURE_CLOSE: 'ارسال فایل ناتمام ماند',
+};
+
+function securityHeaders(gatewayUrl: string): Record<string, string> {
+  let gatewayOrigin = '';
+  try {
+    gatewayOrigin = new URL(gatewayUrl).origin;
+  } catch {
+    gatewayOrigin = '';
+  }
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self' https://www.zarinpal.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https://www.zarinpal.com https://trustseal.enamad.ir",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self'${gatewayOrigin ? ` ${gatewayOrigin}` : ''}`,
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+const isFastifyError = (error: unknown): error is FastifyError => error instanceof Error;
+
+export async function buildApp(config: AppConfig & { media?: MediaStore; trustProxy?: boolean }): Promise<FastifyInstance> {
+  const print = config.print ?? ((line: string) => console.log(line));
+  const db = openDatabase(config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'));
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const contract = Contract.load();
+  const tokens = new Tokens(resolveJwtSecret(config));
+  const media = config.media ?? new LocalMediaStore(path.join(config.dataDir, 'media'));
+  if (config.seed !== false) await seedIfEmpty(db, media, config, print);
+
+  const app = Fastify({
+    logger: config.logger ?? false,
+    bodyLimit: jsonBodyLimit,
+    trustProxy: config.trustProxy ?? false,
+    // Slugs are Persian: their percent-encoded form is far longer than the text.
+    routerOptions: { maxParamLength: 2000 },
+  });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  app.decorateRequest('user', null);
+
+  const headers = securityHeaders(config.paymentGatewayUrl);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = isFastifyError(error) ? (error.code ?? '') : '';
+      // 406/415 (media type) and 413 for JSON bodies are all "bad request" in the contract.
+      const answer = status === 429 ? 429 : 400;
+      return reply.code(answer).send({ message: clientErrorTexts[code] ?? texts.badRequest });
+    }
+    request.log.error(error);
+    if (!config.logger) console.error(error);
+    return reply.code(500).send({ message: texts.serverError });
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  const distDir = path.resolve(config.distDir ?? 'dist');
+  const hasSpa = existsSync(path.join(distDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const inAssets = path.relative(path.join(distDir, 'assets'), filePath);
+        const hashed = !inAssets.startsWith('..') && !path.isAbsolute(inAssets);
+        // Hashed build files never change under their name; everything else is revalidated.
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    print(`No built site in ${distDir} (run \`npm run build\`); serving the API only.`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?', 1)[0] ?? '';
+    const wantsPage =
+      hasSpa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) {
+      // History fallback: client-side routes such as /categories/… load the SPA.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: texts.unknownResource });
+  });
+
+  const routes = contractRoutes(app, contract, db, tokens);
+  registerAuth(routes.register, db, tokens);
+  registerDashboard(routes.register, db);
+  await registerCrud(routes.register, db, contract);
+  registerFiles(routes.register, media);
+  registerPublic(routes.register, db);
+  registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));
+  registerContact(routes.register, db);
+  routes.assertComplete();
+  registerSeoFiles(app, db, config);
+
+  return app;
+}

@@ -1,0 +1,62 @@
+// The contact form (public, limited per address) and its admin list.
+import * as v from 'valibot';
+import type { components } from '../codegen/openapi.gen';
+import { toLatinDigits } from '../src/lib/text';
+import { optionalEmail, requiredText } from '../schema/validators';
+import { Attempts } from './attempts';
+import { nowIso, type DB } from './db';
+import { HttpError } from './errors';
+import { parse, type Register } from './routes';
+
+type Schemas = components['schemas'];
+
+export const contactTexts = {
+  tooMany: 'تعداد پیام‌های ارسالی زیاد است؛ کمی بعد دوباره تلاش کنید',
+  notFound: 'پیام مورد نظر یافت نشد',
+} as const;
+
+const windowMs = 10 * 60_000;
+const maxPerAddress = 5;
+
+const contactBody = v.object(
+  {
+    fullName: requiredText('نام و نام خانوادگی', 100),
+    phoneNumber: v.pipe(
+      v.string('شماره تماس باید متن باشد'),
+      v.transform((s) => toLatinDigits(s).trim()),
+      v.nonEmpty('شماره تماس الزامی است'),
+      v.regex(/^\+?[0-9\s-]{5,20}$/, 'شماره تماس معتبر نیست'),
+    ),
+    emailAddress: v.optional(optionalEmail('ایمیل'), ''),
+    message: requiredText('متن پیام', 5000),
+  },
+  'بدنه درخواست باید یک شیء JSON باشد',
+);
+const idBody = v.object(
+  { id: v.pipe(v.number('شناسه باید عدد باشد'), v.integer('شناسه باید عدد صحیح باشد'), v.minValue(1, 'شناسه نامعتبر است')) },
+  'بدنه درخواست باید یک شیء JSON باشد',
+);
+
+export function registerContact(register: Register, db: DB) {
+  const attempts = new Attempts(db);
+
+  register('POST /api/Contact', async (request): Promise<Schemas['Deleted']> => {
+    const body = parse(contactBody, request.body);
+    const bucket = `contact:${request.ip}`;
+    if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
+    await attempts.record(bucket);
+    const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id };
+  });
+
+  register('GET /api/Contact/GetSelectList', async (): Promise<Schemas['ContactMessage'][]> =>
+    db.selectFrom('contact_messages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
+  );
+
+  register('DELETE /api/Contact/Delete', async (request): Promise<Schemas['Deleted']> => {
+    const { id } = parse(idBody, request.body);
+    const removed = await db.deleteFrom('contact_messages').where('id', '=', id).returning('id').executeTakeFirst();
+    if (!removed) throw new HttpError(404, contactTexts.notFound);
+    return { id };
+  });
+}

@@ -1,0 +1,134 @@
+// openapi.yaml read at start: each operation's access level, and the component schemas that
+// decide which properties of a database row may leave the server and with which types.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export type Access = 'public' | 'learner' | 'admin';
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface ContractOperation {
+  method: string;
+  path: string;
+  access: Access;
+}
+
+const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;
+
+export class Contract {
+  readonly operations = new Map<string, ContractOperation>();
+  private readonly doc: JsonObject;
+
+  constructor(source: string) {
+    const doc: unknown = parse(source);
+    if (!isObject(doc) || !isObject(doc.paths)) throw new Error('openapi.yaml has no paths');
+    this.doc = doc;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!isObject(item)) continue;
+      for (const method of methods) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        const access = op['x-access'];
+        if (access !== 'public' && access !== 'learner' && access !== 'admin') {
+          throw new Error(`${method.toUpperCase()} ${path} has no valid x-access in openapi.yaml`);
+        }
+        const key = `${method.toUpperCase()} ${path}`;
+        this.operations.set(key, { method: method.toUpperCase(), path, access });
+      }
+    }
+  }
+
+  static load(file = fileURLToPath(new URL('../openapi.yaml', import.meta.url))): Contract {
+    return new Contract(readFileSync(file, 'utf8'));
+  }
+
+  operation(method: string, path: string): ContractOperation | undefined {
+    return this.operations.get(`${method.toUpperCase()} ${path}`);
+  }
+
+  private deref(schema: Json | undefined): JsonObject {
+    let current: Json | undefined = schema;
+    for (let guard = 0; isObject(current) && typeof current.$ref === 'string'; guard++) {
+      if (guard > 20) throw new Error('openapi.yaml: $ref loop');
+      const pointer: string = current.$ref;
+      if (!pointer.startsWith('#/')) throw new Error(`openapi.yaml: external $ref ${pointer}`);
+      current = pointer
+        .slice(2)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce<Json | undefined>((node, part) => (isObject(node) ? node[part] : undefined), this.doc);
+    }
+    if (!isObject(current)) throw new Error('openapi.yaml: a schema is not an object');
+    return current;
+  }
+
+  /** A schema with $ref and allOf resolved into one object schema (properties and types only). */
+  resolve(schema: Json | undefined): JsonObject {
+    const resolved = this.deref(schema);
+    if (!Array.isArray(resolved.allOf)) return resolved;
+    const properties: JsonObject = {};
+    const required: Json[] = [];
+    for (const part of resolved.allOf) {
+      const flat = this.resolve(part);
+      if (isObject(flat.properties)) Object.assign(properties, flat.properties);
+      if (Array.isArray(flat.required)) required.push(...flat.required);
+    }
+    return { type: 'object', properties, required };
+  }
+
+  component(name: string): JsonObject {
+    return this.resolve({ $ref: `#/components/schemas/${name}` });
+  }
+
+  /** Property names of a component, for selecting and writing columns. */
+  properties(name: string): string[] {
+    const schema = this.component(name);
+    return isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  }
+
+  /**
+   * A value shaped by a schema: objects keep only the schema's properties (so columns such as
+   * passwordHash never leave), 0/1 become booleans, absent nullable values become null.
+   */
+  shape(schema: Json | undefined, value: unknown): unknown {
+    const s = this.resolve(schema);
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    const nullable = types.includes('null');
+    if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) {
+      const variants = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : []).map((v) => this.resolve(v));
+      if (value === null || value === undefined) return null;
+      const objectVariant = variants.find((v) => v.type !== 'null');
+      return objectVariant ? this.shape(objectVariant, value) : value;
+    }
+    if (value === null || value === undefined) {
+      if (nullable) return null;
+      if (types.includes('string')) return '';
+      if (types.includes('boolean')) return false;
+      if (types.includes('integer') || types.includes('number')) return 0;
+      if (types.includes('array')) return [];
+      return value ?? null;
+    }
+    if (types.includes('boolean')) return value === true || value === 1 || value === '1';
+    if (types.includes('integer') || types.includes('number')) return Number(value);
+    if (types.includes('string')) return typeof value === 'string' ? value : String(value);
+    if (types.includes('array')) return Array.isArray(value) ? value.map((item) => this.shape(s.items, item)) : [];
+    if (isObject(s.properties) && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, propSchema] of Object.entries(s.properties)) {
+        out[key] = this.shape(propSchema, Reflect.get(value, key));
+      }
+      return out;
+    }
+    return value;
+  }
+
+  shapeAs(component: string, value: unknown): Record<string, unknown> {
+    const shaped = this.shape({ $ref: `#/components/schemas/${component}` }, value);
+    if (!isObject(shaped)) throw new Error(`${component} did not shape into an object`);
+    return shaped;
+  }
+}

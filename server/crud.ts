@@ -1,0 +1,150 @@
+// The admin CRUD of every registry entity, driven by its schema file: one set of handlers, no
+// per-entity copies. Columns come from the schema's fields; answers are shaped by the
+// contract's component schema, so only contract properties leave the server.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
+import { registry } from '../schema/registry';
+import type { Contract } from './contract';
+import { nowIso, type Database, type DB } from './db';
+import { HttpError, notFound, texts } from './errors';
+import { parse, type Register } from './routes';
+import { sanitizeRichText } from './sanitize';
+import { uniqueSlug } from './slug';
+
+type Row = Record<string, unknown>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export const crudTexts = {
+  inUse: (count: number, what: string) => `امکان حذف نیست: ${count} مورد از ${what} به این رکورد وابسته است`,
+  referenced: 'امکان حذف نیست: این رکورد در جای دیگری استفاده شده است',
+  duplicate: (label: string) => `${label} تکراری است`,
+} as const;
+
+/** Values as the database keeps them: booleans as 0/1, rich text sanitised. */
+function toColumns(entity: AnyEntity, body: Row): Row {
+  const out: Row = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    let value = body[name];
+    if (typeof value === 'boolean') value = value ? 1 : 0;
+    if (field.input === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The 409 for a constraint the database refused, naming the field when it can. */
+function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
+  if (!(error instanceof Error)) return null;
+  if (/FOREIGN KEY constraint failed|violates foreign key/i.test(error.message)) return new HttpError(409, crudTexts.referenced);
+  if (/UNIQUE constraint failed|duplicate key/i.test(error.message)) {
+    const field = Object.entries(entity.fields).find(([name]) => error.message.includes(name));
+    return new HttpError(409, crudTexts.duplicate(field?.[1].label ?? 'مقدار'));
+  }
+  return null;
+}
+
+async function selectById(db: Executor, table: string, id: number): Promise<Row | undefined> {
+  const result = await sql<Row>`select * from ${sql.table(table)} where ${sql.ref('id')} = ${id}`.execute(db);
+  return result.rows[0];
+}
+
+export async function registerCrud(register: Register, db: DB, contract: Contract): Promise<void> {
+  // Which tables keep a slug or a creation time is read from the database, not hard-coded.
+  const tables = await db.introspection.getTables();
+  const columnsOf = (table: string) => new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
+
+  for (const entity of Object.values(registry)) {
+    const columns = columnsOf(entity.table);
+    if (columns.size === 0) throw new Error(`table ${entity.table} of ${entity.key} does not exist`);
+    for (const name of Object.keys(entity.fields)) {
+      if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
+    }
+    const shape = (row: Row) => contract.shapeAs(entity.component, row);
+    const opKey = (op: OperationKey) => {
+      const { method, path } = splitOperation(op);
+      return `${method} ${path}`;
+    };
+
+    register(opKey(entity.ops.list), async () => {
+      const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
+      const rows = result.rows.map(shape);
+      return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
+    });
+
+    if (entity.ops.create) {
+      const schema = bodySchema(entity, 'create');
+      register(opKey(entity.ops.create), async (request) => {
+        const values = toColumns(entity, parse(schema, request.body));
+        if (columns.has('createdAt')) values.createdAt = nowIso();
+        try {
+          const row = await db.transaction().execute(async (trx) => {
+            const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;
+            if (columns.has('slug') && typeof slugSource === 'string') {
+              values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
+                const taken = await sql<Row>`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
+                return taken.rows.length > 0;
+              });
+            }
+            const names = Object.keys(values);
+            const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+              values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
+            return inserted.rows[0];
+          });
+          if (!row) throw new Error(`insert into ${entity.table} returned nothing`);
+          return shape(row);
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+
+    if (entity.ops.update) {
+      const schema = bodySchema(entity, 'update');
+      const idKey = entity.ops.updateIdKey ?? 'id';
+      register(opKey(entity.ops.update), async (request) => {
+        const body = parse(schema, request.body);
+        const id = Number(body[idKey]);
+        const values = toColumns(entity, body);
+        const names = Object.keys(values);
+        try {
+          const updated = await sql<Row>`update ${sql.table(entity.table)}
+            set ${sql.join(names.map((n) => sql`${sql.ref(n)} = ${values[n]}`))}
+            where ${sql.ref('id')} = ${id} returning *`.execute(db);
+          const row = updated.rows[0];
+          if (!row) throw notFound(texts.recordNotFound);
+          return shape(row);
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+
+    if (entity.ops.remove) {
+      // Entities whose reference fields point here (courses → teachers, categories): a record still
+      // in use is kept and the admin told why, instead of leaving courses pointing at nothing.
+      const referrers = Object.values(registry).flatMap((other) =>
+        Object.entries(other.fields)
+          .filter(([, field]) => field.reference?.entity === entity.key)
+          .map(([name]) => ({ other, column: name })),
+      );
+      register(opKey(entity.ops.remove), async (request) => {
+        const { id } = parse(idBodySchema, request.body);
+        try {
+          return await db.transaction().execute(async (trx) => {
+            if (!(await selectById(trx, entity.table, id))) throw notFound(texts.recordNotFound);
+            for (const { other, column } of referrers) {
+              const used = await sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
+                where ${sql.ref(column)} = ${id}`.execute(trx);
+              const count = Number(used.rows[0]?.n ?? 0);
+              if (count > 0) throw new HttpError(409, crudTexts.inUse(count, other.texts.title.replace(/^مدیریت\s+/, '')));
+            }
+            await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
+            return { id };
+          });
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,162 @@
+// The database: Kysely over better-sqlite3 by default. Rows keep SQL-portable types (booleans as
+// 0/1, instants as ISO-8601 UTC text) so the same migrations run on PostgreSQL later.
+import SQLite from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, SqliteDialect, type Generated } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrationProvider } from './migrations/index';
+
+export interface UsersTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  emailAddress: string;
+  passwordHash: string;
+  role: number;
+  isLockout: number;
+  lastLogin: string | null;
+  createdAt: string;
+  tokenVersion: number;
+}
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  inActive: number;
+  coverImage: string;
+}
+export interface TeachersTable {
+  id: Generated<number>;
+  fullName: string;
+  skill: string;
+  descirption: string;
+  coverImage: string;
+}
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  durationInHours: number;
+  timeOfHolding: string | null;
+  registrationDeadline: string | null;
+  priceInTomans: number;
+  description: string;
+  coverImage: string;
+  coverVideo: string;
+  headings: string;
+  prerequisite: string;
+  techerId: number;
+  categoryId: number;
+  difficulty: string;
+  type: string;
+  inActive: number;
+  createdAt: string;
+}
+export interface ArticlesTable {
+  id: Generated<number>;
+  author: string;
+  name: string;
+  body: string;
+  image: string;
+  slug: string;
+  createdAt: string;
+}
+export interface ChildrenTable {
+  id: Generated<number>;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  grade: string;
+}
+export interface CartItemsTable {
+  id: Generated<number>;
+  userId: number;
+  childId: number;
+  courseId: number;
+  createdAt: string;
+}
+export interface OrdersTable {
+  id: Generated<number>;
+  userId: number;
+  status: 'pending' | 'paid' | 'cancelled' | 'failed';
+  totalInTomans: number;
+  authority: string | null;
+  refId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+export interface OrderItemsTable {
+  id: Generated<number>;
+  orderId: number;
+  childId: number;
+  courseId: number;
+  priceInTomans: number;
+  childName: string;
+  courseTitle: string;
+}
+export interface EnrollmentsTable {
+  id: Generated<number>;
+  childId: number;
+  courseId: number;
+  orderId: number | null;
+  enrolledAt: string;
+}
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  fullName: string;
+  phoneNumber: string;
+  emailAddress: string;
+  message: string;
+  createdAt: string;
+}
+export interface AttemptsTable {
+  id: Generated<number>;
+  bucket: string;
+  at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  categories: CategoriesTable;
+  teachers: TeachersTable;
+  courses: CoursesTable;
+  articles: ArticlesTable;
+  children: ChildrenTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  enrollments: EnrollmentsTable;
+  contact_messages: ContactMessagesTable;
+  login_attempts: AttemptsTable;
+}
+
+export type DB = Kysely<Database>;
+
+export function openDatabase(file: string): DB {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while one writer commits, and survives crashes without a rollback
+  // journal rewrite. With WAL, synchronous=NORMAL is still crash-safe for the database file
+  // (only the last commits before a power loss may be lost, never corruption) and saves an
+  // fsync per commit, which is what makes many small writes fast.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another process (a backup, a second server on the same file) may hold the write lock briefly.
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrate(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` in ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}
+
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,27 @@
+// Errors a handler throws to answer `{ message }` with a status; the error handler renders them.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (message = 'رکورد یافت نشد') => new HttpError(404, message);
+export const badRequest = (message: string) => new HttpError(400, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+export const texts = {
+  unknownResource: 'منبع یافت نشد',
+  notSignedIn: 'برای این کار باید وارد حساب کاربری شوید',
+  forbidden: 'دسترسی غیرمجاز',
+  invalidJson: 'بدنه درخواست JSON معتبر نیست',
+  notObject: 'بدنه درخواست باید یک شیء JSON باشد',
+  badContentType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه باید JSON باشد',
+  bodyTooLarge: 'حجم بدنه درخواست بیش از حد مجاز است',
+  badRequest: 'درخواست نامعتبر است',
+  serverError: 'خطای سرور',
+  recordNotFound: 'رکورد یافت نشد',
+} as const;

@@ -1,0 +1,231 @@
+// Media files: a storage interface (local disk now, object storage later) and the /api/File calls.
+import '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import * as v from 'valibot';
+import { HttpError } from './errors';
+import { parse, type Register } from './routes';
+
+export type MediaKind = 'images' | 'videos';
+
+export interface StoredFile {
+  size: number;
+  modified: Date;
+  /** Bytes start..end inclusive, or the whole file. */
+  stream(range?: { start: number; end: number }): Readable;
+}
+
+export interface MediaStore {
+  /** File names, newest first. */
+  list(kind: MediaKind): Promise<string[]>;
+  save(kind: MediaKind, name: string, bytes: Uint8Array): Promise<void>;
+  /** False when there was no such file. */
+  remove(kind: MediaKind, name: string): Promise<boolean>;
+  open(kind: MediaKind, name: string): Promise<StoredFile | null>;
+}
+
+/**
+ * The names the store accepts: a plain base name as the server generates them (letters, digits,
+ * `-`, `_`, one extension). No separators, dots runs, NUL, percent escapes or absolute paths.
+ */
+const safeName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,150}\.[A-Za-z0-9]{2,5}$/;
+export const isSafeFileName = (name: string): boolean => safeName.test(name);
+
+export class LocalMediaStore implements MediaStore {
+  constructor(private readonly root: string) {}
+
+  private dir(kind: MediaKind): string {
+    return path.join(this.root, kind);
+  }
+
+  /** The file's path, after checking the name and that it resolves inside the kind's folder. */
+  private pathOf(kind: MediaKind, name: string): string {
+    if (!isSafeFileName(name)) throw new Error(`unsafe media file name: ${JSON.stringify(name)}`);
+    const dir = path.resolve(this.dir(kind));
+    const file = path.resolve(dir, name);
+    if (path.dirname(file) !== dir) throw new Error(`media path escapes its folder: ${name}`);
+    return file;
+  }
+
+  async list(kind: MediaKind): Promise<string[]> {
+    await mkdir(this.dir(kind), { recursive: true });
+    const names = (await readdir(this.dir(kind))).filter(isSafeFileName);
+    const files: Array<{ name: string; time: number }> = [];
+    for (const name of names) {
+      const info = await lstat(this.pathOf(kind, name)).catch(() => null);
+      if (info?.isFile()) files.push({ name, time: info.mtimeMs });
+    }
+    return files.sort((a, b) => b.time - a.time || a.name.localeCompare(b.name)).map((f) => f.name);
+  }
+
+  async save(kind: MediaKind, name: string, bytes: Uint8Array): Promise<void> {
+    const file = this.pathOf(kind, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written under a temporary name (not a valid media name, so never listed or served) and
+    // renamed, so a reader never sees half a file.
+    const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+    await writeFile(partial, bytes, { flag: 'wx' });
+    await rename(partial, file);
+  }
+
+  async remove(kind: MediaKind, name: string): Promise<boolean> {
+    const file = this.pathOf(kind, name);
+    const info = await lstat(file).catch(() => null);
+    if (!info?.isFile()) return false;
+    await unlink(file);
+    return true;
+  }
+
+  async open(kind: MediaKind, name: string): Promise<StoredFile | null> {
+    const file = this.pathOf(kind, name);
+    // lstat, not stat: a symbolic link planted in the folder is not followed.
+    const info = await lstat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    return {
+      size: info.size,
+      modified: info.mtime,
+      stream: (range) => createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+    };
+  }
+}
+
+const allowedTypes: Record<MediaKind, Record<string, string>> = {
+  images: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' },
+  videos: { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/ogg': 'ogv', 'video/quicktime': 'mov' },
+};
+
+const contentTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  ogg: 'video/ogg',
+  mov: 'video/quicktime',
+};
+
+const limits: Record<MediaKind, { bytes: number; message: string }> = {
+  images: { bytes: 5 * 1024 * 1024, message: 'حجم تصویر نباید بیشتر از ۵ مگابایت باشد' },
+  videos: { bytes: 100 * 1024 * 1024, message: 'حجم ویدیو نباید بیشتر از ۱۰۰ مگابایت باشد' },
+};
+
+export const fileTexts = {
+  badType: 'نوع فایل مجاز نیست',
+  noFile: 'فایلی انتخاب نشده',
+  notMultipart: 'فایل باید به صورت multipart/form-data در فیلد file ارسال شود',
+  badName: 'نام فایل نامعتبر است',
+  notFound: 'فایل یافت نشد',
+  badRange: 'محدوده درخواستی نامعتبر است',
+} as const;
+
+const fileNameSchema = v.pipe(
+  v.string(fileTexts.badName),
+  v.check(isSafeFileName, fileTexts.badName),
+);
+const deleteQuery = v.object({
+  fileName: fileNameSchema,
+  mediaType: v.picklist(['image', 'video'], 'نوع رسانه باید image یا video باشد'),
+});
+const fileParams = v.object({ fileName: fileNameSchema });
+
+/** A single `bytes=` range within the file, or 'invalid' (416), or null for the whole file. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null; // Multiple or odd ranges: answering the whole file is allowed.
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return 'invalid';
+  let start: number;
+  let end: number;
+  if (from === '') {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
+  const { fileName } = parse(fileParams, request.params);
+  const file = await media.open(kind, fileName);
+  const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
+  const type = contentTypes[ext];
+  if (!file || !type || !type.startsWith(kind === 'images' ? 'image/' : 'video/')) throw new HttpError(404, fileTexts.notFound);
+  reply
+    .header('Content-Type', type)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', 'inline')
+    // Stored names are generated and never reused for other bytes, so they can be cached for good.
+    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .header('Last-Modified', file.modified.toUTCString())
+    .header('Accept-Ranges', 'bytes');
+  const range = parseRange(request.headers.range, file.size);
+  if (range === 'invalid') {
+    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ message: fileTexts.badRange });
+  }
+  if (range) {
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('Content-Length', range.end - range.start + 1)
+      .send(file.stream(range));
+  }
+  return reply.header('Content-Length', file.size).send(file.stream());
+}
+
+function isFileTooLarge(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+async function upload(media: MediaStore, kind: MediaKind, request: FastifyRequest) {
+  if (!request.isMultipart()) throw new HttpError(400, fileTexts.notMultipart);
+  const limit = limits[kind];
+  let bytes: Buffer;
+  try {
+    const part = await request.file({ limits: { fileSize: limit.bytes, files: 1, fields: 10, parts: 20 } });
+    if (!part) throw new HttpError(400, fileTexts.noFile);
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw new HttpError(400, fileTexts.noFile);
+    }
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (isFileTooLarge(error)) throw new HttpError(413, limit.message);
+    throw error;
+  }
+  if (bytes.length === 0) throw new HttpError(400, fileTexts.noFile);
+  // The name and extension the client sent are ignored: the bytes decide the type.
+  const detected = await fileTypeFromBuffer(bytes);
+  const ext = detected ? allowedTypes[kind][detected.mime] : undefined;
+  if (!ext) throw new HttpError(400, fileTexts.badType);
+  const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
+  await media.save(kind, fileName, bytes);
+  return { fileName };
+}
+
+export function registerFiles(register: Register, media: MediaStore) {
+  register('GET /api/File/all-images', () => media.list('images'));
+  register('GET /api/File/all-videos', () => media.list('videos'));
+  register('POST /api/File/upload-image', (request) => upload(media, 'images', request));
+  register('POST /api/File/upload-video', (request) => upload(media, 'videos', request));
+  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, 'images', request, reply));
+  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, 'videos', request, reply));
+  register('DELETE /api/File/delete', async (request) => {
+    const { fileName, mediaType } = parse(deleteQuery, request.query);
+    const removed = await media.remove(mediaType === 'image' ? 'images' : 'videos', fileName);
+    if (!removed) throw new HttpError(404, fileTexts.notFound);
+    return { fileName };
+  });
+}

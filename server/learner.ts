@@ -1,0 +1,374 @@
+// The signed-in learner's calls: profile, children, cart, checkout and payment, orders, enrolments.
+// Every query is scoped to the token's user: another user's record answers 404, as if absent.
+import * as v from 'valibot';
+import type { components } from '../codegen/openapi.gen';
+import { optionalText, requiredText } from '../schema/validators';
+import type { AppConfig } from './config';
+import { nowIso, type DB } from './db';
+import { HttpError } from './errors';
+import { GatewayError, type Gateway } from './gateway';
+import { registrationOpen, toCourseType } from './public';
+import { currentUser, parse, type Register } from './routes';
+
+type Schemas = components['schemas'];
+
+export const learnerTexts = {
+  childNotFound: 'فرزند مورد نظر یافت نشد',
+  childEnrolled: 'این فرزند در دوره‌ای ثبت‌نام شده است و حذف نمی‌شود',
+  courseNotFound: 'دوره مورد نظر یافت نشد',
+  courseInactive: 'این دوره در حال حاضر فعال نیست',
+  registrationClosed: 'مهلت ثبت‌نام این دوره به پایان رسیده است',
+  alreadyInCart: 'این دوره قبلاً برای این فرزند به سبد خرید اضافه شده است',
+  alreadyEnrolled: 'این فرزند قبلاً در این دوره ثبت‌نام شده است',
+  cartItemNotFound: 'این مورد در سبد خرید شما نیست',
+  cartEmpty: 'سبد خرید شما خالی است',
+  cartItemUnavailable: (title: string) => `ثبت‌نام در دوره «${title}» دیگر ممکن نیست؛ آن را از سبد خرید حذف کنید`,
+  gatewayDown: 'درگاه پرداخت در دسترس نیست؛ لطفاً چند دقیقه دیگر دوباره تلاش کنید',
+  orderNotFound: 'سفارش مورد نظر یافت نشد',
+  userNotFound: 'کاربر یافت نشد',
+} as const;
+
+const id = (label: string) =>
+  v.pipe(v.number(`${label} باید عدد باشد`), v.integer(`${label} باید عدد صحیح باشد`), v.minValue(1, `${label} نامعتبر است`));
+const objectMessage = 'بدنه درخواست باید یک شیء JSON باشد';
+
+const childFields = {
+  firstName: requiredText('نام', 100),
+  lastName: requiredText('نام خانوادگی', 100),
+  birthDate: v.nullable(v.pipe(v.string('تاریخ تولد باید تاریخ باشد'), v.isoTimestamp('تاریخ تولد معتبر نیست'))),
+  grade: optionalText('پایه تحصیلی', 100),
+};
+const childCreate = v.object(childFields, objectMessage);
+const childUpdate = v.object({ ...childFields, id: id('شناسه') }, objectMessage);
+const idBody = v.object({ id: id('شناسه') }, objectMessage);
+const cartAdd = v.object({ courseId: id('شناسه دوره'), childId: id('شناسه فرزند') }, objectMessage);
+const verifyQuery = v.object({
+  Authority: v.pipe(v.string('کد پیگیری پرداخت الزامی است'), v.minLength(1, 'کد پیگیری پرداخت الزامی است'), v.maxLength(100, 'کد پیگیری پرداخت نامعتبر است')),
+  Status: v.picklist(['OK', 'NOK'], 'وضعیت پرداخت نامعتبر است'),
+});
+
+const childName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
+
+async function courseSummaries(db: DB, courseIds: number[]): Promise<Map<number, Schemas['CourseSummary']>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('courses')
+    .leftJoin('categories', 'categories.id', 'courses.categoryId')
+    .select([
+      'courses.id',
+      'courses.slug',
+      'courses.title',
+      'courses.coverImage',
+      'courses.priceInTomans',
+      'courses.timeOfHolding',
+      'courses.type',
+      'categories.slug as categorySlug',
+    ])
+    .where('courses.id', 'in', [...new Set(courseIds)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        categorySlug: r.categorySlug ?? '',
+        coverImage: r.coverImage,
+        priceInTomans: Number(r.priceInTomans),
+        timeOfHolding: r.timeOfHolding,
+        type: toCourseType(r.type),
+      },
+    ]),
+  );
+}
+
+async function cartOf(db: DB, userId: number): Promise<Schemas['Cart']> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('children', 'children.id', 'cart_items.childId')
+    .select(['cart_items.id', 'cart_items.childId', 'cart_items.courseId', 'children.firstName', 'children.lastName'])
+    .where('cart_items.userId', '=', userId)
+    .orderBy('cart_items.id')
+    .execute();
+  const courses = await courseSummaries(db, rows.map((r) => r.courseId));
+  const items = rows.flatMap((r) => {
+    const course = courses.get(r.courseId);
+    return course ? [{ id: r.id, childId: r.childId, childName: childName(r), course }] : [];
+  });
+  return { items, totalInTomans: items.reduce((sum, item) => sum + item.course.priceInTomans, 0) };
+}
+
+/** Why a child cannot be signed up for a course now, or null when it can. */
+async function enrolmentBlocker(db: DB, courseId: number, childId: number): Promise<HttpError | null> {
+  const course = await db
+    .selectFrom('courses')
+    .leftJoin('categories', 'categories.id', 'courses.categoryId')
+    .select(['courses.inActive', 'courses.registrationDeadline', 'categories.inActive as categoryInActive'])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
+  if (!course) return new HttpError(404, learnerTexts.courseNotFound);
+  if (course.inActive || course.categoryInActive !== 0) return new HttpError(400, learnerTexts.courseInactive);
+  if (!registrationOpen(course)) return new HttpError(400, learnerTexts.registrationClosed);
+  const enrolled = await db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('childId', '=', childId)
+    .where('courseId', '=', courseId)
+    .executeTakeFirst();
+  if (enrolled) return new HttpError(409, learnerTexts.alreadyEnrolled);
+  return null;
+}
+
+function paymentResult(order: { id: number; status: string; refId: string | null }): Schemas['PaymentResult'] {
+  const status = order.status === 'paid' ? 'paid' : order.status === 'cancelled' ? 'cancelled' : 'failed';
+  return order.status === 'paid' && order.refId ? { orderId: order.id, status, refId: order.refId } : { orderId: order.id, status };
+}
+
+export function registerLearner(register: Register, db: DB, config: AppConfig, gateway: Gateway) {
+  register('GET /api/Me', async (request): Promise<Schemas['Profile']> => {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'firstName', 'lastName', 'phoneNumber', 'emailAddress', 'role'])
+      .where('id', '=', currentUser(request).id)
+      .executeTakeFirst();
+    if (!user) throw new HttpError(404, learnerTexts.userNotFound);
+    return { ...user, role: user.role === 300 ? 300 : user.role === 1 ? 1 : 0 };
+  });
+
+  // Children.
+  const childColumns = ['id', 'firstName', 'lastName', 'birthDate', 'grade'] as const;
+  register('GET /api/Children', async (request): Promise<Schemas['Child'][]> =>
+    db.selectFrom('children').select(childColumns).where('userId', '=', currentUser(request).id).orderBy('id').execute(),
+  );
+  register('POST /api/Children/Create', async (request): Promise<Schemas['Child']> => {
+    const body = parse(childCreate, request.body);
+    return db
+      .insertInto('children')
+      .values({ ...body, userId: currentUser(request).id })
+      .returning(childColumns)
+      .executeTakeFirstOrThrow();
+  });
+  register('PUT /api/Children/Update', async (request): Promise<Schemas['Child']> => {
+    const { id: childId, ...fields } = parse(childUpdate, request.body);
+    const child = await db
+      .updateTable('children')
+      .set(fields)
+      .where('id', '=', childId)
+      .where('userId', '=', currentUser(request).id)
+      .returning(childColumns)
+      .executeTakeFirst();
+    if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+    return child;
+  });
+  register('DELETE /api/Children/Delete', async (request): Promise<Schemas['Deleted']> => {
+    const { id: childId } = parse(idBody, request.body);
+    const userId = currentUser(request).id;
+    return db.transaction().execute(async (trx) => {
+      const child = await trx.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
+      if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+      // A child with a paid course keeps their record: the enrolment is the proof of payment.
+      const enrolled = await trx.selectFrom('enrollments').select('id').where('childId', '=', childId).executeTakeFirst();
+      if (enrolled) throw new HttpError(409, learnerTexts.childEnrolled);
+      await trx.deleteFrom('children').where('id', '=', childId).execute();
+      return { id: childId };
+    });
+  });
+
+  // Cart.
+  register('GET /api/Cart', (request) => cartOf(db, currentUser(request).id));
+  register('POST /api/Cart/Add', async (request) => {
+    const { courseId, childId } = parse(cartAdd, request.body);
+    const userId = currentUser(request).id;
+    const child = await db.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
+    if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+    const blocker = await enrolmentBlocker(db, courseId, childId);
+    if (blocker) throw blocker;
+    const inserted = await db
+      .insertInto('cart_items')
+      .values({ userId, childId, courseId, createdAt: nowIso() })
+      .onConflict((oc) => oc.columns(['childId', 'courseId']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw new HttpError(409, learnerTexts.alreadyInCart);
+    return cartOf(db, userId);
+  });
+  register('DELETE /api/Cart/Remove', async (request) => {
+    const { id: itemId } = parse(idBody, request.body);
+    const userId = currentUser(request).id;
+    const removed = await db.deleteFrom('cart_items').where('id', '=', itemId).where('userId', '=', userId).returning('id').executeTakeFirst();
+    if (!removed) throw new HttpError(404, learnerTexts.cartItemNotFound);
+    return cartOf(db, userId);
+  });
+
+  // Checkout: one order for the whole cart, paid through the gateway.
+  register('POST /api/Orders/Checkout', async (request): Promise<Schemas['Checkout']> => {
+    const userId = currentUser(request).id;
+    const cart = await cartOf(db, userId);
+    if (cart.items.length === 0) throw new HttpError(409, learnerTexts.cartEmpty);
+    for (const item of cart.items) {
+      const blocker = await enrolmentBlocker(db, item.course.id, item.childId);
+      if (blocker) throw new HttpError(409, blocker.statusCode === 409 ? blocker.message : learnerTexts.cartItemUnavailable(item.course.title));
+    }
+    const createdAt = nowIso();
+    const orderId = await db.transaction().execute(async (trx) => {
+      const order = await trx
+        .insertInto('orders')
+        .values({ userId, status: 'pending', totalInTomans: cart.totalInTomans, authority: null, refId: null, createdAt, paidAt: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_items')
+        .values(
+          cart.items.map((item) => ({
+            orderId: order.id,
+            childId: item.childId,
+            courseId: item.course.id,
+            priceInTomans: item.course.priceInTomans,
+            childName: item.childName,
+            courseTitle: item.course.title,
+          })),
+        )
+        .execute();
+      return order.id;
+    });
+    const callbackUrl = `${config.publicUrl}/dashboard/payment`;
+    if (cart.totalInTomans === 0) {
+      // Nothing to pay: settled at once; the callback page verifies it like any other order.
+      const authority = `FREE-${orderId}`;
+      await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
+      await settlePaid(db, orderId, '');
+      return { orderId, paymentUrl: `${callbackUrl}?Authority=${authority}&Status=OK` };
+    }
+    try {
+      const { authority } = await gateway.request({
+        amountInTomans: cart.totalInTomans,
+        callbackUrl,
+        description: `ثبت‌نام در ${cart.items.length} دوره - سفارش ${orderId}`,
+      });
+      await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
+      return { orderId, paymentUrl: gateway.paymentUrl(authority) };
+    } catch (error) {
+      await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', orderId).execute();
+      if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
+      throw error;
+    }
+  });
+
+  // One verification per order at a time in this process; the conditional updates below keep it
+  // right across processes too (only the first one to move the order out of `pending` enrols).
+  const verifying = new Map<number, Promise<Schemas['PaymentResult']>>();
+  register('GET /api/Payment/Verify', async (request): Promise<Schemas['PaymentResult']> => {
+    const { Authority, Status } = parse(verifyQuery, request.query);
+    const order = await db
+      .selectFrom('orders')
+      .select(['id', 'status', 'refId', 'totalInTomans'])
+      .where('authority', '=', Authority)
+      .where('userId', '=', currentUser(request).id)
+      .executeTakeFirst();
+    if (!order) throw new HttpError(404, learnerTexts.orderNotFound);
+    const running = verifying.get(order.id);
+    if (running) return running;
+    const work = (async (): Promise<Schemas['PaymentResult']> => {
+      const current = await db.selectFrom('orders').select(['id', 'status', 'refId']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      // Settled before: the stored result, without asking the gateway again.
+      if (current.status !== 'pending') return paymentResult(current);
+      if (Status === 'NOK') {
+        await db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+      } else {
+        let outcome: Awaited<ReturnType<Gateway['verify']>>;
+        try {
+          outcome = await gateway.verify({ amountInTomans: Number(order.totalInTomans), authority: Authority });
+        } catch (error) {
+          if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
+          throw error;
+        }
+        if (outcome.status === 'paid') await settlePaid(db, order.id, outcome.refId);
+        else await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+      }
+      const settled = await db.selectFrom('orders').select(['id', 'status', 'refId']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      return paymentResult(settled);
+    })();
+    verifying.set(order.id, work);
+    try {
+      return await work;
+    } finally {
+      verifying.delete(order.id);
+    }
+  });
+
+  register('GET /api/Orders', async (request): Promise<Schemas['Order'][]> => {
+    const orders = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('userId', '=', currentUser(request).id)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const items = orders.length
+      ? await db.selectFrom('order_items').selectAll().where('orderId', 'in', orders.map((o) => o.id)).orderBy('id').execute()
+      : [];
+    return orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      totalInTomans: Number(o.totalInTomans),
+      createdAt: o.createdAt,
+      paidAt: o.paidAt,
+      refId: o.refId,
+      items: items
+        .filter((i) => i.orderId === o.id)
+        .map((i) => ({ childName: i.childName, courseTitle: i.courseTitle, priceInTomans: Number(i.priceInTomans) })),
+    }));
+  });
+
+  register('GET /api/Enrollments', async (request): Promise<Schemas['Enrollment'][]> => {
+    const rows = await db
+      .selectFrom('enrollments')
+      .innerJoin('children', 'children.id', 'enrollments.childId')
+      .select(['enrollments.id', 'enrollments.childId', 'enrollments.courseId', 'enrollments.enrolledAt', 'children.firstName', 'children.lastName'])
+      .where('children.userId', '=', currentUser(request).id)
+      .orderBy('enrollments.enrolledAt', 'desc')
+      .orderBy('enrollments.id', 'desc')
+      .execute();
+    const courses = await courseSummaries(db, rows.map((r) => r.courseId));
+    return rows.flatMap((r) => {
+      const course = courses.get(r.courseId);
+      return course ? [{ id: r.id, childId: r.childId, childName: childName(r), enrolledAt: r.enrolledAt, course }] : [];
+    });
+  });
+}
+
+/**
+ * Marks a pending order paid and enrols each child in each course, in one transaction. Only the
+ * call that moves the order out of `pending` enrols, so a repeated verify never enrols twice.
+ */
+async function settlePaid(db: DB, orderId: number, refId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', refId, paidAt: now })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const items = await trx.selectFrom('order_items').select(['childId', 'courseId']).where('orderId', '=', orderId).execute();
+    // A child deleted since checkout cannot be enrolled (and is not charged for twice: the
+    // order keeps its snapshot for support).
+    const children = new Set(
+      (await trx.selectFrom('children').select('id').where('userId', '=', order.userId).execute()).map((c) => c.id),
+    );
+    const enrolments = items.filter((i) => children.has(i.childId));
+    if (enrolments.length > 0) {
+      await trx
+        .insertInto('enrollments')
+        .values(enrolments.map((i) => ({ childId: i.childId, courseId: i.courseId, orderId, enrolledAt: now })))
+        .onConflict((oc) => oc.columns(['childId', 'courseId']).doNothing())
+        .execute();
+    }
+    for (const item of items) {
+      await trx.deleteFrom('cart_items').where('childId', '=', item.childId).where('courseId', '=', item.courseId).execute();
+    }
+  });
+}

@@ -1,0 +1,16 @@
+// Entry point: `tsx server/main.ts`. Settings come from the environment (see config.ts).
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+
+const { port, ...config } = configFromEnv();
+const app = await buildApp({ ...config, trustProxy: process.env.TRUST_PROXY === '1' });
+await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+console.log(`Academy is running at http://localhost:${actualPort}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,195 @@
+// The public catalogue (x-access public), robots.txt and sitemap.xml.
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { components } from '../codegen/openapi.gen';
+import { htmlToPlainText, truncate } from '../src/lib/text';
+import type { AppConfig } from './config';
+import type { CoursesTable, DB } from './db';
+import { HttpError } from './errors';
+import { parse, type Register } from './routes';
+import { sanitizeRichText } from './sanitize';
+import type { Selectable } from 'kysely';
+
+type Schemas = components['schemas'];
+type CourseRow = Selectable<CoursesTable>;
+
+export const publicTexts = {
+  categoryNotFound: 'دسته‌بندی مورد نظر یافت نشد',
+  courseNotFound: 'دوره مورد نظر یافت نشد',
+  articleNotFound: 'مقاله مورد نظر یافت نشد',
+} as const;
+
+const slugParams = v.object({
+  slug: v.pipe(v.string('نشانی نامعتبر است'), v.minLength(1, 'نشانی نامعتبر است'), v.maxLength(200, 'نشانی نامعتبر است')),
+});
+
+const difficulties = ['', 'introductory', 'advanced', 'bootcamps'] as const;
+const toDifficulty = (value: string): Schemas['PublicCourse']['difficulty'] =>
+  difficulties.find((d) => d === value) ?? '';
+export const toCourseType = (value: string): Schemas['PublicCourse']['type'] => (value === 'offline' ? 'offline' : 'online');
+
+export function registrationOpen(course: Pick<CourseRow, 'registrationDeadline'>, now = Date.now()): boolean {
+  if (!course.registrationDeadline) return true;
+  const deadline = Date.parse(course.registrationDeadline);
+  return Number.isNaN(deadline) || deadline > now;
+}
+
+/** Soonest holding date first; courses without a date last. */
+function bySoonest(a: CourseRow, b: CourseRow): number {
+  const ta = a.timeOfHolding ? Date.parse(a.timeOfHolding) : Infinity;
+  const tb = b.timeOfHolding ? Date.parse(b.timeOfHolding) : Infinity;
+  return ta === tb ? a.id - b.id : ta - tb;
+}
+
+/** Active courses of active categories, with what a public course page shows. */
+export async function publicCourses(db: DB, filter: { courseSlug?: string; categoryId?: number } = {}) {
+  let query = db
+    .selectFrom('courses')
+    .innerJoin('categories', 'categories.id', 'courses.categoryId')
+    .selectAll('courses')
+    .select(['categories.slug as categorySlug', 'categories.name as categoryName'])
+    .where('courses.inActive', '=', 0)
+    .where('categories.inActive', '=', 0);
+  if (filter.courseSlug !== undefined) query = query.where('courses.slug', '=', filter.courseSlug);
+  if (filter.categoryId !== undefined) query = query.where('courses.categoryId', '=', filter.categoryId);
+  const rows = await query.execute();
+  const teacherIds = [...new Set(rows.map((r) => r.techerId).filter((id) => id > 0))];
+  const teachers = teacherIds.length
+    ? await db.selectFrom('teachers').selectAll().where('id', 'in', teacherIds).execute()
+    : [];
+  const now = Date.now();
+  return rows.sort(bySoonest).map(
+    (row): Schemas['PublicCourse'] => {
+      const teacher = teachers.find((t) => t.id === row.techerId);
+      return {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        durationInHours: Number(row.durationInHours),
+        timeOfHolding: row.timeOfHolding,
+        registrationDeadline: row.registrationDeadline,
+        priceInTomans: Number(row.priceInTomans),
+        description: row.description,
+        coverImage: row.coverImage,
+        coverVideo: row.coverVideo,
+        headings: row.headings,
+        prerequisite: row.prerequisite,
+        difficulty: toDifficulty(row.difficulty),
+        type: toCourseType(row.type),
+        registrationOpen: registrationOpen(row, now),
+        category: { slug: row.categorySlug, name: row.categoryName },
+        teacher: teacher
+          ? { id: teacher.id, fullName: teacher.fullName, skill: teacher.skill, descirption: teacher.descirption, coverImage: teacher.coverImage }
+          : null,
+      };
+    },
+  );
+}
+
+async function publicCategories(db: DB, slug?: string): Promise<Schemas['PublicCategory'][]> {
+  let query = db
+    .selectFrom('categories')
+    .leftJoin('courses', (join) => join.onRef('courses.categoryId', '=', 'categories.id').on('courses.inActive', '=', 0))
+    .select(['categories.id', 'categories.slug', 'categories.name', 'categories.coverImage'])
+    .select((eb) => eb.fn.count<number>('courses.id').as('courseCount'))
+    .where('categories.inActive', '=', 0)
+    .groupBy(['categories.id', 'categories.slug', 'categories.name', 'categories.coverImage'])
+    .orderBy('categories.id');
+  if (slug !== undefined) query = query.where('categories.slug', '=', slug);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, courseCount: Number(r.courseCount) }));
+}
+
+export function registerPublic(register: Register, db: DB) {
+  register('GET /api/Public/categories', () => publicCategories(db));
+
+  register('GET /api/Public/categories/{slug}', async (request): Promise<Schemas['PublicCategoryPage']> => {
+    const { slug } = parse(slugParams, request.params);
+    const [category] = await publicCategories(db, slug);
+    if (!category) throw new HttpError(404, publicTexts.categoryNotFound);
+    return { category, courses: await publicCourses(db, { categoryId: category.id }) };
+  });
+
+  register('GET /api/Public/courses', () => publicCourses(db));
+
+  register('GET /api/Public/courses/{slug}', async (request) => {
+    const { slug } = parse(slugParams, request.params);
+    const [course] = await publicCourses(db, { courseSlug: slug });
+    if (!course) throw new HttpError(404, publicTexts.courseNotFound);
+    return course;
+  });
+
+  register('GET /api/Public/articles', async (): Promise<Schemas['PublicArticleSummary'][]> => {
+    const rows = await db.selectFrom('articles').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+    return rows.map((a) => ({
+      id: a.id,
+      slug: a.slug,
+      name: a.name,
+      author: a.author,
+      image: a.image,
+      excerpt: truncate(htmlToPlainText(a.body), 160),
+      createdAt: a.createdAt,
+    }));
+  });
+
+  register('GET /api/Public/articles/{slug}', async (request): Promise<Schemas['PublicArticle']> => {
+    const { slug } = parse(slugParams, request.params);
+    const a = await db.selectFrom('articles').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!a) throw new HttpError(404, publicTexts.articleNotFound);
+    return {
+      id: a.id,
+      slug: a.slug,
+      name: a.name,
+      author: a.author,
+      image: a.image,
+      excerpt: truncate(htmlToPlainText(a.body), 160),
+      createdAt: a.createdAt,
+      // Sanitised again on the way out: rows written before a rule change, or by hand, are safe too.
+      body: sanitizeRichText(a.body),
+    };
+  });
+}
+
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** robots.txt and sitemap.xml: not API operations, so registered directly. */
+export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig) {
+  app.get('/robots.txt', async (_request, reply) => {
+    reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /dashboard',
+      'Disallow: /api/',
+      `Sitemap: ${config.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const categories = await publicCategories(db);
+    const courses = await publicCourses(db);
+    const articles = await db.selectFrom('articles').select(['slug', 'createdAt']).orderBy('id', 'desc').execute();
+    const url = (path: string, lastmod?: string) =>
+      `  <url><loc>${xmlEscape(config.publicUrl + path)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod.slice(0, 10))}</lastmod>` : ''}</url>`;
+    const seg = encodeURIComponent;
+    const lines = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      url('/'),
+      url('/categories'),
+      url('/articles'),
+      url('/about-us'),
+      url('/contact-us'),
+      ...categories.map((c) => url(`/categories/${seg(c.slug)}`)),
+      ...courses.map((c) => url(`/categories/${seg(c.category.slug)}/${seg(c.slug)}`)),
+      ...articles.map((a) => url(`/articles/${seg(a.slug)}`, a.createdAt)),
+      '</urlset>',
+      '',
+    ];
+    reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
+    return lines.join('\n');
+  });
+}

@@ -1,0 +1,101 @@
+// Route registration tied to the contract: a route exists only for an operation of openapi.yaml,
+// and its access check comes from that operation's `x-access`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { firstIssueMessage } from '../schema/define';
+import type { Contract } from './contract';
+import type { DB } from './db';
+import { HttpError, texts } from './errors';
+import type { Tokens } from './tokens';
+
+export interface AuthUser {
+  id: number;
+  role: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+export type Register = (operation: string, handler: Handler) => void;
+
+/** The user of a learner/admin route; the access hook has already refused anonymous calls. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, texts.notSignedIn);
+  return request.user;
+}
+
+export function parse<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new HttpError(400, firstIssueMessage(result.issues));
+  return result.output;
+}
+
+/** The signed-in user behind a bearer token: valid signature, existing, not locked, same version. */
+export async function authenticate(request: FastifyRequest, db: DB, tokens: Tokens): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) return null;
+  const claims = await tokens.verify(match[1]);
+  if (!claims) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'isLockout', 'tokenVersion'])
+    .where('id', '=', claims.userId)
+    .executeTakeFirst();
+  if (!user || user.isLockout || user.tokenVersion !== claims.version) return null;
+  // The role is read from the database, not the token, so a demotion takes effect at once.
+  return { id: user.id, role: user.role };
+}
+
+const toFastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+
+export function contractRoutes(app: FastifyInstance, contract: Contract, db: DB, tokens: Tokens) {
+  const registered = new Set<string>();
+
+  // Every /api route, however it got registered, must be a contract operation.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const routeMethods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of routeMethods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      if (!contract.operation(method, path)) throw new Error(`${method} ${route.url} is not an operation of openapi.yaml`);
+    }
+  });
+
+  const register: Register = (operation, handler) => {
+    const [method = '', path = ''] = operation.split(' ');
+    const op = contract.operation(method, path);
+    if (!op) throw new Error(`${operation} is not an operation of openapi.yaml`);
+    if (registered.has(operation)) throw new Error(`${operation} is registered twice`);
+    registered.add(operation);
+    app.route({
+      method: op.method,
+      url: toFastifyPath(path),
+      preHandler: async (request) => {
+        if (op.access === 'public') return;
+        const user = await authenticate(request, db, tokens);
+        if (!user) throw new HttpError(401, texts.notSignedIn);
+        if (op.access === 'admin' && user.role !== 300) throw new HttpError(403, texts.forbidden);
+        request.user = user;
+      },
+      handler: async (request, reply) => {
+        const result = await handler(request, reply);
+        if (reply.sent) return reply;
+        return result;
+      },
+    });
+  };
+
+  /** Throws when the contract has an operation no route serves. */
+  const assertComplete = () => {
+    const missing = [...contract.operations.keys()].filter((key) => !registered.has(key));
+    if (missing.length > 0) throw new Error(`openapi.yaml operations without a route: ${missing.join(', ')}`);
+  };
+
+  return { register, assertComplete };
+}

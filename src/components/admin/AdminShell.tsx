@@ -1,0 +1,100 @@
+// The admin frame: RTL Radix theme, the 16rem sidebar (a drawer on phones), the header with the
+// screen title, today's Jalali date, home and logout, and the one toast container.
+// Only the theme's base tokens and the two palettes in use: the dialogs are unstyled Radix
+// primitives styled in admin.css, so components.css and utilities.css (0.7 MB) are not needed.
+import '@radix-ui/themes/tokens/base.css';
+import '@radix-ui/themes/tokens/colors/indigo.css';
+import '@radix-ui/themes/tokens/colors/slate.css';
+import './admin.css';
+import { Theme } from '@radix-ui/themes';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Direction } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { clearSession } from '../../lib/auth';
+import { formatTodayHeader } from '../../lib/jalali';
+import { adminLinks } from './navigation';
+import { adminTexts } from './texts';
+
+/** Spec §9, exactly. */
+export const toastSettings = {
+  position: 'bottom-right',
+  autoClose: 2000,
+  theme: 'light',
+  closeOnClick: true,
+  draggable: true,
+  pauseOnHover: false,
+  hideProgressBar: false,
+  rtl: true,
+} as const;
+
+export function AdminShell({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const sidebarId = useId();
+  const active = adminLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  const title = active?.label ?? adminTexts.panelTitle;
+
+  return (
+    <Theme accentColor="indigo" grayColor="slate" radius="medium" hasBackground={false} className="admin-theme">
+      <Direction.Provider dir="rtl">
+        <div className="admin-layout" dir="rtl">
+          <aside id={sidebarId} className={`admin-sidebar${menuOpen ? ' admin-sidebar-open' : ''}`} aria-label={adminTexts.panelTitle}>
+            <p className="admin-sidebar-title">{adminTexts.panelTitle}</p>
+            <nav>
+              <ul className="admin-nav">
+                {adminLinks.map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className="admin-nav-link"
+                      activeProps={{ className: 'admin-nav-link admin-nav-active' }}
+                      // A link followed on a phone should reveal its screen, not leave the drawer over it.
+                      onClick={() => setMenuOpen(false)}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </aside>
+          {menuOpen && <div className="admin-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+          <div className="admin-main">
+            <header className="admin-header">
+              <button
+                type="button"
+                className="admin-menu-button"
+                aria-expanded={menuOpen}
+                aria-controls={sidebarId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <span aria-hidden="true">☰</span> {adminTexts.menu}
+              </button>
+              <h1 className="admin-header-title">{title}</h1>
+              <p className="admin-today">{formatTodayHeader()}</p>
+              <div className="admin-header-actions">
+                <button type="button" className="admin-button admin-button-secondary" onClick={() => void navigate({ to: '/' })}>
+                  {adminTexts.home}
+                </button>
+                <button
+                  type="button"
+                  className="admin-button admin-button-danger"
+                  onClick={() => {
+                    clearSession();
+                    void navigate({ to: '/auth' });
+                  }}
+                >
+                  {adminTexts.logout}
+                </button>
+              </div>
+            </header>
+            <main className="admin-content">{children}</main>
+          </div>
+        </div>
+        <ToastContainer {...toastSettings} />
+      </Direction.Provider>
+    </Theme>
+  );
+}

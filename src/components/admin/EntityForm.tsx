@@ -1,0 +1,111 @@
+// The generic add/edit form: one input per schema field, each validated by its own schema
+// (valibot speaks Standard Schema, which TanStack Form runs directly) with its Persian message
+// under it. Submitting hands the values to the form machine, which owns saving.
+import { useForm } from '@tanstack/react-form';
+import { useId } from 'react';
+import { fieldSchema, type AnyEntity } from '../../../schema/define';
+import { normaliseArticleHtml } from '../../lib/articleHtml';
+import { inputRenderers } from './inputs';
+import { adminTexts } from './texts';
+
+export interface EntityFormProps {
+  entity: AnyEntity;
+  initialValues: Record<string, unknown>;
+  saving: boolean;
+  onSubmit: (values: Record<string, unknown>) => void;
+  onCancel: () => void;
+}
+
+function messageOf(error: unknown): string | null {
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    return error.message;
+  }
+  return null;
+}
+
+/** What the machine receives: rich text normalised as the spec asks (§3). */
+export function prepareValues(entity: AnyEntity, values: Record<string, unknown>): Record<string, unknown> {
+  const prepared: Record<string, unknown> = { ...values };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const value = prepared[name];
+    if (field.input === 'richText' && typeof value === 'string') prepared[name] = normaliseArticleHtml(value);
+  }
+  return prepared;
+}
+
+export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel }: EntityFormProps) {
+  const baseId = useId();
+  const form = useForm({
+    defaultValues: initialValues,
+    onSubmit: ({ value }) => onSubmit(prepareValues(entity, value)),
+  });
+
+  return (
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void form.handleSubmit();
+      }}
+    >
+      <div className="admin-form-grid">
+        {Object.entries(entity.fields).map(([name, field]) => {
+          const schema = fieldSchema(field);
+          const Input = inputRenderers[field.input];
+          const id = `${baseId}-${name}`;
+          return (
+            <form.Field key={name} name={name} validators={{ onChange: schema, onBlur: schema }}>
+              {(api) => {
+                const shown = api.state.meta.isTouched || form.state.submissionAttempts > 0;
+                const message = shown ? (api.state.meta.errors.map(messageOf).find((m) => m !== null) ?? null) : null;
+                const hintId = field.hint ? `${id}-hint` : undefined;
+                const errorId = message ? `${id}-error` : undefined;
+                const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+                const checkbox = field.input === 'checkbox';
+                return (
+                  <div
+                    className={`admin-field${field.wide ? ' admin-field-wide' : ''}${checkbox ? ' admin-field-checkbox' : ''}`}
+                  >
+                    <label htmlFor={id} className="admin-label">
+                      {field.label}
+                    </label>
+                    <Input
+                      id={id}
+                      field={field}
+                      value={api.state.value}
+                      onChange={(value) => api.handleChange(value)}
+                      onBlur={api.handleBlur}
+                      invalid={message !== null}
+                      describedBy={describedBy}
+                    />
+                    {field.hint && (
+                      <p id={hintId} className="admin-hint">
+                        {field.hint}
+                      </p>
+                    )}
+                    {message && (
+                      <p id={errorId} className="admin-error" role="alert">
+                        {message}
+                      </p>
+                    )}
+                  </div>
+                );
+              }}
+            </form.Field>
+          );
+        })}
+      </div>
+      <div className="admin-form-actions">
+        <button type="button" className="admin-button admin-button-secondary" onClick={onCancel} disabled={saving}>
+          {adminTexts.cancel}
+        </button>
+        <button type="submit" className="admin-button admin-button-primary" disabled={saving}>
+          {saving ? adminTexts.saving : adminTexts.save}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+// The add/edit modal: a Radix dialog with a title, a close button and a body that scrolls
+// inside the spec's 900px maximum height. The unstyled primitive is used (styled in admin.css)
+// so the admin does not ship Radix Themes' whole component stylesheet.
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { adminTexts } from './texts';
+
+export interface EntityModalProps {
+  open: boolean;
+  title: string;
+  /** Closing is refused while a save is in flight; the machine would ignore it anyway. */
+  closable: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function EntityModal({ open, title, closable, onClose, children }: EntityModalProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && closable) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="admin-overlay" />
+        <Dialog.Content className="admin-modal" aria-describedby={undefined} dir="rtl">
+          <div className="admin-modal-header">
+            <Dialog.Title className="admin-modal-title">{title}</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="admin-icon-button" aria-label={adminTexts.close} disabled={!closable}>
+                ×
+              </button>
+            </Dialog.Close>
+          </div>
+          <div className="admin-modal-body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,228 @@
+// One component per input kind of the schema engine; a schema names the kind, this map draws it.
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import type { AnyField, AnyRow, InputKind } from '../../../schema/define';
+import { registry } from '../../../schema/registry';
+import { toLatinDigits, toPersianDigits } from '../../lib/text';
+import { fetchRows } from '../../machines/entityApi';
+import { JalaliDatePicker } from './inputs/JalaliDatePicker';
+import { imageUrl, videoUrl } from './media';
+import { adminTexts } from './texts';
+
+export interface InputProps {
+  id: string;
+  field: AnyField;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  /** The ids of the hint and error texts under the input. */
+  describedBy: string | undefined;
+}
+
+// tiptap is heavy: it loads only when a form with a rich-text field opens.
+const RichTextEditor = lazy(() => import('./inputs/RichTextEditor').then((module) => ({ default: module.RichTextEditor })));
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+function aria(props: InputProps) {
+  return {
+    id: props.id,
+    'aria-invalid': props.invalid || undefined,
+    'aria-describedby': props.describedBy,
+    onBlur: props.onBlur,
+  };
+}
+
+function textInput(type: 'text' | 'email' | 'tel') {
+  function TextLikeInput(props: InputProps) {
+    return (
+      <input
+        {...aria(props)}
+        type={type}
+        dir={type === 'text' ? undefined : 'ltr'}
+        className="admin-input"
+        value={text(props.value)}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    );
+  }
+  return TextLikeInput;
+}
+
+function TextareaInput(props: InputProps) {
+  return (
+    <textarea
+      {...aria(props)}
+      className="admin-input admin-textarea"
+      rows={4}
+      value={text(props.value)}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
+
+/**
+ * Typed digits may be Persian, Arabic or Latin; the value is a number, and an empty or
+ * unreadable entry is NaN so the field's validator reports it rather than saving a silent 0.
+ */
+function NumberInput(props: InputProps) {
+  const [draft, setDraft] = useState(() => (typeof props.value === 'number' && !Number.isNaN(props.value) ? String(props.value) : ''));
+  return (
+    <input
+      {...aria(props)}
+      type="text"
+      inputMode="decimal"
+      dir="ltr"
+      className="admin-input"
+      value={toPersianDigits(draft)}
+      onChange={(event) => {
+        const latin = toLatinDigits(event.target.value).replace(/[٫]/g, '.').replace(/[٬,\s]/g, '');
+        setDraft(latin);
+        props.onChange(latin === '' ? Number.NaN : Number(latin));
+      }}
+    />
+  );
+}
+
+function CheckboxInput(props: InputProps) {
+  return (
+    <input
+      {...aria(props)}
+      type="checkbox"
+      className="admin-checkbox"
+      checked={props.value === true}
+      onChange={(event) => props.onChange(event.target.checked)}
+    />
+  );
+}
+
+/** HTML options carry strings; the field's values may be numbers or booleans, so index them. */
+function OptionSelect(props: InputProps & { options: ReadonlyArray<readonly [unknown, string]>; placeholder?: string }) {
+  const { options, placeholder } = props;
+  const index = options.findIndex(([value]) => value === props.value);
+  return (
+    <select
+      {...aria(props)}
+      className="admin-input admin-select"
+      value={index >= 0 ? String(index) : ''}
+      onChange={(event) => {
+        const chosen = options[Number(event.target.value)];
+        props.onChange(event.target.value === '' || !chosen ? '' : chosen[0]);
+      }}
+    >
+      {(placeholder !== undefined || index < 0) && (
+        <option value="" disabled={placeholder !== undefined && index >= 0}>
+          {placeholder ?? ''}
+        </option>
+      )}
+      {options.map(([value, label], i) => (
+        <option key={String(value)} value={String(i)}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function SelectInput(props: InputProps) {
+  return <OptionSelect {...props} options={props.field.options ?? []} placeholder={props.field.placeholder} />;
+}
+
+function useReferenceRows(field: AnyField): AnyRow[] {
+  const [rows, setRows] = useState<AnyRow[]>([]);
+  const key = field.reference?.entity;
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    // The list GET is cached by the client, so every form after the first opens instantly.
+    fetchRows(registry[key]).then(
+      (found) => {
+        if (live) setRows(found);
+      },
+      () => {
+        if (live) setRows([]);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return rows;
+}
+
+function ReferenceInput(props: InputProps) {
+  const rows = useReferenceRows(props.field);
+  const reference = props.field.reference;
+  const options: Array<readonly [unknown, string]> = [[0, reference?.none ?? '—']];
+  for (const row of rows) options.push([row.id, text(reference ? row[reference.label] : row.id)]);
+  // A row that is not (yet) in the list keeps its id visible instead of being dropped.
+  if (typeof props.value === 'number' && props.value !== 0 && !rows.some((row) => row.id === props.value)) {
+    options.push([props.value, toPersianDigits(props.value)]);
+  }
+  return <OptionSelect {...props} options={options} />;
+}
+
+function DateInput(props: InputProps) {
+  return (
+    <JalaliDatePicker
+      id={props.id}
+      value={typeof props.value === 'string' && props.value !== '' ? props.value : null}
+      onChange={(value) => {
+        props.onChange(value);
+        props.onBlur();
+      }}
+      invalid={props.invalid}
+    />
+  );
+}
+
+function linkInput(kind: 'image' | 'video') {
+  function LinkInput(props: InputProps) {
+    const value = text(props.value).trim();
+    return (
+      <div className="admin-link-input">
+        <input
+          {...aria(props)}
+          type="text"
+          dir="ltr"
+          className="admin-input"
+          value={text(props.value)}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+        {value !== '' && (
+          <div className="admin-preview">
+            {kind === 'image' ? (
+              <img src={imageUrl(value)} alt={`${adminTexts.preview}: ${props.field.label}`} loading="lazy" />
+            ) : (
+              <video src={videoUrl(value)} controls preload="metadata" aria-label={`${adminTexts.preview}: ${props.field.label}`} />
+            )}
+          </div>
+        )}
+      </div>
+    );
+  }
+  return LinkInput;
+}
+
+function RichTextInput(props: InputProps) {
+  return (
+    <Suspense fallback={<div className="admin-cell-muted">{adminTexts.loading}</div>}>
+      <RichTextEditor id={props.id} value={text(props.value)} onChange={(html) => props.onChange(html)} />
+    </Suspense>
+  );
+}
+
+export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
+  text: textInput('text'),
+  email: textInput('email'),
+  tel: textInput('tel'),
+  textarea: TextareaInput,
+  number: NumberInput,
+  checkbox: CheckboxInput,
+  select: SelectInput,
+  reference: ReferenceInput,
+  jalaliDate: DateInput,
+  imageLink: linkInput('image'),
+  videoLink: linkInput('video'),
+  richText: RichTextInput,
+};

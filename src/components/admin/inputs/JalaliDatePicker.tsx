@@ -1,0 +1,325 @@
+// A read-only Jalali date input with its own calendar popup (spec §2 shared pieces, §9).
+// Built on jalaali-js alone: react-day-picker's Persian calendar would bring date-fns-jalali
+// and still need year buttons, day clamping and our Persian labels written around it.
+//
+// Model while the popup is open: `view` is the shown month; `draft` is the selected day in
+// that month (aria-selected). Changing the month or year keeps the draft's day number,
+// clamped to the new month's length (31 Shahrivar → next → 30 Mehr), so the selection
+// follows the navigation. `focus` is the keyboard cursor (roving tabindex). Nothing reaches
+// the form until a day is picked by click, Enter or Space; Escape and an outside click leave
+// the value as it was.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { fromJalaliDate, jalaliMonthNames, monthLength, toJalaliDate, weekdayIndex, type JalaliDate } from '../../../lib/jalali';
+import { toPersianDigits } from '../../../lib/text';
+import './JalaliDatePicker.css';
+
+export interface JalaliDatePickerProps {
+  id: string;
+  value: string | null;
+  onChange(value: string | null): void;
+  invalid?: boolean;
+}
+
+/** The years jalaali-js converts (spec §9). */
+export const minJalaliYear = -61;
+export const maxJalaliYear = 3177;
+
+const weekdayLetters = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'] as const;
+const weekdayNames = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنج‌شنبه', 'جمعه'] as const;
+
+export const datePickerTexts = {
+  placeholder: 'انتخاب تاریخ',
+  dialog: 'انتخاب تاریخ',
+  previousYear: 'سال قبل',
+  nextYear: 'سال بعد',
+  previousMonth: 'ماه قبل',
+  nextMonth: 'ماه بعد',
+  clear: 'پاک کردن تاریخ',
+  today: 'امروز',
+} as const;
+
+interface View {
+  jy: number;
+  jm: number;
+}
+
+interface PopupState {
+  view: View;
+  draft: number | null;
+  focus: number;
+}
+
+function parseValue(value: string | null): JalaliDate | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : toJalaliDate(date);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function formatValue(date: JalaliDate | null): string {
+  return date ? toPersianDigits(`${date.jy}/${pad(date.jm)}/${pad(date.jd)}`) : '';
+}
+
+function dayLabel(jy: number, jm: number, jd: number): string {
+  return `${toPersianDigits(jd)} ${jalaliMonthNames[jm - 1] ?? ''} ${toPersianDigits(jy)}`;
+}
+
+function inRange(view: View): boolean {
+  return view.jy >= minJalaliYear && view.jy <= maxJalaliYear && view.jm >= 1 && view.jm <= 12;
+}
+
+function shiftMonth(view: View, months: number): View {
+  const index = view.jy * 12 + (view.jm - 1) + months;
+  return { jy: Math.floor(index / 12), jm: (((index % 12) + 12) % 12) + 1 };
+}
+
+function sameDay(a: JalaliDate | null, view: View, day: number): boolean {
+  return a !== null && a.jy === view.jy && a.jm === view.jm && a.jd === day;
+}
+
+/** Moves the popup to another month, carrying the draft and focus day numbers, clamped. */
+function moveTo(state: PopupState, view: View, focusDay = state.focus): PopupState {
+  if (!inRange(view)) return state;
+  const length = monthLength(view.jy, view.jm);
+  return {
+    view,
+    draft: state.draft === null ? null : Math.min(state.draft, length),
+    focus: Math.min(Math.max(focusDay, 1), length),
+  };
+}
+
+function initialState(value: JalaliDate | null, today: JalaliDate): PopupState {
+  const base = value ?? today;
+  return { view: { jy: base.jy, jm: base.jm }, draft: value?.jd ?? null, focus: base.jd };
+}
+
+/** Weeks of the month as rows of seven cells, Saturday first; null pads the edges. */
+function monthGrid(view: View): (number | null)[][] {
+  const length = monthLength(view.jy, view.jm);
+  const offset = weekdayIndex(fromJalaliDate({ jy: view.jy, jm: view.jm, jd: 1 }));
+  const cells: (number | null)[] = [...Array.from({ length: offset }, () => null), ...Array.from({ length }, (_, i) => i + 1)];
+  while (cells.length % 7 !== 0) cells.push(null);
+  const rows: (number | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) rows.push(cells.slice(i, i + 7));
+  return rows;
+}
+
+export function JalaliDatePicker({ id, value, onChange, invalid = false }: JalaliDatePickerProps) {
+  const selected = parseValue(value);
+  const [popup, setPopup] = useState<PopupState | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+  // Focus follows the cursor only after keyboard moves and on opening, not after a click on
+  // a month button (that would yank focus away from the button being clicked again).
+  const focusGridRef = useRef(false);
+  const titleId = useId();
+  const open = popup !== null;
+
+  const close = useCallback((returnFocus: boolean) => {
+    setPopup(null);
+    if (returnFocus) inputRef.current?.focus();
+  }, []);
+
+  const openPopup = () => {
+    focusGridRef.current = true;
+    setPopup(initialState(selected, toJalaliDate(new Date())));
+  };
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
+      close(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('mousedown', onPointerDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('mousedown', onPointerDown);
+    };
+  }, [open, close]);
+
+  useEffect(() => {
+    if (!popup || !focusGridRef.current) return;
+    focusGridRef.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+  }, [popup]);
+
+  const pick = (view: View, day: number) => {
+    onChange(fromJalaliDate({ jy: view.jy, jm: view.jm, jd: day }).toISOString());
+    close(true);
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (!open) openPopup();
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
+  const onPopupKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    }
+  };
+
+  const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (!popup) return;
+    const { view, focus } = popup;
+    const length = monthLength(view.jy, view.jm);
+    // In a right-to-left grid the previous day sits to the right.
+    const steps: Partial<Record<string, number>> = { ArrowRight: -1, ArrowLeft: 1, ArrowUp: -7, ArrowDown: 7 };
+    const step = steps[event.key];
+    let next: PopupState | null = null;
+    if (step !== undefined) {
+      const target = focus + step;
+      if (target < 1) {
+        const previous = shiftMonth(view, -1);
+        next = inRange(previous) ? moveTo(popup, previous, monthLength(previous.jy, previous.jm) + target) : popup;
+      } else if (target > length) {
+        next = moveTo(popup, shiftMonth(view, 1), target - length);
+      } else {
+        next = { ...popup, focus: target };
+      }
+    } else if (event.key === 'Home') {
+      next = { ...popup, focus: 1 };
+    } else if (event.key === 'End') {
+      next = { ...popup, focus: length };
+    } else if (event.key === 'PageUp') {
+      next = moveTo(popup, shiftMonth(view, event.shiftKey ? -12 : -1));
+    } else if (event.key === 'PageDown') {
+      next = moveTo(popup, shiftMonth(view, event.shiftKey ? 12 : 1));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      pick(view, focus);
+      return;
+    }
+    if (next) {
+      event.preventDefault();
+      focusGridRef.current = true;
+      setPopup(next);
+    }
+  };
+
+  const navigate = (months: number) => {
+    if (popup) setPopup(moveTo(popup, shiftMonth(popup.view, months)));
+  };
+
+  const today = toJalaliDate(new Date());
+  const canGo = (months: number) => popup !== null && inRange(shiftMonth(popup.view, months));
+
+  return (
+    <div className="jdp" ref={rootRef}>
+      <div className="jdp-field">
+        <input
+          ref={inputRef}
+          id={id}
+          className="jdp-input"
+          type="text"
+          readOnly
+          value={formatValue(selected)}
+          placeholder={datePickerTexts.placeholder}
+          aria-invalid={invalid || undefined}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => (open ? close(false) : openPopup())}
+          onKeyDown={onInputKeyDown}
+        />
+        {selected && (
+          <button type="button" className="jdp-clear" aria-label={datePickerTexts.clear} onClick={() => onChange(null)}>
+            ×
+          </button>
+        )}
+      </div>
+      {popup && (
+        <div className="jdp-popup" role="dialog" aria-modal="false" aria-labelledby={titleId} onKeyDown={onPopupKeyDown}>
+          <div className="jdp-header">
+            <div className="jdp-nav">
+              <button type="button" aria-label={datePickerTexts.previousYear} disabled={!canGo(-12)} onClick={() => navigate(-12)}>
+                «
+              </button>
+              <button type="button" aria-label={datePickerTexts.previousMonth} disabled={!canGo(-1)} onClick={() => navigate(-1)}>
+                ‹
+              </button>
+            </div>
+            <div className="jdp-title" id={titleId} aria-live="polite">
+              {jalaliMonthNames[popup.view.jm - 1]} {toPersianDigits(popup.view.jy)}
+            </div>
+            <div className="jdp-nav">
+              <button type="button" aria-label={datePickerTexts.nextMonth} disabled={!canGo(1)} onClick={() => navigate(1)}>
+                ›
+              </button>
+              <button type="button" aria-label={datePickerTexts.nextYear} disabled={!canGo(12)} onClick={() => navigate(12)}>
+                »
+              </button>
+            </div>
+          </div>
+          <table className="jdp-grid" role="grid" aria-labelledby={titleId} ref={gridRef} onKeyDown={onGridKeyDown}>
+            <thead>
+              <tr>
+                {weekdayLetters.map((letter, i) => (
+                  <th key={letter} scope="col" abbr={weekdayNames[i]}>
+                    {letter}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {monthGrid(popup.view).map((week, w) => (
+                <tr key={w}>
+                  {week.map((day, d) => {
+                    if (day === null) return <td key={`pad-${d}`} role="gridcell" className="jdp-pad" />;
+                    const isToday = sameDay(today, popup.view, day);
+                    const isSelected = popup.draft === day;
+                    return (
+                      <td key={day} role="gridcell" aria-selected={isSelected} aria-current={isToday ? 'date' : undefined}>
+                        <button
+                          type="button"
+                          className={['jdp-day', isToday ? 'jdp-today' : '', isSelected ? 'jdp-selected' : ''].filter(Boolean).join(' ')}
+                          tabIndex={popup.focus === day ? 0 : -1}
+                          aria-label={dayLabel(popup.view.jy, popup.view.jm, day)}
+                          onClick={() => pick(popup.view, day)}
+                        >
+                          {toPersianDigits(day)}
+                        </button>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="jdp-footer">
+            <button
+              type="button"
+              className="jdp-link"
+              onClick={() => {
+                focusGridRef.current = true;
+                setPopup(moveTo(popup, { jy: today.jy, jm: today.jm }, today.jd));
+              }}
+            >
+              {datePickerTexts.today}
+            </button>
+            <button
+              type="button"
+              className="jdp-link"
+              onClick={() => {
+                onChange(null);
+                close(true);
+              }}
+            >
+              {datePickerTexts.clear}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import type { components } from '../../../codegen/openapi.gen';
+import { api, serverMessage } from '../../api/client';
+import { registrationClosedText } from './courseFormat';
+import { StatusMessage } from './StatusMessage';
+import { useAuthState } from './useAuthState';
+
+type Child = components['schemas']['Child'];
+
+export const addToCartTexts = {
+  add: 'افزودن به سبد خرید',
+  adding: 'در حال افزودن...',
+  signInFirst: 'برای ثبت‌نام ابتدا وارد حساب کاربری شوید.',
+  chooseChild: 'ثبت‌نام برای کدام فرزند؟',
+  noChildren: 'برای ثبت‌نام، ابتدا مشخصات فرزندتان را در داشبورد ثبت کنید.',
+  addChild: 'افزودن فرزند',
+  added: 'دوره به سبد خرید اضافه شد.',
+  goToCart: 'مشاهده سبد خرید',
+  failed: 'افزودن به سبد خرید انجام نشد.',
+  childrenFailed: 'دریافت فهرست فرزندان انجام نشد.',
+} as const;
+
+type ChildrenState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; children: Child[] };
+type SubmitState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'added' }
+  | { kind: 'failed'; message: string };
+
+export function AddToCart({ courseId, registrationOpen }: { courseId: number; registrationOpen: boolean }) {
+  const auth = useAuthState();
+  const location = useLocation();
+
+  if (!registrationOpen) {
+    return <StatusMessage kind="error">{registrationClosedText}</StatusMessage>;
+  }
+  if (auth.kind === 'guest') {
+    return (
+      <div className="add-to-cart">
+        <p className="add-to-cart__note">{addToCartTexts.signInFirst}</p>
+        <Link to="/auth/sign-in" search={{ redirect: location.href }} className="button button--primary">
+          {addToCartTexts.add}
+        </Link>
+      </div>
+    );
+  }
+  // Keyed by the token so another account's children are never offered.
+  return <ChildPicker key={auth.token} courseId={courseId} />;
+}
+
+function ChildPicker({ courseId }: { courseId: number }) {
+  const selectId = useId();
+  const [children, setChildren] = useState<ChildrenState>({ kind: 'loading' });
+  const [childId, setChildId] = useState('');
+  const [submit, setSubmit] = useState<SubmitState>({ kind: 'idle' });
+
+  useEffect(() => {
+    let active = true;
+    void api.GET('/api/Children').then(({ data }) => {
+      if (!active) return;
+      if (!data) {
+        setChildren({ kind: 'failed' });
+        return;
+      }
+      setChildren({ kind: 'loaded', children: data });
+      const first = data[0];
+      if (first) setChildId(String(first.id));
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (children.kind === 'loading') return <p className="loading-fallback">در حال بارگذاری...</p>;
+  if (children.kind === 'failed') return <StatusMessage kind="error">{addToCartTexts.childrenFailed}</StatusMessage>;
+  if (children.children.length === 0) {
+    return (
+      <div className="add-to-cart">
+        <p className="add-to-cart__note">{addToCartTexts.noChildren}</p>
+        <Link to="/dashboard" className="button button--primary">
+          {addToCartTexts.addChild}
+        </Link>
+      </div>
+    );
+  }
+
+  const add = async () => {
+    setSubmit({ kind: 'saving' });
+    const { data, error } = await api.POST('/api/Cart/Add', {
+      body: { courseId, childId: Number(childId) },
+    });
+    setSubmit(data ? { kind: 'added' } : { kind: 'failed', message: serverMessage(error) ?? addToCartTexts.failed });
+  };
+
+  return (
+    <form
+      className="add-to-cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={selectId}>{addToCartTexts.chooseChild}</label>
+        <select
+          id={selectId}
+          value={childId}
+          onChange={(event) => {
+            setChildId(event.target.value);
+            setSubmit({ kind: 'idle' });
+          }}
+        >
+          {children.children.map((child) => (
+            <option key={child.id} value={child.id}>
+              {child.firstName} {child.lastName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary" disabled={submit.kind === 'saving'}>
+        {submit.kind === 'saving' ? addToCartTexts.adding : addToCartTexts.add}
+      </button>
+      {submit.kind === 'added' && (
+        <StatusMessage kind="success">
+          {addToCartTexts.added} <Link to="/dashboard/cart">{addToCartTexts.goToCart}</Link>
+        </StatusMessage>
+      )}
+      {submit.kind === 'failed' && <StatusMessage kind="error">{submit.message}</StatusMessage>}
+    </form>
+  );
+}

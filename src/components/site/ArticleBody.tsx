@@ -1,0 +1,23 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+// The server sanitises on save; this second pass protects readers if stored HTML ever bypassed
+// it (old rows, a direct database edit). Links opening a new tab never get an opener.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+export function sanitizeArticleHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    ADD_ATTR: ['target'],
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
+  });
+}
+
+export function ArticleBody({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeArticleHtml(html), [html]);
+  return <div className="article-body" dangerouslySetInnerHTML={{ __html: clean }} />;
+}

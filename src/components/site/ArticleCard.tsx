@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router';
+import { formatJalaliLong } from '../../lib/jalali';
+import { imageUrl } from './media';
+import type { PublicArticleSummary } from './types';
+
+export function ArticleCard({ article }: { article: PublicArticleSummary }) {
+  const cover = imageUrl(article.image);
+  return (
+    <article className="card article-card">
+      <Link to="/articles/$name" params={{ name: article.slug }} className="card__media" tabIndex={-1}>
+        {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
+      </Link>
+      <div className="card__body">
+        <h3 className="card__title">
+          <Link to="/articles/$name" params={{ name: article.slug }}>
+            {article.name}
+          </Link>
+        </h3>
+        <p className="article-card__excerpt">{article.excerpt}</p>
+        <p className="card__meta">
+          {article.author} · {formatJalaliLong(article.createdAt)}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import { formatJalaliLong } from '../../lib/jalali';
+import { formatToman } from '../../lib/text';
+import { courseTypeLabels, formatHours, registrationClosedText } from './courseFormat';
+import { imageUrl } from './media';
+import type { PublicCourse } from './types';
+
+export function CourseCard({ course }: { course: PublicCourse }) {
+  const params = { categorySlug: course.category.slug, courseSlug: course.slug };
+  const cover = imageUrl(course.coverImage);
+  return (
+    <article className="card course-card">
+      <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1}>
+        {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
+      </Link>
+      <div className="card__body">
+        <div className="course-card__tags">
+          <span className={`badge badge--${course.type}`}>{courseTypeLabels[course.type]}</span>
+          <span className="badge">{course.category.name}</span>
+          {!course.registrationOpen && <span className="badge badge--closed">{registrationClosedText}</span>}
+        </div>
+        <h3 className="card__title">
+          <Link to="/categories/$categorySlug/$courseSlug" params={params}>
+            {course.title}
+          </Link>
+        </h3>
+        <ul className="card__meta">
+          <li>تاریخ شروع: {formatJalaliLong(course.timeOfHolding)}</li>
+          <li>مدت دوره: {formatHours(course.durationInHours)}</li>
+          <li>مهلت ثبت‌نام: {formatJalaliLong(course.registrationDeadline)}</li>
+        </ul>
+        <div className="card__footer">
+          <span className="price">{course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}</span>
+          <Link to="/categories/$categorySlug/$courseSlug" params={params} className="button button--ghost button--small">
+            جزئیات دوره
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface FieldBase {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+type InputFieldProps = FieldBase & InputHTMLAttributes<HTMLInputElement> & { multiline?: false };
+type TextareaFieldProps = FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement> & { multiline: true };
+
+/** Label, control and its Persian error, wired for screen readers. */
+export function Field(props: InputFieldProps | TextareaFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [props.error ? errorId : '', props.hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': describedBy };
+
+  let control;
+  if (props.multiline) {
+    const { label: _label, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
+    control = <textarea {...rest} {...common} />;
+  } else {
+    const { label: _label, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
+    control = <input {...rest} {...common} />;
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {control}
+      {props.hint && (
+        <p id={hintId} className="field__hint">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={errorId} className="field__error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

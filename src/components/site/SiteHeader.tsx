@@ -1,0 +1,108 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { AuthButton } from './AuthButton';
+import { company } from './company';
+import { mainLinks } from './navigation';
+
+export const menuTexts = {
+  open: 'باز کردن منو',
+  close: 'بستن منو',
+  title: 'منو',
+  call: 'تماس',
+} as const;
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const closeMenu = () => setMenuOpen(false);
+
+  // Back/forward navigation does not click a menu link, so a path change closes it too
+  // (adjusted during render, React's pattern for state derived from a changing value).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo">
+          <img src="/images/logo.svg" width={44} height={44} alt="" />
+          <span>{company.shortName}</span>
+        </Link>
+        <nav className="site-nav" aria-label="منوی اصلی">
+          {mainLinks.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="site-nav__link"
+              activeProps={{ className: 'is-active', 'aria-current': 'page' }}
+              activeOptions={{ exact: link.to === '/' }}
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <AuthButton className="button button--primary site-header__auth" />
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? menuTexts.close : menuTexts.open}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className="menu-toggle__bars" />
+        </button>
+      </div>
+      <div
+        className="mobile-menu__backdrop"
+        data-state={menuOpen ? 'open' : 'closed'}
+        onClick={closeMenu}
+        aria-hidden="true"
+      />
+      <div
+        id="mobile-menu"
+        className="mobile-menu"
+        data-state={menuOpen ? 'open' : 'closed'}
+        aria-hidden={!menuOpen}
+        inert={!menuOpen}
+      >
+        <div className="mobile-menu__head">
+          <strong>{menuTexts.title}</strong>
+          <button type="button" className="mobile-menu__close" aria-label={menuTexts.close} onClick={closeMenu}>
+            ×
+          </button>
+        </div>
+        <nav aria-label="منوی موبایل" className="mobile-menu__nav">
+          {mainLinks.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="mobile-menu__link"
+              onClick={closeMenu}
+              activeProps={{ className: 'is-active' }}
+              activeOptions={{ exact: link.to === '/' }}
+            >
+              {link.label}
+            </Link>
+          ))}
+          <AuthButton className="mobile-menu__link mobile-menu__auth" onNavigate={closeMenu} />
+        </nav>
+        <a className="button button--accent mobile-menu__call" href={company.phoneHref} onClick={closeMenu}>
+          {menuTexts.call}: <span dir="ltr">{company.phone}</span>
+        </a>
+      </div>
+    </header>
+  );
+}

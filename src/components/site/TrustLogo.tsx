@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { company } from './company';
+
+export const trustLogoFailedText = 'عدم دسترسی به لوگوی زرین‌پال';
+
+type Status = 'waiting' | 'loading' | 'loaded' | 'failed';
+
+/**
+ * Zarinpal's trust badge is a third-party script; it costs a request and blocks nothing only
+ * if it loads when the footer is actually seen, so it waits until 10% of its box is visible
+ * (spec §9) and is injected once.
+ */
+export function TrustLogo() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const injected = useRef(false);
+  const [status, setStatus] = useState<Status>('waiting');
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+
+    const inject = () => {
+      if (injected.current) return;
+      injected.current = true;
+      setStatus('loading');
+      const script = document.createElement('script');
+      script.src = company.trustCodeScript;
+      script.async = true;
+      script.onload = () => setStatus('loaded');
+      script.onerror = () => setStatus('failed');
+      container.appendChild(script);
+    };
+
+    if (typeof IntersectionObserver === 'undefined') {
+      inject();
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          inject();
+        }
+      },
+      { threshold: 0.1 },
+    );
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={containerRef} className="trust-logo" data-status={status}>
+      {status === 'failed' && <p className="trust-logo__failed">{trustLogoFailedText}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// `?redirect=` comes from the address bar, so only same-site paths are honoured: an absolute
+// or protocol-relative address would turn the sign-in page into an open redirect.
+export function safeRedirect(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (/[\u0000-\u001f]/.test(value)) return undefined;
+  return value;
+}
+
+export interface AuthSearch {
+  redirect?: string;
+}
+
+export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
+  const redirect = safeRedirect(search.redirect);
+  return redirect ? { redirect } : {};
+}

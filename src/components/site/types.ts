@@ -1,0 +1,7 @@
+import type { components } from '../../../codegen/openapi.gen';
+
+type Schemas = components['schemas'];
+export type PublicCourse = Schemas['PublicCourse'];
+export type PublicCategory = Schemas['PublicCategory'];
+export type PublicArticleSummary = Schemas['PublicArticleSummary'];
+export type PublicArticle = Schemas['PublicArticle'];

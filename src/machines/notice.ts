@@ -1,0 +1,5 @@
+/** What the machines ask the UI to show; the admin layout renders it as a react-toastify toast. */
+export interface Notice {
+  kind: 'success' | 'error';
+  text: string;
+}

@@ -1,0 +1,48 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArticleBody } from '../../components/site/ArticleBody';
+import { dataOrNotFound } from '../../components/site/loaders';
+import { imageUrl } from '../../components/site/media';
+import { RouteError } from '../../components/site/RouteError';
+import { formatJalaliLong } from '../../lib/jalali';
+import { useSeo } from '../../lib/seo';
+import { truncate } from '../../lib/text';
+import '../../components/site/article.css';
+
+export const Route = createFileRoute('/_site/articles/$name')({
+  loader: async ({ context: { api }, params: { name } }) =>
+    dataOrNotFound(await api.GET('/api/Public/articles/{slug}', { params: { path: { slug: name } } })),
+  component: ArticlePage,
+  errorComponent: RouteError,
+});
+
+function ArticlePage() {
+  const article = Route.useLoaderData();
+  useSeo({ title: article.name, description: truncate(article.excerpt || article.name, 155) });
+  const cover = imageUrl(article.image);
+  return (
+    <div className="page article-page">
+      <nav className="breadcrumbs" aria-label="مسیر صفحه">
+        <ol>
+          <li>
+            <Link to="/">صفحه اصلی</Link>
+          </li>
+          <li>
+            <Link to="/articles">مقالات</Link>
+          </li>
+          <li aria-current="page">{article.name}</li>
+        </ol>
+      </nav>
+      <article className="article">
+        <h1>{article.name}</h1>
+        <p className="article__meta">
+          نویسنده: {article.author} · {formatJalaliLong(article.createdAt)}
+        </p>
+        {cover && <img src={cover} alt="" width={1200} height={675} loading="lazy" className="article__cover" />}
+        <ArticleBody html={article.body} />
+      </article>
+      <Link to="/articles" className="button button--ghost">
+        بازگشت به مقالات
+      </Link>
+    </div>
+  );
+}

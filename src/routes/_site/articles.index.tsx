@@ -1,0 +1,47 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArticleCard } from '../../components/site/ArticleCard';
+import { RouteError } from '../../components/site/RouteError';
+import { useSeo } from '../../lib/seo';
+
+export const Route = createFileRoute('/_site/articles/')({
+  loader: async ({ context: { api } }) => {
+    const { data } = await api.GET('/api/Public/articles');
+    if (!data) throw new Error('articles unavailable');
+    return data;
+  },
+  component: ArticlesPage,
+  errorComponent: RouteError,
+});
+
+function ArticlesPage() {
+  const articles = Route.useLoaderData();
+  useSeo({
+    title: 'مقالات',
+    description: 'مقاله‌های آموزشی آکادمی درباره یادگیری برنامه‌نویسی، رباتیک و مهارت‌های دیجیتال کودکان',
+  });
+  return (
+    <div className="page">
+      <nav className="breadcrumbs" aria-label="مسیر صفحه">
+        <ol>
+          <li>
+            <Link to="/">صفحه اصلی</Link>
+          </li>
+          <li aria-current="page">مقالات</li>
+        </ol>
+      </nav>
+      <header className="page-head">
+        <h1>مقالات</h1>
+        <p>نکته‌ها و راهنمای یادگیری برای پدر و مادرها و نوجوان‌ها</p>
+      </header>
+      {articles.length > 0 ? (
+        <div className="card-grid">
+          {articles.map((article) => (
+            <ArticleCard key={article.id} article={article} />
+          ))}
+        </div>
+      ) : (
+        <p className="empty-state">هنوز مقاله‌ای منتشر نشده است.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { validateAuthSearch } from '../../components/site/auth/redirect';
+import { SignUpForm } from '../../components/site/auth/SignUpForm';
+
+export const Route = createFileRoute('/_site/auth/sign-up')({
+  validateSearch: validateAuthSearch,
+  component: SignUpPage,
+});
+
+function SignUpPage() {
+  return <SignUpForm search={Route.useSearch()} />;
+}

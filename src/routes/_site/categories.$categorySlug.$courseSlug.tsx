@@ -1,0 +1,215 @@
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { AddToCart } from '../../components/site/AddToCart';
+import { company } from '../../components/site/company';
+import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
+import { dataOrNotFound } from '../../components/site/loaders';
+import { imageUrl, videoUrl } from '../../components/site/media';
+import { RouteError } from '../../components/site/RouteError';
+import type { PublicCourse } from '../../components/site/types';
+import { formatJalaliLong } from '../../lib/jalali';
+import { useJsonLd, useSeo } from '../../lib/seo';
+import { formatToman, truncate } from '../../lib/text';
+import '../../components/site/course.css';
+
+export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlug')({
+  loader: async ({ context: { api }, params: { categorySlug, courseSlug } }) => {
+    const course = dataOrNotFound(
+      await api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
+    );
+    // One address per course: a stale or mistyped category segment goes to the real one.
+    if (course.category.slug !== categorySlug) {
+      throw redirect({
+        to: '/categories/$categorySlug/$courseSlug',
+        params: { categorySlug: course.category.slug, courseSlug },
+        replace: true,
+      });
+    }
+    return course;
+  },
+  component: CoursePage,
+  errorComponent: RouteError,
+});
+
+function courseJsonLd(course: PublicCourse): Record<string, unknown> {
+  const origin = window.location.origin;
+  const url = `${origin}/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`;
+  const image = imageUrl(course.coverImage);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: course.title,
+    description: course.description || course.title,
+    url,
+    ...(image ? { image: `${origin}${image}` } : {}),
+    inLanguage: 'fa',
+    provider: { '@type': 'Organization', name: company.name, url: origin },
+    offers: {
+      '@type': 'Offer',
+      category: 'Paid',
+      // schema.org wants an ISO 4217 currency; the toman is ten rials.
+      price: course.priceInTomans * 10,
+      priceCurrency: 'IRR',
+      availability: course.registrationOpen ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url,
+    },
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: course.type === 'online' ? 'online' : 'onsite',
+      ...(course.timeOfHolding ? { startDate: course.timeOfHolding } : {}),
+      ...(course.durationInHours > 0 ? { courseWorkload: `PT${course.durationInHours}H` } : {}),
+      ...(course.teacher ? { instructor: { '@type': 'Person', name: course.teacher.fullName } } : {}),
+      ...(course.type === 'offline'
+        ? { location: { '@type': 'Place', name: company.name, address: company.address } }
+        : {}),
+    },
+  };
+}
+
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+function CoursePage() {
+  const course = Route.useLoaderData();
+  useSeo({
+    title: course.title,
+    description: truncate(course.description.replace(/\s+/g, ' ').trim() || `دوره ${course.title}`, 155),
+  });
+  useJsonLd(courseJsonLd(course));
+
+  const cover = imageUrl(course.coverImage);
+  const video = videoUrl(course.coverVideo);
+  const headings = courseHeadings(course);
+
+  return (
+    <div className="page course-page">
+      <nav className="breadcrumbs" aria-label="مسیر صفحه">
+        <ol>
+          <li>
+            <Link to="/">صفحه اصلی</Link>
+          </li>
+          <li>
+            <Link to="/categories">دسته‌بندی دوره‌ها</Link>
+          </li>
+          <li>
+            <Link to="/categories/$slug" params={{ slug: course.category.slug }}>
+              {course.category.name}
+            </Link>
+          </li>
+          <li aria-current="page">{course.title}</li>
+        </ol>
+      </nav>
+
+      <div className="course-layout">
+        <article className="course-main">
+          <div className="course-media">
+            {video ? (
+              <video controls preload="metadata" poster={cover} width={1280} height={720}>
+                <source src={video} />
+                مرورگر شما پخش ویدیو را پشتیبانی نمی‌کند.
+              </video>
+            ) : cover ? (
+              <img src={cover} alt={course.title} width={1280} height={720} loading="lazy" />
+            ) : null}
+          </div>
+          <h1 className="course-title">{course.title}</h1>
+          <div className="course-card__tags">
+            <span className={`badge badge--${course.type}`}>{courseTypeLabels[course.type]}</span>
+            {course.difficulty && <span className="badge">{difficultyLabels[course.difficulty]}</span>}
+            <span className="badge">{course.category.name}</span>
+          </div>
+
+          {course.description && (
+            <section className="course-section">
+              <h2>درباره این دوره</h2>
+              {paragraphs(course.description).map((text, index) => (
+                <p key={index} className="course-description">
+                  {text}
+                </p>
+              ))}
+            </section>
+          )}
+
+          {headings.length > 0 && (
+            <section className="course-section">
+              <h2>سرفصل‌ها</h2>
+              <ol className="syllabus">
+                {headings.map((heading, index) => (
+                  <li key={index}>{heading}</li>
+                ))}
+              </ol>
+            </section>
+          )}
+
+          <section className="course-section">
+            <h2>پیش‌نیاز</h2>
+            <p>{course.prerequisite || 'این دوره پیش‌نیاز ندارد.'}</p>
+          </section>
+
+          {course.teacher && (
+            <section className="course-section teacher">
+              <h2>مدرس دوره</h2>
+              <div className="teacher__card">
+                {imageUrl(course.teacher.coverImage) && (
+                  <img
+                    src={imageUrl(course.teacher.coverImage)}
+                    alt={course.teacher.fullName}
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className="teacher__photo"
+                  />
+                )}
+                <div>
+                  <h3>{course.teacher.fullName}</h3>
+                  <p className="teacher__skill">{course.teacher.skill}</p>
+                  {course.teacher.descirption && <p>{course.teacher.descirption}</p>}
+                </div>
+              </div>
+            </section>
+          )}
+        </article>
+
+        <aside className="course-aside panel" aria-label="ثبت‌نام در دوره">
+          <p className="course-aside__price">
+            {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
+          </p>
+          <dl className="course-facts">
+            <div>
+              <dt>تاریخ شروع</dt>
+              <dd>{formatJalaliLong(course.timeOfHolding)}</dd>
+            </div>
+            <div>
+              <dt>مهلت ثبت‌نام</dt>
+              <dd>{formatJalaliLong(course.registrationDeadline)}</dd>
+            </div>
+            <div>
+              <dt>مدت دوره</dt>
+              <dd>{formatHours(course.durationInHours)}</dd>
+            </div>
+            <div>
+              <dt>نوع برگزاری</dt>
+              <dd>{courseTypeLabels[course.type]}</dd>
+            </div>
+            {course.difficulty && (
+              <div>
+                <dt>سطح</dt>
+                <dd>{difficultyLabels[course.difficulty]}</dd>
+              </div>
+            )}
+            {course.type === 'offline' && (
+              <div>
+                <dt>محل برگزاری</dt>
+                <dd>{company.address}</dd>
+              </div>
+            )}
+          </dl>
+          <AddToCart courseId={course.id} registrationOpen={course.registrationOpen} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { CategoryCard } from '../../components/site/CategoryCard';
+import { RouteError } from '../../components/site/RouteError';
+import { useSeo } from '../../lib/seo';
+
+export const Route = createFileRoute('/_site/categories/')({
+  loader: async ({ context: { api } }) => {
+    const { data } = await api.GET('/api/Public/categories');
+    if (!data) throw new Error('categories unavailable');
+    return data;
+  },
+  component: CategoriesPage,
+  errorComponent: RouteError,
+});
+
+function CategoriesPage() {
+  const categories = Route.useLoaderData();
+  useSeo({
+    title: 'دسته‌بندی دوره‌ها',
+    description: 'همه دسته‌بندی‌های دوره‌های آنلاین و حضوری آکادمی برای کودکان و نوجوانان',
+  });
+  return (
+    <div className="page">
+      <nav className="breadcrumbs" aria-label="مسیر صفحه">
+        <ol>
+          <li>
+            <Link to="/">صفحه اصلی</Link>
+          </li>
+          <li aria-current="page">دسته‌بندی دوره‌ها</li>
+        </ol>
+      </nav>
+      <header className="page-head">
+        <h1>دسته‌بندی دوره‌ها</h1>
+        <p>زمینه مورد علاقه فرزندتان را انتخاب کنید و دوره‌های آن را ببینید.</p>
+      </header>
+      {categories.length > 0 ? (
+        <div className="card-grid">
+          {categories.map((category) => (
+            <CategoryCard key={category.id} category={category} />
+          ))}
+        </div>
+      ) : (
+        <p className="empty-state">هنوز دسته‌بندی فعالی وجود ندارد.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { company } from '../../components/site/company';
+import { ContactForm } from '../../components/site/ContactForm';
+import { SocialIcons } from '../../components/site/SocialIcons';
+import { useSeo } from '../../lib/seo';
+import '../../components/site/info.css';
+
+export const Route = createFileRoute('/_site/contact-us')({
+  component: ContactPage,
+});
+
+function ContactPage() {
+  useSeo({
+    title: 'تماس با ما',
+    description: `نشانی، تلفن و فرم تماس ${company.name}؛ ${company.address}`,
+  });
+  return (
+    <div className="page">
+      <nav className="breadcrumbs" aria-label="مسیر صفحه">
+        <ol>
+          <li>
+            <Link to="/">صفحه اصلی</Link>
+          </li>
+          <li aria-current="page">تماس با ما</li>
+        </ol>
+      </nav>
+      <header className="page-head">
+        <h1>تماس با ما</h1>
+        <p>برای مشاوره انتخاب دوره، پرسش درباره ثبت‌نام یا همکاری با ما در تماس باشید.</p>
+      </header>
+      <div className="info-layout">
+        <section className="panel contact-details" aria-labelledby="contact-details-title">
+          <h2 id="contact-details-title">راه‌های ارتباطی</h2>
+          <dl>
+            <div>
+              <dt>نشانی</dt>
+              <dd>{company.address}</dd>
+            </div>
+            <div>
+              <dt>تلفن</dt>
+              <dd>
+                <a href={company.phoneHref} dir="ltr">
+                  {company.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>ساعات پاسخ‌گویی</dt>
+              <dd>{company.workingHours}</dd>
+            </div>
+            <div>
+              <dt>ایمیل</dt>
+              <dd>
+                <a href={`mailto:${company.email}`} dir="ltr">
+                  {company.email}
+                </a>
+              </dd>
+            </div>
+          </dl>
+          <div className="contact-details__social">
+            <SocialIcons />
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">ارسال پیام</h2>
+          <ContactForm />
+        </section>
+      </div>
+    </div>
+  );
+}

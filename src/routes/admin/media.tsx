@@ -1,0 +1,241 @@
+// The media screen (spec §2 media, §5, §8): images or videos, upload, copy a name, delete.
+// The lifecycle lives in src/machines/media.ts; this file only draws it.
+import { Dialog } from '@radix-ui/themes';
+import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { mediaDisplayName } from '../../lib/text';
+import { mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
+import './media.css';
+
+const kinds: MediaKind[] = ['image', 'video'];
+const accepts: Record<MediaKind, string> = { image: 'image/*', video: 'video/*' };
+
+async function copyName(name: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(name);
+    toast.success(mediaTexts.copied);
+  } catch {
+    toast.error(mediaTexts.copyFailed);
+  }
+}
+
+function Preview({ kind, name }: { kind: MediaKind; name: string }) {
+  const label = mediaDisplayName(name);
+  if (kind === 'image') {
+    return <img className="media-thumb" src={mediaUrl(kind, name)} alt={label} loading="lazy" decoding="async" />;
+  }
+  return (
+    <video className="media-video" src={mediaUrl(kind, name)} controls preload="metadata" aria-label={label}>
+      <track kind="captions" />
+    </video>
+  );
+}
+
+function UploadDialog({
+  open,
+  kind,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  kind: MediaKind;
+  busy: boolean;
+  onSubmit(file: File | null): void;
+  onClose(): void;
+}) {
+  const inputId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onClose();
+      }}
+    >
+      <Dialog.Content className="admin-modal" maxWidth="520px" aria-describedby={undefined} dir="rtl">
+        <div className="admin-modal-header">
+          <Dialog.Title className="admin-modal-title">{mediaTexts.uploadTitle}</Dialog.Title>
+          <Dialog.Close>
+            <button type="button" className="admin-icon-button" aria-label={mediaTexts.close} disabled={busy}>
+              ×
+            </button>
+          </Dialog.Close>
+        </div>
+        <form
+          className="admin-modal-body media-upload"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit(fileRef.current?.files?.[0] ?? null);
+          }}
+        >
+          <label htmlFor={inputId} className="admin-label">
+            {mediaTexts.chooseFile} ({mediaTexts.kinds[kind]})
+          </label>
+          <input ref={fileRef} id={inputId} className="admin-input" type="file" name="file" accept={accepts[kind]} disabled={busy} />
+          <div className="admin-form-actions">
+            <button type="button" className="admin-button admin-button-secondary" onClick={onClose} disabled={busy}>
+              {mediaTexts.cancel}
+            </button>
+            <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+              {busy ? mediaTexts.uploading : mediaTexts.upload}
+            </button>
+          </div>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function MediaScreen() {
+  const actor = useActorRef(mediaMachine, { input: { kind: 'image' } });
+  const kind = useSelector(actor, (s) => s.context.kind);
+  const files = useSelector(actor, (s) => s.context.files);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const uploadOpen = useSelector(actor, (s) => s.matches({ table: 'uploadOpen' }) || s.matches({ table: 'uploading' }));
+  const uploading = useSelector(actor, (s) => s.matches({ table: 'uploading' }));
+  const confirming = useSelector(actor, (s) => s.matches({ table: 'confirming' }) || s.matches({ table: 'deleting' }));
+  const deleting = useSelector(actor, (s) => s.matches({ table: 'deleting' }));
+  const kindId = useId();
+
+  useEffect(() => {
+    document.title = `${mediaTexts.title} | پنل مدیریت`;
+  }, []);
+
+  return (
+    <section className="admin-screen media-screen" aria-labelledby="media-title">
+      <div className="admin-screen-header">
+        <h2 id="media-title" className="admin-screen-title">
+          {mediaTexts.title}
+        </h2>
+        <div className="media-controls">
+          <label htmlFor={kindId} className="admin-label">
+            {mediaTexts.kindLabel}
+          </label>
+          <select
+            id={kindId}
+            className="admin-input media-kind"
+            value={kind}
+            disabled={uploading || deleting}
+            onChange={(event) => {
+              const next = kinds.find((k) => k === event.target.value);
+              if (next) actor.send({ type: 'kind.change', kind: next });
+            }}
+          >
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {mediaTexts.kinds[k]}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="admin-button admin-button-primary"
+            disabled={loading || failed}
+            onClick={() => actor.send({ type: 'upload.open' })}
+          >
+            {mediaTexts.upload}
+          </button>
+        </div>
+      </div>
+
+      {loading && files.length === 0 && (
+        <p className="admin-loading" role="status">
+          {mediaTexts.loading}
+        </p>
+      )}
+      {failed && (
+        <div className="admin-failed" role="alert">
+          <p>{mediaTexts.listFailed}</p>
+          <button type="button" className="admin-button admin-button-secondary" onClick={() => actor.send({ type: 'reload' })}>
+            {mediaTexts.retry}
+          </button>
+        </div>
+      )}
+      {!failed && !(loading && files.length === 0) && (
+        <div className="admin-table-wrap" aria-busy={loading}>
+          <div className="admin-table-scroll">
+            <table className="admin-table media-table">
+              <caption className="admin-visually-hidden">{mediaTexts.kinds[kind]}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{mediaTexts.columns.preview}</th>
+                  <th scope="col">{mediaTexts.columns.name}</th>
+                  <th scope="col">{mediaTexts.columns.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {files.length === 0 ? (
+                  <tr>
+                    <td colSpan={3} className="admin-table-empty">
+                      {mediaTexts.empty}
+                    </td>
+                  </tr>
+                ) : (
+                  files.map((name) => {
+                    const display = mediaDisplayName(name);
+                    return (
+                      <tr key={name}>
+                        <td>
+                          <Preview kind={kind} name={name} />
+                        </td>
+                        <td>
+                          <span className="media-name" dir="ltr">
+                            {display}
+                          </span>
+                        </td>
+                        <td>
+                          <div className="admin-row-actions">
+                            <button
+                              type="button"
+                              className="admin-button admin-button-secondary admin-button-small"
+                              aria-label={`${mediaTexts.copy} ${display}`}
+                              onClick={() => void copyName(display)}
+                            >
+                              {mediaTexts.copy}
+                            </button>
+                            <button
+                              type="button"
+                              className="admin-button admin-button-danger admin-button-small"
+                              aria-label={`${mediaTexts.remove} ${display}`}
+                              onClick={() => actor.send({ type: 'row.delete', name })}
+                            >
+                              {mediaTexts.remove}
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      <UploadDialog
+        open={uploadOpen}
+        kind={kind}
+        busy={uploading}
+        onSubmit={(file) => actor.send({ type: 'upload.submit', file })}
+        onClose={() => actor.send({ type: 'upload.close' })}
+      />
+      <ConfirmDialog
+        open={confirming}
+        question={mediaTexts.confirmRemove}
+        busy={deleting}
+        onConfirm={() => actor.send({ type: 'delete.confirm' })}
+        onCancel={() => actor.send({ type: 'delete.cancel' })}
+      />
+    </section>
+  );
+}
+
+export const Route = createFileRoute('/admin/media')({
+  component: MediaScreen,
+});

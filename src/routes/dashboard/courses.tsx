@@ -1,0 +1,122 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { components } from '../../../codegen/openapi.gen';
+import { DashboardError } from '../../components/dashboard/DashboardError';
+import { dashboardTexts, orderStatusLabels } from '../../components/dashboard/texts';
+import { courseTypeLabels } from '../../components/site/courseFormat';
+import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
+import { formatToman, toPersianDigits } from '../../lib/text';
+
+type Enrollment = components['schemas']['Enrollment'];
+
+export const Route = createFileRoute('/dashboard/courses')({
+  loader: async ({ context: { api } }) => {
+    const [enrollments, orders] = await Promise.all([api.GET('/api/Enrollments'), api.GET('/api/Orders')]);
+    if (!enrollments.data || !orders.data) throw new Error('courses unavailable');
+    return { enrollments: enrollments.data, orders: orders.data, now: Date.now() };
+  },
+  component: MyCoursesPage,
+  errorComponent: DashboardError,
+});
+
+const texts = dashboardTexts.courses;
+
+function groupByChild(enrollments: Enrollment[]): { childId: number; childName: string; items: Enrollment[] }[] {
+  const groups = new Map<number, { childId: number; childName: string; items: Enrollment[] }>();
+  for (const enrollment of enrollments) {
+    const group = groups.get(enrollment.childId) ?? { childId: enrollment.childId, childName: enrollment.childName, items: [] };
+    group.items.push(enrollment);
+    groups.set(enrollment.childId, group);
+  }
+  return [...groups.values()];
+}
+
+function courseState(timeOfHolding: string | null, now: number): string {
+  if (!timeOfHolding) return texts.noDate;
+  return Date.parse(timeOfHolding) > now ? texts.upcoming : texts.started;
+}
+
+function MyCoursesPage() {
+  const { enrollments, orders, now } = Route.useLoaderData();
+  const groups = groupByChild(enrollments);
+
+  return (
+    <>
+      <div className="panel dash-section">
+        <h2>{texts.title}</h2>
+        {groups.length === 0 ? (
+          <div className="empty-state">
+            <p>{texts.empty}</p>
+            <Link to="/categories" className="button button--primary">
+              {dashboardTexts.cart.browse}
+            </Link>
+          </div>
+        ) : (
+          groups.map((group) => (
+            <section key={group.childId} className="dash-section" aria-label={group.childName}>
+              <h3>{group.childName}</h3>
+              <ul className="dash-list">
+                {group.items.map((enrollment) => (
+                  <li key={enrollment.id} className="dash-item">
+                    <div className="dash-item__main">
+                      <Link
+                        to="/categories/$categorySlug/$courseSlug"
+                        params={{ categorySlug: enrollment.course.categorySlug, courseSlug: enrollment.course.slug }}
+                      >
+                        <strong>{enrollment.course.title}</strong>
+                      </Link>
+                      <span className="dash-item__meta">
+                        {courseTypeLabels[enrollment.course.type]} · شروع: {formatJalaliLong(enrollment.course.timeOfHolding)}{' '}
+                        · ثبت‌نام: {formatJalaliLong(enrollment.enrolledAt)}
+                      </span>
+                    </div>
+                    <span className="badge">{courseState(enrollment.course.timeOfHolding, now)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+
+      <div className="panel dash-section">
+        <h2>{texts.ordersTitle}</h2>
+        {orders.length === 0 ? (
+          <p className="empty-state">{texts.ordersEmpty}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">شماره سفارش</th>
+                  <th scope="col">تاریخ</th>
+                  <th scope="col">دوره‌ها</th>
+                  <th scope="col">مبلغ</th>
+                  <th scope="col">وضعیت</th>
+                  <th scope="col">کد پیگیری</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id}>
+                    <td>{toPersianDigits(order.id)}</td>
+                    <td>{formatJalaliDateTime(order.createdAt)}</td>
+                    <td>
+                      {order.items.map((item, index) => (
+                        <div key={index}>
+                          {item.courseTitle} ({item.childName})
+                        </div>
+                      ))}
+                    </td>
+                    <td>{formatToman(order.totalInTomans)}</td>
+                    <td>{orderStatusLabels[order.status]}</td>
+                    <td dir="ltr">{order.refId ? toPersianDigits(order.refId) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

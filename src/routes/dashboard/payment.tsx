@@ -1,0 +1,96 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { api, serverMessage } from '../../api/client';
+import { dashboardTexts } from '../../components/dashboard/texts';
+import { StatusMessage } from '../../components/site/StatusMessage';
+import { toPersianDigits } from '../../lib/text';
+
+interface PaymentSearch {
+  Authority?: string;
+  Status?: 'OK' | 'NOK';
+}
+
+// Zarinpal sends the browser back with `?Authority=…&Status=OK|NOK`; nothing else is trusted.
+function validatePaymentSearch(search: Record<string, unknown>): PaymentSearch {
+  const result: PaymentSearch = {};
+  if (typeof search.Authority === 'string' && search.Authority.length > 0 && search.Authority.length <= 100) {
+    result.Authority = search.Authority;
+  }
+  if (search.Status === 'OK' || search.Status === 'NOK') result.Status = search.Status;
+  return result;
+}
+
+export const Route = createFileRoute('/dashboard/payment')({
+  validateSearch: validatePaymentSearch,
+  component: PaymentPage,
+});
+
+const texts = dashboardTexts.payment;
+
+type Result =
+  | { kind: 'verifying' }
+  | { kind: 'paid'; refId: string }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+function PaymentPage() {
+  const { Authority, Status } = Route.useSearch();
+  const [result, setResult] = useState<Result>(() =>
+    Authority && Status ? { kind: 'verifying' } : { kind: 'failed', message: texts.missing },
+  );
+  // Verify once per visit: StrictMode's second effect run and re-renders must not repeat it.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !Authority || !Status) return;
+    started.current = true;
+    void api.GET('/api/Payment/Verify', { params: { query: { Authority, Status } } }).then(({ data, error }) => {
+      if (!data) setResult({ kind: 'failed', message: serverMessage(error) ?? texts.error });
+      else if (data.status === 'paid') setResult({ kind: 'paid', refId: data.refId ?? '' });
+      else if (data.status === 'cancelled') setResult({ kind: 'cancelled' });
+      else setResult({ kind: 'failed', message: texts.failed });
+    });
+  }, [Authority, Status]);
+
+  return (
+    <div className="panel payment-result">
+      <h2 className="visually-hidden">{texts.title}</h2>
+      {result.kind === 'verifying' && <p className="loading-fallback">{texts.verifying}</p>}
+      {result.kind === 'paid' && (
+        <>
+          <StatusMessage kind="success">
+            <p className="payment-result__title">{texts.paid}</p>
+            {result.refId && (
+              <p>
+                {texts.refId}: <span dir="ltr">{toPersianDigits(result.refId)}</span>
+              </p>
+            )}
+          </StatusMessage>
+          <Link to="/dashboard/courses" className="button button--primary">
+            {texts.toCourses}
+          </Link>
+        </>
+      )}
+      {result.kind === 'cancelled' && (
+        <>
+          <StatusMessage kind="error">
+            <p className="payment-result__title">{texts.cancelled}</p>
+          </StatusMessage>
+          <Link to="/dashboard/cart" className="button button--primary">
+            {texts.toCart}
+          </Link>
+        </>
+      )}
+      {result.kind === 'failed' && (
+        <>
+          <StatusMessage kind="error">
+            <p className="payment-result__title">{result.message}</p>
+          </StatusMessage>
+          <Link to="/dashboard/cart" className="button button--primary">
+            {texts.toCart}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

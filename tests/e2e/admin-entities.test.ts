@@ -1,0 +1,157 @@
+// The other entity screens end to end: courses (date picker and reference selects), teachers,
+// articles (rich-text editor), users (role edit patched in place, local delete), and the shell.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+
+let stack: Stack;
+let session: BrowserSession;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  session = await launchBrowser();
+  page = session.page;
+  await signInAsAdmin(page, stack);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await stack?.stop();
+});
+
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function confirmDelete(text: string, question: string, toast: string) {
+  await row(text).getByRole('button', { name: 'حذف' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByText(question).waitFor();
+  await confirm.getByRole('button', { name: 'بله، حذف شود' }).click();
+  await page.getByText(toast).first().waitFor();
+  await row(text).waitFor({ state: 'detached' });
+}
+
+describe('admin shell', () => {
+  it('redirects /admin to the dashboard and lists the sidebar in the spec order', async () => {
+    await page.goto(`${stack.baseUrl}/admin`);
+    await page.waitForURL(/\/admin\/dashboard$/);
+    const links = await page.getByRole('navigation').getByRole('link').allTextContents();
+    expect(links.map((t) => t.replace(/\u200c/g, ''))).toEqual(
+      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', 'ایمیل'].map((t) => t.replace(/\u200c/g, '')),
+    );
+    expect(await page.getByText(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/).first().isVisible()).toBe(true);
+  });
+});
+
+describe('admin courses', () => {
+  it('adds a course with the date picker and the reference selects', async () => {
+    await page.goto(`${stack.baseUrl}/admin/courses`);
+    await page.getByRole('button', { name: 'افزودن دوره جدید' }).click();
+    const dialog = page.getByRole('dialog', { name: 'افزودن دوره جدید' });
+    await dialog.waitFor();
+    await dialog.getByLabel('عنوان دوره').fill('دوره آزمایشی e2e');
+    await dialog.getByLabel('مدت (ساعت)').fill('۲۰');
+    await dialog.getByLabel('قیمت (تومان)').fill('۱۲۳۴۵۶۷');
+    await dialog.getByLabel('نوع دوره').selectOption({ label: 'حضوری' });
+    await dialog.getByLabel('تاریخ برگزاری').click();
+    await dialog.getByRole('button', { name: 'ماه بعد' }).click();
+    await dialog.getByRole('gridcell').getByRole('button', { name: /^۱۵ / }).click();
+    expect(await dialog.getByLabel('تاریخ برگزاری').inputValue()).toMatch(/\/۱۵$/);
+    await dialog.getByLabel('مدرس').selectOption({ index: 1 });
+    await dialog.getByLabel('دسته‌بندی').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('دوره با موفقیت ایجاد شد').waitFor();
+    await row('دوره آزمایشی e2e').waitFor();
+    expect(await row('دوره آزمایشی e2e').getByText('۱٬۲۳۴٬۵۶۷ تومان').isVisible()).toBe(true);
+    expect(await row('دوره آزمایشی e2e').getByText('۲۰ ساعت').isVisible()).toBe(true);
+    expect(await row('دوره آزمایشی e2e').getByText(/^۱۵ /).isVisible()).toBe(true);
+  });
+
+  it('edits it, then deletes it after confirmation', async () => {
+    await row('دوره آزمایشی e2e').getByRole('button', { name: 'ویرایش' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
+    await dialog.getByLabel('وضعیت دوره').selectOption({ label: 'غیرفعال' });
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('دوره با موفقیت ویرایش شد').waitFor();
+    await row('دوره آزمایشی e2e').getByText('غیرفعال').waitFor();
+    await confirmDelete('دوره آزمایشی e2e', 'آیا از حذف دوره مطمئن هستید؟', 'دوره با موفقیت حذف شد');
+  });
+});
+
+describe('admin teachers', () => {
+  it('adds, edits and deletes a teacher', async () => {
+    await page.goto(`${stack.baseUrl}/admin/teachers`);
+    await page.getByRole('button', { name: 'افزودن همیار جدید' }).click();
+    const dialog = page.getByRole('dialog', { name: 'افزودن همیار' });
+    await dialog.getByLabel('نام', { exact: true }).fill('همیار آزمایشی');
+    await dialog.getByLabel('مهارت').fill('رباتیک');
+    await dialog.getByLabel('توضیحات').fill('مدرس رباتیک');
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await dialog.getByText('لینک تصویر الزامی است').waitFor();
+    await dialog.getByLabel('لینک تصویر').fill('teacher.png');
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('مدرس با موفقیت ایجاد شد').waitFor();
+    await row('همیار آزمایشی').getByRole('button', { name: 'ویرایش' }).click();
+    const edit = page.getByRole('dialog', { name: 'ویرایش همیار' });
+    await edit.getByLabel('مهارت').fill('پایتون');
+    await edit.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('مدرس با موفقیت ویرایش شد').waitFor();
+    await row('همیار آزمایشی').getByText('پایتون').waitFor();
+    await confirmDelete('همیار آزمایشی', 'آیا از حذف این مدرس مطمئن هستید؟', 'مدرس با موفقیت حذف شد');
+  });
+});
+
+describe('admin articles', () => {
+  it('adds an article with the rich-text editor, edits and deletes it', async () => {
+    await page.goto(`${stack.baseUrl}/admin/articles`);
+    await page.getByRole('button', { name: 'افزودن مقاله جدید' }).click();
+    const dialog = page.getByRole('dialog', { name: 'افزودن مقاله' });
+    await dialog.getByLabel('نویسنده').fill('نویسنده آزمایشی');
+    await dialog.getByLabel('عنوان', { exact: true }).fill('مقاله آزمایشی');
+    const editor = dialog.getByRole('textbox', { name: 'متن مقاله' });
+    await editor.click();
+    await page.keyboard.type('این متن بدنه یک مقاله آزمایشی است که باید در جدول کوتاه شود تا پنجاه نویسه بیشتر نشود.');
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('مقاله با موفقیت ایجاد شد').waitFor();
+    await row('مقاله آزمایشی').getByText(/…$/).waitFor();
+    await row('مقاله آزمایشی').getByRole('button', { name: 'ویرایش' }).click();
+    const edit = page.getByRole('dialog', { name: 'ویرایش مقاله' });
+    await edit.getByLabel('نویسنده').fill('نویسنده دوم');
+    await edit.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('مقاله با موفقیت ویرایش شد').waitFor();
+    await row('نویسنده دوم').waitFor();
+    await confirmDelete('مقاله آزمایشی', 'آیا از حذف این مقاله مطمئن هستید؟', 'مقاله با موفقیت حذف شد');
+  });
+});
+
+describe('admin users', () => {
+  it('edits a user role, patched in place, and deletes the user', async () => {
+    // A learner to work on, registered through the public API.
+    const phone = '09351234567';
+    const signUp = await fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'کاربر', lastName: 'آزمایشی', phoneNumber: phone, password: 'Learner-Password-1' }),
+    });
+    expect(signUp.ok).toBe(true);
+    await page.goto(`${stack.baseUrl}/admin/users`);
+    await row('کاربر آزمایشی').waitFor();
+    expect(await row('کاربر آزمایشی').getByText('۰۹۳۵۱۲۳۴۵۶۷').isVisible()).toBe(true);
+    await row('کاربر آزمایشی').getByRole('button', { name: 'ویرایش' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ویرایش کاربر' });
+    expect(await dialog.getByLabel('ایمیل').getAttribute('type')).toBe('email');
+    await dialog.getByLabel('ایمیل').fill('tester@example.com');
+    await dialog.getByLabel('نقش').selectOption({ label: 'مدیر سیستم' });
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('اطلاعات کاربر با موفقیت ویرایش شد').waitFor();
+    await row('کاربر آزمایشی').getByText('مدیر سیستم').waitFor();
+    await row('کاربر آزمایشی').getByText('tester@example.com').waitFor();
+    await confirmDelete('کاربر آزمایشی', 'آیا مطمئنی که می‌خوای این کاربر حذف بشه؟', 'کاربر با موفقیت حذف شد');
+  });
+
+  it('logs out to /auth', async () => {
+    await page.getByRole('button', { name: 'خروج' }).click();
+    await page.waitForURL(/\/auth/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});

@@ -1,0 +1,241 @@
+// The media lifecycle against an msw backend that behaves like the real one: it keeps the
+// stored names, accepts multipart uploads of the right kind, deletes by name and kind.
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+
+type MediaModule = typeof import('../../src/machines/media');
+type ClientModule = typeof import('../../src/api/client');
+
+const base = 'http://localhost';
+const store: { image: string[]; video: string[] } = { image: [], video: [] };
+const calls: { method: string; path: string; authorization: string | null; contentType: string | null }[] = [];
+let failNext: { path: string; status: number; body?: object } | null = null;
+
+function failure(path: string) {
+  if (failNext?.path !== path) return null;
+  const { status, body } = failNext;
+  failNext = null;
+  return HttpResponse.json(body ?? { message: 'خطای سرور' }, { status });
+}
+
+const server = setupServer(
+  http.all(`${base}/api/*`, ({ request }) => {
+    calls.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      authorization: request.headers.get('Authorization'),
+      contentType: request.headers.get('Content-Type'),
+    });
+  }),
+  http.get(`${base}/api/File/all-images`, () => failure('/api/File/all-images') ?? HttpResponse.json(store.image)),
+  http.get(`${base}/api/File/all-videos`, () => failure('/api/File/all-videos') ?? HttpResponse.json(store.video)),
+  ...(['image', 'video'] as const).map((kind) =>
+    http.post(`${base}/api/File/upload-${kind}`, async ({ request }) => {
+      const failed = failure(`/api/File/upload-${kind}`);
+      if (failed) return failed;
+      const form = await request.formData();
+      const file = form.get('file');
+      if (!(file instanceof File)) return HttpResponse.json({ message: 'فایلی ارسال نشده' }, { status: 400 });
+      if (!file.type.startsWith(`${kind}/`)) return HttpResponse.json({ message: 'نوع فایل مجاز نیست' }, { status: 400 });
+      const stored = `${Date.now()}-${file.name}`;
+      store[kind].push(`uploads/${kind}s/${stored}`);
+      return HttpResponse.json({ fileName: stored });
+    }),
+  ),
+  http.delete(`${base}/api/File/delete`, ({ request }) => {
+    const failed = failure('/api/File/delete');
+    if (failed) return failed;
+    const url = new URL(request.url);
+    const name = url.searchParams.get('fileName');
+    const kind = url.searchParams.get('mediaType');
+    if (kind !== 'image' && kind !== 'video') return HttpResponse.json({ message: 'نوع نامعتبر' }, { status: 400 });
+    const index = store[kind].findIndex((path) => path.endsWith(`/${name}`) || path === name);
+    if (index < 0) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
+    store[kind].splice(index, 1);
+    return HttpResponse.json({ fileName: name });
+  }),
+);
+
+let media: MediaModule;
+let client: ClientModule;
+const notices: { type: string; message: string }[] = [];
+
+function start(kind?: 'image' | 'video') {
+  const machine = media.mediaMachine.provide({
+    actions: {
+      notify: (_, notice) => {
+        notices.push(notice);
+      },
+    },
+  });
+  const actor = createActor(machine, { input: kind ? { kind } : undefined });
+  actor.start();
+  return actor;
+}
+
+type Actor = ReturnType<typeof start>;
+const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'), { timeout: 3000 });
+const inTable = (actor: Actor) => waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'), { timeout: 3000 });
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // openapi-fetch keeps the fetch it finds at creation, so the client loads after msw patched it.
+  const storage = new Map<string, string>([['accessToken', 'test-token']]);
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+    clear: () => storage.clear(),
+  });
+  client = await import('../../src/api/client');
+  media = await import('../../src/machines/media');
+});
+
+beforeEach(() => {
+  store.image = ['uploads/images/a.png', 'uploads/images/b.jpg'];
+  store.video = ['uploads/videos/intro.mp4'];
+  calls.length = 0;
+  notices.length = 0;
+  failNext = null;
+  client.clearGetCache();
+});
+
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+describe('media machine', () => {
+  it('loads the image list first, with the bearer token', async () => {
+    const actor = start();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await inTable(actor);
+    expect(actor.getSnapshot().matches({ table: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.files).toEqual(['uploads/images/a.png', 'uploads/images/b.jpg']);
+    expect(calls).toEqual([
+      { method: 'GET', path: '/api/File/all-images', authorization: 'Bearer test-token', contentType: null },
+    ]);
+  });
+
+  it('switches to videos and reloads; switching to the same kind does nothing', async () => {
+    const actor = start();
+    await inTable(actor);
+    actor.send({ type: 'kind.change', kind: 'image' });
+    expect(actor.getSnapshot().matches({ table: 'idle' })).toBe(true);
+    actor.send({ type: 'kind.change', kind: 'video' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().context.files).toEqual([]);
+    await inTable(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ kind: 'video', files: ['uploads/videos/intro.mp4'] });
+    expect(calls.map((c) => c.path)).toEqual(['/api/File/all-images', '/api/File/all-videos']);
+  });
+
+  it('fails with the list toast, and recovers on reload or a kind switch', async () => {
+    failNext = { path: '/api/File/all-images', status: 500 };
+    const actor = start();
+    await failed(actor);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(notices).toEqual([{ type: 'error', message: 'خطا در دریافت لیست مدیا' }]);
+    actor.send({ type: 'reload' });
+    await inTable(actor);
+    expect(actor.getSnapshot().context.files).toHaveLength(2);
+  });
+
+  it('refuses an upload without a file: toast, modal stays open, no request', async () => {
+    const actor = start();
+    await inTable(actor);
+    actor.send({ type: 'upload.open' });
+    actor.send({ type: 'upload.submit', file: null });
+    expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
+    expect(notices).toEqual([{ type: 'error', message: 'فایلی انتخاب نشده' }]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('uploads multipart with field "file", toasts, closes and reloads the list from the server', async () => {
+    const actor = start();
+    await inTable(actor);
+    actor.send({ type: 'upload.open' });
+    actor.send({ type: 'upload.submit', file: png() });
+    expect(actor.getSnapshot().matches({ table: 'uploading' })).toBe(true);
+    await waitFor(actor, (s) => s.context.files.length === 3, { timeout: 3000 });
+    await inTable(actor);
+    expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت آپلود شد' }]);
+    expect(actor.getSnapshot().context.files.at(-1)).toMatch(/^uploads\/images\/\d+-logo\.png$/);
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe('/api/File/upload-image');
+    expect(post?.authorization).toBe('Bearer test-token');
+    expect(post?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    // The reload was not answered from the GET cache.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/File/all-images',
+      'POST /api/File/upload-image',
+      'GET /api/File/all-images',
+    ]);
+  });
+
+  it("shows the server's message when an upload is refused, and keeps the modal open", async () => {
+    const actor = start('video');
+    await inTable(actor);
+    actor.send({ type: 'upload.open' });
+    actor.send({ type: 'upload.submit', file: png() });
+    await waitFor(actor, (s) => s.matches({ table: 'uploadOpen' }), { timeout: 3000 });
+    expect(notices).toEqual([{ type: 'error', message: 'نوع فایل مجاز نیست' }]);
+  });
+
+  it('falls back to the generic upload failure text when the server sends no message', async () => {
+    const actor = start();
+    await inTable(actor);
+    failNext = { path: '/api/File/upload-image', status: 500, body: {} };
+    actor.send({ type: 'upload.open' });
+    actor.send({ type: 'upload.submit', file: png() });
+    await waitFor(actor, (s) => s.matches({ table: 'uploadOpen' }), { timeout: 3000 });
+    expect(notices).toEqual([{ type: 'error', message: 'خطا در آپلود فایل' }]);
+  });
+
+  it('asks before deleting; cancel changes nothing', async () => {
+    const actor = start();
+    await inTable(actor);
+    actor.send({ type: 'row.delete', name: 'uploads/images/a.png' });
+    expect(actor.getSnapshot().matches({ table: 'confirming' })).toBe(true);
+    expect(actor.getSnapshot().context.target).toBe('uploads/images/a.png');
+    actor.send({ type: 'delete.cancel' });
+    expect(actor.getSnapshot().matches({ table: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.target).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('deletes by bare name and kind after confirmation, toasts and reloads', async () => {
+    const actor = start();
+    await inTable(actor);
+    actor.send({ type: 'row.delete', name: 'uploads/images/a.png' });
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().matches({ table: 'deleting' })).toBe(true);
+    actor.send({ type: 'kind.change', kind: 'video' });
+    expect(actor.getSnapshot().context.kind).toBe('image');
+    await waitFor(actor, (s) => s.context.files.length === 1, { timeout: 3000 });
+    expect(actor.getSnapshot().context.files).toEqual(['uploads/images/b.jpg']);
+    expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت حذف شد' }]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('reports a failed delete and returns to the table', async () => {
+    const actor = start();
+    await inTable(actor);
+    failNext = { path: '/api/File/delete', status: 500 };
+    actor.send({ type: 'row.delete', name: 'b.jpg' });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches({ table: 'idle' }), { timeout: 3000 });
+    expect(notices).toEqual([{ type: 'error', message: 'خطا در حذف فایل' }]);
+    expect(actor.getSnapshot().context.files).toHaveLength(2);
+  });
+
+  it('builds preview URLs from the bare name', () => {
+    expect(media.mediaUrl('image', 'uploads/images/a b.png')).toBe('/api/File/image/a%20b.png');
+    expect(media.mediaUrl('video', 'intro.mp4')).toBe('/api/File/video/intro.mp4');
+  });
+});

@@ -1,0 +1,168 @@
+// @vitest-environment node
+// The access-control matrix: every operation of openapi.yaml called as anonymous, learner and
+// administrator against the real server. The expected access is written out here, independently
+// of the contract's `x-access` (which the server enforces), and both must agree: an operation
+// added to the contract without a row here fails this test.
+import { readFile } from 'node:fs/promises';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type Stack, startStack } from '../e2e/harness';
+
+type Access = 'public' | 'learner' | 'admin';
+const expected: Record<string, Access> = {
+  signUp: 'public',
+  signIn: 'public',
+  getDashboardData: 'admin',
+  listUsers: 'admin',
+  updateUserByAdmin: 'admin',
+  deleteUser: 'admin',
+  listCourse: 'admin',
+  createCourse: 'admin',
+  updateCourse: 'admin',
+  deleteCourse: 'admin',
+  listArticle: 'admin',
+  createArticle: 'admin',
+  updateArticle: 'admin',
+  deleteArticle: 'admin',
+  listCategory: 'admin',
+  createCategory: 'admin',
+  updateCategory: 'admin',
+  deleteCategory: 'admin',
+  listTeacher: 'admin',
+  createTeacher: 'admin',
+  updateTeacher: 'admin',
+  deleteTeacher: 'admin',
+  listImages: 'admin',
+  uploadImage: 'admin',
+  serveImage: 'public',
+  listVideos: 'admin',
+  uploadVideo: 'admin',
+  serveVideo: 'public',
+  deleteFile: 'admin',
+  publicCategories: 'public',
+  publicCategory: 'public',
+  publicCourses: 'public',
+  publicCourse: 'public',
+  publicArticles: 'public',
+  publicArticle: 'public',
+  getProfile: 'learner',
+  listChildren: 'learner',
+  createChild: 'learner',
+  updateChild: 'learner',
+  deleteChild: 'learner',
+  getCart: 'learner',
+  addToCart: 'learner',
+  removeFromCart: 'learner',
+  checkout: 'learner',
+  listOrders: 'learner',
+  verifyPayment: 'learner',
+  listEnrollments: 'learner',
+  sendContactMessage: 'public',
+  listContactMessages: 'admin',
+  deleteContactMessage: 'admin',
+};
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  access: string;
+  query: Record<string, string>;
+}
+
+async function contractOperations(): Promise<Operation[]> {
+  const contract = v.parse(
+    v.object({
+      paths: v.record(
+        v.string(),
+        v.record(
+          v.string(),
+          v.object({
+            operationId: v.string(),
+            'x-access': v.string(),
+            parameters: v.optional(v.array(v.object({ name: v.optional(v.string()), in: v.optional(v.string()) }))),
+          }),
+        ),
+      ),
+    }),
+    parse(await readFile(new URL('../../openapi.yaml', import.meta.url), 'utf8')),
+  );
+  const sampleQuery: Record<string, string> = { fileName: 'missing.png', mediaType: 'image', Authority: 'A0000', Status: 'NOK' };
+  return Object.entries(contract.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path: path.replace('{slug}', 'no-such-slug').replace('{fileName}', 'missing.png'),
+      operationId: op.operationId,
+      access: op['x-access'],
+      query: Object.fromEntries(
+        (op.parameters ?? []).filter((p) => p.in === 'query' && p.name).map((p) => [p.name ?? '', sampleQuery[p.name ?? ''] ?? 'x']),
+      ),
+    })),
+  );
+}
+
+let stack: Stack;
+const tokens: Record<'anonymous' | 'learner' | 'admin', string | null> = { anonymous: null, learner: null, admin: null };
+
+async function tokenFor(path: string, body: object): Promise<string> {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return v.parse(v.object({ accessToken: v.string() }), await response.json()).accessToken;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  tokens.admin = await tokenFor('/api/Auth/SignIn', { username: stack.adminPhone, password: stack.adminPassword });
+  tokens.learner = await tokenFor('/api/Auth/SignUp', {
+    firstName: 'سارا',
+    lastName: 'محمدی',
+    phoneNumber: '09351112233',
+    password: 'learner-password-1',
+  });
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('access-control matrix', () => {
+  it('every contract operation has an expected access row, and they agree', async () => {
+    const operations = await contractOperations();
+    expect(operations.map((op) => op.operationId).sort()).toEqual(Object.keys(expected).sort());
+    for (const op of operations) expect(op.access, op.operationId).toBe(expected[op.operationId]);
+  });
+
+  it('answers 401/403 exactly where the matrix says, and never 5xx', async () => {
+    const operations = await contractOperations();
+    const checked: string[] = [];
+    for (const op of operations) {
+      for (const role of ['anonymous', 'learner', 'admin'] as const) {
+        const access = expected[op.operationId];
+        const token = tokens[role];
+        const url = new URL(`${stack.baseUrl}${op.path}`);
+        for (const [key, value] of Object.entries(op.query)) url.searchParams.set(key, value);
+        const hasBody = op.method !== 'GET' && op.operationId !== 'signIn' && op.operationId !== 'signUp';
+        const response = await fetch(url, {
+          method: op.method,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
+          body: hasBody ? '{}' : undefined,
+        });
+        await response.arrayBuffer();
+        const label = `${role} ${op.method} ${op.path} → ${response.status}`;
+        checked.push(label);
+        expect(response.status, label).toBeLessThan(500);
+        if (access === 'admin' && role === 'anonymous') expect(response.status, label).toBe(401);
+        else if (access === 'admin' && role === 'learner') expect(response.status, label).toBe(403);
+        else if (access === 'learner' && role === 'anonymous') expect(response.status, label).toBe(401);
+        else expect([401, 403], label).not.toContain(response.status);
+      }
+    }
+    console.log(`access matrix: ${operations.length} operations × 3 roles = ${checked.length} calls checked`);
+  }, 120_000);
+});

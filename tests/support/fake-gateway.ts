@@ -1,0 +1,125 @@
+// A Zarinpal-compatible payment gateway for tests: the v4 request/verify JSON calls and a
+// StartPay page with «پرداخت» (pay) and «انصراف» (cancel) links back to the merchant's callback.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface GatewayCall {
+  merchant_id?: unknown;
+  amount?: unknown;
+  authority?: unknown;
+  callback_url?: unknown;
+  description?: unknown;
+}
+
+export interface FakeGateway {
+  /** Base address to use as PAYMENT_GATEWAY_URL. */
+  url: string;
+  close: () => Promise<void>;
+  /** Bodies of every verify.json call, in order. */
+  verifyCalls: GatewayCall[];
+  /** Bodies of every request.json call, in order. */
+  requestCalls: GatewayCall[];
+}
+
+interface Payment {
+  amount: number;
+  callbackUrl: string;
+  verified: boolean;
+  refId: number;
+}
+
+function readJson(request: IncomingMessage): Promise<GatewayCall> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      try {
+        const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        resolve(typeof parsed === 'object' && parsed !== null ? parsed : {});
+      } catch {
+        resolve({});
+      }
+    });
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export async function startFakeGateway(): Promise<FakeGateway> {
+  const payments = new Map<string, Payment>();
+  const verifyCalls: GatewayCall[] = [];
+  const requestCalls: GatewayCall[] = [];
+  let counter = 0;
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://gateway.test');
+      if (request.method === 'POST' && url.pathname === '/pg/v4/payment/request.json') {
+        const body = await readJson(request);
+        requestCalls.push(body);
+        const amount = Number(body.amount);
+        if (typeof body.callback_url !== 'string' || !Number.isInteger(amount) || amount < 1000) {
+          return sendJson(response, 400, { data: [], errors: { code: -9, message: 'The input params invalid' } });
+        }
+        counter += 1;
+        const authority = `A${String(Date.now()).padStart(15, '0')}${String(counter).padStart(20, '0')}`;
+        payments.set(authority, { amount, callbackUrl: body.callback_url, verified: false, refId: 100000 + counter });
+        return sendJson(response, 200, { data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
+      }
+      if (request.method === 'POST' && url.pathname === '/pg/v4/payment/verify.json') {
+        const body = await readJson(request);
+        verifyCalls.push(body);
+        const payment = typeof body.authority === 'string' ? payments.get(body.authority) : undefined;
+        if (!payment || Number(body.amount) !== payment.amount) {
+          return sendJson(response, 400, { data: [], errors: { code: -51, message: 'Session is not valid' } });
+        }
+        const code = payment.verified ? 101 : 100;
+        payment.verified = true;
+        return sendJson(response, 200, {
+          data: { code, message: code === 100 ? 'Paid' : 'Verified', ref_id: payment.refId, card_pan: '502229******5995', fee: 0 },
+          errors: [],
+        });
+      }
+      const page = /^\/pg\/StartPay\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
+      if (request.method === 'GET' && page?.[1]) {
+        const authority = decodeURIComponent(page[1]);
+        const payment = payments.get(authority);
+        if (!payment) {
+          response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+          return response.end('تراکنش یافت نشد');
+        }
+        if (page[2]) {
+          const back = new URL(payment.callbackUrl);
+          back.searchParams.set('Authority', authority);
+          back.searchParams.set('Status', page[2] === 'pay' ? 'OK' : 'NOK');
+          response.writeHead(302, { Location: back.toString() });
+          return response.end();
+        }
+        const base = `/pg/StartPay/${encodeURIComponent(authority)}`;
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return response.end(
+          `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>درگاه پرداخت آزمایشی</title></head>` +
+            `<body><h1>درگاه پرداخت آزمایشی</h1><p>مبلغ: ${payment.amount} ریال</p>` +
+            `<p><a href="${escapeHtml(base)}/pay">پرداخت</a></p><p><a href="${escapeHtml(base)}/cancel">انصراف</a></p></body></html>`,
+        );
+      }
+      response.writeHead(404, { 'Content-Type': 'application/json' });
+      response.end('{}');
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address: AddressInfo | string | null = server.address();
+  if (!address || typeof address === 'string') throw new Error('fake gateway has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    verifyCalls,
+    requestCalls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,111 @@
+// Starts the real server (buildApp) on a temporary data dir and port 0, with a fetch helper that
+// checks every answer against openapi.yaml.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppConfig } from '../../server/app';
+import { contractProblems } from './contract';
+
+export const adminPhone = '09120000000';
+export const adminPassword = 'admin-pass-for-tests-123';
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is (for invalid JSON and wrong content types). */
+  rawBody?: string | FormData | Blob;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  printed: string[];
+  /** A contract operation, e.g. call('PUT', '/api/Category/Update', {token, body}). */
+  call: <T = unknown>(method: string, contractPath: string, options?: CallOptions) => Promise<Answer<T>>;
+  signIn: (username: string, password: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function startServer(options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
+  const printed: string[] = [];
+  const app = await buildApp({
+    dataDir,
+    adminPhone,
+    adminPassword,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-keys',
+    paymentGatewayUrl: 'http://127.0.0.1:9',
+    merchantId: '11111111-2222-3333-4444-555555555555',
+    publicUrl: 'http://academy.test',
+    distDir: path.join(dataDir, 'no-dist'),
+    print: (line) => printed.push(line),
+    ...options,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  const call = async <T = unknown>(method: string, contractPath: string, o: CallOptions = {}): Promise<Answer<T>> => {
+    let target = contractPath.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(o.params?.[name] ?? ''));
+    if (o.query) target += `?${new URLSearchParams(o.query).toString()}`;
+    const headers: Record<string, string> = { ...(o.token ? { Authorization: `Bearer ${o.token}` } : {}), ...o.headers };
+    let body: string | FormData | Blob | undefined = o.rawBody;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(url + target, { method, headers, body });
+    const text = method === 'HEAD' ? '' : await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    let parsed: unknown = text;
+    if (contentType.includes('application/json')) parsed = JSON.parse(text);
+    const problems = contractProblems(method, contractPath, response.status, parsed, contentType);
+    if (problems.length > 0) throw new Error(`contract violation:\n${problems.join('\n')}\nbody: ${text.slice(0, 500)}`);
+    // Checked against the contract schema just above; T names that shape for the test.
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  };
+
+  const signIn = async (username: string, password: string) => {
+    const answer = await call<{ accessToken: string }>('POST', '/api/Auth/SignIn', { body: { username, password } });
+    if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);
+    return answer.body.accessToken;
+  };
+
+  return {
+    app,
+    url,
+    dataDir,
+    printed,
+    call,
+    signIn,
+    close: async () => {
+      await app.close();
+      if (!options.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up a learner and returns their token. */
+export async function signUpLearner(server: TestServer, phoneNumber: string, password = 'learner-pass-123'): Promise<string> {
+  const answer = await server.call<{ accessToken: string }>('POST', '/api/Auth/SignUp', {
+    body: { firstName: 'نگار', lastName: 'آزمایشی', phoneNumber, emailAddress: '', password },
+  });
+  if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+  return answer.body.accessToken;
+}
+
+/** A valid PNG made in memory (no fixtures). */
+export { encodePng } from '../../server/png';

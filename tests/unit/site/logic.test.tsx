@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { safeRedirect, validateAuthSearch } from '../../../src/components/site/auth/redirect';
+import { filterCourses, validateCourseSearch } from '../../../src/components/site/courseFilters';
+import { courseHeadings } from '../../../src/components/site/courseFormat';
+import type { PublicCourse } from '../../../src/components/site/types';
+import { sanitizeArticleHtml } from '../../../src/components/site/ArticleBody';
+import { useJsonLd, useSeo } from '../../../src/lib/seo';
+
+afterEach(() => cleanup());
+
+function course(overrides: Partial<PublicCourse>): PublicCourse {
+  return {
+    id: 1,
+    slug: 'c',
+    title: 'دوره',
+    durationInHours: 10,
+    timeOfHolding: '2030-01-01T08:00:00.000Z',
+    registrationDeadline: '2029-12-25T08:00:00.000Z',
+    priceInTomans: 1000,
+    description: '',
+    coverImage: '',
+    coverVideo: '',
+    headings: '',
+    prerequisite: '',
+    difficulty: '',
+    type: 'online',
+    registrationOpen: true,
+    category: { slug: 'robotics', name: 'رباتیک' },
+    teacher: null,
+    ...overrides,
+  };
+}
+
+describe('category filters in the URL', () => {
+  it('keeps only known values', () => {
+    expect(validateCourseSearch({ type: 'online', difficulty: 'advanced', sort: 'price-asc' })).toEqual({
+      type: 'online',
+      difficulty: 'advanced',
+      sort: 'price-asc',
+    });
+    expect(validateCourseSearch({ type: 'x', difficulty: 3, sort: '<script>' })).toEqual({});
+    // The default order is left out of the URL.
+    expect(validateCourseSearch({ sort: 'start' })).toEqual({});
+  });
+
+  it('filters by type and difficulty and sorts by start date or price', () => {
+    const courses = [
+      course({ id: 1, type: 'online', difficulty: 'advanced', priceInTomans: 300, timeOfHolding: '2030-03-01T00:00:00Z' }),
+      course({ id: 2, type: 'offline', difficulty: 'introductory', priceInTomans: 100, timeOfHolding: '2030-01-01T00:00:00Z' }),
+      course({ id: 3, type: 'online', difficulty: 'introductory', priceInTomans: 200, timeOfHolding: null }),
+      course({ id: 4, type: 'online', difficulty: 'introductory', priceInTomans: 50, timeOfHolding: '2030-02-01T00:00:00Z' }),
+    ];
+    expect(filterCourses(courses, {}).map((c) => c.id)).toEqual([2, 4, 1, 3]);
+    expect(filterCourses(courses, { type: 'online' }).map((c) => c.id)).toEqual([4, 1, 3]);
+    expect(filterCourses(courses, { difficulty: 'introductory', sort: 'price-asc' }).map((c) => c.id)).toEqual([4, 2, 3]);
+    expect(filterCourses(courses, { sort: 'price-desc' }).map((c) => c.id)).toEqual([1, 3, 2, 4]);
+  });
+});
+
+describe('syllabus', () => {
+  it('is one heading per non-empty line, list markers dropped', () => {
+    expect(courseHeadings({ headings: '- آشنایی با بردها\n\n2. حسگرها\r\n  پروژه پایانی  ' })).toEqual([
+      'آشنایی با بردها',
+      'حسگرها',
+      'پروژه پایانی',
+    ]);
+  });
+});
+
+describe('sign-in redirect', () => {
+  it('accepts only same-site paths', () => {
+    expect(safeRedirect('/categories/robotics/arduino?x=1')).toBe('/categories/robotics/arduino?x=1');
+    expect(safeRedirect('https://evil.example/')).toBeUndefined();
+    expect(safeRedirect('//evil.example/')).toBeUndefined();
+    expect(safeRedirect('/\\evil.example')).toBeUndefined();
+    expect(safeRedirect('javascript:alert(1)')).toBeUndefined();
+    expect(safeRedirect(42)).toBeUndefined();
+    expect(validateAuthSearch({ redirect: '//evil' })).toEqual({});
+  });
+});
+
+describe('article HTML', () => {
+  it('is sanitised again on render', () => {
+    const html = sanitizeArticleHtml(
+      '<p onclick="x()">متن<img src=x onerror="alert(1)"></p><script>alert(1)</script><a href="https://a.example" target="_blank">پیوند</a><a href="javascript:alert(1)">بد</a>',
+    );
+    expect(html).not.toMatch(/onclick|onerror|<script|javascript:/);
+    expect(html).toContain('rel="noopener noreferrer"');
+    expect(html).toContain('target="_blank"');
+  });
+});
+
+describe('search-engine helpers', () => {
+  function Page({ title, data }: { title: string; data: Record<string, unknown> | null }) {
+    useSeo({ title, description: `توضیح ${title}` });
+    useJsonLd(data);
+    return null;
+  }
+
+  it('sets the title, the meta description and a JSON-LD block that goes with the page', () => {
+    const { rerender, unmount } = render(<Page title="رباتیک" data={{ '@type': 'Course', name: '</script>' }} />);
+    expect(document.title).toBe('رباتیک | آکادمی آینده‌سازان');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('توضیح رباتیک');
+    const script = document.head.querySelector('script[type="application/ld+json"]');
+    expect(script?.textContent).toContain('\\u003c/script>');
+    const parsed: unknown = JSON.parse(script?.textContent ?? 'null');
+    expect(parsed).toEqual({ '@type': 'Course', name: '</script>' });
+    rerender(<Page title="مقالات" data={null} />);
+    expect(document.title).toBe('مقالات | آکادمی آینده‌سازان');
+    expect(document.head.querySelector('script[type="application/ld+json"]')).toBeNull();
+    unmount();
+  });
+});
