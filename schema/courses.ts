@@ -1,14 +1,9 @@
 // Courses: /admin/courses. Spec §3 fields (with the data's own spelling `techerId`), §5 rules, §8 texts.
 import { defineEntity } from './define';
+import { courseTypeLabels, difficultyLabels } from './labels';
 import { fileReference, nonNegativeNumber, optionalText, requiredText } from './validators';
 
-export const courseTypeLabels = { online: 'آنلاین', offline: 'حضوری' } as const;
-export const difficultyLabels = {
-  '': 'بدون سطح‌بندی',
-  introductory: 'مقدماتی',
-  advanced: 'پیشرفته',
-  bootcamps: 'بوت‌کمپ',
-} as const;
+export { courseTypeLabels, difficultyLabels };
 
 export default defineEntity<'Course'>()({
   key: 'courses',

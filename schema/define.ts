@@ -231,12 +231,10 @@ export function editRecord(entity: AnyEntity, row: AnyRow): Record<string, unkno
  */
 export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
+  const labels: Array<readonly [string, string]> = [];
   for (const [name, field] of Object.entries(entity.fields)) {
-    entries[name] = v.pipe(
-      v.unknown(),
-      v.check((value) => value !== undefined, `${field.label} ارسال نشده است`),
-      fieldSchema(field),
-    );
+    entries[name] = fieldSchema(field);
+    labels.push([name, field.label]);
   }
   if (mode === 'update') {
     const idKey = entity.ops.updateIdKey ?? 'id';
@@ -245,8 +243,21 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
       v.integer('شناسه باید عدد صحیح باشد'),
       v.minValue(1, 'شناسه نامعتبر است'),
     );
+    labels.push([idKey, 'شناسه']);
   }
-  return v.object(entries, 'بدنه درخواست باید یک شیء JSON باشد');
+  const notAnObject = 'بدنه درخواست باید یک شیء JSON باشد';
+  // valibot reports a missing key with the object's own message; name the missing field instead.
+  const everyFieldSent = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const [name, label] of labels) {
+      if (dataset.value[name] === undefined) addIssue({ message: `${label} ارسال نشده است` });
+    }
+  });
+  return v.pipe(
+    v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), notAnObject),
+    everyFieldSent,
+    v.object(entries, notAnObject),
+  );
 }
 
 export const idBodySchema = v.object(

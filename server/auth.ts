@@ -59,6 +59,8 @@ const signInBody = v.object(
   'بدنه درخواست باید یک شیء JSON باشد',
 );
 
+const signUpLabels = { firstName: 'نام', lastName: 'نام خانوادگی', phoneNumber: 'شماره موبایل', password: 'رمز عبور' };
+
 /** A mobile number in any digits becomes 09…; anything with @ is an email, compared in lower case. */
 function normaliseUsername(username: string): { phone?: string; email?: string } {
   if (username.includes('@')) return { email: username.toLowerCase() };
@@ -74,7 +76,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
   const attempts = new Attempts(db);
 
   register('POST /api/Auth/SignUp', async (request): Promise<AccessToken> => {
-    const body = parse(signUpBody, request.body);
+    const body = parse(signUpBody, request.body, signUpLabels);
     const phoneTaken = await db.selectFrom('users').select('id').where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
     if (phoneTaken) throw new HttpError(409, authTexts.phoneTaken);
     if (body.emailAddress) {
@@ -110,7 +112,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
   });
 
   register('POST /api/Auth/SignIn', async (request: FastifyRequest): Promise<AccessToken> => {
-    const body = parse(signInBody, request.body);
+    const body = parse(signInBody, request.body, { username: 'نام کاربری', password: 'رمز عبور' });
     const who = normaliseUsername(body.username);
     const accountBucket = `account:${who.email ?? who.phone ?? ''}`;
     const addressBucket = `ip:${request.ip}`;

@@ -41,7 +41,7 @@ export function registerContact(register: Register, db: DB) {
   const attempts = new Attempts(db);
 
   register('POST /api/Contact', async (request): Promise<Schemas['Deleted']> => {
-    const body = parse(contactBody, request.body);
+    const body = parse(contactBody, request.body, { fullName: 'نام و نام خانوادگی', phoneNumber: 'شماره تماس', message: 'متن پیام' });
     const bucket = `contact:${request.ip}`;
     if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
     await attempts.record(bucket);
@@ -54,7 +54,7 @@ export function registerContact(register: Register, db: DB) {
   );
 
   register('DELETE /api/Contact/Delete', async (request): Promise<Schemas['Deleted']> => {
-    const { id } = parse(idBody, request.body);
+    const { id } = parse(idBody, request.body, { id: 'شناسه' });
     const removed = await db.deleteFrom('contact_messages').where('id', '=', id).returning('id').executeTakeFirst();
     if (!removed) throw new HttpError(404, contactTexts.notFound);
     return { id };

@@ -60,6 +60,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
     }
     const shape = (row: Row) => contract.shapeAs(entity.component, row);
+    const labels = { ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])), [entity.ops.updateIdKey ?? 'id']: 'شناسه' };
     const opKey = (op: OperationKey) => {
       const { method, path } = splitOperation(op);
       return `${method} ${path}`;
@@ -74,7 +75,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     if (entity.ops.create) {
       const schema = bodySchema(entity, 'create');
       register(opKey(entity.ops.create), async (request) => {
-        const values = toColumns(entity, parse(schema, request.body));
+        const values = toColumns(entity, parse(schema, request.body, labels));
         if (columns.has('createdAt')) values.createdAt = nowIso();
         try {
           const row = await db.transaction().execute(async (trx) => {
@@ -102,7 +103,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const schema = bodySchema(entity, 'update');
       const idKey = entity.ops.updateIdKey ?? 'id';
       register(opKey(entity.ops.update), async (request) => {
-        const body = parse(schema, request.body);
+        const body = parse(schema, request.body, labels);
         const id = Number(body[idKey]);
         const values = toColumns(entity, body);
         const names = Object.keys(values);
@@ -128,7 +129,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
           .map(([name]) => ({ other, column: name })),
       );
       register(opKey(entity.ops.remove), async (request) => {
-        const { id } = parse(idBodySchema, request.body);
+        const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
         try {
           return await db.transaction().execute(async (trx) => {
             if (!(await selectById(trx, entity.table, id))) throw notFound(texts.recordNotFound);

@@ -173,7 +173,13 @@ async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest
     .header('Accept-Ranges', 'bytes');
   const range = parseRange(request.headers.range, file.size);
   if (range === 'invalid') {
-    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ message: fileTexts.badRange });
+    reply.removeHeader('Content-Disposition');
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${file.size}`)
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ message: fileTexts.badRange });
   }
   if (range) {
     return reply
@@ -223,7 +229,7 @@ export function registerFiles(register: Register, media: MediaStore) {
   register('GET /api/File/image/{fileName}', (request, reply) => serve(media, 'images', request, reply));
   register('GET /api/File/video/{fileName}', (request, reply) => serve(media, 'videos', request, reply));
   register('DELETE /api/File/delete', async (request) => {
-    const { fileName, mediaType } = parse(deleteQuery, request.query);
+    const { fileName, mediaType } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه' });
     const removed = await media.remove(mediaType === 'image' ? 'images' : 'videos', fileName);
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };

@@ -47,6 +47,8 @@ const verifyQuery = v.object({
   Status: v.picklist(['OK', 'NOK'], 'وضعیت پرداخت نامعتبر است'),
 });
 
+const childLabels = { firstName: 'نام', lastName: 'نام خانوادگی', birthDate: 'تاریخ تولد', grade: 'پایه تحصیلی', id: 'شناسه' };
+
 const childName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
 async function courseSummaries(db: DB, courseIds: number[]): Promise<Map<number, Schemas['CourseSummary']>> {
@@ -142,7 +144,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     db.selectFrom('children').select(childColumns).where('userId', '=', currentUser(request).id).orderBy('id').execute(),
   );
   register('POST /api/Children/Create', async (request): Promise<Schemas['Child']> => {
-    const body = parse(childCreate, request.body);
+    const body = parse(childCreate, request.body, childLabels);
     return db
       .insertInto('children')
       .values({ ...body, userId: currentUser(request).id })
@@ -150,7 +152,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       .executeTakeFirstOrThrow();
   });
   register('PUT /api/Children/Update', async (request): Promise<Schemas['Child']> => {
-    const { id: childId, ...fields } = parse(childUpdate, request.body);
+    const { id: childId, ...fields } = parse(childUpdate, request.body, childLabels);
     const child = await db
       .updateTable('children')
       .set(fields)
@@ -162,7 +164,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     return child;
   });
   register('DELETE /api/Children/Delete', async (request): Promise<Schemas['Deleted']> => {
-    const { id: childId } = parse(idBody, request.body);
+    const { id: childId } = parse(idBody, request.body, { id: 'شناسه' });
     const userId = currentUser(request).id;
     return db.transaction().execute(async (trx) => {
       const child = await trx.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
@@ -178,7 +180,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
   // Cart.
   register('GET /api/Cart', (request) => cartOf(db, currentUser(request).id));
   register('POST /api/Cart/Add', async (request) => {
-    const { courseId, childId } = parse(cartAdd, request.body);
+    const { courseId, childId } = parse(cartAdd, request.body, { courseId: 'شناسه دوره', childId: 'شناسه فرزند' });
     const userId = currentUser(request).id;
     const child = await db.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
     if (!child) throw new HttpError(404, learnerTexts.childNotFound);
@@ -194,7 +196,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     return cartOf(db, userId);
   });
   register('DELETE /api/Cart/Remove', async (request) => {
-    const { id: itemId } = parse(idBody, request.body);
+    const { id: itemId } = parse(idBody, request.body, { id: 'شناسه' });
     const userId = currentUser(request).id;
     const removed = await db.deleteFrom('cart_items').where('id', '=', itemId).where('userId', '=', userId).returning('id').executeTakeFirst();
     if (!removed) throw new HttpError(404, learnerTexts.cartItemNotFound);
@@ -259,7 +261,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
   // right across processes too (only the first one to move the order out of `pending` enrols).
   const verifying = new Map<number, Promise<Schemas['PaymentResult']>>();
   register('GET /api/Payment/Verify', async (request): Promise<Schemas['PaymentResult']> => {
-    const { Authority, Status } = parse(verifyQuery, request.query);
+    const { Authority, Status } = parse(verifyQuery, request.query, { Authority: 'کد پیگیری پرداخت', Status: 'وضعیت پرداخت' });
     const order = await db
       .selectFrom('orders')
       .select(['id', 'status', 'refId', 'totalInTomans'])

@@ -221,7 +221,8 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
   const adminPhone = config.adminPhone ?? '';
   const phone = /^09\d{9}$/.test(adminPhone) ? adminPhone : defaultAdminPhone;
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(password);
+  // scrypt runs on libuv's thread pool while the images are drawn on this thread.
+  const hashing = hashPassword(password);
 
   for (const [i, c] of categories.entries()) await media.save('images', c.file, coverImage(c.from, c.to, i + 1));
   for (const t of teachers) await media.save('images', t.file, personImage(t.from, t.to));
@@ -231,6 +232,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
   }
   for (const [i, a] of articles.entries()) await media.save('images', a.file, coverImage(a.from, a.to, i + 31));
 
+  const passwordHash = await hashing;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction: two processes starting together seed once.

@@ -67,9 +67,13 @@ export const cacheMiddleware: Middleware = {
   },
 };
 
+/** A 401 from sign-in means wrong credentials, not an expired session: the form shows it. */
+const credentialPrefix = '/api/Auth/';
+
 export const statusMiddleware: Middleware = {
-  onResponse({ response }) {
-    if (response.status === 401) {
+  onResponse({ request, response }) {
+    const isCredentialCheck = new URL(request.url).pathname.startsWith(credentialPrefix);
+    if (response.status === 401 && !isCredentialCheck) {
       clearSession();
       clearGetCache();
       onUnauthorized();

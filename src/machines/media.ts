@@ -141,7 +141,10 @@ export const mediaMachine = setup({
         onDone: { target: 'table', actions: assign({ files: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: [assign({ files: [] }), { type: 'notify', params: { type: 'error', message: mediaTexts.listFailed } }],
+          actions: [
+            assign({ files: [] }),
+            { type: 'notify', params: { type: 'error', message: mediaTexts.listFailed } },
+          ],
         },
       },
     },
@@ -182,7 +185,10 @@ export const mediaMachine = setup({
               target: 'uploadOpen',
               actions: {
                 type: 'notify',
-                params: ({ event }) => ({ type: 'error', message: failureMessage(event.error, mediaTexts.uploadFailed) }),
+                params: ({ event }) => ({
+                  type: 'error',
+                  message: failureMessage(event.error, mediaTexts.uploadFailed),
+                }),
               },
             },
           },
@@ -200,11 +206,17 @@ export const mediaMachine = setup({
             input: ({ context }) => ({ kind: context.kind, name: context.target ?? '' }),
             onDone: {
               target: '#media.loading',
-              actions: [assign({ target: null }), { type: 'notify', params: { type: 'success', message: mediaTexts.removed } }],
+              actions: [
+                assign({ target: null }),
+                { type: 'notify', params: { type: 'success', message: mediaTexts.removed } },
+              ],
             },
             onError: {
               target: 'idle',
-              actions: [assign({ target: null }), { type: 'notify', params: { type: 'error', message: mediaTexts.removeFailed } }],
+              actions: [
+                assign({ target: null }),
+                { type: 'notify', params: { type: 'error', message: mediaTexts.removeFailed } },
+              ],
             },
           },
         },

@@ -38,7 +38,8 @@ const server = setupServer(
       const form = await request.formData();
       const file = form.get('file');
       if (!(file instanceof File)) return HttpResponse.json({ message: 'فایلی ارسال نشده' }, { status: 400 });
-      if (!file.type.startsWith(`${kind}/`)) return HttpResponse.json({ message: 'نوع فایل مجاز نیست' }, { status: 400 });
+      if (!file.type.startsWith(`${kind}/`))
+        return HttpResponse.json({ message: 'نوع فایل مجاز نیست' }, { status: 400 });
       const stored = `${Date.now()}-${file.name}`;
       store[kind].push(`uploads/${kind}s/${stored}`);
       return HttpResponse.json({ fileName: stored });
@@ -77,9 +78,11 @@ function start(kind?: 'image' | 'video') {
 
 type Actor = ReturnType<typeof start>;
 const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'), { timeout: 3000 });
-const inTable = (actor: Actor) => waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'), { timeout: 3000 });
+const inTable = (actor: Actor) =>
+  waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'), { timeout: 3000 });
 
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

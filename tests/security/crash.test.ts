@@ -78,10 +78,11 @@ describe('crash safety', () => {
       };
       const writers = Array.from({ length: writersPerCycle }, (_, w) => writer(w));
       await new Promise((r) => setTimeout(r, 400 + cycle * 150));
+      const exitedAfterKill = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
-      await new Promise((r) => child.once('exit', r));
+      await exitedAfterKill;
 
       const db = new Database(join(dataDir, 'academy.sqlite'));
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

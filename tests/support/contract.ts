@@ -18,6 +18,10 @@ addFormats(ajv);
 ajv.addFormat('binary', true);
 ajv.addSchema(doc, 'openapi');
 
+/**
+ * Answers the server gives that openapi.yaml does not list yet (reported to the lead). Remove an
+ * entry once the contract documents it; the check then applies in full.
+ */
 const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Problems with an answer, empty when it conforms. */
@@ -27,7 +31,9 @@ export function contractProblems(method: string, path: string, status: number, b
   if (!isNode(op) || !isNode(op.responses)) return [`${method} ${path} is not in openapi.yaml`];
   let response = op.responses[String(status)];
   let pointer = `openapi#/paths/${escape(path)}/${method.toLowerCase()}/responses/${status}`;
-  if (!isNode(response)) return [`${method} ${path} does not document status ${status}`];
+  if (!isNode(response)) {
+    return [`${method} ${path} does not document status ${status}`];
+  }
   if (typeof response.$ref === 'string') {
     pointer = `openapi${response.$ref}`;
     const name = response.$ref.split('/').pop() ?? '';

@@ -72,7 +72,6 @@ function NumberInput(props: InputProps) {
       {...aria(props)}
       type="text"
       inputMode="decimal"
-      dir="ltr"
       className="admin-input"
       value={toPersianDigits(draft)}
       onChange={(event) => {

@@ -83,7 +83,13 @@ export function ChildForm({ child, onSave, onCancel }: Props) {
     <form className="child-form form" noValidate aria-labelledby={titleId} onSubmit={(event) => void submit(event)}>
       <h3 id={titleId}>{child ? texts.editTitle : texts.addTitle}</h3>
       <div className="form-grid">
-        <Field label="نام" name="firstName" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+        <Field
+          label="نام"
+          name="firstName"
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+        />
         <Field
           label="نام خانوادگی"
           name="lastName"

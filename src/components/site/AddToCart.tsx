@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
 import { registrationClosedText } from './courseFormat';
+import { loadingText } from './RoutePending';
 import { StatusMessage } from './StatusMessage';
 import { useAuthState } from './useAuthState';
 
@@ -22,11 +23,7 @@ export const addToCartTexts = {
 } as const;
 
 type ChildrenState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; children: Child[] };
-type SubmitState =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'added' }
-  | { kind: 'failed'; message: string };
+type SubmitState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'added' } | { kind: 'failed'; message: string };
 
 export function AddToCart({ courseId, registrationOpen }: { courseId: number; registrationOpen: boolean }) {
   const auth = useAuthState();
@@ -72,7 +69,7 @@ function ChildPicker({ courseId }: { courseId: number }) {
     };
   }, []);
 
-  if (children.kind === 'loading') return <p className="loading-fallback">در حال بارگذاری...</p>;
+  if (children.kind === 'loading') return <p className="loading-fallback">{loadingText}</p>;
   if (children.kind === 'failed') return <StatusMessage kind="error">{addToCartTexts.childrenFailed}</StatusMessage>;
   if (children.children.length === 0) {
     return (

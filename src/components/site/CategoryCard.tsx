@@ -8,7 +8,9 @@ export function CategoryCard({ category }: { category: PublicCategory }) {
   return (
     <article className="card category-card">
       <Link to="/categories/$slug" params={{ slug: category.slug }} className="category-card__link">
-        <span className="card__media">{cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}</span>
+        <span className="card__media">
+          {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
+        </span>
         <span className="card__body">
           <span className="card__title">{category.name}</span>
           <span className="category-card__count">{toPersianDigits(category.courseCount)} دوره</span>

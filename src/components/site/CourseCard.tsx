@@ -31,7 +31,11 @@ export function CourseCard({ course }: { course: PublicCourse }) {
         </ul>
         <div className="card__footer">
           <span className="price">{course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}</span>
-          <Link to="/categories/$categorySlug/$courseSlug" params={params} className="button button--ghost button--small">
+          <Link
+            to="/categories/$categorySlug/$courseSlug"
+            params={params}
+            className="button button--ghost button--small"
+          >
             جزئیات دوره
           </Link>
         </div>

@@ -33,38 +33,42 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  // The panel and backdrop sit outside <header>: its backdrop-filter would otherwise become
+  // the containing block of their `position: fixed` and clip them to the header's height.
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link to="/" className="site-logo">
-          <img src="/images/logo.svg" width={44} height={44} alt="" />
-          <span>{company.shortName}</span>
-        </Link>
-        <nav className="site-nav" aria-label="منوی اصلی">
-          {mainLinks.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              className="site-nav__link"
-              activeProps={{ className: 'is-active', 'aria-current': 'page' }}
-              activeOptions={{ exact: link.to === '/' }}
-            >
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <AuthButton className="button button--primary site-header__auth" />
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? menuTexts.close : menuTexts.open}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span aria-hidden="true" className="menu-toggle__bars" />
-        </button>
-      </div>
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link to="/" className="site-logo">
+            <img src="/images/logo.svg" width={44} height={44} alt="" />
+            <span>{company.shortName}</span>
+          </Link>
+          <nav className="site-nav" aria-label="منوی اصلی">
+            {mainLinks.map((link) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                className="site-nav__link"
+                activeProps={{ className: 'is-active', 'aria-current': 'page' }}
+                activeOptions={{ exact: link.to === '/' }}
+              >
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+          <AuthButton className="button button--primary site-header__auth" />
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? menuTexts.close : menuTexts.open}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true" className="menu-toggle__bars" />
+          </button>
+        </div>
+      </header>
       <div
         className="mobile-menu__backdrop"
         data-state={menuOpen ? 'open' : 'closed'}
@@ -84,7 +88,7 @@ export function SiteHeader() {
             ×
           </button>
         </div>
-        <nav aria-label="منوی موبایل" className="mobile-menu__nav">
+        <nav aria-label="منوی کشویی" className="mobile-menu__nav">
           {mainLinks.map((link) => (
             <Link
               key={link.to}
@@ -103,6 +107,6 @@ export function SiteHeader() {
           {menuTexts.call}: <span dir="ltr">{company.phone}</span>
         </a>
       </div>
-    </header>
+    </>
   );
 }

@@ -45,8 +45,7 @@ function startTime(course: PublicCourse): number {
 export function filterCourses(courses: PublicCourse[], search: CourseSearch): PublicCourse[] {
   const filtered = courses.filter(
     (course) =>
-      (!search.type || course.type === search.type) &&
-      (!search.difficulty || course.difficulty === search.difficulty),
+      (!search.type || course.type === search.type) && (!search.difficulty || course.difficulty === search.difficulty),
   );
   const sort = search.sort ?? 'start';
   return filtered.sort((a, b) => {

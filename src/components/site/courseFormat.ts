@@ -1,8 +1,7 @@
-import { courseTypeLabels, difficultyLabels } from '../../../schema/courses';
 import { formatPersianNumber } from '../../lib/text';
 import type { PublicCourse } from './types';
 
-export { courseTypeLabels, difficultyLabels };
+export { courseTypeLabels, difficultyLabels } from '../../../schema/labels';
 
 export function formatHours(hours: number): string {
   return `${formatPersianNumber(hours)} ساعت`;

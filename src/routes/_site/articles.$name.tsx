@@ -6,6 +6,7 @@ import { RouteError } from '../../components/site/RouteError';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useSeo } from '../../lib/seo';
 import { truncate } from '../../lib/text';
+import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/article.css';
 
 export const Route = createFileRoute('/_site/articles/$name')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_site/articles/$name')({
     dataOrNotFound(await api.GET('/api/Public/articles/{slug}', { params: { path: { slug: name } } })),
   component: ArticlePage,
   errorComponent: RouteError,
+  pendingComponent: RoutePending,
 });
 
 function ArticlePage() {

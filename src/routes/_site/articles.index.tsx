@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArticleCard } from '../../components/site/ArticleCard';
 import { RouteError } from '../../components/site/RouteError';
 import { useSeo } from '../../lib/seo';
+import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/_site/articles/')({
   loader: async ({ context: { api } }) => {
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_site/articles/')({
   },
   component: ArticlesPage,
   errorComponent: RouteError,
+  pendingComponent: RoutePending,
 });
 
 function ArticlesPage() {

@@ -9,6 +9,7 @@ import type { PublicCourse } from '../../components/site/types';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useJsonLd, useSeo } from '../../lib/seo';
 import { formatToman, truncate } from '../../lib/text';
+import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/course.css';
 
 export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlug')({
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlu
   },
   component: CoursePage,
   errorComponent: RouteError,
+  pendingComponent: RoutePending,
 });
 
 function courseJsonLd(course: PublicCourse): Record<string, unknown> {

@@ -15,6 +15,7 @@ import { imageUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { useSeo } from '../../lib/seo';
 import { toPersianDigits } from '../../lib/text';
+import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/_site/categories/$slug')({
   validateSearch: validateCourseSearch,
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/_site/categories/$slug')({
     dataOrNotFound(await api.GET('/api/Public/categories/{slug}', { params: { path: { slug } } })),
   component: CategoryPage,
   errorComponent: RouteError,
+  pendingComponent: RoutePending,
 });
 
 function CategoryPage() {

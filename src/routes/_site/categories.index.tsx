@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { CategoryCard } from '../../components/site/CategoryCard';
 import { RouteError } from '../../components/site/RouteError';
 import { useSeo } from '../../lib/seo';
+import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/_site/categories/')({
   loader: async ({ context: { api } }) => {
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_site/categories/')({
   },
   component: CategoriesPage,
   errorComponent: RouteError,
+  pendingComponent: RoutePending,
 });
 
 function CategoriesPage() {

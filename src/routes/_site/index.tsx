@@ -7,6 +7,7 @@ import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { useSeo, siteName } from '../../lib/seo';
 import { toPersianDigits } from '../../lib/text';
+import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/home.css';
 
 export const Route = createFileRoute('/_site/')({
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/_site/')({
   },
   component: HomePage,
   errorComponent: RouteError,
+  pendingComponent: RoutePending,
 });
 
 /** One open course per category, so the featured row shows the breadth of the academy. */

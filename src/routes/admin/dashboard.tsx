@@ -4,13 +4,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { DashboardChart, dashboardCounts, dashboardTexts, type DashboardCounts } from '../../components/admin/dashboard/DashboardChart';
+import {
+  DashboardChart,
+  dashboardCounts,
+  dashboardTexts,
+  type DashboardCounts,
+} from '../../components/admin/dashboard/DashboardChart';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; counts: DashboardCounts } | { status: 'failed' };
 
 async function fetchDashboard(): Promise<DashboardCounts> {
   const { data, error, response } = await api.GET('/api/User/GetDashboardData');
-  if (!response.ok || data === undefined) throw new Error(`GetDashboardData failed (${response.status})`, { cause: error });
+  if (!response.ok || data === undefined)
+    throw new Error(`GetDashboardData failed (${response.status})`, { cause: error });
   return dashboardCounts(data);
 }
 

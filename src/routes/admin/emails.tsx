@@ -6,7 +6,9 @@ const configuredMailUrl: unknown = import.meta.env.VITE_MAIL_URL;
 
 /** Set VITE_MAIL_URL at build time to the academy's webmail address. */
 const mailUrl =
-  typeof configuredMailUrl === 'string' && configuredMailUrl.trim() !== '' ? configuredMailUrl : 'https://mail.academy.example/';
+  typeof configuredMailUrl === 'string' && configuredMailUrl.trim() !== ''
+    ? configuredMailUrl
+    : 'https://mail.academy.example/';
 
 const emailTexts = {
   title: 'ایمیل',

@@ -1,11 +1,11 @@
 // The media screen (spec §2 media, §5, §8): images or videos, upload, copy a name, delete.
 // The lifecycle lives in src/machines/media.ts; this file only draws it.
-import { Dialog } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { EntityModal } from '../../components/admin/EntityModal';
 import { mediaDisplayName } from '../../lib/text';
 import { mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
 import './media.css';
@@ -34,14 +34,13 @@ function Preview({ kind, name }: { kind: MediaKind; name: string }) {
   );
 }
 
-function UploadDialog({
-  open,
+/** Mounted per opening (the modal unmounts its body when closed), so each starts empty. */
+function UploadForm({
   kind,
   busy,
   onSubmit,
   onClose,
 }: {
-  open: boolean;
   kind: MediaKind;
   busy: boolean;
   onSubmit(file: File | null): void;
@@ -49,44 +48,45 @@ function UploadDialog({
 }) {
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !busy) onClose();
+    <form
+      className="media-upload"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(fileRef.current?.files?.[0] ?? null);
       }}
     >
-      <Dialog.Content className="admin-modal" maxWidth="520px" aria-describedby={undefined} dir="rtl">
-        <div className="admin-modal-header">
-          <Dialog.Title className="admin-modal-title">{mediaTexts.uploadTitle}</Dialog.Title>
-          <Dialog.Close>
-            <button type="button" className="admin-icon-button" aria-label={mediaTexts.close} disabled={busy}>
-              ×
-            </button>
-          </Dialog.Close>
-        </div>
-        <form
-          className="admin-modal-body media-upload"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit(fileRef.current?.files?.[0] ?? null);
-          }}
-        >
-          <label htmlFor={inputId} className="admin-label">
-            {mediaTexts.chooseFile} ({mediaTexts.kinds[kind]})
-          </label>
-          <input ref={fileRef} id={inputId} className="admin-input" type="file" name="file" accept={accepts[kind]} disabled={busy} />
-          <div className="admin-form-actions">
-            <button type="button" className="admin-button admin-button-secondary" onClick={onClose} disabled={busy}>
-              {mediaTexts.cancel}
-            </button>
-            <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
-              {busy ? mediaTexts.uploading : mediaTexts.upload}
-            </button>
-          </div>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      <span className="admin-label">{mediaTexts.kinds[kind]}</span>
+      {/* The native control's own text is in the browser's language, not Persian; it stays in
+          the page for keyboards and screen readers while the label below is what shows. */}
+      <div className="media-file">
+        <input
+          ref={fileRef}
+          id={inputId}
+          className="media-file-input"
+          type="file"
+          name="file"
+          accept={accepts[kind]}
+          disabled={busy}
+          onChange={(event) => setChosen(event.target.files?.[0]?.name ?? null)}
+        />
+        <label htmlFor={inputId} className="admin-button admin-button-secondary media-file-button">
+          {mediaTexts.chooseFile}
+        </label>
+        <span className="media-file-name" dir={chosen ? 'ltr' : undefined} aria-live="polite">
+          {chosen ?? mediaTexts.noFile}
+        </span>
+      </div>
+      <div className="admin-form-actions">
+        <button type="button" className="admin-button admin-button-secondary" onClick={onClose} disabled={busy}>
+          {mediaTexts.cancel}
+        </button>
+        <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+          {busy ? mediaTexts.uploading : mediaTexts.upload}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -151,7 +151,11 @@ function MediaScreen() {
       {failed && (
         <div className="admin-failed" role="alert">
           <p>{mediaTexts.listFailed}</p>
-          <button type="button" className="admin-button admin-button-secondary" onClick={() => actor.send({ type: 'reload' })}>
+          <button
+            type="button"
+            className="admin-button admin-button-secondary"
+            onClick={() => actor.send({ type: 'reload' })}
+          >
             {mediaTexts.retry}
           </button>
         </div>
@@ -218,13 +222,19 @@ function MediaScreen() {
         </div>
       )}
 
-      <UploadDialog
+      <EntityModal
         open={uploadOpen}
-        kind={kind}
-        busy={uploading}
-        onSubmit={(file) => actor.send({ type: 'upload.submit', file })}
+        title={mediaTexts.uploadTitle}
+        closable={!uploading}
         onClose={() => actor.send({ type: 'upload.close' })}
-      />
+      >
+        <UploadForm
+          kind={kind}
+          busy={uploading}
+          onSubmit={(file) => actor.send({ type: 'upload.submit', file })}
+          onClose={() => actor.send({ type: 'upload.close' })}
+        />
+      </EntityModal>
       <ConfirmDialog
         open={confirming}
         question={mediaTexts.confirmRemove}

@@ -6,6 +6,7 @@ import { dashboardTexts } from '../../components/dashboard/texts';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatJalaliLong } from '../../lib/jalali';
 import { formatToman } from '../../lib/text';
+import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/dashboard/cart')({
   loader: async ({ context: { api: client } }) => {
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/dashboard/cart')({
   },
   component: CartPage,
   errorComponent: DashboardError,
+  pendingComponent: RoutePending,
 });
 
 const texts = dashboardTexts.cart;

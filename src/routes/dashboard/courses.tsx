@@ -5,6 +5,7 @@ import { dashboardTexts, orderStatusLabels } from '../../components/dashboard/te
 import { courseTypeLabels } from '../../components/site/courseFormat';
 import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
 import { formatToman, toPersianDigits } from '../../lib/text';
+import { RoutePending } from '../../components/site/RoutePending';
 
 type Enrollment = components['schemas']['Enrollment'];
 
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/dashboard/courses')({
   },
   component: MyCoursesPage,
   errorComponent: DashboardError,
+  pendingComponent: RoutePending,
 });
 
 const texts = dashboardTexts.courses;
@@ -23,7 +25,11 @@ const texts = dashboardTexts.courses;
 function groupByChild(enrollments: Enrollment[]): { childId: number; childName: string; items: Enrollment[] }[] {
   const groups = new Map<number, { childId: number; childName: string; items: Enrollment[] }>();
   for (const enrollment of enrollments) {
-    const group = groups.get(enrollment.childId) ?? { childId: enrollment.childId, childName: enrollment.childName, items: [] };
+    const group = groups.get(enrollment.childId) ?? {
+      childId: enrollment.childId,
+      childName: enrollment.childName,
+      items: [],
+    };
     group.items.push(enrollment);
     groups.set(enrollment.childId, group);
   }
@@ -65,8 +71,9 @@ function MyCoursesPage() {
                         <strong>{enrollment.course.title}</strong>
                       </Link>
                       <span className="dash-item__meta">
-                        {courseTypeLabels[enrollment.course.type]} · شروع: {formatJalaliLong(enrollment.course.timeOfHolding)}{' '}
-                        · ثبت‌نام: {formatJalaliLong(enrollment.enrolledAt)}
+                        {courseTypeLabels[enrollment.course.type]} · شروع:{' '}
+                        {formatJalaliLong(enrollment.course.timeOfHolding)} · ثبت‌نام:{' '}
+                        {formatJalaliLong(enrollment.enrolledAt)}
                       </span>
                     </div>
                     <span className="badge">{courseState(enrollment.course.timeOfHolding, now)}</span>

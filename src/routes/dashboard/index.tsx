@@ -7,6 +7,7 @@ import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatJalaliLong } from '../../lib/jalali';
+import { RoutePending } from '../../components/site/RoutePending';
 
 type Child = components['schemas']['Child'];
 
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/dashboard/')({
   },
   component: ChildrenPage,
   errorComponent: DashboardError,
+  pendingComponent: RoutePending,
 });
 
 const texts = dashboardTexts.children;

@@ -28,10 +28,7 @@ export const Route = createFileRoute('/dashboard/payment')({
 const texts = dashboardTexts.payment;
 
 type Result =
-  | { kind: 'verifying' }
-  | { kind: 'paid'; refId: string }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; message: string };
+  { kind: 'verifying' } | { kind: 'paid'; refId: string } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
 function PaymentPage() {
   const { Authority, Status } = Route.useSearch();

@@ -9,8 +9,11 @@ import { renderWithRouter } from './helpers';
 
 type ObserverCallback = (entries: Pick<IntersectionObserverEntry, 'isIntersecting'>[]) => void;
 
-const observers: { callback: ObserverCallback; options: IntersectionObserverInit | undefined; disconnected: boolean }[] =
-  [];
+const observers: {
+  callback: ObserverCallback;
+  options: IntersectionObserverInit | undefined;
+  disconnected: boolean;
+}[] = [];
 
 class FakeIntersectionObserver {
   private readonly record: (typeof observers)[number];
@@ -84,12 +87,11 @@ describe('footer', () => {
     renderWithRouter(<SiteFooter />);
     const footer = await screen.findByRole('contentinfo');
     const nav = within(footer).getByRole('navigation');
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/categories',
-      '/articles',
-      '/about-us',
-      '/contact-us',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/categories', '/articles', '/about-us', '/contact-us']);
     expect(footer.textContent).toContain(company.address);
     expect(company.address).toContain('کرج');
     expect(within(footer).getByRole('link', { name: company.phone }).getAttribute('href')).toBe(company.phoneHref);

@@ -103,15 +103,12 @@ describe('mobile menu', () => {
     expect(panel.dataset.state).toBe('open');
     expect(toggle.getAttribute('aria-label')).toBe('بستن منو');
 
-    const mobileNav = within(panel).getByRole('navigation', { name: 'منوی موبایل' });
-    expect(within(mobileNav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'صفحه اصلی',
-      'دسته‌بندی دوره‌ها',
-      'مقالات',
-      'درباره ما',
-      'تماس با ما',
-      'ورود/عضویت',
-    ]);
+    const mobileNav = within(panel).getByRole('navigation', { name: 'منوی کشویی' });
+    expect(
+      within(mobileNav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['صفحه اصلی', 'دسته‌بندی دوره‌ها', 'مقالات', 'درباره ما', 'تماس با ما', 'ورود/عضویت']);
     fireEvent.click(within(mobileNav).getByRole('link', { name: 'مقالات' }));
     expect(panel.dataset.state).toBe('closed');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

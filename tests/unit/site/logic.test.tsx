@@ -47,14 +47,34 @@ describe('category filters in the URL', () => {
 
   it('filters by type and difficulty and sorts by start date or price', () => {
     const courses = [
-      course({ id: 1, type: 'online', difficulty: 'advanced', priceInTomans: 300, timeOfHolding: '2030-03-01T00:00:00Z' }),
-      course({ id: 2, type: 'offline', difficulty: 'introductory', priceInTomans: 100, timeOfHolding: '2030-01-01T00:00:00Z' }),
+      course({
+        id: 1,
+        type: 'online',
+        difficulty: 'advanced',
+        priceInTomans: 300,
+        timeOfHolding: '2030-03-01T00:00:00Z',
+      }),
+      course({
+        id: 2,
+        type: 'offline',
+        difficulty: 'introductory',
+        priceInTomans: 100,
+        timeOfHolding: '2030-01-01T00:00:00Z',
+      }),
       course({ id: 3, type: 'online', difficulty: 'introductory', priceInTomans: 200, timeOfHolding: null }),
-      course({ id: 4, type: 'online', difficulty: 'introductory', priceInTomans: 50, timeOfHolding: '2030-02-01T00:00:00Z' }),
+      course({
+        id: 4,
+        type: 'online',
+        difficulty: 'introductory',
+        priceInTomans: 50,
+        timeOfHolding: '2030-02-01T00:00:00Z',
+      }),
     ];
     expect(filterCourses(courses, {}).map((c) => c.id)).toEqual([2, 4, 1, 3]);
     expect(filterCourses(courses, { type: 'online' }).map((c) => c.id)).toEqual([4, 1, 3]);
-    expect(filterCourses(courses, { difficulty: 'introductory', sort: 'price-asc' }).map((c) => c.id)).toEqual([4, 2, 3]);
+    expect(filterCourses(courses, { difficulty: 'introductory', sort: 'price-asc' }).map((c) => c.id)).toEqual([
+      4, 2, 3,
+    ]);
     expect(filterCourses(courses, { sort: 'price-desc' }).map((c) => c.id)).toEqual([1, 3, 2, 4]);
   });
 });

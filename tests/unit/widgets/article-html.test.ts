@@ -38,7 +38,9 @@ describe('normaliseArticleHtml: empty paragraphs', () => {
   });
 
   it('removes empty paragraphs nested in list items and quotes', () => {
-    expect(normaliseArticleHtml('<blockquote><p>نقل</p><p></p></blockquote>')).toBe('<blockquote><p>نقل</p></blockquote>');
+    expect(normaliseArticleHtml('<blockquote><p>نقل</p><p></p></blockquote>')).toBe(
+      '<blockquote><p>نقل</p></blockquote>',
+    );
   });
 });
 

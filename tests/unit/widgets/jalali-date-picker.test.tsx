@@ -27,7 +27,11 @@ function Harness({ initial = null, onChange }: { initial?: string | null; onChan
 
 const input = () => screen.getByRole<HTMLInputElement>('textbox');
 const dialog = () => screen.getByRole('dialog');
-const title = () => { const el = dialog().querySelector('.jdp-title'); if (!el) throw new Error('no title'); return el; };
+const title = () => {
+  const el = dialog().querySelector('.jdp-title');
+  if (!el) throw new Error('no title');
+  return el;
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -64,7 +68,9 @@ describe('JalaliDatePicker', () => {
   it('starts the week on Saturday and places day 1 under its weekday', () => {
     render(<Harness initial={new Date(2025, 8, 23).toISOString()} />);
     fireEvent.click(input());
-    const headers = within(dialog()).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(dialog())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج']);
     // 1 Mehr 1404 is a Tuesday (سه‌شنبه): three empty cells before it.
     const firstWeek = within(dialog()).getAllByRole('row')[1];
@@ -121,11 +127,19 @@ describe('JalaliDatePicker', () => {
     fireEvent.click(input());
     fireEvent.click(screen.getByRole('button', { name: 'ماه بعد' }));
     expect(title().textContent).toBe('مهر ۱۴۰۴');
-    expect(within(dialog()).getAllByRole('gridcell', { selected: true }).map((c) => c.textContent)).toEqual(['۳۰']);
+    expect(
+      within(dialog())
+        .getAllByRole('gridcell', { selected: true })
+        .map((c) => c.textContent),
+    ).toEqual(['۳۰']);
     // Esfand of a common year has 29 days.
     for (let i = 0; i < 5; i += 1) fireEvent.click(screen.getByRole('button', { name: 'ماه بعد' }));
     expect(title().textContent).toBe('اسفند ۱۴۰۴');
-    expect(within(dialog()).getAllByRole('gridcell', { selected: true }).map((c) => c.textContent)).toEqual(['۲۹']);
+    expect(
+      within(dialog())
+        .getAllByRole('gridcell', { selected: true })
+        .map((c) => c.textContent),
+    ).toEqual(['۲۹']);
     // Navigation alone does not change the form value; Enter on the cursor picks it.
     expect(onChange).not.toHaveBeenCalled();
     const focused = within(dialog()).getByRole('button', { name: '۲۹ اسفند ۱۴۰۴' });
@@ -140,7 +154,11 @@ describe('JalaliDatePicker', () => {
     expect(input().value).toBe('۱۴۰۳/۱۲/۳۰');
     fireEvent.click(input());
     fireEvent.click(screen.getByRole('button', { name: 'سال بعد' }));
-    expect(within(dialog()).getAllByRole('gridcell', { selected: true }).map((c) => c.textContent)).toEqual(['۲۹']);
+    expect(
+      within(dialog())
+        .getAllByRole('gridcell', { selected: true })
+        .map((c) => c.textContent),
+    ).toEqual(['۲۹']);
   });
 
   it('closes on an outside click and on Escape without changing the value', () => {
@@ -157,6 +175,26 @@ describe('JalaliDatePicker', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(input());
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps Escape to itself when an enclosing dialog listens for it on the document', () => {
+    const dialogEscape = vi.fn();
+    const listener = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dialogEscape();
+    };
+    document.addEventListener('keydown', listener, true);
+    try {
+      render(<Harness />);
+      fireEvent.click(input());
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(dialogEscape).not.toHaveBeenCalled();
+      // Closed, the picker no longer intercepts it.
+      fireEvent.keyDown(input(), { key: 'Escape' });
+      expect(dialogEscape).toHaveBeenCalledTimes(1);
+    } finally {
+      document.removeEventListener('keydown', listener, true);
+    }
   });
 
   it('is keyboard usable: arrows move the focused day (right-to-left), across months, Enter picks', () => {

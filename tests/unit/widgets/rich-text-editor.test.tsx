@@ -86,7 +86,9 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2><strong>سلام</strong></h2><p></p>'));
     expect(screen.getByRole('button', { name: 'سرتیتر ۲' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'وسط‌چین' }));
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2 style="text-align: center;"><strong>سلام</strong></h2><p></p>'));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith('<h2 style="text-align: center;"><strong>سلام</strong></h2><p></p>'),
+    );
     expect(screen.getByRole('button', { name: 'وسط‌چین' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'راست‌چین' }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -112,7 +114,9 @@ describe('RichTextEditor', () => {
   });
 
   it('renders links to open in a new tab without opener or referrer', async () => {
-    render(<RichTextEditor id="body" value='<p><a href="https://example.com">پیوند</a></p>' onChange={() => undefined} />);
+    render(
+      <RichTextEditor id="body" value='<p><a href="https://example.com">پیوند</a></p>' onChange={() => undefined} />,
+    );
     await waitFor(() => expect(content().querySelector('a')).not.toBeNull());
     const link = content().querySelector('a');
     expect(link?.getAttribute('target')).toBe('_blank');

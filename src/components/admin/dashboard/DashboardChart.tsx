@@ -54,7 +54,7 @@ export function dashboardCounts(data: Partial<Record<DashboardKey, unknown>> | u
   };
 }
 
-const fontFamily = "Vazirmatn, Tahoma, sans-serif";
+const fontFamily = 'Vazirmatn, Tahoma, sans-serif';
 
 /** Draws each bar's value, in Persian digits, just above the bar's end. */
 const valueLabels: Plugin<'bar'> = {
@@ -101,7 +101,7 @@ function barGradient(context: ScriptableContext<'bar'>): CanvasGradient | string
   return gradient;
 }
 
-const persianTick = (value: number | string) => formatPersianNumber(Number(value));
+export const persianTick = (value: number | string) => formatPersianNumber(Number(value));
 
 export const chartOptions: ChartOptions<'bar'> = {
   responsive: true,
@@ -155,7 +155,13 @@ export function chartData(counts: DashboardCounts): ChartData<'bar', number[], s
 export function DashboardChart({ counts }: { counts: DashboardCounts }) {
   return (
     <div className="dashboard-chart">
-      <Bar data={chartData(counts)} options={chartOptions} plugins={[valueLabels]} aria-label={dashboardTexts.chartLabel} role="img">
+      <Bar
+        data={chartData(counts)}
+        options={chartOptions}
+        plugins={[valueLabels]}
+        aria-label={dashboardTexts.chartLabel}
+        role="img"
+      >
         {/* Fallback content for assistive technology: the same numbers as text. */}
         {dashboardBars.map((bar) => `${bar.label}: ${formatPersianNumber(counts[bar.key])}`).join('، ')}
       </Bar>

@@ -8,8 +8,16 @@
 // follows the navigation. `focus` is the keyboard cursor (roving tabindex). Nothing reaches
 // the form until a day is picked by click, Enter or Space; Escape and an outside click leave
 // the value as it was.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { fromJalaliDate, jalaliMonthNames, monthLength, toJalaliDate, weekdayIndex, type JalaliDate } from '../../../lib/jalali';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  fromJalaliDate,
+  jalaliMonthNames,
+  jalaliWeekdayNames,
+  monthLength,
+  toJalaliDate,
+  weekdayIndex,
+  type JalaliDate,
+} from '../../../lib/jalali';
 import { toPersianDigits } from '../../../lib/text';
 import './JalaliDatePicker.css';
 
@@ -25,7 +33,6 @@ export const minJalaliYear = -61;
 export const maxJalaliYear = 3177;
 
 const weekdayLetters = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'] as const;
-const weekdayNames = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنج‌شنبه', 'جمعه'] as const;
 
 export const datePickerTexts = {
   placeholder: 'انتخاب تاریخ',
@@ -91,14 +98,91 @@ function moveTo(state: PopupState, view: View, focusDay = state.focus): PopupSta
 
 function initialState(value: JalaliDate | null, today: JalaliDate): PopupState {
   const base = value ?? today;
-  return { view: { jy: base.jy, jm: base.jm }, draft: value?.jd ?? null, focus: base.jd };
+  return {
+    view: { jy: base.jy, jm: base.jm },
+    draft: value?.jd ?? null,
+    focus: base.jd,
+  };
+}
+
+/**
+ * Fixed-direction chevrons: text arrows like ‹ › are mirrored by the bidi algorithm in RTL
+ * and end up pointing the wrong way depending on their context. In this RTL calendar the
+ * past is to the right, so "previous" points right and "next" points left.
+ */
+function Chevron({ direction, double = false }: { direction: 'left' | 'right'; double?: boolean }) {
+  const path = direction === 'right' ? 'M6 3l5 5-5 5' : 'M10 3L5 8l5 5';
+  const shift = direction === 'right' ? 3 : -3;
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="jdp-chevron">
+      {double ? (
+        <>
+          <path d={path} transform={`translate(${-shift} 0)`} />
+          <path d={path} transform={`translate(${shift / 2} 0)`} />
+        </>
+      ) : (
+        <path d={path} />
+      )}
+    </svg>
+  );
+}
+
+/** Where the popup opens relative to the input: which edges it aligns with. */
+interface Placement {
+  /** `start` aligns the popup's right edge with the input's (RTL start); `end` its left edge. */
+  inline: 'start' | 'end';
+  block: 'below' | 'above';
+}
+
+/** The box that would clip the popup: the nearest scrolling or clipping ancestor, else the viewport. */
+function clipRect(element: HTMLElement): {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+} {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const { overflowX, overflowY } = getComputedStyle(node);
+    if (overflowX !== 'visible' || overflowY !== 'visible') {
+      const rect = node.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0) return rect;
+    }
+  }
+  return {
+    left: 0,
+    right: window.innerWidth,
+    top: 0,
+    bottom: window.innerHeight,
+  };
+}
+
+/**
+ * The popup (355px) is wider than a narrow form column; in a modal it would be cut off at the
+ * modal's edge. It opens toward the side with room, and above the input when below has none.
+ */
+function choosePlacement(field: HTMLElement, popup: HTMLElement): Placement {
+  const anchor = field.getBoundingClientRect();
+  const size = popup.getBoundingClientRect();
+  const clip = clipRect(field);
+  const viewportBottom = Math.min(clip.bottom, window.innerHeight);
+  const fitsStart = anchor.right - size.width >= Math.max(clip.left, 0);
+  const fitsEnd = anchor.left + size.width <= Math.min(clip.right, window.innerWidth);
+  const roomBelow = viewportBottom - anchor.bottom;
+  const roomAbove = anchor.top - Math.max(clip.top, 0);
+  return {
+    inline: fitsStart || !fitsEnd ? 'start' : 'end',
+    block: roomBelow >= size.height + 8 || roomBelow >= roomAbove ? 'below' : 'above',
+  };
 }
 
 /** Weeks of the month as rows of seven cells, Saturday first; null pads the edges. */
 function monthGrid(view: View): (number | null)[][] {
   const length = monthLength(view.jy, view.jm);
   const offset = weekdayIndex(fromJalaliDate({ jy: view.jy, jm: view.jm, jd: 1 }));
-  const cells: (number | null)[] = [...Array.from({ length: offset }, () => null), ...Array.from({ length }, (_, i) => i + 1)];
+  const cells: (number | null)[] = [
+    ...Array.from({ length: offset }, () => null),
+    ...Array.from({ length }, (_, i) => i + 1),
+  ];
   while (cells.length % 7 !== 0) cells.push(null);
   const rows: (number | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) rows.push(cells.slice(i, i + 7));
@@ -108,7 +192,12 @@ function monthGrid(view: View): (number | null)[][] {
 export function JalaliDatePicker({ id, value, onChange, invalid = false }: JalaliDatePickerProps) {
   const selected = parseValue(value);
   const [popup, setPopup] = useState<PopupState | null>(null);
+  const [placement, setPlacement] = useState<Placement>({
+    inline: 'start',
+    block: 'below',
+  });
   const rootRef = useRef<HTMLDivElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   // Focus follows the cursor only after keyboard moves and on opening, not after a click on
@@ -141,6 +230,15 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
     };
   }, [open, close]);
 
+  // Measured before paint, so the popup never flashes in a spot where it is cut off.
+  useLayoutEffect(() => {
+    const field = rootRef.current;
+    const element = popupRef.current;
+    if (!open || !field || !element) return;
+    const next = choosePlacement(field, element);
+    setPlacement((current) => (current.inline === next.inline && current.block === next.block ? current : next));
+  }, [open]);
+
   useEffect(() => {
     if (!popup || !focusGridRef.current) return;
     focusGridRef.current = false;
@@ -156,26 +254,35 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
       event.preventDefault();
       if (!open) openPopup();
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
     }
   };
 
-  const onPopupKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
+  // Escape belongs to the topmost layer. Inside a modal, the dialog library listens for it on
+  // the document in the capture phase, before any handler on this component could run, and
+  // would close the whole form; a window capture listener runs first and keeps it to the popup.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
       event.preventDefault();
       event.stopPropagation();
-      close(true);
-    }
-  };
+      close(rootRef.current?.contains(document.activeElement) ?? false);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [open, close]);
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (!popup) return;
     const { view, focus } = popup;
     const length = monthLength(view.jy, view.jm);
     // In a right-to-left grid the previous day sits to the right.
-    const steps: Partial<Record<string, number>> = { ArrowRight: -1, ArrowLeft: 1, ArrowUp: -7, ArrowDown: 7 };
+    const steps: Partial<Record<string, number>> = {
+      ArrowRight: -1,
+      ArrowLeft: 1,
+      ArrowUp: -7,
+      ArrowDown: 7,
+    };
     const step = steps[event.key];
     let next: PopupState | null = null;
     if (step !== undefined) {
@@ -239,25 +346,51 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
         )}
       </div>
       {popup && (
-        <div className="jdp-popup" role="dialog" aria-modal="false" aria-labelledby={titleId} onKeyDown={onPopupKeyDown}>
+        <div
+          ref={popupRef}
+          className={`jdp-popup jdp-popup-${placement.inline} jdp-popup-${placement.block}`}
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+        >
           <div className="jdp-header">
             <div className="jdp-nav">
-              <button type="button" aria-label={datePickerTexts.previousYear} disabled={!canGo(-12)} onClick={() => navigate(-12)}>
-                «
+              <button
+                type="button"
+                aria-label={datePickerTexts.previousYear}
+                disabled={!canGo(-12)}
+                onClick={() => navigate(-12)}
+              >
+                <Chevron direction="right" double />
               </button>
-              <button type="button" aria-label={datePickerTexts.previousMonth} disabled={!canGo(-1)} onClick={() => navigate(-1)}>
-                ‹
+              <button
+                type="button"
+                aria-label={datePickerTexts.previousMonth}
+                disabled={!canGo(-1)}
+                onClick={() => navigate(-1)}
+              >
+                <Chevron direction="right" />
               </button>
             </div>
             <div className="jdp-title" id={titleId} aria-live="polite">
               {jalaliMonthNames[popup.view.jm - 1]} {toPersianDigits(popup.view.jy)}
             </div>
             <div className="jdp-nav">
-              <button type="button" aria-label={datePickerTexts.nextMonth} disabled={!canGo(1)} onClick={() => navigate(1)}>
-                ›
+              <button
+                type="button"
+                aria-label={datePickerTexts.nextMonth}
+                disabled={!canGo(1)}
+                onClick={() => navigate(1)}
+              >
+                <Chevron direction="left" />
               </button>
-              <button type="button" aria-label={datePickerTexts.nextYear} disabled={!canGo(12)} onClick={() => navigate(12)}>
-                »
+              <button
+                type="button"
+                aria-label={datePickerTexts.nextYear}
+                disabled={!canGo(12)}
+                onClick={() => navigate(12)}
+              >
+                <Chevron direction="left" double />
               </button>
             </div>
           </div>
@@ -265,7 +398,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
             <thead>
               <tr>
                 {weekdayLetters.map((letter, i) => (
-                  <th key={letter} scope="col" abbr={weekdayNames[i]}>
+                  <th key={letter} scope="col" abbr={jalaliWeekdayNames[i]}>
                     {letter}
                   </th>
                 ))}
@@ -279,10 +412,17 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
                     const isToday = sameDay(today, popup.view, day);
                     const isSelected = popup.draft === day;
                     return (
-                      <td key={day} role="gridcell" aria-selected={isSelected} aria-current={isToday ? 'date' : undefined}>
+                      <td
+                        key={day}
+                        role="gridcell"
+                        aria-selected={isSelected}
+                        aria-current={isToday ? 'date' : undefined}
+                      >
                         <button
                           type="button"
-                          className={['jdp-day', isToday ? 'jdp-today' : '', isSelected ? 'jdp-selected' : ''].filter(Boolean).join(' ')}
+                          className={['jdp-day', isToday ? 'jdp-today' : '', isSelected ? 'jdp-selected' : '']
+                            .filter(Boolean)
+                            .join(' ')}
                           tabIndex={popup.focus === day ? 0 : -1}
                           aria-label={dayLabel(popup.view.jy, popup.view.jm, day)}
                           onClick={() => pick(popup.view, day)}

@@ -131,43 +131,91 @@ function Toolbar({ editor }: { editor: Editor }) {
       <ToolbarButton label={editorTexts.italic} pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
         <i>I</i>
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.underline} pressed={state.underline} onClick={() => chain().toggleUnderline().run()}>
+      <ToolbarButton
+        label={editorTexts.underline}
+        pressed={state.underline}
+        onClick={() => chain().toggleUnderline().run()}
+      >
         <u>U</u>
       </ToolbarButton>
       <span className="rte-separator" aria-hidden="true" />
-      <ToolbarButton label={editorTexts.heading1} pressed={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
+      <ToolbarButton
+        label={editorTexts.heading1}
+        pressed={state.h1}
+        onClick={() => chain().toggleHeading({ level: 1 }).run()}
+      >
         H1
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.heading2} pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <ToolbarButton
+        label={editorTexts.heading2}
+        pressed={state.h2}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      >
         H2
       </ToolbarButton>
       <span className="rte-separator" aria-hidden="true" />
-      <ToolbarButton label={editorTexts.bulletList} pressed={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+      <ToolbarButton
+        label={editorTexts.bulletList}
+        pressed={state.bulletList}
+        onClick={() => chain().toggleBulletList().run()}
+      >
         •
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.orderedList} pressed={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolbarButton
+        label={editorTexts.orderedList}
+        pressed={state.orderedList}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
         ۱.
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.blockquote} pressed={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+      <ToolbarButton
+        label={editorTexts.blockquote}
+        pressed={state.blockquote}
+        onClick={() => chain().toggleBlockquote().run()}
+      >
         ❝
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.codeBlock} pressed={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
+      <ToolbarButton
+        label={editorTexts.codeBlock}
+        pressed={state.codeBlock}
+        onClick={() => chain().toggleCodeBlock().run()}
+      >
         {'</>'}
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.link} pressed={state.link} onClick={() => applyLinkPrompt(editor, (m, c) => window.prompt(m, c))}>
+      <ToolbarButton
+        label={editorTexts.link}
+        pressed={state.link}
+        onClick={() => applyLinkPrompt(editor, (m, c) => window.prompt(m, c))}
+      >
         🔗
       </ToolbarButton>
       <span className="rte-separator" aria-hidden="true" />
-      <ToolbarButton label={editorTexts.alignRight} pressed={state.right} onClick={() => chain().setTextAlign('right').run()}>
+      <ToolbarButton
+        label={editorTexts.alignRight}
+        pressed={state.right}
+        onClick={() => chain().setTextAlign('right').run()}
+      >
         ⇥
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.alignCenter} pressed={state.center} onClick={() => chain().setTextAlign('center').run()}>
+      <ToolbarButton
+        label={editorTexts.alignCenter}
+        pressed={state.center}
+        onClick={() => chain().setTextAlign('center').run()}
+      >
         ↔
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.alignLeft} pressed={state.left} onClick={() => chain().setTextAlign('left').run()}>
+      <ToolbarButton
+        label={editorTexts.alignLeft}
+        pressed={state.left}
+        onClick={() => chain().setTextAlign('left').run()}
+      >
         ⇤
       </ToolbarButton>
-      <ToolbarButton label={editorTexts.alignJustify} pressed={state.justify} onClick={() => chain().setTextAlign('justify').run()}>
+      <ToolbarButton
+        label={editorTexts.alignJustify}
+        pressed={state.justify}
+        onClick={() => chain().setTextAlign('justify').run()}
+      >
         ☰
       </ToolbarButton>
       <span className="rte-separator" aria-hidden="true" />

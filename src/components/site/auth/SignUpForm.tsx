@@ -61,7 +61,9 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
   return (
     <div className="auth-page panel">
       <h1>عضویت در آکادمی</h1>
-      <p className="auth-page__lead">مشخصات خودتان (پدر، مادر یا سرپرست) را وارد کنید؛ فرزندان را بعداً در داشبورد می‌افزایید.</p>
+      <p className="auth-page__lead">
+        مشخصات خودتان (پدر، مادر یا سرپرست) را وارد کنید؛ فرزندان را بعداً در داشبورد می‌افزایید.
+      </p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <Field

@@ -1,0 +1,40 @@
+// @vitest-environment node
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'academy-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fa" dir="rtl"><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  server = await startServer({ distDir: dist });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('the built SPA on the same port', () => {
+  it('falls back to index.html for client routes, caches hashed assets and compresses them', async () => {
+    const page = await fetch(`${server.url}/categories/%D8%B1%D8%A8%D8%A7%D8%AA%DB%8C%DA%A9`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('id="root"');
+
+    const asset = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toMatch(/br|gzip/);
+
+    const missingAsset = await fetch(`${server.url}/assets/nope.js`);
+    expect(missingAsset.status).toBe(404);
+    const api = await fetch(`${server.url}/api/unknown`, { headers: { Accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'منبع یافت نشد' });
+  });
+});
