@@ -25,6 +25,7 @@ export default defineEntity<'Article'>()({
     { key: 'image', header: 'تصویر', cell: 'image' },
   ],
   texts: {
+    nav: 'مقالات',
     title: 'مدیریت مقالات',
     addButton: 'افزودن مقاله جدید',
     addTitle: 'افزودن مقاله',

@@ -24,6 +24,7 @@ export default defineEntity<'Category'>()({
     { key: 'coverImage', header: 'تصویر', cell: 'image' },
   ],
   texts: {
+    nav: 'دسته بندی دوره‌ها',
     title: 'مدیریت دسته‌بندی‌ها',
     addButton: 'افزودن دسته‌بندی جدید',
     addTitle: 'افزودن دسته‌بندی',

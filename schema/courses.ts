@@ -82,6 +82,7 @@ export default defineEntity<'Course'>()({
     { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
   texts: {
+    nav: 'دوره‌ها',
     title: 'مدیریت دوره‌ها',
     addButton: 'افزودن دوره جدید',
     addTitle: 'افزودن دوره جدید',

@@ -58,7 +58,7 @@ export type CellKind =
   | 'option'
   | 'excerpt';
 
-export type RegistryKey = 'categories' | 'courses' | 'articles' | 'teachers' | 'users';
+export type RegistryKey = 'categories' | 'courses' | 'articles' | 'teachers' | 'users' | 'messages';
 
 export interface FieldDef<T> {
   label: string;
@@ -87,6 +87,8 @@ export type ColumnDef<R> = ColumnBase &
 
 export interface EntityTexts {
   title: string;
+  /** The admin sidebar's link text. */
+  nav: string;
   addButton?: string;
   addTitle?: string;
   editTitle: string;

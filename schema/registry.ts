@@ -3,6 +3,7 @@ import articles from './articles';
 import categories from './categories';
 import courses from './courses';
 import type { AnyEntity, RegistryKey } from './define';
+import messages from './messages';
 import teachers from './teachers';
 import users from './users';
 
@@ -12,6 +13,7 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
   teachers,
   users,
+  messages,
 };
 
 export const registryKeys = Object.keys(registry).filter((key): key is RegistryKey => key in registry);

@@ -26,6 +26,7 @@ export default defineEntity<'Teacher'>()({
     { key: 'descirption', header: 'توضیحات', cell: 'text' },
   ],
   texts: {
+    nav: 'همیاران',
     title: 'مدیریت همیاران',
     addButton: 'افزودن همیار جدید',
     addTitle: 'افزودن همیار',

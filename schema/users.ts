@@ -41,6 +41,7 @@ export default defineEntity<'User'>()({
     { key: 'lastLogin', header: 'آخرین ورود', cell: 'jalaliDateTime' },
   ],
   texts: {
+    nav: 'کاربران',
     title: 'مدیریت کاربران',
     editTitle: 'ویرایش کاربر',
     confirmRemove: 'آیا مطمئنی که می‌خوای این کاربر حذف بشه؟',

@@ -1,4 +1,5 @@
-// The contact form (public, limited per address) and its admin list.
+// The public contact form, limited per address. Admins read and delete the messages through
+// the generic CRUD (schema/messages.ts).
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
 import { toLatinDigits } from '../src/lib/text';
@@ -12,7 +13,6 @@ type Schemas = components['schemas'];
 
 export const contactTexts = {
   tooMany: 'تعداد پیام‌های ارسالی زیاد است؛ کمی بعد دوباره تلاش کنید',
-  notFound: 'پیام مورد نظر یافت نشد',
 } as const;
 
 const windowMs = 10 * 60_000;
@@ -32,31 +32,16 @@ const contactBody = v.object(
   },
   'بدنه درخواست باید یک شیء JSON باشد',
 );
-const idBody = v.object(
-  { id: v.pipe(v.number('شناسه باید عدد باشد'), v.integer('شناسه باید عدد صحیح باشد'), v.minValue(1, 'شناسه نامعتبر است')) },
-  'بدنه درخواست باید یک شیء JSON باشد',
-);
 
 export function registerContact(register: Register, db: DB) {
   const attempts = new Attempts(db);
 
-  register('POST /api/Contact', async (request): Promise<Schemas['Deleted']> => {
+  register('POST /api/Contact', async (request): Promise<Schemas['Created']> => {
     const body = parse(contactBody, request.body, { fullName: 'نام و نام خانوادگی', phoneNumber: 'شماره تماس', message: 'متن پیام' });
     const bucket = `contact:${request.ip}`;
     if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
     await attempts.record(bucket);
     const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso() }).returning('id').executeTakeFirstOrThrow();
     return { id: row.id };
-  });
-
-  register('GET /api/Contact/GetSelectList', async (): Promise<Schemas['ContactMessage'][]> =>
-    db.selectFrom('contact_messages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
-  );
-
-  register('DELETE /api/Contact/Delete', async (request): Promise<Schemas['Deleted']> => {
-    const { id } = parse(idBody, request.body, { id: 'شناسه' });
-    const removed = await db.deleteFrom('contact_messages').where('id', '=', id).returning('id').executeTakeFirst();
-    if (!removed) throw new HttpError(404, contactTexts.notFound);
-    return { id };
   });
 }

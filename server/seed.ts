@@ -2,7 +2,7 @@
 // images it shows (generated here, never downloaded). Runs only while the users table is empty.
 import { randomBytes } from 'node:crypto';
 import { defaultAdminPhone, type AppConfig } from './config';
-import { nowIso, type DB } from './db';
+import { lockForSeeding, nowIso, type DB } from './db';
 import type { MediaStore } from './files';
 import { hashPassword, unusablePasswordHash } from './passwords';
 import { coverImage, personImage, type Rgb } from './png';
@@ -236,6 +236,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction: two processes starting together seed once.
+    await lockForSeeding(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
     await trx
       .insertInto('users')
@@ -370,6 +371,26 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       .values([
         { childId: kid1.id, courseId: firstCourse, orderId: order.id, enrolledAt: paidAt },
         { childId: kid2.id, courseId: secondCourse, orderId: order.id, enrolledAt: paidAt },
+      ])
+      .execute();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await trx
+      .insertInto('contact_messages')
+      .values([
+        {
+          fullName: 'مهسا کریمی',
+          phoneNumber: '09123456780',
+          emailAddress: 'mahsa.karimi@example.com',
+          message: 'سلام، پسرم نه ساله است و به رباتیک علاقه دارد. کدام دوره را برای شروع پیشنهاد می‌کنید؟',
+          createdAt: daysAgo(2),
+        },
+        {
+          fullName: 'علی رستمی',
+          phoneNumber: '09357654321',
+          emailAddress: '',
+          message: 'آیا برای دوره‌های حضوری امکان پرداخت اقساطی وجود دارد؟',
+          createdAt: daysAgo(1),
+        },
       ])
       .execute();
   });

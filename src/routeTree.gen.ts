@@ -17,14 +17,10 @@ import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutUsRouteImport } from './routes/_site/about-us'
 import { Route as SiteContactUsRouteImport } from './routes/_site/contact-us'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
-import { Route as AdminArticlesRouteImport } from './routes/admin/articles'
-import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
-import { Route as AdminCoursesRouteImport } from './routes/admin/courses'
+import { Route as AdminEntityRouteImport } from './routes/admin/$entity'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
-import { Route as AdminTeachersRouteImport } from './routes/admin/teachers'
-import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardCartRouteImport } from './routes/dashboard/cart'
@@ -79,19 +75,9 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminArticlesRoute = AdminArticlesRouteImport.update({
-  id: '/articles',
-  path: '/articles',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminCategoriesRoute = AdminCategoriesRouteImport.update({
-  id: '/categories',
-  path: '/categories',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminCoursesRoute = AdminCoursesRouteImport.update({
-  id: '/courses',
-  path: '/courses',
+const AdminEntityRoute = AdminEntityRouteImport.update({
+  id: '/$entity',
+  path: '/$entity',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -107,16 +93,6 @@ const AdminEmailsRoute = AdminEmailsRouteImport.update({
 const AdminMediaRoute = AdminMediaRouteImport.update({
   id: '/media',
   path: '/media',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminTeachersRoute = AdminTeachersRouteImport.update({
-  id: '/teachers',
-  path: '/teachers',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminUsersRoute = AdminUsersRouteImport.update({
-  id: '/users',
-  path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -198,14 +174,10 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRouteWithChildren
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
-  '/admin/articles': typeof AdminArticlesRoute
-  '/admin/categories': typeof AdminCategoriesRoute
-  '/admin/courses': typeof AdminCoursesRoute
+  '/admin/$entity': typeof AdminEntityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
-  '/admin/teachers': typeof AdminTeachersRoute
-  '/admin/users': typeof AdminUsersRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
@@ -226,14 +198,10 @@ export interface FileRoutesByTo {
   '/courses': typeof CoursesRoute
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
-  '/admin/articles': typeof AdminArticlesRoute
-  '/admin/categories': typeof AdminCategoriesRoute
-  '/admin/courses': typeof AdminCoursesRoute
+  '/admin/$entity': typeof AdminEntityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
-  '/admin/teachers': typeof AdminTeachersRoute
-  '/admin/users': typeof AdminUsersRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
@@ -259,14 +227,10 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRouteWithChildren
   '/_site/about-us': typeof SiteAboutUsRoute
   '/_site/contact-us': typeof SiteContactUsRoute
-  '/admin/articles': typeof AdminArticlesRoute
-  '/admin/categories': typeof AdminCategoriesRoute
-  '/admin/courses': typeof AdminCoursesRoute
+  '/admin/$entity': typeof AdminEntityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
-  '/admin/teachers': typeof AdminTeachersRoute
-  '/admin/users': typeof AdminUsersRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
@@ -293,14 +257,10 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/about-us'
     | '/contact-us'
-    | '/admin/articles'
-    | '/admin/categories'
-    | '/admin/courses'
+    | '/admin/$entity'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
-    | '/admin/teachers'
-    | '/admin/users'
     | '/dashboard/$'
     | '/dashboard/cart'
     | '/dashboard/courses'
@@ -321,14 +281,10 @@ export interface FileRouteTypes {
     | '/courses'
     | '/about-us'
     | '/contact-us'
-    | '/admin/articles'
-    | '/admin/categories'
-    | '/admin/courses'
+    | '/admin/$entity'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
-    | '/admin/teachers'
-    | '/admin/users'
     | '/dashboard/$'
     | '/dashboard/cart'
     | '/dashboard/courses'
@@ -353,14 +309,10 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/_site/about-us'
     | '/_site/contact-us'
-    | '/admin/articles'
-    | '/admin/categories'
-    | '/admin/courses'
+    | '/admin/$entity'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
-    | '/admin/teachers'
-    | '/admin/users'
     | '/dashboard/$'
     | '/dashboard/cart'
     | '/dashboard/courses'
@@ -444,25 +396,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/articles': {
-      id: '/admin/articles'
-      path: '/articles'
-      fullPath: '/admin/articles'
-      preLoaderRoute: typeof AdminArticlesRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/categories': {
-      id: '/admin/categories'
-      path: '/categories'
-      fullPath: '/admin/categories'
-      preLoaderRoute: typeof AdminCategoriesRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/courses': {
-      id: '/admin/courses'
-      path: '/courses'
-      fullPath: '/admin/courses'
-      preLoaderRoute: typeof AdminCoursesRouteImport
+    '/admin/$entity': {
+      id: '/admin/$entity'
+      path: '/$entity'
+      fullPath: '/admin/$entity'
+      preLoaderRoute: typeof AdminEntityRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/dashboard': {
@@ -484,20 +422,6 @@ declare module '@tanstack/react-router' {
       path: '/media'
       fullPath: '/admin/media'
       preLoaderRoute: typeof AdminMediaRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/teachers': {
-      id: '/admin/teachers'
-      path: '/teachers'
-      fullPath: '/admin/teachers'
-      preLoaderRoute: typeof AdminTeachersRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/users': {
-      id: '/admin/users'
-      path: '/users'
-      fullPath: '/admin/users'
-      preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
     '/dashboard/': {
@@ -635,26 +559,18 @@ const SiteRouteChildren: SiteRouteChildren = {
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 interface AdminRouteChildren {
-  AdminArticlesRoute: typeof AdminArticlesRoute
-  AdminCategoriesRoute: typeof AdminCategoriesRoute
-  AdminCoursesRoute: typeof AdminCoursesRoute
+  AdminEntityRoute: typeof AdminEntityRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminMediaRoute: typeof AdminMediaRoute
-  AdminTeachersRoute: typeof AdminTeachersRoute
-  AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminArticlesRoute: AdminArticlesRoute,
-  AdminCategoriesRoute: AdminCategoriesRoute,
-  AdminCoursesRoute: AdminCoursesRoute,
+  AdminEntityRoute: AdminEntityRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminMediaRoute: AdminMediaRoute,
-  AdminTeachersRoute: AdminTeachersRoute,
-  AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

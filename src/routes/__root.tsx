@@ -1,7 +1,6 @@
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { RouterContext } from '../router';
-import { NotFoundPage } from '../components/site/NotFoundPage';
 
 export const loadingText = 'در حال بارگذاری...';
 
@@ -24,6 +23,8 @@ function RootLayout() {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // The root route is never code-split; a static import would put the site shell (header,
+  // footer, icons) into the entry chunk that the admin and every page load first.
+  notFoundComponent: lazyRouteComponent(() => import('../components/site/NotFoundPage'), 'NotFoundPage'),
   pendingComponent: () => <div className="loading-fallback">{loadingText}</div>,
 });

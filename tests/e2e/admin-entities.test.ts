@@ -32,15 +32,42 @@ async function confirmDelete(text: string, question: string, toast: string) {
 }
 
 describe('admin shell', () => {
-  it('redirects /admin to the dashboard and lists the sidebar in the spec order', async () => {
+  it('redirects /admin to the dashboard and lists the sidebar in the spec order, later entities before email', async () => {
     await page.goto(`${stack.baseUrl}/admin`);
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.getByRole('link', { name: 'داشبورد' }).waitFor();
     const links = await page.getByRole('navigation').getByRole('link').allTextContents();
     expect(links.map((t) => t.replace(/\u200c/g, ''))).toEqual(
-      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', 'ایمیل'].map((t) => t.replace(/\u200c/g, '')),
+      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', 'پیام‌های تماس', 'ایمیل'].map((t) => t.replace(/\u200c/g, '')),
     );
     expect(await page.getByText(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/).first().isVisible()).toBe(true);
+  });
+});
+
+describe('contact messages (an entity added by its schema file alone)', () => {
+  it('lists a message sent through the public contact form and deletes it after confirmation', async () => {
+    const sent = await fetch(`${stack.baseUrl}/api/Contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'نرگس کاظمی', phoneNumber: '۰۹۱۲۷۶۵۴۳۲۱', message: 'ساعت کلاس‌های رباتیک چه زمانی است؟' }),
+    });
+    expect(sent.status).toBe(200);
+    await page.goto(`${stack.baseUrl}/admin/messages`);
+    await page.getByRole('heading', { name: 'پیام‌های تماس با ما' }).first().waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'نرگس کاظمی' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('۰۹۱۲۷۶۵۴۳۲۱');
+    await row.getByRole('button', { name: 'حذف' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('آیا از حذف این پیام مطمئن هستید؟').waitFor();
+    await confirm.getByRole('button', { name: /بله/ }).click();
+    await page.getByText('پیام با موفقیت حذف شد').waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('shows the not-found page for an admin path that is no entity', async () => {
+    await page.goto(`${stack.baseUrl}/admin/no-such-entity`);
+    await page.getByText('صفحه‌ای که دنبالش بودید پیدا نشد').first().waitFor();
   });
 });
 

@@ -200,4 +200,14 @@ export const sampleSeed: Required<Seed> = {
       lastLogin: null,
     },
   ],
+  messages: [
+    {
+      id: 1,
+      fullName: 'مریم رضایی',
+      phoneNumber: '09121234567',
+      emailAddress: 'maryam@example.com',
+      message: 'آیا دوره رباتیک برای کودک هشت‌ساله مناسب است؟',
+      createdAt: '2026-11-20T08:30:00.000Z',
+    },
+  ],
 };

@@ -13,7 +13,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { clearSession } from '../../lib/auth';
 import { formatTodayHeader } from '../../lib/jalali';
-import { adminLinks } from './navigation';
+import { type AdminLink, adminLinks } from './navigation';
 import { adminTexts } from './texts';
 
 /** Spec §9, exactly. */
@@ -28,12 +28,30 @@ export const toastSettings = {
   rtl: true,
 } as const;
 
+function SidebarLink({ item, onFollow }: { item: AdminLink; onFollow: () => void }) {
+  const common = {
+    className: 'admin-nav-link',
+    activeProps: { className: 'admin-nav-link admin-nav-active' },
+    // A link followed on a phone should reveal its screen, not leave the drawer over it.
+    onClick: onFollow,
+  };
+  return 'entity' in item ? (
+    <Link to="/admin/$entity" params={{ entity: item.entity }} {...common}>
+      {item.label}
+    </Link>
+  ) : (
+    <Link to={item.page} {...common}>
+      {item.label}
+    </Link>
+  );
+}
+
 export function AdminShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const sidebarId = useId();
-  const active = adminLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  const active = adminLinks.find((link) => pathname === link.href || pathname.startsWith(`${link.href}/`));
   const title = active?.label ?? adminTexts.panelTitle;
 
   return (
@@ -44,17 +62,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <p className="admin-sidebar-title">{adminTexts.panelTitle}</p>
             <nav>
               <ul className="admin-nav">
-                {adminLinks.map((link) => (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      className="admin-nav-link"
-                      activeProps={{ className: 'admin-nav-link admin-nav-active' }}
-                      // A link followed on a phone should reveal its screen, not leave the drawer over it.
-                      onClick={() => setMenuOpen(false)}
-                    >
-                      {link.label}
-                    </Link>
+                {adminLinks.map((item) => (
+                  <li key={item.href}>
+                    <SidebarLink item={item} onFollow={() => setMenuOpen(false)} />
                   </li>
                 ))}
               </ul>

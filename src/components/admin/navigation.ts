@@ -1,11 +1,28 @@
-// The admin sidebar, in the spec's order (§2).
-export const adminLinks = [
-  { to: '/admin/dashboard', label: 'داشبورد' },
-  { to: '/admin/users', label: 'کاربران' },
-  { to: '/admin/courses', label: 'دوره‌ها' },
-  { to: '/admin/categories', label: 'دسته بندی دوره‌ها' },
-  { to: '/admin/articles', label: 'مقالات' },
-  { to: '/admin/media', label: 'مدیا' },
-  { to: '/admin/teachers', label: 'همیاران' },
-  { to: '/admin/emails', label: 'ایمیل' },
-] as const;
+import type { RegistryKey } from '../../../schema/define';
+import { registry, registryKeys } from '../../../schema/registry';
+
+export function isRegistryKey(value: string): value is RegistryKey {
+  return (registryKeys as readonly string[]).includes(value);
+}
+
+export type AdminPage = '/admin/dashboard' | '/admin/media' | '/admin/emails';
+export type AdminLink = { label: string; href: string } & ({ entity: RegistryKey } | { page: AdminPage });
+
+const entityLink = (entity: RegistryKey): AdminLink => ({ entity, label: registry[entity].texts.nav, href: `/admin/${entity}` });
+const pageLink = (page: AdminPage, label: string): AdminLink => ({ page, label, href: page });
+
+// The spec's sidebar order (§2); an entity added to the registry later is listed before «ایمیل».
+const specOrder: RegistryKey[] = ['users', 'courses', 'categories', 'articles', 'teachers'];
+const laterEntities = registryKeys.filter((key) => !specOrder.includes(key)).map(entityLink);
+
+export const adminLinks: AdminLink[] = [
+  pageLink('/admin/dashboard', 'داشبورد'),
+  entityLink('users'),
+  entityLink('courses'),
+  entityLink('categories'),
+  entityLink('articles'),
+  pageLink('/admin/media', 'مدیا'),
+  entityLink('teachers'),
+  ...laterEntities,
+  pageLink('/admin/emails', 'ایمیل'),
+];

@@ -14,6 +14,9 @@ export function sanitizeArticleHtml(html: string): string {
     USE_PROFILES: { html: true },
     ADD_ATTR: ['target'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
+    // The editor never writes id or name; left in, `<img name="x">` or `<a id="x">` would
+    // clobber window.x / document.x that the page's own scripts read.
+    FORBID_ATTR: ['id', 'name'],
   });
 }
 
