@@ -11,11 +11,12 @@ import { registerContact } from './contact';
 import { Contract } from './contract';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
-import { migrate, openDatabase } from './db';
+import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
+import { pageStatus } from './pages';
 import { registerPublic, registerSeoFiles } from './public';
 import { contractRoutes } from './routes';
 import { seedIfEmpty } from './seed';
@@ -69,7 +70,10 @@ const isFastifyError = (error: unknown): error is FastifyError => error instance
 
 export async function buildApp(config: AppConfig & { media?: MediaStore; trustProxy?: boolean }): Promise<FastifyInstance> {
   const print = config.print ?? ((line: string) => console.log(line));
-  const db = openDatabase(config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'));
+  const db = openConfiguredDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseFile: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'),
+  });
   try {
     await migrate(db);
   } catch (error) {
@@ -78,7 +82,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   }
   const contract = Contract.load();
   const tokens = new Tokens(resolveJwtSecret(config));
-  const media = config.media ?? new LocalMediaStore(path.join(config.dataDir, 'media'));
+  const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
   if (config.seed !== false) await seedIfEmpty(db, media, config, print);
 
   const app = Fastify({
@@ -87,6 +91,10 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     trustProxy: config.trustProxy ?? false,
     // Slugs are Persian: their percent-encoded form is far longer than the text.
     routerOptions: { maxParamLength: 2000 },
+    // A malformed address (bad percent-encoding) is the client's mistake: Persian `{message}`.
+    frameworkErrors: (_error, _request, reply) => {
+      reply.code(400).headers(securityHeaders(config.paymentGatewayUrl)).send({ message: texts.badUrl });
+    },
   });
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -133,7 +141,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     print(`No built site in ${distDir} (run \`npm run build\`); serving the API only.`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '';
     const wantsPage =
       hasSpa &&
@@ -142,8 +150,10 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
       url !== '/api' &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) {
-      // History fallback: client-side routes such as /categories/… load the SPA.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // History fallback: client-side routes such as /categories/… load the SPA; a path that is
+      // no page (or an unknown slug) still gets the SPA's not-found page, with a real 404.
+      const status = await pageStatus(url, db);
+      return reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: texts.unknownResource });
   });

@@ -22,6 +22,7 @@ export const texts = {
   badContentType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه باید JSON باشد',
   bodyTooLarge: 'حجم بدنه درخواست بیش از حد مجاز است',
   badRequest: 'درخواست نامعتبر است',
+  badUrl: 'نشانی درخواست نامعتبر است',
   serverError: 'خطای سرور',
   recordNotFound: 'رکورد یافت نشد',
 } as const;

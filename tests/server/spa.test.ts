@@ -37,4 +37,29 @@ describe('the built SPA on the same port', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'منبع یافت نشد' });
   });
+
+  it('answers the SPA with a real 404 for paths that are no page and for unknown slugs', async () => {
+    const status = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+      expect(await response.text(), path).toContain('id="root"');
+      return response.status;
+    };
+    const categories = await (await fetch(`${server.url}/api/Public/categories`)).json();
+    const courses = await (await fetch(`${server.url}/api/Public/courses`)).json();
+    const articles = await (await fetch(`${server.url}/api/Public/articles`)).json();
+    const category = encodeURIComponent(String(categories[0].slug));
+    const course = `${encodeURIComponent(String(courses[0].category.slug))}/${encodeURIComponent(String(courses[0].slug))}`;
+    const article = encodeURIComponent(String(articles[0].slug));
+    for (const path of ['/', '/categories', '/categories/courses', `/categories/${category}`, `/categories/${course}`,
+      '/articles', `/articles/${article}`, '/about-us', '/auth/sign-in', '/dashboard/anything/deep', '/admin/users', '/admin/messages']) {
+      expect(await status(path), path).toBe(200);
+    }
+    for (const path of ['/no-such-page', '/categories/no-such-category', '/categories/x/no-such-course',
+      '/articles/no-such-article', '/admin/no-such-entity', '/about-us/extra']) {
+      expect(await status(path), path).toBe(404);
+    }
+    const malformed = await fetch(`${server.url}/articles/%E0%A4%A`, { headers: { Accept: 'text/html' } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'نشانی درخواست نامعتبر است' });
+  });
 });

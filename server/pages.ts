@@ -1,0 +1,112 @@
+// Which paths are pages of the SPA, so an unknown path gets a real 404 status (the SPA still
+// renders its not-found page) while crawlers and link checkers see the truth. Typed against the
+// generated route tree: a new client route without an entry here does not compile.
+import type { FileRoutesByFullPath } from '../src/routeTree.gen';
+import { registryKeys } from '../schema/registry';
+import type { DB } from './db';
+
+type Params = Record<string, string>;
+type PageCheck = 'page' | ((params: Params, db: DB) => Promise<boolean>);
+
+const activeCategory = async ({ slug = '' }: Params, db: DB) =>
+  Boolean(await db.selectFrom('categories').select('id').where('slug', '=', slug).where('inActive', '=', 0).executeTakeFirst());
+
+const activeCourse = async ({ courseSlug = '' }: Params, db: DB) =>
+  Boolean(
+    await db
+      .selectFrom('courses')
+      .innerJoin('categories', 'categories.id', 'courses.categoryId')
+      .select('courses.id')
+      .where('courses.slug', '=', courseSlug)
+      .where('courses.inActive', '=', 0)
+      .where('categories.inActive', '=', 0)
+      .executeTakeFirst(),
+  );
+
+const article = async ({ name = '' }: Params, db: DB) =>
+  Boolean(await db.selectFrom('articles').select('id').where('slug', '=', name).executeTakeFirst());
+
+export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
+  '/': 'page',
+  '/admin': 'page',
+  '/admin/': 'page',
+  '/admin/$entity': async ({ entity = '' }) => (registryKeys as readonly string[]).includes(entity),
+  '/admin/dashboard': 'page',
+  '/admin/emails': 'page',
+  '/admin/media': 'page',
+  '/courses': 'page',
+  '/about-us': 'page',
+  '/contact-us': 'page',
+  '/dashboard': 'page',
+  '/dashboard/': 'page',
+  '/dashboard/$': 'page',
+  '/dashboard/cart': 'page',
+  '/dashboard/courses': 'page',
+  '/dashboard/payment': 'page',
+  '/articles/': 'page',
+  '/articles/$name': article,
+  '/auth/': 'page',
+  '/auth/sign-in': 'page',
+  '/auth/sign-up': 'page',
+  '/categories/': 'page',
+  '/categories/courses': 'page',
+  '/categories/$slug': activeCategory,
+  '/categories/$categorySlug/$courseSlug': activeCourse,
+};
+
+interface Matcher {
+  regex: RegExp;
+  names: string[];
+  check: PageCheck;
+  staticSegments: number;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((s) => s.length > 0);
+}
+
+// Static segments win over parameters, as in the client router (/categories/courses).
+const matchers: Matcher[] = Object.entries(pages)
+  .map(([pattern, check]) => {
+    const names: string[] = [];
+    const parts = segmentsOf(pattern).map((segment) => {
+      if (segment === '$') {
+        names.push('_splat');
+        return '(.*)';
+      }
+      if (segment.startsWith('$')) {
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
+    const staticSegments = segmentsOf(pattern).filter((s) => !s.startsWith('$')).length;
+    return { regex: new RegExp(`^/${parts.join('/')}$`), names, check, staticSegments };
+  })
+  .sort((a, b) => b.staticSegments - a.staticSegments || a.names.length - b.names.length);
+
+function decode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** 200 when the path is a page that exists, else 404. */
+export async function pageStatus(pathname: string, db: DB): Promise<200 | 404> {
+  const normalised = `/${segmentsOf(pathname).join('/')}`;
+  for (const matcher of matchers) {
+    const match = matcher.regex.exec(normalised);
+    if (!match) continue;
+    if (matcher.check === 'page') return 200;
+    const params: Params = {};
+    for (const [i, name] of matcher.names.entries()) {
+      const value = decode(match[i + 1] ?? '');
+      if (value === null) return 404;
+      params[name] = value;
+    }
+    return (await matcher.check(params, db)) ? 200 : 404;
+  }
+  return 404;
+}
