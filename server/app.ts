@@ -2,7 +2,7 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { registerAuth } from './auth';
@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     // Slugs are Persian: their percent-encoded form is far longer than the text.
     routerOptions: { maxParamLength: 2000 },
     // A malformed address (bad percent-encoding) is the client's mistake: Persian `{message}`.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error: FastifyError, _request: unknown, reply: FastifyReply) => {
       reply.code(400).headers(securityHeaders(config.paymentGatewayUrl)).send({ message: texts.badUrl });
     },
   });

@@ -116,10 +116,13 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
     const who = normaliseUsername(body.username);
     const accountBucket = `account:${who.email ?? who.phone ?? ''}`;
     const addressBucket = `ip:${request.ip}`;
+    // The attempt is counted before the password is checked, so parallel guesses see each other.
+    const reserved = await attempts.reserve(accountBucket, addressBucket);
     if (
-      (await attempts.count(accountBucket, signInWindowMs)) >= maxFailuresPerAccount ||
-      (await attempts.count(addressBucket, signInWindowMs)) >= maxFailuresPerAddress
+      (await attempts.count(accountBucket, signInWindowMs)) > maxFailuresPerAccount ||
+      (await attempts.count(addressBucket, signInWindowMs)) > maxFailuresPerAddress
     ) {
+      await attempts.release(reserved);
       throw new HttpError(429, authTexts.tooMany);
     }
     const user = await db
@@ -129,9 +132,10 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
       .executeTakeFirst();
     const valid = user ? await verifyPassword(body.password, user.passwordHash) : (await burnPasswordTime(body.password), false);
     if (!user || !valid) {
-      await attempts.record(accountBucket, addressBucket);
+      await attempts.trim();
       throw new HttpError(401, authTexts.wrongCredentials);
     }
+    await attempts.release(reserved);
     // Only a caller who knows the password learns that the account is locked.
     if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
     await attempts.clear(accountBucket);

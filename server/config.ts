@@ -7,6 +7,10 @@ export interface AppConfig {
   /** Holds the database (unless databaseFile says otherwise), the media store and jwt-secret. */
   dataDir: string;
   databaseFile?: string;
+  /** A PostgreSQL connection URL; when set it is used instead of the SQLite file. */
+  databaseUrl?: string;
+  /** The local media store's folder; defaults to `$dataDir/media`. */
+  mediaDir?: string;
   /** HS256 key; when absent one is generated once and kept in `$dataDir/jwt-secret`. */
   jwtSecret?: string;
   adminPhone?: string;
@@ -32,10 +36,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  // With PostgreSQL several API processes may share one database behind a load balancer; a key
+  // generated into one machine's data dir would make the others reject its tokens.
+  if (databaseUrl && !env.JWT_SECRET) throw new Error('JWT_SECRET is required when DATABASE_URL is set');
   return {
     port,
     dataDir,
     databaseFile: env.DATABASE_FILE ? path.resolve(env.DATABASE_FILE) : undefined,
+    databaseUrl,
+    mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

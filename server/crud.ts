@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
 import { registry } from '../schema/registry';
 import type { Contract } from './contract';
-import { nowIso, type Database, type DB } from './db';
+import { changeMarker, isPostgres, nowIso, type Database, type DB } from './db';
 import { HttpError, notFound, texts } from './errors';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
@@ -51,6 +51,7 @@ async function selectById(db: Executor, table: string, id: number): Promise<Row 
 export async function registerCrud(register: Register, db: DB, contract: Contract): Promise<void> {
   // Which tables keep a slug or a creation time is read from the database, not hard-coded.
   const tables = await db.introspection.getTables();
+  const cacheLists = !isPostgres(db);
   const columnsOf = (table: string) => new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
 
   for (const entity of Object.values(registry)) {
@@ -66,10 +67,21 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       return `${method} ${path}`;
     };
 
-    register(opKey(entity.ops.list), async () => {
-      const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
-      const rows = result.rows.map(shape);
-      return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
+    // The serialized list is kept until the database changes (any write, here or by another
+    // connection: see changeMarker); shaping and serializing 1,000 rows per request otherwise
+    // costs far more than sending them. PostgreSQL has no such marker and several processes may
+    // write, so there every request reads the table.
+    let cached: { marker: string; body: Buffer } | null = null;
+    register(opKey(entity.ops.list), async (_request, reply) => {
+      const marker = cacheLists ? await changeMarker(db) : null;
+      if (marker === null || cached?.marker !== marker) {
+        const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
+        const rows = result.rows.map(shape);
+        const answer = entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
+        if (marker === null) return answer;
+        cached = { marker, body: Buffer.from(JSON.stringify(answer)) };
+      }
+      return reply.type('application/json; charset=utf-8').send(cached.body);
     });
 
     if (entity.ops.create) {

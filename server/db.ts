@@ -1,9 +1,11 @@
-// The database: Kysely over better-sqlite3 by default. Rows keep SQL-portable types (booleans as
-// 0/1, instants as ISO-8601 UTC text) so the same migrations run on PostgreSQL later.
+// The database: Kysely over better-sqlite3 by default, or over PostgreSQL (`pg` pool) when a
+// connection URL is configured. Rows keep SQL-portable types (booleans as 0/1, instants as
+// ISO-8601 UTC text) so the same migrations and queries run on both.
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteDialect, type Generated } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
+import pg from 'pg';
 import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index';
 
@@ -148,6 +150,47 @@ export function openDatabase(file: string): DB {
   // Another process (a backup, a second server on the same file) may hold the write lock briefly.
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * PostgreSQL answers bigint columns and count(*) as strings (they may exceed 2^53); every bigint
+ * here (prices in tomans, counts) fits a double, and SQLite already answers numbers, so both
+ * dialects hand the code the same types.
+ */
+const pgTypes = new pg.TypeOverrides();
+pgTypes.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(value));
+
+export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DB {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** PostgreSQL when a URL is given, else the SQLite file. */
+export function openConfiguredDatabase(target: { databaseUrl?: string; databaseFile: string }): DB {
+  return target.databaseUrl ? openPostgres(target.databaseUrl) : openDatabase(target.databaseFile);
+}
+
+export const isPostgres = (db: DB | Transaction<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Holds, until the transaction ends, a lock that orders first-start seeding across processes:
+ * under PostgreSQL's read-committed isolation two servers starting together would both see an
+ * empty users table. SQLite's single writer already serialises them.
+ */
+export async function lockForSeeding(trx: Transaction<Database>): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${0x5eed})`.execute(trx);
+}
+
+/**
+ * A marker that moves whenever the SQLite database changes: total_changes() counts this
+ * connection's writes, data_version moves on commits by any other connection or process. Null on
+ * PostgreSQL, where other processes write and no such cheap marker exists.
+ */
+export async function changeMarker(db: DB): Promise<string | null> {
+  if (isPostgres(db)) return null;
+  const result = await sql<{ c: number; v: number }>`select total_changes() as c, (select data_version from pragma_data_version) as v`.execute(db);
+  const row = result.rows[0];
+  return row ? `${row.c}:${row.v}` : null;
 }
 
 export async function migrate(db: DB): Promise<void> {

@@ -163,6 +163,10 @@ async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   const type = contentTypes[ext];
   if (!file || !type || !type.startsWith(kind === 'images' ? 'image/' : 'video/')) throw new HttpError(404, fileTexts.notFound);
+  // A stored file opened on its own (a polyglot that is also HTML, a browser that ignores the
+  // type) is a sandboxed document without scripts, forms or its own origin.
+  const policy = reply.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string' && !/(^|;\s*)sandbox\b/.test(policy)) reply.header('Content-Security-Policy', `${policy}; sandbox`);
   reply
     .header('Content-Type', type)
     .header('X-Content-Type-Options', 'nosniff')
@@ -207,6 +211,9 @@ async function upload(media: MediaStore, kind: MediaKind, request: FastifyReques
       throw new HttpError(400, fileTexts.noFile);
     }
     bytes = await part.toBuffer();
+    // A file exactly one byte over the limit comes back cut to the limit without an error;
+    // only the stream's flag tells, and a cut file must not be stored as if whole.
+    if (part.file.truncated) throw new HttpError(413, limit.message);
   } catch (error) {
     if (isFileTooLarge(error)) throw new HttpError(413, limit.message);
     throw error;

@@ -31,10 +31,22 @@ check typecheck npx tsc -p tsconfig.json
 check lint npx eslint .
 suite unit tests/unit tests/machines tests/contract
 suite server tests/server
+# The same server suite on PostgreSQL 15: a private cluster on a free port (Debian's package is
+# installed first when missing), one database per test server, removed at the end.
+if pg_env=$(bash tests/support/postgres.sh start); then
+  pg_dir=$(sed -n 's/^PG_TEST_DIR=//p' <<<"$pg_env")
+  trap 'bash tests/support/postgres.sh stop "$pg_dir"' EXIT
+  ( export TEST_DATABASE=postgres TEST_DATABASE_URL="$(sed -n 's/^TEST_DATABASE_URL=//p' <<<"$pg_env")"; suite server-pg tests/server )
+  bash tests/support/postgres.sh stop "$pg_dir"; trap - EXIT
+else
+  echo '{"passed":0,"failed":1,"skipped":0}' > "$results/server-pg.json"; echo "!!! server-pg: PostgreSQL did not start"
+fi
 suite security tests/security
 check build npx vite build --logLevel warn
-[ -f scripts/bundle-budget.ts ] && check bundle-budget npx tsx scripts/bundle-budget.ts
 check chromium bash tests/support/ensure-chromium.sh
+# Needs the build above and Chromium: opens every public page and admin screen and sums the gzip
+# JavaScript it fetched; prints the figures and fails when a budget is exceeded.
+[ -f scripts/bundle-budget.ts ] && check bundle-budget npx tsx scripts/bundle-budget.ts
 suite e2e --config tests/e2e/vitest.config.ts
 
 node -e '

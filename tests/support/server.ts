@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '../../server/app';
 import { contractProblems } from './contract';
+import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
 
 export const adminPhone = '09120000000';
 export const adminPassword = 'admin-pass-for-tests-123';
@@ -38,11 +39,14 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean } = {}): Promise<TestServer> {
+export async function startServer(options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; trustProxy?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];
+  const owned = !options.keepData && !options.dataDir;
+  const databaseUrl = usePostgres ? await databaseFor(dataDir) : undefined;
   const app = await buildApp({
     dataDir,
+    databaseUrl,
     adminPhone,
     adminPassword,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-keys',
@@ -93,7 +97,10 @@ export async function startServer(options: Partial<AppConfig> & { dataDir?: stri
     signIn,
     close: async () => {
       await app.close();
-      if (!options.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (owned) {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (usePostgres) await dropDatabaseFor(dataDir);
+      }
     },
   };
 }

@@ -31,11 +31,15 @@ export function columnValue(column: EntityColumn, row: AnyRow): unknown {
   return 'key' in column ? row[column.key] : column.value(row);
 }
 
+// One collator for every comparison: localeCompare(…, 'fa') resolves the locale on each call,
+// which made sorting 10,000 rows several times slower.
+const persianOrder = new Intl.Collator('fa');
+
 function compareRows(a: Row<typeof features, AnyRow>, b: Row<typeof features, AnyRow>, id: string): number {
   const x = sortValue(a.getValue(id));
   const y = sortValue(b.getValue(id));
   if (typeof x === 'number' && typeof y === 'number') return x - y;
-  return String(x).localeCompare(String(y), 'fa');
+  return persianOrder.compare(String(x), String(y));
 }
 
 /** Search text is compared with Latin digits and without case or ZWNJ, as people type it. */
@@ -98,11 +102,17 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
   }, [entity, onEdit, onDelete]);
 
   const searchIn = entity.searchIn;
+  // Each row's searchable text is normalised once per data change, not on every keystroke:
+  // with 10,000 rows the normalising, not the matching, was most of a filter's time.
+  const haystacks = useMemo(
+    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => searchable(String(row[field] ?? '')))) : []),
+    [rows, searchIn],
+  );
   const visibleRows = useMemo(() => {
     const needle = searchable(query.trim());
-    if (!needle || !searchIn || searchIn.length === 0) return rows;
-    return rows.filter((row) => searchIn.some((field) => searchable(String(row[field] ?? '')).includes(needle)));
-  }, [rows, query, searchIn]);
+    if (!needle || haystacks.length === 0) return rows;
+    return rows.filter((_, index) => haystacks[index]?.some((text) => text.includes(needle)));
+  }, [rows, query, haystacks]);
 
   const table = useTable({
     features,

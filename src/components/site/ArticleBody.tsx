@@ -7,6 +7,14 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
     node.setAttribute('rel', 'noopener noreferrer');
   }
+  // The editor's only inline style is text alignment; any other declaration (url(), positioning
+  // over the page) is someone else's.
+  const style = node.getAttribute('style');
+  if (style !== null) {
+    const align = /(?:^|;)\s*text-align\s*:\s*(left|right|center|justify)\s*(?:;|$)/i.exec(style)?.[1];
+    if (align) node.setAttribute('style', `text-align: ${align.toLowerCase()}`);
+    else node.removeAttribute('style');
+  }
 });
 
 export function sanitizeArticleHtml(html: string): string {

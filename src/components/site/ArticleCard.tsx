@@ -7,7 +7,7 @@ export function ArticleCard({ article }: { article: PublicArticleSummary }) {
   const cover = imageUrl(article.image);
   return (
     <article className="card article-card">
-      <Link to="/articles/$name" params={{ name: article.slug }} className="card__media" tabIndex={-1}>
+      <Link to="/articles/$name" params={{ name: article.slug }} className="card__media" tabIndex={-1} aria-hidden="true">
         {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
       </Link>
       <div className="card__body">

@@ -10,7 +10,7 @@ export function CourseCard({ course }: { course: PublicCourse }) {
   const cover = imageUrl(course.coverImage);
   return (
     <article className="card course-card">
-      <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1}>
+      <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1} aria-hidden="true">
         {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
       </Link>
       <div className="card__body">

@@ -110,9 +110,10 @@ function CategoryPage() {
         </div>
       </form>
 
-      <p className="filters__count" role="status">
+      {/* An h2 between the page's h1 and the cards' h3 keeps the heading outline in order. */}
+      <h2 className="filters__count" role="status">
         {toPersianDigits(shown.length)} دوره
-      </p>
+      </h2>
       {shown.length > 0 ? (
         <div className="card-grid">
           {shown.map((course) => (

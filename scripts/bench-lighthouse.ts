@@ -1,0 +1,81 @@
+// Lighthouse (mobile, Debian's Chromium) on the production server (built SPA, compression) for
+// the home page, a category, a course and an article: the four category scores per page.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import { startStack } from '../tests/e2e/harness';
+import { median } from './bench/bulk';
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const report = v.object({
+  categories: v.record(v.string(), v.object({ score: v.nullable(v.number()) })),
+  audits: v.record(v.string(), v.object({ score: v.nullable(v.number()), title: v.string() })),
+});
+
+async function lighthouse(url: string): Promise<v.InferOutput<typeof report>> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'academy-lh-'));
+  try {
+    const child = spawn(
+      'npx',
+      ['lighthouse', url, `--chrome-flags=${[...chromeFlags, `--user-data-dir=${profile}`].join(' ')}`, `--only-categories=${categories.join(',')}`, '--output=json', '--quiet'],
+      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`lighthouse exited with ${code} for ${url}`);
+    return v.parse(report, JSON.parse(out));
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack();
+  try {
+    const courses = v.parse(
+      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }) })),
+      await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
+    );
+    const articles = v.parse(v.array(v.object({ slug: v.string() })), await (await fetch(`${stack.baseUrl}/api/Public/articles`)).json());
+    const course = courses[0];
+    const article = articles[0];
+    if (!course || !article) throw new Error('the seed has no course or article');
+    const pages = [
+      ['home', '/'],
+      ['category', `/categories/${encodeURIComponent(course.category.slug)}`],
+      ['course', `/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`],
+      ['article', `/articles/${encodeURIComponent(article.slug)}`],
+    ] as const;
+    console.log(`Lighthouse ${runs === 1 ? '' : `(median of ${runs}) `}mobile, targets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95`);
+    for (const [name, pagePath] of pages) {
+      const scores: Record<string, number[]> = {};
+      const failing = new Set<string>();
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(stack.baseUrl + pagePath);
+        for (const category of categories) (scores[category] ??= []).push(Math.round((result.categories[category]?.score ?? 0) * 100));
+        for (const audit of Object.values(result.audits)) if (audit.score !== null && audit.score < 0.9) failing.add(audit.title);
+      }
+      const line = categories.map((c) => `${c} ${median(scores[c] ?? [])}`).join('  ');
+      console.log(`  ${name.padEnd(9)} ${line}`);
+      if (failing.size) console.log(`            below 90: ${[...failing].join('; ')}`);
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+await main();

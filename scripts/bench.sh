@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `npm run bench`: builds the site and the server, then runs every benchmark and prints its
+# figures (BENCHMARKS.md records them). Not part of `npm test`: the figures depend on the machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npm run --silent build >/dev/null
+bash tests/support/ensure-chromium.sh >/dev/null 2>&1
+run() { echo; echo "=== $1"; shift; "$@" 2>&1 | grep -v 'unexpected operator' || true; }
+run "bundle (npx tsx scripts/bundle-budget.ts)" npx tsx scripts/bundle-budget.ts
+run "API (npx tsx scripts/bench-api.ts)" npx tsx scripts/bench-api.ts
+run "start-up (npx tsx scripts/bench-startup.ts)" npx tsx scripts/bench-startup.ts
+run "admin tables (npx tsx scripts/bench-tables.ts)" npx tsx scripts/bench-tables.ts
+run "Lighthouse (npx tsx scripts/bench-lighthouse.ts)" npx tsx scripts/bench-lighthouse.ts

@@ -1,0 +1,180 @@
+// Stored XSS in real Chromium: the whole corpus is saved through the API in article bodies and in
+// the other text fields public pages show (article title and author, category, teacher and
+// course texts), and one payload is pasted into the admin's rich-text editor. Then the public
+// article pages, the article list, the home page, the category and course pages and the admin
+// lists are opened: no payload may run (no dialog, `window.__xss` never set) and the page must
+// not trip its own Content-Security-Policy.
+import type { Page } from 'playwright-core';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xssPayloads } from '../security/xss-payloads';
+import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+
+let stack: Stack;
+let session: BrowserSession;
+let page: Page;
+let token = '';
+const dialogs: string[] = [];
+const visited: string[] = [];
+
+/** Attribute-breaking payloads for plain-text fields (names, titles), which are shown as text. */
+const textPayloads = ['<img src=x onerror=window.__xss=1>', '"><svg onload=alert(1)>', "'><script>window.__xss=1</script>", '{{constructor.constructor("window.__xss=1")()}}'];
+
+async function api<T>(method: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T> {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return v.parse(schema, json);
+}
+
+const withId = v.object({ id: v.number(), slug: v.optional(v.string()) });
+
+let category = { id: 0, slug: '' };
+let course = { id: 0, slug: '' };
+const articleSlugs: string[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
+  session = await launchBrowser();
+  page = session.page;
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${page.url()}: ${dialog.type()} ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  // Collected from the first script of every document, before the app runs.
+  await session.context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+
+  const [name, skill, descirption, title] = textPayloads;
+  const cat = await api('POST', '/api/Category/Create', { name: `دسته ${name}`, inActive: false, coverImage: 'javascript:alert(1)' }, withId);
+  const teacher = await api('POST', '/api/Teacher/Create', { fullName: `مدرس ${name}`, skill: `${skill}`, descirption: `${descirption} ${xssPayloads.join(' ')}`.slice(0, 1900), coverImage: '" onerror="window.__xss=1' }, withId);
+  const created = await api(
+    'POST',
+    '/api/Course/Create',
+    {
+      title: `دوره ${title}`,
+      durationInHours: 10,
+      timeOfHolding: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      registrationDeadline: null,
+      priceInTomans: 100_000,
+      description: xssPayloads.slice(0, 20).join('\n'),
+      coverImage: '',
+      coverVideo: 'javascript:window.__xss=1',
+      headings: xssPayloads.slice(20, 40).join('\n'),
+      prerequisite: textPayloads.join(' '),
+      techerId: teacher.id,
+      categoryId: cat.id,
+      difficulty: '',
+      type: 'online',
+      inActive: false,
+    },
+    withId,
+  );
+  category = { id: cat.id, slug: cat.slug ?? '' };
+  course = { id: created.id, slug: created.slug ?? '' };
+  for (const [i, payload] of xssPayloads.entries()) {
+    const article = await api(
+      'POST',
+      '/api/Article/Create',
+      {
+        name: `مقاله ${i} ${textPayloads[i % textPayloads.length] ?? ''}`,
+        author: textPayloads[(i + 1) % textPayloads.length] ?? '',
+        body: `<p>بدنه آزمون ${i}</p>${payload}<p>پایان</p>`,
+        image: '',
+      },
+      withId,
+    );
+    articleSlugs.push(article.slug ?? '');
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await session?.close();
+  await stack?.stop();
+});
+
+/** Opens a page, lets late handlers (image errors, animations) fire, and checks nothing ran. */
+async function visit(path: string, ready: (p: Page) => Promise<unknown>) {
+  await page.goto(`${stack.baseUrl}${path}`);
+  await ready(page);
+  await page.waitForTimeout(150);
+  visited.push(path);
+  const state = await page.evaluate(() => ({
+    xss: '__xss' in window,
+    csp: '__cspViolations' in window && Array.isArray(window.__cspViolations) ? window.__cspViolations.map(String) : [],
+    text: document.body.innerText.trim().length,
+  }));
+  expect(state.xss, `window.__xss set on ${path}`).toBe(false);
+  expect(dialogs, `dialog on ${path}`).toEqual([]);
+  expect(state.csp, `CSP violations on ${path}`).toEqual([]);
+  expect(state.text, `blank page ${path}`).toBeGreaterThan(0);
+}
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+describe('stored XSS', () => {
+  it(`runs none of the ${xssPayloads.length} payloads on the public pages`, async () => {
+    expect(xssPayloads.length).toBeGreaterThanOrEqual(40);
+    await visit('/', (p) => p.getByRole('heading').first().waitFor());
+    await visit('/articles', (p) => p.getByText(/مقاله 0/).first().waitFor());
+    for (const [i, slug] of articleSlugs.entries()) {
+      await visit(`/articles/${encodeURIComponent(slug)}`, (p) => p.getByText(`بدنه آزمون ${i}`).waitFor());
+    }
+    await visit('/categories', (p) => p.getByText(`دسته ${textPayloads[0] ?? ''}`).first().waitFor());
+    await visit(`/categories/${encodeURIComponent(category.slug)}`, (p) => p.getByText(`دوره ${textPayloads[3] ?? ''}`).first().waitFor());
+    await visit(`/categories/${encodeURIComponent(category.slug)}/${encodeURIComponent(course.slug)}`, (p) =>
+      p.getByRole('heading', { level: 1, name: `دوره ${textPayloads[3] ?? ''}` }).waitFor(),
+    );
+    // Shown, as text: the payloads were rendered and neutralised, not just dropped.
+    expect(await page.getByText(`مدرس ${textPayloads[0] ?? ''}`).first().isVisible()).toBe(true);
+  }, 240_000);
+
+  it('runs none of them in the admin lists, and a payload pasted into the editor is sanitised on save', async () => {
+    await signInAsAdmin(page, stack);
+    await visit('/admin/articles', (p) => p.getByRole('row').filter({ hasText: /مقاله [0-9۰-۹]+/ }).first().waitFor());
+    await visit('/admin/categories', (p) => p.getByRole('row').filter({ hasText: 'دسته' }).first().waitFor());
+    await visit('/admin/teachers', (p) => p.getByRole('row').filter({ hasText: 'مدرس' }).first().waitFor());
+    await visit('/admin/courses', (p) => p.getByRole('row').filter({ hasText: 'دوره' }).first().waitFor());
+
+    await page.getByRole('link', { name: 'مقالات' }).click();
+    await page.getByRole('button', { name: 'افزودن مقاله جدید' }).click();
+    const dialog = page.getByRole('dialog', { name: 'افزودن مقاله' });
+    await dialog.getByLabel('نویسنده').fill('نویسنده چسباننده');
+    await dialog.getByLabel('عنوان', { exact: true }).fill('مقاله چسبانده');
+    const editor = dialog.getByRole('textbox', { name: 'متن مقاله' });
+    await editor.click();
+    const pasted = '<p>متن چسبانده</p><img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=1">پیوند</a><p onclick="window.__xss=1">پاراگراف</p><script>window.__xss=1</script>';
+    await editor.evaluate((element, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', 'متن چسبانده');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, pasted);
+    await dialog.getByText('متن چسبانده').first().waitFor();
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('مقاله با موفقیت ایجاد شد').waitFor();
+    expect(await page.evaluate(() => '__xss' in window)).toBe(false);
+    expect(dialogs).toEqual([]);
+
+    const stored = v.parse(
+      v.array(v.object({ name: v.string(), body: v.string(), slug: v.string() })),
+      await (await fetch(`${stack.baseUrl}/api/Article/GetSelectList`, { headers: { authorization: `Bearer ${token}` } })).json(),
+    ).find((a) => a.name === 'مقاله چسبانده');
+    expect(stored?.body).toContain('متن چسبانده');
+    expect(stored?.body).not.toMatch(/onerror|onclick|javascript:|<script|<img/i);
+    await visit(`/articles/${encodeURIComponent(stored?.slug ?? '')}`, (p) => p.getByText('متن چسبانده').waitFor());
+    console.log(`xss: ${xssPayloads.length} body payloads + ${textPayloads.length} text-field payloads + 1 pasted in the editor; ${visited.length} pages opened; ${dialogs.length} dialogs, window.__xss never set`);
+  }, 180_000);
+});
