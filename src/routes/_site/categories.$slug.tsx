@@ -111,8 +111,9 @@ function CategoryPage() {
       </form>
 
       {/* An h2 between the page's h1 and the cards' h3 keeps the heading outline in order. */}
-      <h2 className="filters__count" role="status">
-        {toPersianDigits(shown.length)} دوره
+      {/* role="status" sits inside: on the h2 itself it would replace the heading role. */}
+      <h2 className="filters__count">
+        <span role="status">{toPersianDigits(shown.length)} دوره</span>
       </h2>
       {shown.length > 0 ? (
         <div className="card-grid">
