@@ -26,7 +26,7 @@ function preloadBodyFont(): Plugin {
 // server itself in production (one port).
 const apiPort = process.env.API_PORT ?? '3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -40,11 +40,16 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
-  build: {
-    outDir: 'dist',
-    assetsInlineLimit: 0,
-    sourcemap: false,
-  },
+  // `vite build --ssr src/entry-server.tsx` bundles the server's render of the public pages.
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', copyPublicDir: false, sourcemap: true, minify: false }
+    : {
+        outDir: 'dist',
+        assetsInlineLimit: 0,
+        sourcemap: false,
+        // The server reads it to link each rendered page's own stylesheets and chunks.
+        manifest: true,
+      },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
@@ -52,4 +57,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

@@ -2,7 +2,7 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { registerAuth } from './auth';
@@ -19,7 +19,9 @@ import { registerLearner } from './learner';
 import { pageStatus } from './pages';
 import { registerPublic, registerSeoFiles } from './public';
 import { contractRoutes } from './routes';
+import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
+import { loadPageRenderer } from './ssr';
 import { Tokens } from './tokens';
 
 export type { AppConfig } from './config';
@@ -129,6 +131,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
+      // `/` is a page like any other: rendered by the page handler below, not sent as the shell.
+      index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const inAssets = path.relative(path.join(distDir, 'assets'), filePath);
@@ -140,6 +144,36 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   } else {
     print(`No built site in ${distDir} (run \`npm run build\`); serving the API only.`);
   }
+  const pageRenderer = hasSpa
+    ? await loadPageRenderer({
+        app,
+        distDir,
+        ssrDir: path.join(path.dirname(distDir), 'dist-ssr'),
+        sanitizeHtml: sanitizeRichText,
+        // The shell still renders the page in the browser, so a failed server render costs
+        // speed, not the page; it is logged because it means a bug in a public page.
+        onError: (error) => {
+          app.log.error(error);
+          if (!config.logger) console.error(error);
+        },
+      })
+    : null;
+  const siteOrigin = new URL(config.publicUrl).origin;
+
+  // History fallback: client-side routes such as /categories/… get the page (rendered here when
+  // it is a public one, else the SPA's shell); a path that is no page (or an unknown slug) still
+  // gets the SPA's not-found page, with a real 404.
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const status = await pageStatus(request.url.split('?', 1)[0] ?? '', db);
+    reply.header('Cache-Control', 'no-cache');
+    if (status === 200 && pageRenderer) {
+      const page = await pageRenderer.render(request.url, siteOrigin);
+      if (page.kind === 'redirect') return reply.redirect(page.location, 301);
+      if (page.kind === 'page') return reply.type('text/html; charset=utf-8').send(page.html);
+    }
+    return reply.code(status).sendFile('index.html');
+  };
+  if (hasSpa) app.get('/', servePage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '';
@@ -149,12 +183,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
       !url.startsWith('/api/') &&
       url !== '/api' &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) {
-      // History fallback: client-side routes such as /categories/… load the SPA; a path that is
-      // no page (or an unknown slug) still gets the SPA's not-found page, with a real 404.
-      const status = await pageStatus(url, db);
-      return reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
+    if (wantsPage) return servePage(request, reply);
     return reply.code(404).send({ message: texts.unknownResource });
   });
 

@@ -1,5 +1,5 @@
-import { createRouter } from '@tanstack/react-router';
-import { api, setUnauthorizedHandler } from './api/client';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { api } from './api/client';
 import { authState, isAdmin, isSignedIn } from './lib/auth';
 import { routeTree } from './routeTree.gen';
 
@@ -8,19 +8,28 @@ export interface RouterContext {
   api: typeof api;
 }
 
-export const router = createRouter({
-  routeTree,
-  context: { auth: { state: authState, isAdmin, isSignedIn }, api },
-  defaultPreload: 'intent',
-  scrollRestoration: false,
-});
+interface AppRouterOptions {
+  /** The browser's history when omitted; the server renders from a memory history. */
+  history?: RouterHistory;
+  /** The server passes a client that answers in-process and records what the page read. */
+  api?: typeof api;
+}
 
-setUnauthorizedHandler(() => {
-  router.history.push('/auth');
-});
+/** One factory for the browser and the server render, so both build the same routes and context. */
+export function createAppRouter(options: AppRouterOptions = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    context: { auth: { state: authState, isAdmin, isSignedIn }, api: options.api ?? api },
+    defaultPreload: 'intent',
+    scrollRestoration: false,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -1,9 +1,13 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { useServerRender } from '../../lib/seo';
 
 // The server sanitises on save; this second pass protects readers if stored HTML ever bypassed
 // it (old rows, a direct database edit). Links opening a new tab never get an opener.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+// DOMPurify works only with a DOM, so its hook is installed on first use in the browser (the
+// server's render sanitises with the server's own sanitiser).
+let hookInstalled = false;
+const installHook = () => DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
     node.setAttribute('rel', 'noopener noreferrer');
   }
@@ -18,6 +22,10 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 export function sanitizeArticleHtml(html: string): string {
+  if (!hookInstalled) {
+    installHook();
+    hookInstalled = true;
+  }
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     ADD_ATTR: ['target'],
@@ -29,6 +37,9 @@ export function sanitizeArticleHtml(html: string): string {
 }
 
 export function ArticleBody({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeArticleHtml(html), [html]);
-  return <div className="article-body" dangerouslySetInnerHTML={{ __html: clean }} />;
+  const server = useServerRender();
+  const clean = useMemo(() => (server ? server.sanitizeHtml(html) : sanitizeArticleHtml(html)), [server, html]);
+  // A server-rendered page carries the server sanitiser's output, which may differ in spelling
+  // (attribute order, entities) from DOMPurify's; both are safe, so hydration keeps the first.
+  return <div className="article-body" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: clean }} />;
 }

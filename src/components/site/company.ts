@@ -19,4 +19,3 @@ export const company = {
   trustCodeScript: 'https://www.zarinpal.com/webservice/TrustCode',
 } as const;
 
-export const siteUrlPlaceholder = typeof window !== 'undefined' ? window.location.origin : '';

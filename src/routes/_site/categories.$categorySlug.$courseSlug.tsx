@@ -7,7 +7,7 @@ import { imageUrl, videoUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { formatJalaliLong } from '../../lib/jalali';
-import { useJsonLd, useSeo } from '../../lib/seo';
+import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
 import { formatToman, truncate } from '../../lib/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/course.css';
@@ -32,8 +32,7 @@ export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlu
   pendingComponent: RoutePending,
 });
 
-function courseJsonLd(course: PublicCourse): Record<string, unknown> {
-  const origin = window.location.origin;
+function courseJsonLd(course: PublicCourse, origin: string): Record<string, unknown> {
   const url = `${origin}/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`;
   const image = imageUrl(course.coverImage);
   return {
@@ -80,7 +79,7 @@ function CoursePage() {
     title: course.title,
     description: truncate(course.description.replace(/\s+/g, ' ').trim() || `دوره ${course.title}`, 155),
   });
-  useJsonLd(courseJsonLd(course));
+  useJsonLd(courseJsonLd(course, useSiteOrigin()));
 
   const cover = imageUrl(course.coverImage);
   const video = videoUrl(course.coverVideo);

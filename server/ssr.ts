@@ -1,0 +1,159 @@
+// Server rendering of the public pages. The render itself is the SPA's own code
+// (src/entry-server.tsx, built into dist-ssr/ by `npm run build`); this module loads it, answers
+// its API calls in-process, and wraps its HTML in the built index.html with the page's title,
+// description, structured data, stylesheets and chunks. Without a built render (`npm run
+// serve:dev`, or a tree built before it existed) every page gets the plain shell as before.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { serverAnswersElementId } from '../src/api/serverAnswers';
+import type { RenderRequest, RenderResult } from '../src/entry-server';
+
+interface Renderer {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
+
+function isRenderer(value: unknown): value is Renderer {
+  return typeof value === 'object' && value !== null && 'render' in value && typeof value.render === 'function';
+}
+
+const manifestSchema = v.record(
+  v.string(),
+  v.object({
+    file: v.string(),
+    src: v.optional(v.string()),
+    isEntry: v.optional(v.boolean()),
+    css: v.optional(v.array(v.string())),
+    imports: v.optional(v.array(v.string())),
+  }),
+);
+type Manifest = v.InferOutput<typeof manifestSchema>;
+
+interface RouteAssets {
+  css: string[];
+  js: string[];
+}
+
+/**
+ * The route id a route file defines, by TanStack Router's flat-file convention:
+ * `src/routes/_site/categories.$slug.tsx` is `/_site/categories/$slug`, `…/index.tsx` ends in `/`.
+ */
+export function routeIdOfSource(source: string): string | null {
+  const match = /^src\/routes\/(.+)\.tsx(?:\?tsr-split=component)?$/.exec(source);
+  if (!match?.[1]) return null;
+  const id = `/${match[1].replace(/\./g, '/')}`;
+  return id.endsWith('/index') ? id.slice(0, -'index'.length) : id;
+}
+
+/** Each route's component chunk with its imports, less what index.html already loads. */
+export function assetsByRoute(manifest: Manifest): Map<string, RouteAssets> {
+  const closure = (key: string, seen: Set<string>): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+  };
+  const loadedByShell = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, loadedByShell);
+
+  const byRoute = new Map<string, RouteAssets>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const routeId = chunk.src ? routeIdOfSource(chunk.src) : null;
+    if (!routeId) continue;
+    const keys = new Set<string>();
+    closure(key, keys);
+    const assets = byRoute.get(routeId) ?? { css: [], js: [] };
+    for (const each of keys) {
+      const part = manifest[each];
+      if (!part) continue;
+      if (loadedByShell.has(each)) continue;
+      if (!assets.js.includes(part.file)) assets.js.push(part.file);
+      for (const css of part.css ?? []) if (!assets.css.includes(css)) assets.css.push(css);
+    }
+    byRoute.set(routeId, assets);
+  }
+  return byRoute;
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+
+/** JSON inside `<script type="application/json">`: no `<` can end the element early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export type RenderedPage = { kind: 'page'; html: string } | { kind: 'redirect'; location: string } | { kind: 'shell' };
+
+export interface PageRenderer {
+  render(pathAndQuery: string, origin: string): Promise<RenderedPage>;
+}
+
+export async function loadPageRenderer(options: {
+  app: FastifyInstance;
+  distDir: string;
+  ssrDir: string;
+  sanitizeHtml(html: string): string;
+  onError(error: unknown): void;
+}): Promise<PageRenderer | null> {
+  const entry = path.join(options.ssrDir, 'entry-server.js');
+  const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
+  if (!existsSync(entry) || !existsSync(manifestFile)) return null;
+  const module: unknown = await import(pathToFileURL(entry).href);
+  if (!isRenderer(module)) throw new Error(`${entry} does not export render()`);
+  const template = await readFile(path.join(options.distDir, 'index.html'), 'utf8');
+  const routeAssets = assetsByRoute(v.parse(manifestSchema, JSON.parse(await readFile(manifestFile, 'utf8'))));
+  const { app } = options;
+
+  const callApi: RenderRequest['callApi'] = async (method, pathAndQuery) => {
+    const answer = await app.inject({
+      method: method === 'GET' ? 'GET' : 'HEAD',
+      url: pathAndQuery,
+      headers: { accept: 'application/json' },
+    });
+    const contentType = answer.headers['content-type'];
+    return { status: answer.statusCode, contentType: typeof contentType === 'string' ? contentType : 'application/json', body: answer.body };
+  };
+
+  return {
+    async render(pathAndQuery, origin) {
+      let result: RenderResult;
+      try {
+        result = await module.render({ url: pathAndQuery, origin, callApi, sanitizeHtml: options.sanitizeHtml });
+      } catch (error) {
+        options.onError(error);
+        return { kind: 'shell' };
+      }
+      if (result.kind !== 'page') return result;
+
+      const css = new Set<string>();
+      const js = new Set<string>();
+      for (const routeId of result.routeIds) {
+        const assets = routeAssets.get(routeId);
+        for (const file of assets?.css ?? []) css.add(file);
+        for (const file of assets?.js ?? []) js.add(file);
+      }
+      const headTags = [
+        ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        result.head.jsonLd ? `<script type="application/ld+json" data-seo="page">${result.head.jsonLd}</script>` : '',
+      ].join('');
+
+      let html = template;
+      if (result.head.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.head.title)}</title>`);
+      if (result.head.description) {
+        html = html.replace(
+          /<meta name="description" content="[^"]*"\s*\/?>/,
+          () => `<meta name="description" content="${escapeHtml(result.head.description)}" />`,
+        );
+      }
+      html = html.replace('</head>', () => `${headTags}</head>`);
+      html = html.replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${result.html}</div><script type="application/json" id="${serverAnswersElementId}">${scriptJson(result.answers)}</script>`,
+      );
+      return { kind: 'page', html };
+    },
+  };
+}
