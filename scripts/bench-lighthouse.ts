@@ -31,7 +31,9 @@ async function lighthouse(url: string): Promise<v.InferOutput<typeof report>> {
     const child = spawn(
       'npx',
       ['lighthouse', url, `--chrome-flags=${[...chromeFlags, `--user-data-dir=${profile}`].join(' ')}`, `--only-categories=${categories.join(',')}`, '--output=json', '--quiet'],
-      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'inherit'] },
+      // The browser sits where the academy's visitors are (as in the browser tests), so its dates
+      // agree with the server-rendered HTML.
+      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium', TZ: 'Asia/Tehran' }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

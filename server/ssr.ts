@@ -101,8 +101,25 @@ export async function loadPageRenderer(options: {
   if (!existsSync(entry) || !existsSync(manifestFile)) return null;
   const module: unknown = await import(pathToFileURL(entry).href);
   if (!isRenderer(module)) throw new Error(`${entry} does not export render()`);
-  const template = await readFile(path.join(options.distDir, 'index.html'), 'utf8');
   const routeAssets = assetsByRoute(v.parse(manifestSchema, JSON.parse(await readFile(manifestFile, 'utf8'))));
+  // Stylesheets are few and small (~7 kB compressed for a public page), so a rendered page
+  // carries its own: the first paint then waits for the HTML alone, not for another round-trip.
+  const stylesheets = new Map<string, string>();
+  const inlineStyle = async (file: string) => {
+    let css = stylesheets.get(file);
+    if (css === undefined) {
+      css = (await readFile(path.join(options.distDir, file), 'utf8')).replace(/<\/style/gi, '<\\/style');
+      stylesheets.set(file, css);
+    }
+    return `<style data-href="/${file}">${css}</style>`;
+  };
+  const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
+  let template = await readFile(path.join(options.distDir, 'index.html'), 'utf8');
+  for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
+    if (!file) continue;
+    const style = await inlineStyle(file);
+    template = template.replace(link, () => style);
+  }
   const { app } = options;
 
   const callApi: RenderRequest['callApi'] = async (method, pathAndQuery) => {
@@ -133,8 +150,9 @@ export async function loadPageRenderer(options: {
         for (const file of assets?.css ?? []) css.add(file);
         for (const file of assets?.js ?? []) js.add(file);
       }
+      const styles = await Promise.all([...css].map(inlineStyle));
       const headTags = [
-        ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...styles,
         ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         result.head.jsonLd ? `<script type="application/ld+json" data-seo="page">${result.head.jsonLd}</script>` : '',
       ].join('');

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
-import { imageUrl } from './media';
+import { imageLoading, imageUrl } from './media';
 import type { PublicArticleSummary } from './types';
 
-export function ArticleCard({ article }: { article: PublicArticleSummary }) {
+/** `first`: the page's first card, whose image is loaded at once. */
+export function ArticleCard({ article, first = false }: { article: PublicArticleSummary; first?: boolean }) {
   const cover = imageUrl(article.image);
   return (
     <article className="card article-card">
       <Link to="/articles/$name" params={{ name: article.slug }} className="card__media" tabIndex={-1} aria-hidden="true">
-        {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
+        {cover && <img src={cover} alt="" width={640} height={360} {...imageLoading(first)} />}
       </Link>
       <div className="card__body">
         <h3 className="card__title">

@@ -2,16 +2,17 @@ import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
 import { formatToman } from '../../lib/text';
 import { courseTypeLabels, formatHours, registrationClosedText } from './courseFormat';
-import { imageUrl } from './media';
+import { imageLoading, imageUrl } from './media';
 import type { PublicCourse } from './types';
 
-export function CourseCard({ course }: { course: PublicCourse }) {
+/** `first`: the page's first card, whose image is loaded at once. */
+export function CourseCard({ course, first = false }: { course: PublicCourse; first?: boolean }) {
   const params = { categorySlug: course.category.slug, courseSlug: course.slug };
   const cover = imageUrl(course.coverImage);
   return (
     <article className="card course-card">
       <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1} aria-hidden="true">
-        {cover && <img src={cover} alt="" width={640} height={360} loading="lazy" />}
+        {cover && <img src={cover} alt="" width={640} height={360} {...imageLoading(first)} />}
       </Link>
       <div className="card__body">
         <div className="course-card__tags">

@@ -33,8 +33,8 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  // The panel and backdrop sit outside <header>: its backdrop-filter would otherwise become
-  // the containing block of their `position: fixed` and clip them to the header's height.
+  // The panel and backdrop sit outside <header>, so no effect given to the header (a filter,
+  // a transform) can become the containing block of their `position: fixed` and clip them.
   return (
     <>
       <header className="site-header">

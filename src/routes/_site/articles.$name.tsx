@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArticleBody } from '../../components/site/ArticleBody';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageUrl } from '../../components/site/media';
+import { imageLoading, imageUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useSeo } from '../../lib/seo';
@@ -39,7 +39,7 @@ function ArticlePage() {
         <p className="article__meta">
           نویسنده: {article.author} · {formatJalaliLong(article.createdAt)}
         </p>
-        {cover && <img src={cover} alt="" width={1200} height={675} loading="lazy" className="article__cover" />}
+        {cover && <img src={cover} alt="" width={1200} height={675} {...imageLoading(true)} className="article__cover" />}
         <ArticleBody html={article.body} />
       </article>
       <Link to="/articles" className="button button--ghost">

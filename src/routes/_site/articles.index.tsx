@@ -37,8 +37,8 @@ function ArticlesPage() {
       </header>
       {articles.length > 0 ? (
         <div className="card-grid">
-          {articles.map((article) => (
-            <ArticleCard key={article.id} article={article} />
+          {articles.map((article, index) => (
+            <ArticleCard key={article.id} article={article} first={index === 0} />
           ))}
         </div>
       ) : (

@@ -3,7 +3,7 @@ import { AddToCart } from '../../components/site/AddToCart';
 import { company } from '../../components/site/company';
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageUrl, videoUrl } from '../../components/site/media';
+import { imageLoading, imageUrl, videoUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { formatJalaliLong } from '../../lib/jalali';
@@ -113,7 +113,7 @@ function CoursePage() {
                 مرورگر شما پخش ویدیو را پشتیبانی نمی‌کند.
               </video>
             ) : cover ? (
-              <img src={cover} alt={course.title} width={1280} height={720} loading="lazy" />
+              <img src={cover} alt={course.title} width={1280} height={720} {...imageLoading(true)} />
             ) : null}
           </div>
           <h1 className="course-title">{course.title}</h1>

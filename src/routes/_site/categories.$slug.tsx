@@ -11,7 +11,7 @@ import {
 } from '../../components/site/courseFilters';
 import { CourseCard } from '../../components/site/CourseCard';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageUrl } from '../../components/site/media';
+import { imageLoading, imageUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { useSeo } from '../../lib/seo';
 import { toPersianDigits } from '../../lib/text';
@@ -54,7 +54,7 @@ function CategoryPage() {
         </ol>
       </nav>
       <header className="page-head category-head">
-        {cover && <img src={cover} alt="" width={160} height={90} loading="lazy" className="category-head__image" />}
+        {cover && <img src={cover} alt="" width={160} height={90} {...imageLoading(true)} className="category-head__image" />}
         <div>
           <h1>{category.name}</h1>
           <p>{toPersianDigits(courses.length)} دوره فعال در این دسته‌بندی</p>
@@ -117,8 +117,8 @@ function CategoryPage() {
       </h2>
       {shown.length > 0 ? (
         <div className="card-grid">
-          {shown.map((course) => (
-            <CourseCard key={course.id} course={course} />
+          {shown.map((course, index) => (
+            <CourseCard key={course.id} course={course} first={index === 0} />
           ))}
         </div>
       ) : (

@@ -37,8 +37,8 @@ function CategoriesPage() {
       </header>
       {categories.length > 0 ? (
         <div className="card-grid">
-          {categories.map((category) => (
-            <CategoryCard key={category.id} category={category} />
+          {categories.map((category, index) => (
+            <CategoryCard key={category.id} category={category} first={index === 0} />
           ))}
         </div>
       ) : (

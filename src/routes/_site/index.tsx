@@ -100,8 +100,8 @@ function HomePage() {
               <Link to="/categories">همه دوره‌ها</Link>
             </div>
             <div className="card-grid">
-              {featured.map((course) => (
-                <CourseCard key={course.id} course={course} />
+              {featured.map((course, index) => (
+                <CourseCard key={course.id} course={course} first={index === 0} />
               ))}
             </div>
           </section>
