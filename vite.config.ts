@@ -40,7 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
-  // `vite build --ssr src/entry-server.tsx` bundles the server's render of the public pages.
+  // `vite build --ssr src/entry-server.tsx` bundles the server's render of the public pages, its
+  // dependencies included: one file loads in a fraction of the time of the router's many modules.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   build: isSsrBuild
     ? { outDir: 'dist-ssr', copyPublicDir: false, sourcemap: true, minify: false }
     : {

@@ -72,6 +72,21 @@ const isFastifyError = (error: unknown): error is FastifyError => error instance
 
 export async function buildApp(config: AppConfig & { media?: MediaStore; trustProxy?: boolean }): Promise<FastifyInstance> {
   const print = config.print ?? ((line: string) => console.log(line));
+  const distDir = path.resolve(config.distDir ?? 'dist');
+  const hasSpa = existsSync(path.join(distDir, 'index.html'));
+  const pageRenderer = hasSpa
+    ? loadPageRenderer({
+        distDir,
+        ssrDir: path.join(path.dirname(distDir), 'dist-ssr'),
+        sanitizeHtml: sanitizeRichText,
+        // The shell still renders the page in the browser, so a failed server render costs
+        // speed, not the page; it is logged because it means a bug in a public page.
+        onError: (error) => {
+          if (config.logger) app.log.error(error);
+          else console.error(error);
+        },
+      })
+    : null;
   const db = openConfiguredDatabase({
     databaseUrl: config.databaseUrl,
     databaseFile: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'),
@@ -125,8 +140,6 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  const distDir = path.resolve(config.distDir ?? 'dist');
-  const hasSpa = existsSync(path.join(distDir, 'index.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -144,20 +157,6 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   } else {
     print(`No built site in ${distDir} (run \`npm run build\`); serving the API only.`);
   }
-  const pageRenderer = hasSpa
-    ? await loadPageRenderer({
-        app,
-        distDir,
-        ssrDir: path.join(path.dirname(distDir), 'dist-ssr'),
-        sanitizeHtml: sanitizeRichText,
-        // The shell still renders the page in the browser, so a failed server render costs
-        // speed, not the page; it is logged because it means a bug in a public page.
-        onError: (error) => {
-          app.log.error(error);
-          if (!config.logger) console.error(error);
-        },
-      })
-    : null;
   const siteOrigin = new URL(config.publicUrl).origin;
 
   // History fallback: client-side routes such as /categories/… get the page (rendered here when
@@ -167,7 +166,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     const status = await pageStatus(request.url.split('?', 1)[0] ?? '', db);
     reply.header('Cache-Control', 'no-cache');
     if (status === 200 && pageRenderer) {
-      const page = await pageRenderer.render(request.url, siteOrigin);
+      const page = await pageRenderer.render(request.url, siteOrigin, app);
       if (page.kind === 'redirect') return reply.redirect(page.location, 301);
       if (page.kind === 'page') return reply.type('text/html; charset=utf-8').send(page.html);
     }
