@@ -1,10 +1,14 @@
 // API throughput: GET /api/Course/GetSelectList with 1,000 courses, 100 connections over
 // loopback (autocannon), against a plain node:http server answering the same bytes in the same
 // run (the ceiling of this machine), then again while a writer keeps inserting courses.
+// Requests send `Accept-Encoding: gzip, deflate, br` as browsers do, and the ceiling answers
+// with the same brotli bytes as the server; the uncompressed (identity) figures follow.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { apiToken, freePort, startStack, type Stack } from '../tests/e2e/harness';
 import { insertCourses, median, openBenchDatabase } from './bench/bulk';
 
@@ -25,16 +29,45 @@ async function load(url: string, headers: Record<string, string>): Promise<Figur
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** node:http answering the precomputed body, in its own process like the real server. */
-async function startCeiling(bodyFile: string): Promise<{ url: string; stop: () => void }> {
+/** What browsers send (Chromium); the server answers it with brotli. */
+const browserEncoding = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** One GET's raw bytes and headers (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * node:http answering the precomputed bodies, in its own process like the real server: the
+ * server's own brotli bytes to a request accepting br, the uncompressed bytes otherwise.
+ */
+async function startCeiling(bodyFile: string, brotliFile: string): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [
       '-e',
-      `const body = require('fs').readFileSync(${JSON.stringify(bodyFile)});
-       require('http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }); res.end(body); })
-         .listen(${port}, '127.0.0.1', () => console.log('ready'));`,
+      `const fs = require('fs');
+       const body = fs.readFileSync(${JSON.stringify(bodyFile)});
+       const br = fs.readFileSync(${JSON.stringify(brotliFile)});
+       require('http').createServer((req, res) => {
+         if ((req.headers['accept-encoding'] || '').includes('br')) {
+           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': br.length });
+           res.end(br);
+         } else {
+           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', 'content-length': body.length });
+           res.end(body);
+         }
+       }).listen(${port}, '127.0.0.1', () => console.log('ready'));`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -82,29 +115,39 @@ async function main(): Promise<void> {
     await insertCourses(db, 1000 - Number(existing));
     await db.destroy();
     const token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
-    const headers = { Authorization: `Bearer ${token}` };
+    const identityHeaders = { Authorization: `Bearer ${token}` };
+    const headers = { ...identityHeaders, ...browserEncoding };
     const url = `${stack.baseUrl}/api/Course/GetSelectList`;
-    const sample = await fetch(url, { headers });
-    const body = Buffer.from(await sample.arrayBuffer());
-    const listed: unknown = JSON.parse(body.toString('utf8'));
+    const plain = await rawGet(url, identityHeaders);
+    const compressed = await rawGet(url, headers);
+    if (plain.headers['content-encoding'] !== undefined) throw new Error('the identity answer is encoded');
+    if (compressed.headers['content-encoding'] !== 'br') throw new Error(`browser request answered with ${String(compressed.headers['content-encoding'] ?? 'identity')}, not br`);
+    if (!brotliDecompressSync(compressed.bytes).equals(plain.bytes)) throw new Error('the brotli answer is not the identity answer');
+    const listed: unknown = JSON.parse(plain.bytes.toString('utf8'));
+    const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
     console.log(
-      `GET /api/Course/GetSelectList: ${Array.isArray(listed) ? listed.length : '?'} courses, ${(body.length / 1024).toFixed(0)} kB per answer, ${connections} connections, medians of ${rounds} alternating ${duration} s runs`,
+      `GET /api/Course/GetSelectList: ${Array.isArray(listed) ? listed.length : '?'} courses, ${kB(compressed.bytes.length)} brotli (${kB(plain.bytes.length)} JSON) per answer, ${connections} connections, medians of ${rounds} alternating ${duration} s runs`,
     );
     const bodyFile = path.join(stack.dataDir, 'ceiling.json');
-    writeFileSync(bodyFile, body);
+    const brotliFile = path.join(stack.dataDir, 'ceiling.json.br');
+    writeFileSync(bodyFile, plain.bytes);
+    writeFileSync(brotliFile, compressed.bytes);
 
     await load(url, headers); // warm-up: JIT, caches, connection pool
-    const ceiling = await startCeiling(bodyFile);
-    const servers: Figures[] = [];
-    const plains: Figures[] = [];
+    const ceiling = await startCeiling(bodyFile, brotliFile);
+    const runs = { server: [] as Figures[], plain: [] as Figures[], serverIdentity: [] as Figures[], plainIdentity: [] as Figures[] };
     for (let i = 0; i < rounds; i++) {
-      servers.push(await load(url, headers));
-      plains.push(await load(ceiling.url, {}));
+      runs.server.push(await load(url, headers));
+      runs.plain.push(await load(ceiling.url, browserEncoding));
+      runs.serverIdentity.push(await load(url, identityHeaders));
+      runs.plainIdentity.push(await load(ceiling.url, {}));
     }
     ceiling.stop();
     const mid = (xs: Figures[]): Figures => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), errors: xs.reduce((n, x) => n + x.errors, 0) });
-    const server = mid(servers);
-    const plain = mid(plains);
+    const server = mid(runs.server);
+    const ceilingFigures = mid(runs.plain);
+    const serverIdentity = mid(runs.serverIdentity);
+    const ceilingIdentity = mid(runs.plainIdentity);
 
     let done = false;
     const writing = writer(stack, token, () => done);
@@ -114,10 +157,15 @@ async function main(): Promise<void> {
     const written = await writing;
     const writesPerSecond = written / ((Date.now() - started) / 1000);
 
+    console.log(`  brotli (Accept-Encoding: gzip, deflate, br)`);
     console.log(`  academy server        ${fmt(server)}`);
-    console.log(`  plain node:http       ${fmt(plain)}`);
-    console.log(`  ratio                 ${(server.rps / plain.rps).toFixed(2)} of the ceiling (target ≥ 0.5), p99 target < 50 ms`);
+    console.log(`  plain node:http       ${fmt(ceilingFigures)}`);
+    console.log(`  ratio                 ${(server.rps / ceilingFigures.rps).toFixed(2)} of the ceiling (target ≥ 0.5), p99 target < 50 ms`);
     console.log(`  reads during writes   ${fmt(underWrites)} while ${writesPerSecond.toFixed(0)} creates/s were committed`);
+    console.log(`  identity (no Accept-Encoding)`);
+    console.log(`  academy server        ${fmt(serverIdentity)}`);
+    console.log(`  plain node:http       ${fmt(ceilingIdentity)}`);
+    console.log(`  ratio                 ${(serverIdentity.rps / ceilingIdentity.rps).toFixed(2)} of the ceiling`);
   } finally {
     await stack.stop();
   }

@@ -6,6 +6,7 @@ import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type Operatio
 import { registry } from '../schema/registry';
 import type { Contract } from './contract';
 import { changeMarker, isPostgres, nowIso, type Database, type DB } from './db';
+import { EncodedBody, preferredEncoding } from './encoding';
 import { HttpError, notFound, texts } from './errors';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
@@ -13,6 +14,9 @@ import { uniqueSlug } from './slug';
 
 type Row = Record<string, unknown>;
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Smaller list answers go as they are (@fastify/compress's own threshold). */
+const minCompressedSize = 1024;
 
 export const crudTexts = {
   inUse: (count: number, what: string) => `امکان حذف نیست: ${count} مورد از ${what} به این رکورد وابسته است`,
@@ -69,19 +73,36 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
 
     // The serialized list is kept until the database changes (any write, here or by another
     // connection: see changeMarker); shaping and serializing 1,000 rows per request otherwise
-    // costs far more than sending them. PostgreSQL has no such marker and several processes may
-    // write, so there every request reads the table.
-    let cached: { marker: string; body: Buffer } | null = null;
-    register(opKey(entity.ops.list), async (_request, reply) => {
+    // costs far more than sending them. Its brotli and gzip forms are kept with it, each made
+    // once (on the thread pool) when first asked for: at ~480 kB a list is sent ~35× smaller,
+    // and compressing it per request would cost more than the rest of the answer. Requests
+    // arriving while it is rebuilt wait for the same rebuild. PostgreSQL has no such marker and
+    // several processes may write, so there every request reads the table (and
+    // @fastify/compress compresses the answer).
+    const readList = async () => {
+      const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
+      const rows = result.rows.map(shape);
+      return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
+    };
+    let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
+    register(opKey(entity.ops.list), async (request, reply) => {
       const marker = cacheLists ? await changeMarker(db) : null;
-      if (marker === null || cached?.marker !== marker) {
-        const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
-        const rows = result.rows.map(shape);
-        const answer = entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
-        if (marker === null) return answer;
-        cached = { marker, body: Buffer.from(JSON.stringify(answer)) };
+      if (marker === null) return readList();
+      if (cached?.marker !== marker) {
+        const entry = { marker, body: readList().then((answer) => new EncodedBody(Buffer.from(JSON.stringify(answer)))) };
+        cached = entry;
+        entry.body.catch(() => {
+          if (cached === entry) cached = null;
+        });
       }
-      return reply.type('application/json; charset=utf-8').send(cached.body);
+      const body = await cached.body;
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      const encoding = body.identity.length >= minCompressedSize ? preferredEncoding(request.headers['accept-encoding']) : null;
+      if (!encoding) return reply.send(body.identity);
+      const encoded = await body.get(encoding).catch(() => null);
+      if (!encoded) return reply.send(body.identity);
+      // With Content-Encoding set, @fastify/compress passes the bytes through untouched.
+      return reply.header('Content-Encoding', encoding).send(encoded);
     });
 
     if (entity.ops.create) {

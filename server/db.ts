@@ -4,7 +4,7 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index';
@@ -149,7 +149,36 @@ export function openDatabase(file: string): DB {
   sqlite.pragma('foreign_keys = ON');
   // Another process (a backup, a second server on the same file) may hold the write lock briefly.
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+}
+
+/**
+ * better-sqlite3 for Kysely, with prepared statements kept by their SQL text (the 256 most
+ * recently used): Kysely prepares every query anew, and preparing was a large part of a short
+ * request's cost (the token's user and the list cache's change marker, on every list call).
+ * Parameters are bound per run, so a kept statement is as safe as a new one; one still being
+ * iterated (a streamed select) is never handed out twice.
+ */
+function keepingStatements(sqlite: SQLite.Database, size = 256): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const statement = kept.get(text);
+      if (statement && !statement.busy) {
+        kept.delete(text); // re-inserted below: the Map's order is the recency order
+        kept.set(text, statement);
+        return statement;
+      }
+      const fresh = sqlite.prepare(text);
+      kept.set(text, fresh);
+      if (kept.size > size) {
+        const oldest = kept.keys().next();
+        if (!oldest.done) kept.delete(oldest.value);
+      }
+      return fresh;
+    },
+  };
 }
 
 /**

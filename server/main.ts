@@ -1,6 +1,9 @@
 // Entry point: `tsx server/main.ts`. Settings come from the environment (see config.ts).
-import { buildApp } from './app';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { configFromEnv } from './config';
+import { hashPassword } from './passwords';
 
 // Server-rendered pages show dates and times in this zone; the browser then renders them in the
 // visitor's own zone. The academy's visitors are in Iran, so by default the two agree and the
@@ -8,6 +11,19 @@ import { configFromEnv } from './config';
 process.env.TZ ??= 'Asia/Tehran';
 
 const { port, ...config } = configFromEnv();
+
+// A new SQLite data dir gets seeded, and the seed's first administrator needs a scrypt hash
+// (N = 2^17, ~0.7 s on libuv's thread pool). It is begun here, so it runs while the server's
+// modules load (the app is imported below, not statically), rather than after them.
+const databaseFile = config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'); // as buildApp
+if (!config.databaseUrl && config.seed !== false && !existsSync(databaseFile)) {
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  const hash = hashPassword(password);
+  hash.catch(() => undefined); // the seed awaits it (and reports a failure); unused if no seed runs
+  config.firstAdmin = { password, generated: !config.adminPassword, hash };
+}
+
+const { buildApp } = await import('./app');
 const app = await buildApp({ ...config, trustProxy: process.env.TRUST_PROXY === '1' });
 await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
 const address = app.server.address();

@@ -1,37 +1,40 @@
 // Tiny PNG encoder for the sample images the seed writes (no downloads, no image library).
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflate, deflateSync } from 'node:zlib';
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+const deflateAsync = promisify(deflate);
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'ascii');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))), 0); // over the type and the data
   return Buffer.concat([head, data, crc]);
 }
 
 export type Rgb = readonly [number, number, number];
 
-/** An 8-bit RGB PNG from packed RGB bytes (width·height·3). */
-export function encodeRgb(width: number, height: number, rgb: Uint8Array): Buffer {
+/**
+ * The scanlines of an RGB image for IDAT, each row behind its filter byte: Sub (each byte less
+ * the same channel of the pixel to its left). On these gradients that deflates at level 4 about
+ * twice as fast as unfiltered rows at level 6, and ~7% smaller.
+ */
+function scanlines(width: number, height: number, rgb: Uint8Array): Buffer {
   const stride = width * 3;
   const raw = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) {
-    raw[y * (stride + 1)] = 0; // filter: none
-    raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+    const from = y * stride;
+    const to = y * (stride + 1);
+    raw[to] = 1; // filter: Sub
+    for (let x = 0; x < stride; x++) raw[to + 1 + x] = ((rgb[from + x] ?? 0) - (x >= 3 ? (rgb[from + x - 3] ?? 0) : 0)) & 0xff;
   }
+  return raw;
+}
+
+const deflateOptions = { level: 4 };
+
+function assemble(width: number, height: number, idat: Uint8Array): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -40,9 +43,19 @@ export function encodeRgb(width: number, height: number, rgb: Uint8Array): Buffe
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IDAT', idat),
     chunk('IEND', new Uint8Array()),
   ]);
+}
+
+/** An 8-bit RGB PNG from packed RGB bytes (width·height·3). */
+export function encodeRgb(width: number, height: number, rgb: Uint8Array): Buffer {
+  return assemble(width, height, deflateSync(scanlines(width, height, rgb), deflateOptions));
+}
+
+/** The same PNG, compressed on libuv's thread pool (the seed draws the next image meanwhile). */
+export async function encodeRgbAsync(width: number, height: number, rgb: Uint8Array): Promise<Buffer> {
+  return assemble(width, height, await deflateAsync(scanlines(width, height, rgb), deflateOptions));
 }
 
 /** An 8-bit RGB PNG whose pixels come from `pixel(x, y)`. */
@@ -59,52 +72,77 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   return encodeRgb(width, height, rgb);
 }
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
-  Math.round(a[0] + (b[0] - a[0]) * t),
-  Math.round(a[1] + (b[1] - a[1]) * t),
-  Math.round(a[2] + (b[2] - a[2]) * t),
-];
-
 /**
- * A 640×360 cover: a diagonal gradient with soft circles and faint stripes, different for each
- * seed number. Written straight into the pixel buffer: the seed makes seventeen of these.
+ * A 640×360 cover's pixels: a diagonal gradient with soft circles and faint stripes, different
+ * for each seed number. Plain loops over typed arrays: the seed draws seventeen of these on
+ * first start, before the server answers.
  */
-export function coverImage(from: Rgb, to: Rgb, seed: number, width = 640, height = 360): Buffer {
-  const circles = Array.from({ length: 5 }, (_, k) => ({
-    cx: (seed * 97 + k * 151) % width,
-    cy: (seed * 53 + k * 89) % height,
-    r: 40 + ((seed * 31 + k * 47) % 90),
-  }));
-  // Per pixel: how much white to blend in (circles' glow plus stripes).
+export function coverPixels(from: Rgb, to: Rgb, seed: number, width = 640, height = 360): Uint8Array {
+  // Per pixel: how much white to blend in from the circles' glow.
   const glow = new Float32Array(width * height);
-  for (const c of circles) {
-    for (let y = Math.max(0, c.cy - c.r); y < Math.min(height, c.cy + c.r); y++) {
-      for (let x = Math.max(0, c.cx - c.r); x < Math.min(width, c.cx + c.r); x++) {
-        const d = Math.hypot(x - c.cx, y - c.cy);
-        if (d < c.r) glow[y * width + x] = (glow[y * width + x] ?? 0) + 0.18 * (1 - d / c.r);
+  for (let k = 0; k < 5; k++) {
+    const cx = (seed * 97 + k * 151) % width;
+    const cy = (seed * 53 + k * 89) % height;
+    const r = 40 + ((seed * 31 + k * 47) % 90);
+    for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
+      const dy = y - cy;
+      for (let x = Math.max(0, cx - r), p = y * width + x; x < Math.min(width, cx + r); x++, p++) {
+        const dx = x - cx;
+        const d = Math.sqrt(dx * dx + dy * dy);
+        if (d < r) glow[p] = (glow[p] ?? 0) + 0.18 * (1 - d / r);
       }
     }
   }
+  const [r0, g0, b0] = from;
+  const [dr, dg, db] = [to[0] - r0, to[1] - g0, to[2] - b0];
+  const phase = seed * 7;
   const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i += 3) {
+  for (let y = 0, p = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++, i += 3) {
       const t = (x / width + y / height) / 2;
-      let w = Math.min(0.6, glow[y * width + x] ?? 0);
-      if ((x + y + seed * 7) % 48 < 2) w += 0.12;
-      for (let ch = 0; ch < 3; ch++) {
-        const base = (from[ch] ?? 0) + ((to[ch] ?? 0) - (from[ch] ?? 0)) * t;
-        rgb[i + ch] = Math.round(base + (255 - base) * w);
-      }
+      let w = Math.min(0.6, glow[p] ?? 0);
+      if ((x + y + phase) % 48 < 2) w += 0.12; // stripes
+      const r = r0 + dr * t;
+      const g = g0 + dg * t;
+      const b = b0 + db * t;
+      rgb[i] = Math.round(r + (255 - r) * w);
+      rgb[i + 1] = Math.round(g + (255 - g) * w);
+      rgb[i + 2] = Math.round(b + (255 - b) * w);
     }
   }
-  return encodeRgb(width, height, rgb);
+  return rgb;
 }
-/** A 256×256 portrait placeholder: a head-and-shoulders silhouette on a gradient. */
-export function personImage(from: Rgb, to: Rgb, size = 256): Buffer {
-  return encodePng(size, size, (x, y) => {
-    const bg = mix(from, to, y / size);
-    const head = Math.hypot(x - size / 2, y - size * 0.4) < size * 0.17;
-    const body = Math.hypot((x - size / 2) / 1.4, y - size * 0.95) < size * 0.3;
-    return head || body ? mix(bg, [255, 255, 255], 0.75) : bg;
-  });
+
+/** A cover as PNG (see coverPixels). */
+export function coverImage(from: Rgb, to: Rgb, seed: number, width = 640, height = 360): Promise<Buffer> {
+  return encodeRgbAsync(width, height, coverPixels(from, to, seed, width, height));
+}
+
+/** A 256×256 portrait placeholder's pixels: a head-and-shoulders silhouette on a gradient. */
+export function personPixels(from: Rgb, to: Rgb, size = 256): Uint8Array {
+  const rgb = new Uint8Array(size * size * 3);
+  const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
+  const headR2 = (size * 0.17) ** 2;
+  const bodyR2 = (size * 0.3) ** 2;
+  for (let y = 0, i = 0; y < size; y++) {
+    const t = y / size;
+    const bg = [mix(from[0], to[0], t), mix(from[1], to[1], t), mix(from[2], to[2], t)] as const;
+    const light = [mix(bg[0], 255, 0.75), mix(bg[1], 255, 0.75), mix(bg[2], 255, 0.75)] as const;
+    const headDy = y - size * 0.4;
+    const bodyDy = y - size * 0.95;
+    for (let x = 0; x < size; x++, i += 3) {
+      const dx = x - size / 2;
+      const inside = dx * dx + headDy * headDy < headR2 || (dx / 1.4) * (dx / 1.4) + bodyDy * bodyDy < bodyR2;
+      const c = inside ? light : bg;
+      rgb[i] = c[0];
+      rgb[i + 1] = c[1];
+      rgb[i + 2] = c[2];
+    }
+  }
+  return rgb;
+}
+
+/** A portrait placeholder as PNG (see personPixels). */
+export function personImage(from: Rgb, to: Rgb, size = 256): Promise<Buffer> {
+  return encodeRgbAsync(size, size, personPixels(from, to, size));
 }

@@ -220,19 +220,22 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
 
   const adminPhone = config.adminPhone ?? '';
   const phone = /^09\d{9}$/.test(adminPhone) ? adminPhone : defaultAdminPhone;
-  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  // scrypt runs on libuv's thread pool while the images are drawn on this thread.
-  const hashing = hashPassword(password);
-
-  for (const [i, c] of categories.entries()) await media.save('images', c.file, coverImage(c.from, c.to, i + 1));
-  for (const t of teachers) await media.save('images', t.file, personImage(t.from, t.to));
+  const password = config.firstAdmin?.password ?? config.adminPassword ?? randomBytes(12).toString('base64url');
+  const generated = config.firstAdmin ? config.firstAdmin.generated : !config.adminPassword;
+  // scrypt (N = 2^17, ~0.7 s) runs on libuv's thread pool while the images are drawn on this
+  // thread; each image is deflated and written on the pool too, while the next one is drawn.
+  const hashing = config.firstAdmin?.hash ?? hashPassword(password);
+  const images: Array<Promise<void>> = [];
+  const save = (file: string, png: Promise<Buffer>) => images.push(png.then((bytes) => media.save('images', file, bytes)));
+  for (const [i, c] of categories.entries()) save(c.file, coverImage(c.from, c.to, i + 1));
+  for (const t of teachers) save(t.file, personImage(t.from, t.to));
   for (const [i, c] of courses.entries()) {
     const cat = categories[c.category];
-    if (cat) await media.save('images', `course-${i + 1}.png`, coverImage(cat.to, cat.from, i + 11));
+    if (cat) save(`course-${i + 1}.png`, coverImage(cat.to, cat.from, i + 11));
   }
-  for (const [i, a] of articles.entries()) await media.save('images', a.file, coverImage(a.from, a.to, i + 31));
+  for (const [i, a] of articles.entries()) save(a.file, coverImage(a.from, a.to, i + 31));
+  const [passwordHash] = await Promise.all([hashing, Promise.all(images)]);
 
-  const passwordHash = await hashing;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction: two processes starting together seed once.
@@ -395,6 +398,6 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       .execute();
   });
 
-  if (config.adminPassword) print(`Admin sign-in: phone ${phone} (password from ADMIN_PASSWORD)`);
+  if (!generated) print(`Admin sign-in: phone ${phone} (password from ADMIN_PASSWORD)`);
   else print(`Admin sign-in: phone ${phone} password ${password}  (shown only once; change it or set ADMIN_PASSWORD)`);
 }

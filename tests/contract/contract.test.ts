@@ -1,8 +1,12 @@
 // The contract, the generated types and the schema registry agree.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateTypes, outputUrl } from '../../codegen/generate';
+import { generateParsedContract, generateTypes, outputUrl, parsedOutputUrl } from '../../codegen/generate';
+import { Contract as ServerContract } from '../../server/contract';
 import { splitOperation } from '../../schema/define';
 import { registry } from '../../schema/registry';
 
@@ -22,6 +26,44 @@ describe('codegen', () => {
     const committed = await readFile(outputUrl, 'utf8');
     expect(committed).toBe(await generateTypes());
     expect(committed.startsWith('// GENERATED FILE, DO NOT EDIT')).toBe(true);
+  });
+  it('the committed parsed contract (what the server loads at start) is what openapi.yaml parses into now', async () => {
+    const committed = await readFile(parsedOutputUrl, 'utf8');
+    expect(committed).toBe(await generateParsedContract());
+    const parsed: { $comment: string; document: unknown } = JSON.parse(committed);
+    expect(parsed.$comment.startsWith('GENERATED FILE, DO NOT EDIT')).toBe(true);
+    expect(parsed.document).toEqual(await loadContract());
+  });
+  it('the server takes the parsed contract only while it matches openapi.yaml, else parses the YAML', async () => {
+    const yamlFile = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+    const source = await readFile(yamlFile, 'utf8');
+    const fromYaml = new ServerContract(source);
+    const loaded = ServerContract.load(yamlFile, fileURLToPath(parsedOutputUrl));
+    expect([...loaded.operations.entries()]).toEqual([...fromYaml.operations.entries()]);
+    expect(loaded.component('Course')).toEqual(fromYaml.component('Course'));
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'academy-contract-'));
+    try {
+      // openapi.yaml edited (an operation made public) without running codegen: the edit counts.
+      const edited = path.join(dir, 'openapi.yaml');
+      const changed = source.replace('operationId: listCourse\n      x-access: admin', 'operationId: listCourse\n      x-access: public');
+      expect(changed).not.toBe(source);
+      await writeFile(edited, changed);
+      expect(fromYaml.operation('GET', '/api/Course/GetSelectList')?.access).toBe('admin');
+      expect(ServerContract.load(edited, fileURLToPath(parsedOutputUrl)).operation('GET', '/api/Course/GetSelectList')?.access).toBe('public');
+      // A parsed file whose stamp matches is what the server uses (no YAML parsing at start).
+      const marked = path.join(dir, 'openapi.gen.json');
+      const parsed: { document: { paths: Record<string, Record<string, Record<string, unknown>>> } } = JSON.parse(await readFile(parsedOutputUrl, 'utf8'));
+      const listCourses = parsed.document.paths['/api/Course/GetSelectList']?.get;
+      if (!listCourses) throw new Error('no GET /api/Course/GetSelectList');
+      listCourses['x-access'] = 'learner';
+      await writeFile(marked, JSON.stringify(parsed));
+      expect(ServerContract.load(yamlFile, marked).operation('GET', '/api/Course/GetSelectList')?.access).toBe('learner');
+      // No parsed file at all: the YAML.
+      expect(ServerContract.load(yamlFile, path.join(dir, 'missing.json')).operations.size).toBe(fromYaml.operations.size);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,7 +5,8 @@
 import Database from 'better-sqlite3';
 import { decodeJwt, SignJWT } from 'jose';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Tokens } from '../../server/tokens';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256-keys';
@@ -144,5 +145,35 @@ describe('access tokens', () => {
     expect((await statuses(token))[0]).toBe(200);
     withDb((db) => db.prepare('update users set role = 1 where id = ?').run(userId));
     expect((await statuses(token))[0]).toBe(403);
+  });
+});
+
+describe('tokens verified once and remembered', () => {
+  it('still refuses a remembered token once it expires, and any changed copy of it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+      const tokens = new Tokens(key);
+      const token = await tokens.sign({ id: 7, role: 300, tokenVersion: 2 });
+      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2 });
+      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2 }); // now from memory
+      const [header = '', payload = '', signature = ''] = token.split('.');
+      const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1) ?? ''}`;
+      const changed = b64({ ...decodeJwt(token), sub: '1' });
+      for (const copy of [`${header}.${payload}.${flipped}`, `${header}.${changed}.${signature}`, `${header}.${payload}.`, `${payload}.${header}.${signature}`]) {
+        expect(await tokens.verify(copy), copy).toBeNull();
+      }
+      expect(await new Tokens(new TextEncoder().encode('another-secret-that-is-long-enough-for-keys')).verify(token)).toBeNull();
+      // A second before `exp` it is valid; at `exp` it is not, remembered or not.
+      const exp = decodeJwt(token).exp ?? 0;
+      vi.setSystemTime(new Date((exp - 1) * 1000));
+      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2 });
+      vi.setSystemTime(new Date(exp * 1000));
+      expect(await tokens.verify(token)).toBeNull();
+      expect(await new Tokens(key).verify(token)).toBeNull(); // jose agrees: the same rule
+      expect(await tokens.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

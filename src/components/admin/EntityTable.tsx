@@ -1,5 +1,19 @@
 // The generic admin table: the entity's columns drawn through the cell renderers, sortable
 // headers, a search box over `entity.searchIn`, and rows virtualised so thousands stay smooth.
+//
+// What keeps a scroll frame cheap (see BENCHMARKS.md, "Large admin tables"):
+//  - every row has the same height, set in CSS (`--admin-row-height`) and given to the
+//    virtualiser, so no row is measured: no forced layout, no ResizeObserver, no re-render when a
+//    measurement disagrees with the estimate;
+//  - columns are sized once from their content: the first rows are drawn as an ordinary table at
+//    max-content, its header cells measured, and the widths fitted to the container. From then on
+//    the table is laid out as a grid (admin.css, `.admin-entity-grid`): each row is absolutely
+//    placed by a transform, of fixed size and fully contained, so a row entering or leaving lays
+//    out and paints only itself, and columns never change width while scrolling. The elements
+//    stay table, thead, tr, th and td, with their roles spelt out, since changing their CSS
+//    display may hide a table's semantics from assistive technology;
+//  - only the body re-renders when the visible range moves, and rows are memoised, so a frame
+//    renders just the rows entering the window.
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -9,10 +23,21 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+} from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { toLatinDigits, toPersianDigits } from '../../lib/text';
-import { cellRenderers, sortValue } from './cells';
+import { cellRenderers, cellTexts, sortValue } from './cells';
 import { adminTexts } from './texts';
 
 const features = tableFeatures({
@@ -20,6 +45,7 @@ const features = tableFeatures({
   sortedRowModel: createSortedRowModel(),
 });
 const helper = createColumnHelper<typeof features, AnyRow>();
+type TableRow = Row<typeof features, AnyRow>;
 
 type EntityColumn = AnyEntity['columns'][number];
 
@@ -35,7 +61,7 @@ export function columnValue(column: EntityColumn, row: AnyRow): unknown {
 // which made sorting 10,000 rows several times slower.
 const persianOrder = new Intl.Collator('fa');
 
-function compareRows(a: Row<typeof features, AnyRow>, b: Row<typeof features, AnyRow>, id: string): number {
+function compareRows(a: TableRow, b: TableRow, id: string): number {
   const x = sortValue(a.getValue(id));
   const y = sortValue(b.getValue(id));
   if (typeof x === 'number' && typeof y === 'number') return x - y;
@@ -54,12 +80,243 @@ export interface EntityTableProps {
   onDelete?: (row: AnyRow) => void;
 }
 
-const rowHeight = 64;
+/**
+ * Row heights in px; admin.css draws rows at exactly `--admin-row-height`: one line of text, or
+ * two when a column had to be narrowed below its content (or a 48 px thumbnail).
+ */
+const oneLineRow = 52;
+const twoLineRow = 64;
+const overscan = 6;
+/** A column wider than this by content may be narrowed down to it (or its header) to fit. */
+const narrowestColumn = 96;
+
+/**
+ * Column widths for the space available, from content widths (`natural`) and the least each
+ * column may have (`least`: its header, or all of it for buttons and thumbnails): any room to
+ * spare is shared in proportion; when they do not fit, the widest columns are narrowed to a common
+ * width, so short columns keep theirs; below the least widths the table scrolls sideways.
+ */
+export function fitColumns(natural: readonly number[], least: readonly number[], available: number): number[] {
+  const total = natural.reduce((sum, width) => sum + width, 0);
+  const flexible = natural.reduce((sum, width, i) => sum + ((least[i] ?? 0) < width ? width : 0), 0);
+  if (total <= available) {
+    if (flexible === 0) return [...natural];
+    return natural.map((width, i) => ((least[i] ?? 0) < width ? width + ((available - total) * width) / flexible : width));
+  }
+  const capped = (cap: number) => natural.map((width, i) => Math.min(width, Math.max(cap, least[i] ?? 0)));
+  const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
+  let low = 0;
+  let high = Math.max(...natural);
+  if (sum(capped(low)) >= available) return capped(low);
+  for (let i = 0; i < 30; i++) {
+    const mid = (low + high) / 2;
+    if (sum(capped(mid)) > available) high = mid;
+    else low = mid;
+  }
+  return capped(low);
+}
+
+/** Clipped text shows in full on hover; text that fits gets no redundant tooltip. */
+function titleClipped(event: MouseEvent<HTMLTableSectionElement>): void {
+  const target = event.target;
+  const clip = target instanceof Element ? target.closest('.admin-cell-clip') : null;
+  if (!(clip instanceof HTMLElement)) return;
+  if (clip.scrollWidth > clip.clientWidth || clip.scrollHeight > clip.clientHeight) clip.title = clip.textContent ?? '';
+  else clip.removeAttribute('title');
+}
+
+interface BodyRowProps {
+  row: TableRow;
+  index: number;
+  /** Offset from the top of the body, when rows are placed by transform (grid layout). */
+  start: number | undefined;
+  /** Text may take two lines (clamped in a wrapper) rather than one (cut in the cell itself). */
+  twoLines: boolean;
+  columns: readonly EntityColumn[];
+  onEdit: ((row: AnyRow) => void) | undefined;
+  onDelete: ((row: AnyRow) => void) | undefined;
+}
+
+/** One data row; memoised, so scrolling renders only the rows that enter the window. */
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, onEdit, onDelete }: BodyRowProps) {
+  return (
+    // The header row is row 1.
+    <tr
+      role="row"
+      data-index={index}
+      aria-rowindex={index + 2}
+      style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
+    >
+      {columns.map((column) => {
+        const id = columnId(column);
+        const value = row.getValue(id);
+        const text = cellTexts[column.cell];
+        const Cell = cellRenderers[column.cell];
+        if (column.cell === 'image' || column.cell === 'video') {
+          return (
+            <td key={id} role="cell">
+              <Cell value={value} header={column.header} options={column.options} />
+            </td>
+          );
+        }
+        const content = text ? text(value, column.options) : <Cell value={value} header={column.header} options={column.options} />;
+        // One line needs no element of its own: fewer elements is less style and layout per row.
+        return twoLines ? (
+          <td key={id} role="cell">
+            <div className="admin-cell-clip">{content}</div>
+          </td>
+        ) : (
+          <td key={id} role="cell" className="admin-cell-clip">
+            {content}
+          </td>
+        );
+      })}
+      {(onEdit || onDelete) && (
+        <td role="cell" className="admin-cell-actions">
+          <span className="admin-row-actions">
+            {onEdit && (
+              <button type="button" className="admin-button admin-button-small" onClick={() => onEdit(row.original)}>
+                {adminTexts.edit}
+              </button>
+            )}
+            {onDelete && (
+              <button
+                type="button"
+                className="admin-button admin-button-small admin-button-danger"
+                onClick={() => onDelete(row.original)}
+              >
+                {adminTexts.remove}
+              </button>
+            )}
+          </span>
+        </td>
+      )}
+    </tr>
+  );
+});
+
+interface VirtualBodyProps {
+  rows: TableRow[];
+  /** The scroll container, as state: this body's effects run before its parent's ref is set. */
+  scroller: HTMLDivElement | null;
+  rowSize: number;
+  twoLines: boolean;
+  /** Rows placed by transform in a sized body (grid), or after a spacer row (table, measuring). */
+  placed: boolean;
+  columns: readonly EntityColumn[];
+  columnCount: number;
+  emptyText: string;
+  onEdit: ((row: AnyRow) => void) | undefined;
+  onDelete: ((row: AnyRow) => void) | undefined;
+  /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
+  onDrawn: ((withRows: boolean) => void) | undefined;
+}
+
+/**
+ * The table body, the only part that re-renders as the visible range moves. In the grid layout
+ * the body has the height of all rows and each drawn row is moved to its place; while columns are
+ * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
+ */
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, onEdit, onDelete, onDrawn }: VirtualBodyProps) {
+  // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller,
+    estimateSize: () => rowSize,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan,
+  });
+  // Rows are never measured, so a new row height means new positions for every row.
+  const drawnSize = useRef(rowSize);
+  useLayoutEffect(() => {
+    if (drawnSize.current === rowSize) return;
+    drawnSize.current = rowSize;
+    virtualizer.measure();
+  }, [rowSize, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  // The virtualiser learns the viewport's height after the first commit, so the first rows may be
+  // drawn a render later than the data arrives; columns are measured once they are there.
+  const drawn = rows.length === 0 || items.length > 0;
+  useLayoutEffect(() => {
+    if (drawn) onDrawn?.(rows.length > 0);
+  });
+  if (rows.length === 0) {
+    return (
+      <tbody role="rowgroup">
+        <tr role="row">
+          <td role="cell" colSpan={columnCount} className="admin-table-empty">
+            {emptyText}
+          </td>
+        </tr>
+      </tbody>
+    );
+  }
+  const drawnRows = items.map((item) => {
+    const row = rows[item.index];
+    if (!row) return null;
+    return (
+      <BodyRow
+        key={row.id}
+        row={row}
+        index={item.index}
+        start={placed ? item.start : undefined}
+        twoLines={twoLines}
+        columns={columns}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    );
+  });
+  if (placed) {
+    return (
+      <tbody role="rowgroup" style={{ height: virtualizer.getTotalSize() }} onMouseOver={titleClipped}>
+        {drawnRows}
+      </tbody>
+    );
+  }
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  return (
+    <tbody role="rowgroup" onMouseOver={titleClipped}>
+      {paddingTop > 0 && (
+        <tr aria-hidden="true" className="admin-table-spacer" style={{ height: paddingTop }}>
+          <td colSpan={columnCount} />
+        </tr>
+      )}
+      {drawnRows}
+      {paddingBottom > 0 && (
+        <tr aria-hidden="true" className="admin-table-spacer" style={{ height: paddingBottom }}>
+          <td colSpan={columnCount} />
+        </tr>
+      )}
+    </tbody>
+  );
+}
+
+interface Sizing {
+  /** The column definitions these widths were measured for (compared by identity). */
+  columns: unknown;
+  /** Whether data rows were drawn when measuring (header-only widths are re-measured). */
+  withRows: boolean;
+  /** Content widths in px, header cells included; null when nothing could be measured. */
+  natural: number[] | null;
+  /** The widths of the header cells' own content (sort button and padding). */
+  headers: number[];
+  /** The container's width then: a table measured while hidden is measured again once shown. */
+  available: number;
+}
 
 export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const attachScroller = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element;
+    setScroller(element);
+  }, []);
+  const tableRef = useRef<HTMLTableElement>(null);
 
   const columns = useMemo(() => {
     const data = entity.columns.map((column) =>
@@ -69,36 +326,10 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
         sortFn: compareRows,
         // People expect the first click to sort ascending, numbers included.
         sortDescFirst: false,
-        cell: (info) => {
-          const Cell = cellRenderers[column.cell];
-          return <Cell value={info.getValue()} header={column.header} options={column.options} />;
-        },
       }),
     );
     if (!onEdit && !onDelete) return data;
-    const actions = helper.display({
-      id: 'actions',
-      header: adminTexts.actions,
-      cell: (info) => (
-        <span className="admin-row-actions">
-          {onEdit && (
-            <button type="button" className="admin-button admin-button-small" onClick={() => onEdit(info.row.original)}>
-              {adminTexts.edit}
-            </button>
-          )}
-          {onDelete && (
-            <button
-              type="button"
-              className="admin-button admin-button-small admin-button-danger"
-              onClick={() => onDelete(info.row.original)}
-            >
-              {adminTexts.remove}
-            </button>
-          )}
-        </span>
-      ),
-    });
-    return [...data, actions];
+    return [...data, helper.display({ id: 'actions', header: adminTexts.actions })];
   }, [entity, onEdit, onDelete]);
 
   const searchIn = entity.searchIn;
@@ -122,57 +353,67 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
   });
 
   const tableRows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: tableRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => tableRows[index]?.id ?? index,
-    overscan: 8,
-    // A row not laid out (yet) measures 0; keeping the estimate avoids drawing every row at once.
-    measureElement: (element) => element.getBoundingClientRect().height || rowHeight,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const columnCount = columns.length;
 
-  let body: ReactNode;
-  if (tableRows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={columnCount} className="admin-table-empty">
-          {entity.texts.empty ?? adminTexts.empty}
-        </td>
-      </tr>
-    );
-  } else {
-    body = (
-      <>
-        {paddingTop > 0 && (
-          <tr aria-hidden="true" style={{ height: paddingTop }}>
-            <td colSpan={columnCount} />
-          </tr>
-        )}
-        {items.map((item) => {
-          const row = tableRows[item.index];
-          if (!row) return null;
-          return (
-            <tr key={row.id} data-index={item.index} ref={virtualizer.measureElement}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          );
-        })}
-        {paddingBottom > 0 && (
-          <tr aria-hidden="true" style={{ height: paddingBottom }}>
-            <td colSpan={columnCount} />
-          </tr>
-        )}
-      </>
-    );
+  // Column widths: measured at max-content once per set of columns (the first time with rows),
+  // then fitted to the scroll container's width, refitted when that changes.
+  const [sizing, setSizing] = useState<Sizing | null>(null);
+  const [available, setAvailable] = useState(0);
+  const hasRows = tableRows.length > 0;
+  const measured =
+    sizing !== null &&
+    sizing.columns === columns &&
+    (sizing.withRows || !hasRows) &&
+    (sizing.natural !== null || sizing.available === available)
+      ? sizing
+      : null;
+  const measureColumns = (withRows: boolean) => {
+    if (!tableRef.current) return;
+    const cells = Array.from(tableRef.current.querySelectorAll('thead th'));
+    const widths = cells.map((th) => th.getBoundingClientRect().width);
+    const headers = cells.map((th) => {
+      const style = getComputedStyle(th);
+      const content = th.firstElementChild?.getBoundingClientRect().width ?? th.getBoundingClientRect().width;
+      return Math.ceil(content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 1);
+    });
+    const width = scrollRef.current?.clientWidth ?? 0;
+    const natural = widths.length > 0 && widths.every((cell) => cell > 0) ? widths : null;
+    setSizing({ columns, withRows, natural, headers, available: width });
+    setAvailable(width);
+  };
+  useEffect(() => {
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setAvailable(scroller.clientWidth));
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [scroller]);
+  const widths = useMemo(() => {
+    if (!measured?.natural || available <= 0) return null;
+    const natural = measured.natural;
+    // Buttons and thumbnails keep their width; other columns keep at least their header's.
+    const least = natural.map((width, i) => {
+      const cell = entity.columns[i]?.cell;
+      if (cell === undefined || cell === 'image' || cell === 'video') return width;
+      return Math.min(width, Math.max(narrowestColumn, measured.headers[i] ?? 0));
+    });
+    return fitColumns(natural, least, available).map((width) => Math.floor(width));
+  }, [measured, available, entity.columns]);
+  const narrowed = widths !== null && widths.some((width, i) => width < (measured?.natural?.[i] ?? 0) - 1);
+  const hasMedia = entity.columns.some((column) => column.cell === 'image' || column.cell === 'video');
+  const rowSize = narrowed || hasMedia ? twoLineRow : oneLineRow;
+
+  let tableStyle = { '--admin-row-height': `${rowSize}px` } as CSSProperties;
+  if (widths) {
+    // Columns that fit fill the container (the last takes what rounding left); those that do not
+    // scroll sideways.
+    const total = widths.reduce((sum, width) => sum + width, 0);
+    const last = widths.length - 1;
+    const filled = widths.map((width, i) => (i === last ? width + Math.max(0, available - total) : width));
+    tableStyle = {
+      ...tableStyle,
+      '--admin-columns': filled.map((width) => `${width}px`).join(' '),
+      width: Math.max(total, available),
+    } as CSSProperties;
   }
 
   return (
@@ -195,11 +436,17 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
           </span>
         </div>
       )}
-      <div ref={scrollRef} className="admin-table-scroll">
-        <table className="admin-table" aria-rowcount={tableRows.length + 1}>
-          <thead>
+      <div ref={attachScroller} className="admin-table-scroll admin-entity-scroll">
+        <table
+          ref={tableRef}
+          role="table"
+          className={`admin-table admin-entity-table ${widths ? 'admin-entity-grid' : 'admin-entity-table-measure'}${rowSize === twoLineRow ? ' admin-entity-table-two-lines' : ''}`}
+          style={tableStyle}
+          aria-rowcount={tableRows.length + 1}
+        >
+          <thead role="rowgroup">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role="row" aria-rowindex={1}>
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const canSort = header.column.getCanSort();
@@ -207,6 +454,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
                   return (
                     <th
                       key={header.id}
+                      role="columnheader"
                       scope="col"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
@@ -226,7 +474,19 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
               </tr>
             ))}
           </thead>
-          <tbody>{body}</tbody>
+          <VirtualBody
+            rows={tableRows}
+            scroller={scroller}
+            rowSize={rowSize}
+            twoLines={rowSize === twoLineRow}
+            placed={widths !== null}
+            columns={entity.columns}
+            columnCount={columnCount}
+            emptyText={entity.texts.empty ?? adminTexts.empty}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onDrawn={measured ? undefined : measureColumns}
+          />
         </table>
       </div>
     </div>

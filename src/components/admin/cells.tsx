@@ -1,4 +1,6 @@
 // One component per cell kind of the schema engine; a schema names the kind, this map draws it.
+// Kinds that are only text also have their formatter in `cellTexts`, which EntityTable calls
+// directly so a row is one component, not one per cell.
 import type { ComponentType } from 'react';
 import type { CellKind } from '../../../schema/define';
 import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
@@ -18,18 +20,41 @@ const asText = (value: unknown): string =>
 
 const asNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-function TextCell({ value }: CellProps) {
-  return <>{toPersianDigits(asText(value))}</>;
-}
+type Options = CellProps['options'];
 
-function NumberCell({ value }: CellProps) {
-  const n = asNumber(value);
-  return <>{n === null ? '—' : formatPersianNumber(n)}</>;
-}
+/**
+ * The text of every cell kind that is only text (Persian digits, Jalali dates), computed straight
+ * from the value.
+ */
+export const cellTexts: Partial<Record<CellKind, (value: unknown, options?: Options) => string>> = {
+  text: (value) => toPersianDigits(asText(value)),
+  number: (value) => {
+    const n = asNumber(value);
+    return n === null ? '—' : formatPersianNumber(n);
+  },
+  hours: (value) => {
+    const n = asNumber(value);
+    return n === null ? '—' : `${formatPersianNumber(n)} ساعت`;
+  },
+  yesNo: (value) => (value === true ? adminTexts.yes : adminTexts.no),
+  toman: (value) => {
+    const n = asNumber(value);
+    return n === null ? '—' : formatToman(n);
+  },
+  jalaliDate: (value) => (typeof value === 'string' || value instanceof Date ? formatJalaliLong(value) : '—'),
+  jalaliDateTime: (value) => (typeof value === 'string' || value instanceof Date ? formatJalaliDateTime(value) : '—'),
+  option: (value, options) => {
+    const key = asText(value);
+    return toPersianDigits(options?.[key] ?? key);
+  },
+  excerpt: (value) => truncate(htmlToPlainText(asText(value)), 50),
+};
 
-function HoursCell({ value }: CellProps) {
-  const n = asNumber(value);
-  return <>{n === null ? '—' : `${formatPersianNumber(n)} ساعت`}</>;
+function textCell(kind: CellKind): ComponentType<CellProps> {
+  const format = cellTexts[kind] ?? ((value: unknown) => asText(value));
+  return function TextualCell({ value, options }: CellProps) {
+    return <>{format(value, options)}</>;
+  };
 }
 
 function PhoneCell({ value }: CellProps) {
@@ -38,10 +63,6 @@ function PhoneCell({ value }: CellProps) {
       {toPersianDigits(asText(value)) || '—'}
     </span>
   );
-}
-
-function YesNoCell({ value }: CellProps) {
-  return <>{value === true ? adminTexts.yes : adminTexts.no}</>;
 }
 
 function ImageCell({ value, header }: CellProps) {
@@ -56,41 +77,19 @@ function VideoCell({ value, header }: CellProps) {
   return <video className="admin-thumb" src={videoUrl(name)} preload="metadata" muted aria-label={`${header}: ${name}`} />;
 }
 
-function TomanCell({ value }: CellProps) {
-  const n = asNumber(value);
-  return <>{n === null ? '—' : formatToman(n)}</>;
-}
-
-function JalaliDateCell({ value }: CellProps) {
-  return <>{typeof value === 'string' || value instanceof Date ? formatJalaliLong(value) : '—'}</>;
-}
-
-function JalaliDateTimeCell({ value }: CellProps) {
-  return <>{typeof value === 'string' || value instanceof Date ? formatJalaliDateTime(value) : '—'}</>;
-}
-
-function OptionCell({ value, options }: CellProps) {
-  const key = asText(value);
-  return <>{toPersianDigits(options?.[key] ?? key)}</>;
-}
-
-function ExcerptCell({ value }: CellProps) {
-  return <>{truncate(htmlToPlainText(asText(value)), 50)}</>;
-}
-
 export const cellRenderers: Record<CellKind, ComponentType<CellProps>> = {
-  text: TextCell,
-  number: NumberCell,
-  hours: HoursCell,
+  text: textCell('text'),
+  number: textCell('number'),
+  hours: textCell('hours'),
   phone: PhoneCell,
-  yesNo: YesNoCell,
+  yesNo: textCell('yesNo'),
   image: ImageCell,
   video: VideoCell,
-  toman: TomanCell,
-  jalaliDate: JalaliDateCell,
-  jalaliDateTime: JalaliDateTimeCell,
-  option: OptionCell,
-  excerpt: ExcerptCell,
+  toman: textCell('toman'),
+  jalaliDate: textCell('jalaliDate'),
+  jalaliDateTime: textCell('jalaliDateTime'),
+  option: textCell('option'),
+  excerpt: textCell('excerpt'),
 };
 
 /** A plain-text form of a cell's value, for searching and sorting. */
