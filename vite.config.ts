@@ -4,19 +4,23 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Preloads the Persian regular face: otherwise the browser finds it only after the CSS has
- * arrived and the text is laid out, and the page's text (its largest paint) waits for it.
+ * Preloads the four Vazirmatn faces a page's first paint uses (Persian and Latin — spaces and
+ * digits come from the Latin face — in regular and bold): otherwise the browser finds them only
+ * while laying the page out, and with `font-display: optional` a late face is not used at all.
  */
-function preloadBodyFont(): Plugin {
+function preloadFonts(): Plugin {
   return {
-    name: 'academy:preload-body-font',
+    name: 'academy:preload-fonts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const font = Object.keys(context.bundle ?? {}).find((name) => /vazirmatn-arabic-400-normal-[\w-]+\.woff2$/.test(name));
-        if (!font) return [];
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+        const fonts = Object.keys(context.bundle ?? {}).filter((name) => /vazirmatn-(arabic|latin)-(400|700)-normal-[\w-]+\.woff2$/.test(name));
+        return fonts.map((font) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        }));
       },
     },
   };
@@ -35,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-    preloadBodyFont(),
+    preloadFonts(),
   ],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
@@ -49,8 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         assetsInlineLimit: 0,
         sourcemap: false,
-        // The server reads it to link each rendered page's own stylesheets and chunks.
+        // The server reads it to find each rendered page's stylesheets and its boot script.
         manifest: true,
+        rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } },
       },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],

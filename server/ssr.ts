@@ -34,7 +34,6 @@ type Manifest = v.InferOutput<typeof manifestSchema>;
 
 interface RouteAssets {
   css: string[];
-  js: string[];
 }
 
 /**
@@ -48,7 +47,7 @@ export function routeIdOfSource(source: string): string | null {
   return id.endsWith('/index') ? id.slice(0, -'index'.length) : id;
 }
 
-/** Each route's component chunk with its imports, less what index.html already loads. */
+/** Each route's stylesheets: its component chunk's and its imports', less what index.html already loads. */
 export function assetsByRoute(manifest: Manifest): Map<string, RouteAssets> {
   const closure = (key: string, seen: Set<string>): void => {
     if (seen.has(key)) return;
@@ -64,12 +63,11 @@ export function assetsByRoute(manifest: Manifest): Map<string, RouteAssets> {
     if (!routeId) continue;
     const keys = new Set<string>();
     closure(key, keys);
-    const assets = byRoute.get(routeId) ?? { css: [], js: [] };
+    const assets = byRoute.get(routeId) ?? { css: [] };
     for (const each of keys) {
       const part = manifest[each];
       if (!part) continue;
       if (loadedByShell.has(each)) continue;
-      if (!assets.js.includes(part.file)) assets.js.push(part.file);
       for (const css of part.css ?? []) if (!assets.css.includes(css)) assets.css.push(css);
     }
     byRoute.set(routeId, assets);
@@ -146,7 +144,6 @@ function inProcessApi(app: FastifyInstance): RenderRequest['callApi'] {
 async function prepare(entry: string, manifestFile: string, distDir: string): Promise<RenderSetup> {
   const module: unknown = await import(pathToFileURL(entry).href);
   if (!isRenderer(module)) throw new Error(`${entry} does not export render()`);
-  const routeAssets = assetsByRoute(v.parse(manifestSchema, JSON.parse(await readFile(manifestFile, 'utf8'))));
   // Stylesheets are few and small (~7 kB compressed for a public page), so a rendered page
   // carries its own: the first paint then waits for the HTML alone, not for another round-trip.
   const stylesheets = new Map<string, string>();
@@ -159,7 +156,18 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
     return `<style data-href="/${file}">${css}</style>`;
   };
   const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
+  const manifest = v.parse(manifestSchema, JSON.parse(await readFile(manifestFile, 'utf8')));
+  const boot = manifest['src/boot.ts']?.file;
+  if (!boot) throw new Error(`${manifestFile} has no src/boot.ts entry`);
+  const routeAssets = assetsByRoute(manifest);
   let template = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  // The page is on screen before any of the app is fetched (src/boot.ts): its entry is started
+  // by the boot script after the first paint, and nothing is preloaded ahead of it.
+  template = template.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  const entryScript = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(template);
+  if (!entryScript?.[1]) throw new Error('index.html has no module entry script');
+  const entryFile = entryScript[1];
+  template = template.replace(entryScript[0], () => `<script type="module" crossorigin src="/${boot}" data-entry="${entryFile}"></script>`);
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
     if (!file) continue;
     const style = await inlineStyle(file);
@@ -171,16 +179,13 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
 /** The built index.html around the rendered page, with the page's head and its own assets. */
 async function pageHtml({ template, routeAssets, inlineStyle }: RenderSetup, result: Extract<RenderResult, { kind: 'page' }>): Promise<string> {
   const css = new Set<string>();
-  const js = new Set<string>();
   for (const routeId of result.routeIds) {
     const assets = routeAssets.get(routeId);
     for (const file of assets?.css ?? []) css.add(file);
-    for (const file of assets?.js ?? []) js.add(file);
   }
   const styles = await Promise.all([...css].map(inlineStyle));
   const headTags = [
     ...styles,
-    ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     result.head.jsonLd ? `<script type="application/ld+json" data-seo="page">${result.head.jsonLd}</script>` : '',
   ].join('');
 

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { primeGetCache, serverAnswersElementId, setUnauthorizedHandler } from './api/client';
 import { createAppRouter } from './router';
@@ -28,7 +28,9 @@ if (serverAnswers && container.firstElementChild) {
   // Marks the router as hydrating a server render, as TanStack's own hydrate() does: the root
   // route then renders without the Suspense boundary the server render did not have either.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(container, app));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page; the server's HTML stays readable meanwhile.
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

@@ -12,10 +12,23 @@ function ScrollToTopOnPathChange() {
   return null;
 }
 
+/**
+ * Marks the document once React has taken over the page: a server-rendered page reads and its
+ * links work before that, but its buttons and forms answer only after it (browser tests wait
+ * for it after each full page load).
+ */
+function AppReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
+}
+
 function RootLayout() {
   return (
     <>
       <ScrollToTopOnPathChange />
+      <AppReadyMarker />
       <Outlet />
     </>
   );

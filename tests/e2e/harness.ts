@@ -127,6 +127,23 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     timezoneId: 'Asia/Tehran',
   });
   const page = await context.newPage();
+  // A server-rendered page is on screen before the app has adopted it (src/boot.ts); a test,
+  // like a person, acts on it once it answers. Pages of other origins (the fake gateway) and
+  // failed loads have no #root and are not waited for.
+  const waitForApp = () =>
+    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.appReady === 'true');
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForApp();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForApp();
+    return response;
+  };
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return {
