@@ -1,4 +1,4 @@
-// Start-up: from `npm run serve` (the server of `npm start`, on an already built tree) to the
+// Start-up: from `npm start` on an already built tree (it then skips the build) to the
 // first answer of the home page, on a fresh data dir (migrations + seed) and on an existing one.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const show = (xs: number[]) => `median ${median(xs).toFixed(0).padStart(5)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`;
   console.log(`Start-up to the first answer of / on a built tree (target < 2000 ms), ${runs} runs each:`);
   const commands = [
-    ['npm run serve', ['npm', 'run', '--silent', 'serve']],
+    ['npm start', ['npm', 'start', '--silent']],
     ['node dist-server/main.js', [process.execPath, 'dist-server/main.js']],
   ] as const;
   for (const [label, command] of commands) {
