@@ -55,7 +55,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // The server reads it to find each rendered page's stylesheets and its boot script.
         manifest: true,
-        rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } },
+        // Every modern browser preloads modules itself; the polyfill would cost every page.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: { index: 'index.html', boot: 'src/boot.ts', islands: 'src/islands/main.tsx' },
+          // React in one chunk, shared by the islands of the server-rendered pages and by the
+          // SPA, and the router in one: split module by module they cost more requests and
+          // compress worse.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/ },
+              ],
+            },
+          },
+        },
       },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],

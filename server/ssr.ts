@@ -9,7 +9,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { serverAnswersElementId } from '../src/api/serverAnswers';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 interface Renderer {
@@ -77,9 +76,6 @@ export function assetsByRoute(manifest: Manifest): Map<string, RouteAssets> {
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-
-/** JSON inside `<script type="application/json">`: no `<` can end the element early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export type RenderedPage = { kind: 'page'; html: string } | { kind: 'redirect'; location: string } | { kind: 'shell' };
 
@@ -159,15 +155,16 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   const manifest = v.parse(manifestSchema, JSON.parse(await readFile(manifestFile, 'utf8')));
   const boot = manifest['src/boot.ts']?.file;
   if (!boot) throw new Error(`${manifestFile} has no src/boot.ts entry`);
+  const islands = manifest['src/islands/main.tsx']?.file;
+  if (!islands) throw new Error(`${manifestFile} has no src/islands/main.tsx entry`);
   const routeAssets = assetsByRoute(manifest);
   let template = await readFile(path.join(distDir, 'index.html'), 'utf8');
-  // The page is on screen before any of the app is fetched (src/boot.ts): its entry is started
-  // by the boot script after the first paint, and nothing is preloaded ahead of it.
+  // A rendered page needs only its islands (src/islands/main.tsx), not the SPA: that entry is
+  // started by the boot script after the first paint, and nothing is preloaded ahead of it.
   template = template.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
-  const entryScript = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(template);
-  if (!entryScript?.[1]) throw new Error('index.html has no module entry script');
-  const entryFile = entryScript[1];
-  template = template.replace(entryScript[0], () => `<script type="module" crossorigin src="/${boot}" data-entry="${entryFile}"></script>`);
+  const entryScript = /<script type="module" crossorigin src="\/assets\/[\w.-]+\.js"><\/script>/.exec(template);
+  if (!entryScript) throw new Error('index.html has no module entry script');
+  template = template.replace(entryScript[0], () => `<script type="module" crossorigin src="/${boot}" data-entry="/${islands}"></script>`);
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
     if (!file) continue;
     const style = await inlineStyle(file);
@@ -198,10 +195,6 @@ async function pageHtml({ template, routeAssets, inlineStyle }: RenderSetup, res
     );
   }
   html = html.replace('</head>', () => `${headTags}</head>`);
-  html = html.replace(
-    '<div id="root"></div>',
-    () =>
-      `<div id="root">${result.html}</div><script type="application/json" id="${serverAnswersElementId}">${scriptJson(result.answers)}</script>`,
-  );
+  html = html.replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>`);
   return html;
 }

@@ -1,8 +1,7 @@
 // The server's render of a public page (built by `vite build --ssr`, loaded by server/ssr.ts):
 // the same routes, loaders and components as the browser, so the first paint is the page itself
-// rather than an empty shell waiting for JavaScript and an API round-trip. Every API answer the
-// loaders read is handed back with the HTML; the browser replays them from its GET cache, so
-// hydration renders exactly what the server did without asking the server again.
+// rather than an empty shell waiting for JavaScript and an API round-trip. The browser then
+// hydrates only the page's islands (src/islands/), from the props written into the HTML.
 import { createMemoryHistory, isRedirect, RouterProvider } from '@tanstack/react-router';
 import createClient from 'openapi-fetch';
 import { StrictMode } from 'react';
@@ -27,7 +26,7 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  | { kind: 'page'; html: string; head: PageHead; answers: Record<string, string>; routeIds: string[] }
+  | { kind: 'page'; html: string; head: PageHead; routeIds: string[] }
   | { kind: 'redirect'; location: string }
   /** Not rendered here: the browser renders it from the empty shell, as before. */
   | { kind: 'shell' };
@@ -37,14 +36,12 @@ const publicLayoutId = '/_site';
 const clientRenderMarker = '<!--$!-->';
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const answers: Record<string, string> = {};
   const api = createClient<paths>({
     baseUrl: request.origin,
     fetch: async (call: Request) => {
       const url = new URL(call.url);
       const pathAndQuery = `${url.pathname}${url.search}`;
       const answer = await request.callApi(call.method, pathAndQuery);
-      if (call.method === 'GET' && answer.status === 200) answers[pathAndQuery] = answer.body;
       return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': answer.contentType } });
     },
   });
@@ -79,5 +76,5 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // instead; the page must not depend on that, so the caller logs it and sends the shell.
   if (html.includes(clientRenderMarker)) throw new Error(`Server render of ${request.url} failed; see the page's <template data-msg>`);
   const routeIds = router.state.matches.map((match) => match.routeId);
-  return { kind: 'page', html, head, answers, routeIds };
+  return { kind: 'page', html, head, routeIds };
 }

@@ -1,7 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { primeGetCache, serverAnswersElementId, setUnauthorizedHandler } from './api/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setUnauthorizedHandler } from './api/client';
+import { followIslandLinksInSpa, setSpaNavigator } from './lib/pageNavigation';
 import { createAppRouter } from './router';
 import './styles/base.css';
 
@@ -9,6 +10,10 @@ const router = createAppRouter();
 setUnauthorizedHandler(() => {
   router.history.push('/auth');
 });
+// Server-rendered pages never load this entry (src/islands/main.tsx hydrates them); here, in
+// the SPA, the islands' plain links and moves go through the router.
+setSpaNavigator((href, replace) => (replace ? router.history.replace(href) : router.history.push(href)));
+followIslandLinksInSpa(document);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -19,18 +24,4 @@ const app = (
   </StrictMode>
 );
 
-// A public page arrives rendered by the server with the API answers it was rendered from.
-// Loading the route from those answers first makes the browser's first render identical to the
-// server's HTML, so React adopts that HTML instead of replacing it.
-const serverAnswers = document.getElementById(serverAnswersElementId);
-if (serverAnswers && container.firstElementChild) {
-  primeGetCache(serverAnswers.textContent ?? '{}');
-  // Marks the router as hydrating a server render, as TanStack's own hydrate() does: the root
-  // route then renders without the Suspense boundary the server render did not have either.
-  router.ssr = { manifest: undefined };
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page; the server's HTML stays readable meanwhile.
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
-  createRoot(container).render(app);
-}
+createRoot(container).render(app);

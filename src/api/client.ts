@@ -4,7 +4,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../codegen/openapi.gen';
 import { clearSession, readToken, tokenChangedEvent } from '../lib/auth';
-export { serverAnswersElementId } from './serverAnswers';
 
 export const statusMessages = {
   forbidden: 'دسترسی غیرمجاز',
@@ -25,26 +24,6 @@ function isCacheable(request: Request): boolean {
   if (request.method !== 'GET') return false;
   const path = new URL(request.url).pathname;
   return !uncachedPrefixes.some((prefix) => path.startsWith(prefix));
-}
-
-/**
- * Seeds the GET cache with the answers a server render read: a JSON object from path and query
- * to the 200 answer's body. Anything else in the element is ignored, so the page then simply
- * asks the server again.
- */
-export function primeGetCache(json: string): void {
-  let answers: unknown;
-  try {
-    answers = JSON.parse(json);
-  } catch {
-    return;
-  }
-  if (typeof answers !== 'object' || answers === null) return;
-  for (const [pathAndQuery, body] of Object.entries(answers)) {
-    if (typeof body !== 'string' || !pathAndQuery.startsWith('/api/')) continue;
-    const url = new URL(pathAndQuery, baseUrl()).href;
-    getCache.set(url, new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
-  }
 }
 
 export function clearGetCache(): void {

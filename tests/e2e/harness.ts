@@ -127,8 +127,8 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     timezoneId: 'Asia/Tehran',
   });
   const page = await context.newPage();
-  // A server-rendered page is on screen before the app has adopted it (src/boot.ts); a test,
-  // like a person, acts on it once it answers. Pages of other origins (the fake gateway) and
+  // A server-rendered page is on screen before its islands answer (src/boot.ts,
+  // src/islands/main.tsx); a test, like a person, acts on it once they do. Pages of other origins (the fake gateway) and
   // failed loads have no #root and are not waited for.
   const waitForApp = () =>
     page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.appReady === 'true');
@@ -137,6 +137,12 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     const response = await goto(url, options);
     await waitForApp();
     return response;
+  };
+  // A click on a plain link of a server-rendered page loads the next page in full.
+  const waitForURL = page.waitForURL.bind(page);
+  page.waitForURL = async (url, options) => {
+    await waitForURL(url, options);
+    await waitForApp();
   };
   const reload = page.reload.bind(page);
   page.reload = async (options) => {

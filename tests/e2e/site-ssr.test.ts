@@ -1,5 +1,6 @@
 // Server-rendered public pages: what the server sends before any JavaScript runs, and that the
-// browser then adopts that HTML (hydration) rather than rebuilding it or asking the API again.
+// browser then adopts that HTML's islands (hydration) rather than rebuilding the page or asking
+// the API again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, launchBrowser, startStack, type Stack } from './harness';
 import { blockZarinpal, coursePath, publicJson, type CatalogueCourse } from './site-helpers';
@@ -27,15 +28,12 @@ async function page(path: string): Promise<{ status: number; html: string; locat
   return { status: response.status, html: await response.text(), location: response.headers.get('location') };
 }
 
-function answersOf(html: string): Record<string, unknown> {
-  const json = /<script type="application\/json" id="server-answers">(.*?)<\/script>/s.exec(html)?.[1];
-  if (json === undefined) throw new Error('no server answers in the page');
-  const answers: Record<string, unknown> = JSON.parse(json);
-  return answers;
+function islandsOf(html: string): string[] {
+  return [...html.matchAll(/<academy-island data-island="(\w+)" data-props="[^"]*">/g)].map((match) => match[1] ?? '');
 }
 
 describe('the server renders public pages', () => {
-  it('sends the home page with its content, title, stylesheets and the answers it was built from', async () => {
+  it('sends the home page with its content, title, stylesheets and its islands, not the SPA', async () => {
     const { status, html } = await page('/');
     expect(status).toBe(200);
     expect(html).toContain('<title>آکادمی آینده‌سازان</title>');
@@ -44,7 +42,10 @@ describe('the server renders public pages', () => {
     // The stylesheets travel inside the page: no request stands between the HTML and its first paint.
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     expect(html).toMatch(/<style data-href="\/assets\/[\w-]+\.css">/);
-    expect(Object.keys(answersOf(html)).sort()).toEqual(['/api/Public/articles', '/api/Public/categories', '/api/Public/courses']);
+    expect(islandsOf(html)).toEqual(['SiteHeader', 'TrustLogo', 'ScrollTopButton']);
+    // The boot script starts the islands' entry, not the SPA's.
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js" data-entry="\/assets\/islands-[\w-]+\.js">/);
+    expect(html).not.toContain('modulepreload');
   });
 
   it('names a course page in its title, description and JSON-LD, and sends a wrong category to the right address', async () => {
@@ -63,7 +64,7 @@ describe('the server renders public pages', () => {
     expect(wrong.location).toBe(coursePath(course));
   });
 
-  it('escapes catalogue text in the title and in the answers it embeds', async () => {
+  it('escapes catalogue text in the title and in the island props it embeds', async () => {
     const token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
     const hostile = `</script><script>window.__ssrInjected=1</script>"'<b>`;
     const categories = await publicJson<{ id: number }[]>(stack, '/api/Public/categories');
@@ -96,6 +97,7 @@ describe('the server renders public pages', () => {
     expect(status).toBe(200);
     expect(html).not.toContain('<script>window.__ssrInjected');
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;window.__ssrInjected=1&lt;/script&gt;&quot;&#39;&lt;b&gt; |');
+    expect(islandsOf(html)).toContain('AddToCart');
 
     const session = await launchBrowser();
     try {
@@ -122,7 +124,7 @@ describe('the server renders public pages', () => {
 });
 
 describe('the browser adopts the server-rendered page', () => {
-  it('hydrates home, category, course and article pages without rebuilding them or asking the API again', async () => {
+  it('hydrates the islands of home, category, course and article pages without rebuilding them or asking the API', async () => {
     const paths = ['/', `/categories/${encodeURIComponent(course.category.slug)}`, coursePath(course), articlePath];
     for (const path of paths) {
       const session = await launchBrowser({ viewport: { width: 390, height: 844 } });

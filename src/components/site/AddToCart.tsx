@@ -1,5 +1,4 @@
-import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
 import { registrationClosedText } from './courseFormat';
@@ -25,9 +24,16 @@ export const addToCartTexts = {
 type ChildrenState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; children: Child[] };
 type SubmitState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'added' } | { kind: 'failed'; message: string };
 
-export function AddToCart({ courseId, registrationOpen }: { courseId: number; registrationOpen: boolean }) {
+interface AddToCartProps {
+  courseId: number;
+  registrationOpen: boolean;
+  /** The course page's own address, to come back to after signing in. */
+  returnTo: string;
+}
+
+/** An island (src/islands/): plain links, no router. */
+export function AddToCart({ courseId, registrationOpen, returnTo }: AddToCartProps) {
   const auth = useAuthState();
-  const location = useLocation();
 
   if (!registrationOpen) {
     return <StatusMessage kind="error">{registrationClosedText}</StatusMessage>;
@@ -36,9 +42,9 @@ export function AddToCart({ courseId, registrationOpen }: { courseId: number; re
     return (
       <div className="add-to-cart">
         <p className="add-to-cart__note">{addToCartTexts.signInFirst}</p>
-        <Link to="/auth/sign-in" search={{ redirect: location.href }} className="button button--primary">
+        <a href={`/auth/sign-in?${new URLSearchParams({ redirect: returnTo })}`} className="button button--primary">
           {addToCartTexts.add}
-        </Link>
+        </a>
       </div>
     );
   }
@@ -47,7 +53,7 @@ export function AddToCart({ courseId, registrationOpen }: { courseId: number; re
 }
 
 function ChildPicker({ courseId }: { courseId: number }) {
-  const selectId = useId();
+  const selectId = `add-to-cart-child-${courseId}`;
   const [children, setChildren] = useState<ChildrenState>({ kind: 'loading' });
   const [childId, setChildId] = useState('');
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'idle' });
@@ -75,9 +81,9 @@ function ChildPicker({ courseId }: { courseId: number }) {
     return (
       <div className="add-to-cart">
         <p className="add-to-cart__note">{addToCartTexts.noChildren}</p>
-        <Link to="/dashboard" className="button button--primary">
+        <a href="/dashboard" className="button button--primary">
           {addToCartTexts.addChild}
-        </Link>
+        </a>
       </div>
     );
   }
@@ -120,7 +126,7 @@ function ChildPicker({ courseId }: { courseId: number }) {
       </button>
       {submit.kind === 'added' && (
         <StatusMessage kind="success">
-          {addToCartTexts.added} <Link to="/dashboard/cart">{addToCartTexts.goToCart}</Link>
+          {addToCartTexts.added} <a href="/dashboard/cart">{addToCartTexts.goToCart}</a>
         </StatusMessage>
       )}
       {submit.kind === 'failed' && <StatusMessage kind="error">{submit.message}</StatusMessage>}

@@ -1,5 +1,3 @@
-import { Link, useRouter } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
 import { authButtonTexts } from './navigation';
 import { useAuthState } from './useAuthState';
 
@@ -8,36 +6,17 @@ interface AuthButtonProps {
   onNavigate?: () => void;
 }
 
-/** The header's one button with three states (spec §2, site shell). */
-export function AuthButton({ className, onNavigate }: AuthButtonProps) {
-  const state = useAuthState();
-  const router = useRouter();
+const destinations = { admin: '/admin', learner: '/dashboard', guest: '/auth' } as const;
 
-  if (state.kind === 'admin') {
-    // The admin area is another team's route tree; a history push keeps the SPA without
-    // tying this component's types to that tree.
-    const openAdmin = (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      event.preventDefault();
-      onNavigate?.();
-      router.history.push('/admin');
-    };
-    return (
-      <a href="/admin" className={className} onClick={openAdmin} data-auth-state="admin">
-        {authButtonTexts.admin}
-      </a>
-    );
-  }
-  if (state.kind === 'learner') {
-    return (
-      <Link to="/dashboard" className={className} onClick={onNavigate} data-auth-state="learner">
-        {authButtonTexts.learner}
-      </Link>
-    );
-  }
+/**
+ * The header's one button with three states (spec §2, site shell). Plain links: it lives in the
+ * header island, without the router (src/islands/).
+ */
+export function AuthButton({ className, onNavigate }: AuthButtonProps) {
+  const { kind } = useAuthState();
   return (
-    <Link to="/auth" className={className} onClick={onNavigate} data-auth-state="guest">
-      {authButtonTexts.guest}
-    </Link>
+    <a href={destinations[kind]} className={className} onClick={onNavigate} data-auth-state={kind}>
+      {authButtonTexts[kind]}
+    </a>
   );
 }

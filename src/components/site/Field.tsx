@@ -1,7 +1,9 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface FieldBase {
   label: string;
+  /** Also names the control's id: public forms are hydrated as islands on their own (src/islands/), where React's useId would not match the id the server rendered within the whole page. */
+  name: string;
   error?: string;
   hint?: string;
 }
@@ -11,7 +13,7 @@ type TextareaFieldProps = FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement
 
 /** Label, control and its Persian error, wired for screen readers. */
 export function Field(props: InputFieldProps | TextareaFieldProps) {
-  const id = useId();
+  const id = `field-${props.name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [props.error ? errorId : '', props.hint ? hintId : ''].filter(Boolean).join(' ') || undefined;

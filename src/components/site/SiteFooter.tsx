@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Island } from '../../islands/Island';
 import { company } from './company';
 import { SocialIcons } from './SocialIcons';
 import { TrustLogo } from './TrustLogo';
@@ -57,7 +58,7 @@ export function SiteFooter() {
               alt="سازمان آموزش فنی و حرفه‌ای"
             />
             <img src="/images/trust-seal.svg" width={72} height={72} loading="lazy" alt="نماد اعتماد الکترونیکی" />
-            <TrustLogo />
+            <Island name="TrustLogo" component={TrustLogo} props={{}} />
           </div>
         </section>
       </div>

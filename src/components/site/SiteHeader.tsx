@@ -1,4 +1,3 @@
-import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { AuthButton } from './AuthButton';
 import { company } from './company';
@@ -11,9 +10,15 @@ export const menuTexts = {
   call: 'تماس',
 } as const;
 
-export function SiteHeader() {
+/** The section a path belongs to: the home link only for the home page itself. */
+function isActive(link: string, pathname: string): boolean {
+  if (link === '/') return pathname === '/';
+  return pathname === link || pathname.startsWith(`${link}/`);
+}
+
+/** An island (src/islands/): plain links, the current path from the page that renders it. */
+export function SiteHeader({ pathname }: { pathname: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const closeMenu = () => setMenuOpen(false);
 
   // Back/forward navigation does not click a menu link, so a path change closes it too
@@ -39,22 +44,24 @@ export function SiteHeader() {
     <>
       <header className="site-header">
         <div className="site-header__inner">
-          <Link to="/" className="site-logo">
+          <a href="/" className="site-logo">
             <img src="/images/logo.svg" width={44} height={44} alt="" />
             <span>{company.shortName}</span>
-          </Link>
+          </a>
           <nav className="site-nav" aria-label="منوی اصلی">
-            {mainLinks.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className="site-nav__link"
-                activeProps={{ className: 'is-active', 'aria-current': 'page' }}
-                activeOptions={{ exact: link.to === '/' }}
-              >
-                {link.label}
-              </Link>
-            ))}
+            {mainLinks.map((link) => {
+              const active = isActive(link.to, pathname);
+              return (
+                <a
+                  key={link.to}
+                  href={link.to}
+                  className={active ? 'site-nav__link is-active' : 'site-nav__link'}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {link.label}
+                </a>
+              );
+            })}
           </nav>
           <AuthButton className="button button--primary site-header__auth" />
           <button
@@ -90,16 +97,14 @@ export function SiteHeader() {
         </div>
         <nav aria-label="منوی کشویی" className="mobile-menu__nav">
           {mainLinks.map((link) => (
-            <Link
+            <a
               key={link.to}
-              to={link.to}
-              className="mobile-menu__link"
+              href={link.to}
+              className={isActive(link.to, pathname) ? 'mobile-menu__link is-active' : 'mobile-menu__link'}
               onClick={closeMenu}
-              activeProps={{ className: 'is-active' }}
-              activeOptions={{ exact: link.to === '/' }}
             >
               {link.label}
-            </Link>
+            </a>
           ))}
           <AuthButton className="mobile-menu__link mobile-menu__auth" onNavigate={closeMenu} />
         </nav>

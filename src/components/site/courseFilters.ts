@@ -54,3 +54,14 @@ export function filterCourses(courses: PublicCourse[], search: CourseSearch): Pu
     return startTime(a) - startTime(b);
   });
 }
+
+/** The query string of a filtered list, in the spelling the router reads back. */
+export function courseSearchQuery(search: CourseSearch): string {
+  const query = new URLSearchParams();
+  for (const key of ['type', 'difficulty', 'sort'] as const) {
+    const value = search[key];
+    if (value) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

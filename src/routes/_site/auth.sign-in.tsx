@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateAuthSearch } from '../../components/site/auth/redirect';
 import { SignInForm } from '../../components/site/auth/SignInForm';
+import { Island } from '../../islands/Island';
 
 export const Route = createFileRoute('/_site/auth/sign-in')({
   validateSearch: validateAuthSearch,
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/_site/auth/sign-in')({
 });
 
 function SignInPage() {
-  return <SignInForm search={Route.useSearch()} />;
+  return <Island name="SignInForm" component={SignInForm} props={Route.useSearch()} />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateAuthSearch } from '../../components/site/auth/redirect';
 import { SignUpForm } from '../../components/site/auth/SignUpForm';
+import { Island } from '../../islands/Island';
 
 export const Route = createFileRoute('/_site/auth/sign-up')({
   validateSearch: validateAuthSearch,
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/_site/auth/sign-up')({
 });
 
 function SignUpPage() {
-  return <SignUpForm search={Route.useSearch()} />;
+  return <Island name="SignUpForm" component={SignUpForm} props={Route.useSearch()} />;
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import { AddToCart } from '../../components/site/AddToCart';
 import { company } from '../../components/site/company';
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
@@ -6,6 +6,7 @@ import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, videoUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
+import { Island } from '../../islands/Island';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
 import { formatToman, truncate } from '../../lib/text';
@@ -75,6 +76,7 @@ function paragraphs(text: string): string[] {
 
 function CoursePage() {
   const course = Route.useLoaderData();
+  const returnTo = useRouterState({ select: (state) => state.location.href });
   useSeo({
     title: course.title,
     description: truncate(course.description.replace(/\s+/g, ' ').trim() || `دوره ${course.title}`, 155),
@@ -208,7 +210,11 @@ function CoursePage() {
               </div>
             )}
           </dl>
-          <AddToCart courseId={course.id} registrationOpen={course.registrationOpen} />
+          <Island
+            name="AddToCart"
+            component={AddToCart}
+            props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
+          />
         </aside>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { company } from '../../components/site/company';
 import { ContactForm } from '../../components/site/ContactForm';
 import { SocialIcons } from '../../components/site/SocialIcons';
+import { Island } from '../../islands/Island';
 import { useSeo } from '../../lib/seo';
 import '../../components/site/info.css';
 
@@ -63,7 +64,7 @@ function ContactPage() {
         </section>
         <section className="panel" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">ارسال پیام</h2>
-          <ContactForm />
+          <Island name="ContactForm" component={ContactForm} props={{}} />
         </section>
       </div>
     </div>

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { company } from '../../../src/components/site/company';
 import { SiteHeader } from '../../../src/components/site/SiteHeader';
 import { removeToken, saveToken, tokenStorageKey } from '../../../src/lib/auth';
+import { Island } from '../../../src/islands/Island';
+import { followIslandLinksInSpa, setSpaNavigator } from '../../../src/lib/pageNavigation';
 import { fakeToken, renderWithRouter } from './helpers';
 
+beforeAll(() => followIslandLinksInSpa(document));
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
@@ -24,7 +27,7 @@ async function headerButton(): Promise<HTMLElement> {
 
 describe('header button', () => {
   it('sends a visitor without a token to /auth as ورود/عضویت', async () => {
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     const button = await headerButton();
     expect(button.textContent).toBe('ورود/عضویت');
     expect(button.getAttribute('href')).toBe('/auth');
@@ -32,7 +35,7 @@ describe('header button', () => {
 
   it('sends a learner to /dashboard', async () => {
     localStorage.setItem(tokenStorageKey, fakeToken('User'));
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     const button = await headerButton();
     expect(button.textContent).toBe('داشبورد');
     expect(button.getAttribute('href')).toBe('/dashboard');
@@ -40,7 +43,7 @@ describe('header button', () => {
 
   it('sends an administrator to /admin as ادمین پنل', async () => {
     localStorage.setItem(tokenStorageKey, fakeToken('Administrator'));
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     const button = await headerButton();
     expect(button.textContent).toBe('ادمین پنل');
     expect(button.getAttribute('href')).toBe('/admin');
@@ -48,12 +51,12 @@ describe('header button', () => {
 
   it('treats a malformed token as a signed-in non-admin', async () => {
     localStorage.setItem(tokenStorageKey, 'not-a-jwt');
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     expect((await headerButton()).textContent).toBe('داشبورد');
   });
 
   it('re-reads the token on tokenChanged', async () => {
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     expect((await headerButton()).textContent).toBe('ورود/عضویت');
     act(() => saveToken(fakeToken('Administrator')));
     expect((await headerButton()).textContent).toBe('ادمین پنل');
@@ -64,7 +67,7 @@ describe('header button', () => {
   });
 
   it('re-reads the token when another tab changes storage', async () => {
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     expect((await headerButton()).textContent).toBe('ورود/عضویت');
     act(() => {
       // Another tab wrote the token: this tab only hears the storage event.
@@ -74,8 +77,18 @@ describe('header button', () => {
     expect((await headerButton()).textContent).toBe('داشبورد');
   });
 
+  it('marks the section of the current page, the home link only on the home page', async () => {
+    renderWithRouter(<SiteHeader pathname="/articles/some-article" />);
+    const nav = await screen.findByRole('navigation', { name: 'منوی اصلی' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual(['مقالات']);
+  });
+
   it('shows the five section links in order', async () => {
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     const nav = await screen.findByRole('navigation', { name: 'منوی اصلی' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -89,8 +102,10 @@ describe('header button', () => {
 });
 
 describe('mobile menu', () => {
-  it('opens with the toggle and closes when a link is clicked', async () => {
-    const { router } = renderWithRouter(<SiteHeader />);
+  it('opens with the toggle and closes when a link is clicked, which the SPA router follows', async () => {
+    // As inside the SPA (src/main.tsx): the island's plain links go through the router.
+    const { router } = renderWithRouter(<Island name="SiteHeader" component={SiteHeader} props={{ pathname: '/' }} />);
+    setSpaNavigator((href) => router.history.push(href));
     const toggle = await screen.findByRole('button', { name: 'باز کردن منو' });
     const panel = document.getElementById('mobile-menu');
     if (!panel) throw new Error('no mobile menu');
@@ -119,7 +134,7 @@ describe('mobile menu', () => {
   });
 
   it('has a call button with the company phone that also closes the menu', async () => {
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     fireEvent.click(await screen.findByRole('button', { name: 'باز کردن منو' }));
     const panel = document.getElementById('mobile-menu');
     if (!panel) throw new Error('no mobile menu');
@@ -132,7 +147,7 @@ describe('mobile menu', () => {
 
   it('offers the dashboard instead of sign-in to a signed-in learner', async () => {
     localStorage.setItem(tokenStorageKey, fakeToken('User'));
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     fireEvent.click(await screen.findByRole('button', { name: 'باز کردن منو' }));
     const panel = document.getElementById('mobile-menu');
     if (!panel) throw new Error('no mobile menu');
@@ -141,7 +156,7 @@ describe('mobile menu', () => {
   });
 
   it('closes on Escape', async () => {
-    renderWithRouter(<SiteHeader />);
+    renderWithRouter(<SiteHeader pathname="/" />);
     const toggle = await screen.findByRole('button', { name: 'باز کردن منو' });
     fireEvent.click(toggle);
     fireEvent.keyDown(window, { key: 'Escape' });

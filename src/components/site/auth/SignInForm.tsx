@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { requiredText } from '../../../../schema/validators';
 import { api, serverMessage } from '../../../api/client';
-import type { AuthSearch } from './redirect';
-import { useFinishSignIn } from './useFinishSignIn';
+import { authSearchQuery, type AuthSearch } from './redirect';
+import { finishSignIn } from './finishSignIn';
 import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
@@ -26,9 +25,11 @@ type SignInField = keyof SignInInput;
 
 const failedText = 'ورود انجام نشد. لطفاً دوباره تلاش کنید.';
 
-/** The form and its texts live here, not in the route file, so the route stub stays tiny. */
-export function SignInForm({ search }: { search: AuthSearch }) {
-  const finish = useFinishSignIn(search.redirect);
+/**
+ * The form and its texts live here, not in the route file, so the route stub stays tiny. An island
+ * (src/islands/): plain links, no router.
+ */
+export function SignInForm(search: AuthSearch) {
   const [values, setValues] = useState<SignInInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<SignInField>>({});
   const [sending, setSending] = useState(false);
@@ -51,7 +52,7 @@ export function SignInForm({ search }: { search: AuthSearch }) {
     setSending(true);
     const { data, error } = await api.POST('/api/Auth/SignIn', { body: parsed.output });
     setSending(false);
-    if (data) finish(data.accessToken);
+    if (data) finishSignIn(data.accessToken, search.redirect);
     else setFailure(serverMessage(error) ?? failedText);
   };
 
@@ -86,9 +87,9 @@ export function SignInForm({ search }: { search: AuthSearch }) {
       </form>
       <p className="auth-switch">
         حساب ندارید؟{' '}
-        <Link to="/auth/sign-up" search={search}>
+        <a href={`/auth/sign-up${authSearchQuery(search)}`}>
           عضویت
-        </Link>
+        </a>
       </p>
     </div>
   );

@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { iranMobile, optionalEmail, requiredText } from '../../../../schema/validators';
 import { api, serverMessage } from '../../../api/client';
-import type { AuthSearch } from './redirect';
-import { useFinishSignIn } from './useFinishSignIn';
+import { authSearchQuery, type AuthSearch } from './redirect';
+import { finishSignIn } from './finishSignIn';
 import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
@@ -29,9 +28,11 @@ type SignUpField = keyof SignUpInput;
 const empty: SignUpInput = { firstName: '', lastName: '', phoneNumber: '', emailAddress: '', password: '' };
 const failedText = 'عضویت انجام نشد. لطفاً دوباره تلاش کنید.';
 
-/** The form and its texts live here, not in the route file, so the route stub stays tiny. */
-export function SignUpForm({ search }: { search: AuthSearch }) {
-  const finish = useFinishSignIn(search.redirect);
+/**
+ * The form and its texts live here, not in the route file, so the route stub stays tiny. An island
+ * (src/islands/): plain links, no router.
+ */
+export function SignUpForm(search: AuthSearch) {
   const [values, setValues] = useState<SignUpInput>(empty);
   const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
   const [sending, setSending] = useState(false);
@@ -54,7 +55,7 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
     setSending(true);
     const { data, error } = await api.POST('/api/Auth/SignUp', { body: parsed.output });
     setSending(false);
-    if (data) finish(data.accessToken);
+    if (data) finishSignIn(data.accessToken, search.redirect);
     else setFailure(serverMessage(error) ?? failedText);
   };
 
@@ -122,9 +123,9 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
       </form>
       <p className="auth-switch">
         قبلاً عضو شده‌اید؟{' '}
-        <Link to="/auth/sign-in" search={search}>
+        <a href={`/auth/sign-in${authSearchQuery(search)}`}>
           ورود
-        </Link>
+        </a>
       </p>
     </div>
   );

@@ -15,3 +15,8 @@ export function validateAuthSearch(search: Record<string, unknown>): AuthSearch 
   const redirect = safeRedirect(search.redirect);
   return redirect ? { redirect } : {};
 }
+
+/** The query string that carries the destination on to the other auth page. */
+export function authSearchQuery(search: AuthSearch): string {
+  return search.redirect ? `?${new URLSearchParams({ redirect: search.redirect })}` : '';
+}

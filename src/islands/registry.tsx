@@ -1,0 +1,58 @@
+// Every island a server-rendered page may carry: its name (written into the page), the schema of
+// the props the server rendered it with, and its component. Page-specific islands load on
+// demand, so a page fetches only the code of the islands it has.
+import { StrictMode, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import * as v from 'valibot';
+import { courseTypes, difficulties, sortOrders } from '../components/site/courseFilters';
+import { ScrollTopButton } from '../components/site/ScrollTopButton';
+import { SiteHeader } from '../components/site/SiteHeader';
+import { TrustLogo } from '../components/site/TrustLogo';
+
+function defineIsland<P extends object>(props: v.GenericSchema<unknown, P>, load: () => Promise<ComponentType<P>>) {
+  return {
+    props,
+    async hydrate(element: HTMLElement): Promise<void> {
+      // The props are the server's own, but a page can be edited or cached wrongly: a mismatch
+      // fails this island alone, loudly, rather than rendering something the server did not.
+      const parsed = v.parse(props, JSON.parse(element.dataset.props ?? '{}'));
+      const Component = await load();
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Component {...parsed} />
+        </StrictMode>,
+      );
+    },
+  };
+}
+
+const noProps = v.object({});
+const courseSearch = v.object({
+  type: v.optional(v.picklist(courseTypes)),
+  difficulty: v.optional(v.picklist(difficulties)),
+  sort: v.optional(v.picklist(sortOrders)),
+});
+const authRedirect = v.object({ redirect: v.optional(v.string()) });
+
+export const islands = {
+  SiteHeader: defineIsland(v.object({ pathname: v.string() }), async () => SiteHeader),
+  ScrollTopButton: defineIsland(noProps, async () => ScrollTopButton),
+  TrustLogo: defineIsland(noProps, async () => TrustLogo),
+  CourseFilters: defineIsland(v.object({ search: courseSearch }), () =>
+    import('../components/site/CourseFilters').then((module) => module.CourseFilters),
+  ),
+  AddToCart: defineIsland(v.object({ courseId: v.number(), registrationOpen: v.boolean(), returnTo: v.string() }), () =>
+    import('../components/site/AddToCart').then((module) => module.AddToCart),
+  ),
+  ContactForm: defineIsland(noProps, () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
+  SignInForm: defineIsland(authRedirect, () => import('../components/site/auth/SignInForm').then((module) => module.SignInForm)),
+  SignUpForm: defineIsland(authRedirect, () => import('../components/site/auth/SignUpForm').then((module) => module.SignUpForm)),
+};
+
+export type IslandName = keyof typeof islands;
+export type IslandProps<N extends IslandName> = v.InferOutput<(typeof islands)[N]['props']>;
+
+export function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(islands, name);
+}
