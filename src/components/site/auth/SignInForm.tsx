@@ -60,7 +60,8 @@ export function SignInForm(search: AuthSearch) {
     <div className="auth-page panel">
       <h1>ورود به حساب کاربری</h1>
       <p className="auth-page__lead">با شماره موبایل یا ایمیل و رمز عبور خود وارد شوید.</p>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      {/* POST: sent before the island answers, a GET would put the password in the address bar. */}
+      <form className="form" method="post" noValidate onSubmit={(event) => void submit(event)}>
         <Field
           label="شماره موبایل یا ایمیل"
           name="username"

@@ -65,7 +65,8 @@ export function SignUpForm(search: AuthSearch) {
       <p className="auth-page__lead">
         مشخصات خودتان (پدر، مادر یا سرپرست) را وارد کنید؛ فرزندان را بعداً در داشبورد می‌افزایید.
       </p>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      {/* POST: sent before the island answers, a GET would put the password in the address bar. */}
+      <form className="form" method="post" noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <Field
             label="نام"
