@@ -68,7 +68,18 @@ function PhoneCell({ value }: CellProps) {
 function ImageCell({ value, header }: CellProps) {
   const name = asText(value);
   if (!name) return <span className="admin-cell-muted">{adminTexts.noImage}</span>;
-  return <img className="admin-thumb" src={imageUrl(name)} alt={`${header}: ${name}`} loading="lazy" width={64} height={48} />;
+  // Decoded off the frame: a fast scroll brings a dozen new thumbnails in at once.
+  return (
+    <img
+      className="admin-thumb"
+      src={imageUrl(name)}
+      alt={`${header}: ${name}`}
+      loading="lazy"
+      decoding="async"
+      width={64}
+      height={48}
+    />
+  );
 }
 
 function VideoCell({ value, header }: CellProps) {
