@@ -2,7 +2,10 @@ import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface FieldBase {
   label: string;
-  /** Also names the control's id: public forms are hydrated as islands on their own (src/islands/), where React's useId would not match the id the server rendered within the whole page. */
+  /**
+   * Also names the control's id. Public forms are hydrated as islands on their own
+   * (src/islands/), where React's useId would not match the id rendered within the whole page.
+   */
   name: string;
   error?: string;
   hint?: string;
