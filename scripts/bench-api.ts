@@ -3,9 +3,16 @@
 // run (the ceiling of this machine), then again while a writer keeps inserting courses.
 // Requests send `Accept-Encoding: gzip, deflate, br` as browsers do, and the ceiling answers
 // with the same brotli bytes as the server; the uncompressed (identity) figures follow.
+//
+// On a 2-core machine the load generator (autocannon, single-threaded, in this process) and the
+// server compete for the same cores, and the scheduler moving them about shows up as the p99
+// of both the server and the ceiling. Unless BENCH_PIN=0, this process (autocannon and the
+// writer) is pinned to one core and the server under test, academy or ceiling alike, to the
+// other, with `taskset -a -p` (every thread) after it has started: the same method for both.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -17,6 +24,31 @@ const duration = Number(process.env.BENCH_SECONDS ?? 5);
 // Server and ceiling alternate, several rounds, and the medians are compared: on a shared
 // machine a single pair of runs mostly measures what else was running at the time.
 const rounds = Number(process.env.BENCH_RUNS ?? 3);
+const pinning = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
+const clientCpu = 0;
+const serverCpu = 1;
+
+/** Sets the CPU affinity of every thread of a process (util-linux's taskset). */
+function pin(pid: number, cpu: number): void {
+  execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+}
+
+/** The pid of this process's child running `server/main.ts` (the harness does not expose it). */
+function serverPid(): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/PID/stat is the parent pid; the command name (field 2) may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes('server/main.ts')) return Number(entry);
+    } catch {
+      // the process ended while being looked at
+    }
+  }
+  throw new Error('the server process was not found among this process\'s children');
+}
 
 interface Figures {
   rps: number;
@@ -72,6 +104,7 @@ async function startCeiling(bodyFile: string, brotliFile: string): Promise<{ url
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  if (pinning && child.pid !== undefined) pin(child.pid, serverCpu);
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
@@ -110,6 +143,10 @@ const fmt = (f: Figures) => `${Math.round(f.rps).toLocaleString('en')} req/s, p9
 async function main(): Promise<void> {
   const stack = await startStack();
   try {
+    if (pinning) {
+      pin(serverPid(), serverCpu);
+      pin(process.pid, clientCpu);
+    }
     const db = openBenchDatabase(stack.dataDir);
     const existing = (await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     await insertCourses(db, 1000 - Number(existing));
@@ -126,7 +163,7 @@ async function main(): Promise<void> {
     const listed: unknown = JSON.parse(plain.bytes.toString('utf8'));
     const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
     console.log(
-      `GET /api/Course/GetSelectList: ${Array.isArray(listed) ? listed.length : '?'} courses, ${kB(compressed.bytes.length)} brotli (${kB(plain.bytes.length)} JSON) per answer, ${connections} connections, medians of ${rounds} alternating ${duration} s runs`,
+      `GET /api/Course/GetSelectList: ${Array.isArray(listed) ? listed.length : '?'} courses, ${kB(compressed.bytes.length)} brotli (${kB(plain.bytes.length)} JSON) per answer, ${connections} connections, medians of ${rounds} alternating ${duration} s runs, ${pinning ? `load generator pinned to CPU ${clientCpu}, servers to CPU ${serverCpu}` : 'unpinned'}`,
     );
     const bodyFile = path.join(stack.dataDir, 'ceiling.json');
     const brotliFile = path.join(stack.dataDir, 'ceiling.json.br');

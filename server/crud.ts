@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
 import { registry } from '../schema/registry';
 import type { Contract } from './contract';
-import { changeMarker, isPostgres, nowIso, type Database, type DB } from './db';
+import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from './db';
 import { EncodedBody, preferredEncoding } from './encoding';
 import { HttpError, notFound, texts } from './errors';
 import { parse, type Register } from './routes';
@@ -86,7 +86,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     };
     let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
     register(opKey(entity.ops.list), async (request, reply) => {
-      const marker = cacheLists ? await changeMarker(db) : null;
+      const marker = cacheLists ? await requestChangeMarker(db, request) : null;
       if (marker === null) return readList();
       if (cached?.marker !== marker) {
         const entry = { marker, body: readList().then((answer) => new EncodedBody(Buffer.from(JSON.stringify(answer)))) };
@@ -101,9 +101,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       if (!encoding) return reply.send(body.identity);
       const encoded = await body.get(encoding).catch(() => null);
       if (!encoded) return reply.send(body.identity);
-      // With Content-Encoding set, @fastify/compress passes the bytes through untouched.
       return reply.header('Content-Encoding', encoding).send(encoded);
-    });
+    }, cacheLists ? { compress: false } : {});
 
     if (entity.ops.create) {
       const schema = bodySchema(entity, 'create');

@@ -4,7 +4,7 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index';
@@ -217,10 +217,33 @@ export async function lockForSeeding(trx: Transaction<Database>): Promise<void> 
  */
 export async function changeMarker(db: DB): Promise<string | null> {
   if (isPostgres(db)) return null;
-  const result = await sql<{ c: number; v: number }>`select total_changes() as c, (select data_version from pragma_data_version) as v`.execute(db);
-  const row = result.rows[0];
+  let query = markerQueries.get(db);
+  if (!query) {
+    // Compiled once per database: it is read on every list call and every access check.
+    query = sql<{ c: number; v: number }>`select total_changes() as c, (select data_version from pragma_data_version) as v`.compile(db);
+    markerQueries.set(db, query);
+  }
+  const row = (await db.executeQuery(query)).rows[0];
   return row ? `${row.c}:${row.v}` : null;
 }
+
+const markerQueries = new WeakMap<DB, CompiledQuery<{ c: number; v: number }>>();
+
+/**
+ * The change marker as one request sees it, read once however many steps of its handling ask
+ * (the access check, then the list cache). Reading it early and using it later is safe: what
+ * is kept under a marker is read after that marker, so it is never older than the marker says.
+ */
+export function requestChangeMarker(db: DB, request: object): Promise<string | null> {
+  let marker = requestMarkers.get(request);
+  if (!marker) {
+    marker = changeMarker(db);
+    requestMarkers.set(request, marker);
+  }
+  return marker;
+}
+
+const requestMarkers = new WeakMap<object, Promise<string | null>>();
 
 export async function migrate(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });

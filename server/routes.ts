@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { firstIssueMessage } from '../schema/define';
 import type { Contract } from './contract';
-import type { DB } from './db';
+import { requestChangeMarker, type DB } from './db';
 import { HttpError, texts } from './errors';
 import type { Tokens } from './tokens';
 
@@ -20,7 +20,14 @@ declare module 'fastify' {
 }
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-export type Register = (operation: string, handler: Handler) => void;
+export interface RouteSettings {
+  /**
+   * False for a handler that sends its own encodings (the cached lists of crud.ts): skips
+   * @fastify/compress's hooks, which otherwise run on every call only to pass the bytes on.
+   */
+  compress?: false;
+}
+export type Register = (operation: string, handler: Handler, settings?: RouteSettings) => void;
 
 /** The user of a learner/admin route; the access hook has already refused anonymous calls. */
 export function currentUser(request: FastifyRequest): AuthUser {
@@ -44,18 +51,55 @@ export function parse<T extends v.GenericSchema>(schema: T, input: unknown, labe
   throw new HttpError(400, firstIssueMessage(result.issues));
 }
 
+interface UserRow {
+  id: number;
+  role: number;
+  isLockout: number;
+  tokenVersion: number;
+}
+
+/**
+ * Users' access rows as read at one SQLite change marker (db.ts): until the database changes
+ * (a write here or by any other connection or process), reading a row again would give the
+ * same answer, so it is not read again. A lock-out, demotion or sign-out everywhere is a write,
+ * which moves the marker and empties this. On PostgreSQL there is no marker and every call
+ * reads the row.
+ */
+export class AccessRows {
+  private marker: string | null = null;
+  private readonly rows = new Map<number, UserRow | undefined>();
+  /** Distinct users seen between two writes; past that the rows are dropped, not the check. */
+  static readonly remembered = 10_000;
+
+  constructor(private readonly db: DB) {}
+
+  async get(request: FastifyRequest, userId: number): Promise<UserRow | undefined> {
+    const marker = await requestChangeMarker(this.db, request);
+    if (marker !== null && marker === this.marker && this.rows.has(userId)) return this.rows.get(userId);
+    // Read after the marker, so the row is never older than the marker it is kept under.
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'role', 'isLockout', 'tokenVersion'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (marker === null) return row;
+    if (marker !== this.marker || this.rows.size >= AccessRows.remembered) {
+      this.marker = marker;
+      this.rows.clear();
+    }
+    this.rows.set(userId, row);
+    return row;
+  }
+}
+
 /** The signed-in user behind a bearer token: valid signature, existing, not locked, same version. */
-export async function authenticate(request: FastifyRequest, db: DB, tokens: Tokens): Promise<AuthUser | null> {
+export async function authenticate(request: FastifyRequest, tokens: Tokens, access: AccessRows): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) return null;
   const claims = await tokens.verify(match[1]);
   if (!claims) return null;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'role', 'isLockout', 'tokenVersion'])
-    .where('id', '=', claims.userId)
-    .executeTakeFirst();
+  const user = await access.get(request, claims.userId);
   if (!user || user.isLockout || user.tokenVersion !== claims.version) return null;
   // The role is read from the database, not the token, so a demotion takes effect at once.
   return { id: user.id, role: user.role };
@@ -65,6 +109,7 @@ const toFastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 export function contractRoutes(app: FastifyInstance, contract: Contract, db: DB, tokens: Tokens) {
   const registered = new Set<string>();
+  const access = new AccessRows(db);
 
   // Every /api route, however it got registered, must be a contract operation.
   app.addHook('onRoute', (route) => {
@@ -77,7 +122,7 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, db: DB,
     }
   });
 
-  const register: Register = (operation, handler) => {
+  const register: Register = (operation, handler, settings = {}) => {
     const [method = '', path = ''] = operation.split(' ');
     const op = contract.operation(method, path);
     if (!op) throw new Error(`${operation} is not an operation of openapi.yaml`);
@@ -86,9 +131,10 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, db: DB,
     app.route({
       method: op.method,
       url: toFastifyPath(path),
+      ...(settings.compress === false ? { compress: false, decompress: false } : {}),
       preHandler: async (request) => {
         if (op.access === 'public') return;
-        const user = await authenticate(request, db, tokens);
+        const user = await authenticate(request, tokens, access);
         if (!user) throw new HttpError(401, texts.notSignedIn);
         if (op.access === 'admin' && user.role !== 300) throw new HttpError(403, texts.forbidden);
         request.user = user;
