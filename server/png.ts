@@ -1,8 +1,6 @@
-// Tiny PNG encoder for the sample images the seed writes (no downloads, no image library).
-import { promisify } from 'node:util';
-import { crc32, deflate, deflateSync } from 'node:zlib';
-
-const deflateAsync = promisify(deflate);
+// Tiny PNG encoder (tests make upload fixtures with it) and the drawings of the seed's sample
+// images, which scripts/make-seed-images.ts turns into the WebP files in server/seed-images/.
+import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
@@ -53,11 +51,6 @@ export function encodeRgb(width: number, height: number, rgb: Uint8Array): Buffe
   return assemble(width, height, deflateSync(scanlines(width, height, rgb), deflateOptions));
 }
 
-/** The same PNG, compressed on libuv's thread pool (the seed draws the next image meanwhile). */
-export async function encodeRgbAsync(width: number, height: number, rgb: Uint8Array): Promise<Buffer> {
-  return assemble(width, height, await deflateAsync(scanlines(width, height, rgb), deflateOptions));
-}
-
 /** An 8-bit RGB PNG whose pixels come from `pixel(x, y)`. */
 export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
   const rgb = new Uint8Array(width * height * 3);
@@ -74,8 +67,7 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
 
 /**
  * A 640×360 cover's pixels: a diagonal gradient with soft circles and faint stripes, different
- * for each seed number. Plain loops over typed arrays: the seed draws seventeen of these on
- * first start, before the server answers.
+ * for each seed number.
  */
 export function coverPixels(from: Rgb, to: Rgb, seed: number, width = 640, height = 360): Uint8Array {
   // Per pixel: how much white to blend in from the circles' glow.
@@ -113,11 +105,6 @@ export function coverPixels(from: Rgb, to: Rgb, seed: number, width = 640, heigh
   return rgb;
 }
 
-/** A cover as PNG (see coverPixels). */
-export function coverImage(from: Rgb, to: Rgb, seed: number, width = 640, height = 360): Promise<Buffer> {
-  return encodeRgbAsync(width, height, coverPixels(from, to, seed, width, height));
-}
-
 /** A 256×256 portrait placeholder's pixels: a head-and-shoulders silhouette on a gradient. */
 export function personPixels(from: Rgb, to: Rgb, size = 256): Uint8Array {
   const rgb = new Uint8Array(size * size * 3);
@@ -140,9 +127,4 @@ export function personPixels(from: Rgb, to: Rgb, size = 256): Uint8Array {
     }
   }
   return rgb;
-}
-
-/** A portrait placeholder as PNG (see personPixels). */
-export function personImage(from: Rgb, to: Rgb, size = 256): Promise<Buffer> {
-  return encodeRgbAsync(size, size, personPixels(from, to, size));
 }

@@ -1,11 +1,15 @@
 // First-start sample data: an administrator, a few learners, a realistic catalogue and the
-// images it shows (generated here, never downloaded). Runs only while the users table is empty.
+// images it shows. Runs only while the users table is empty.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultAdminPhone, type AppConfig } from './config';
 import { lockForSeeding, nowIso, type DB } from './db';
 import type { MediaStore } from './files';
 import { hashPassword, unusablePasswordHash } from './passwords';
-import { coverImage, personImage, type Rgb } from './png';
+import type { Rgb } from './png';
 import { sanitizeRichText } from './sanitize';
 import { slugify } from './slug';
 
@@ -17,11 +21,11 @@ const inDays = (n: number, hour = 16) => {
 };
 
 const categories: Array<{ name: string; from: Rgb; to: Rgb; file: string }> = [
-  { name: 'رباتیک', from: [255, 112, 67], to: [121, 85, 72], file: 'category-robotics.png' },
-  { name: 'برنامه‌نویسی کودکان', from: [66, 165, 245], to: [92, 107, 192], file: 'category-kids-coding.png' },
-  { name: 'طراحی بازی', from: [171, 71, 188], to: [236, 64, 122], file: 'category-game-design.png' },
-  { name: 'هوش مصنوعی', from: [38, 166, 154], to: [41, 98, 255], file: 'category-ai.png' },
-  { name: 'الکترونیک', from: [255, 202, 40], to: [239, 83, 80], file: 'category-electronics.png' },
+  { name: 'رباتیک', from: [255, 112, 67], to: [121, 85, 72], file: 'category-robotics.webp' },
+  { name: 'برنامه‌نویسی کودکان', from: [66, 165, 245], to: [92, 107, 192], file: 'category-kids-coding.webp' },
+  { name: 'طراحی بازی', from: [171, 71, 188], to: [236, 64, 122], file: 'category-game-design.webp' },
+  { name: 'هوش مصنوعی', from: [38, 166, 154], to: [41, 98, 255], file: 'category-ai.webp' },
+  { name: 'الکترونیک', from: [255, 202, 40], to: [239, 83, 80], file: 'category-electronics.webp' },
 ];
 
 const teachers: Array<{ fullName: string; skill: string; descirption: string; from: Rgb; to: Rgb; file: string }> = [
@@ -31,7 +35,7 @@ const teachers: Array<{ fullName: string; skill: string; descirption: string; fr
     descirption: 'کارشناس ارشد مکاترونیک با هشت سال سابقه آموزش رباتیک به نوجوانان و مربی تیم‌های مسابقات ملی.',
     from: [255, 138, 101],
     to: [191, 54, 12],
-    file: 'teacher-maryam-ahmadi.png',
+    file: 'teacher-maryam-ahmadi.webp',
   },
   {
     fullName: 'علی رضایی',
@@ -39,7 +43,7 @@ const teachers: Array<{ fullName: string; skill: string; descirption: string; fr
     descirption: 'برنامه‌نویس ارشد یادگیری ماشین که دوست دارد مفاهیم پیچیده را با مثال‌های ساده و بازی آموزش دهد.',
     from: [100, 181, 246],
     to: [13, 71, 161],
-    file: 'teacher-ali-rezaei.png',
+    file: 'teacher-ali-rezaei.webp',
   },
   {
     fullName: 'سارا کریمی',
@@ -47,7 +51,7 @@ const teachers: Array<{ fullName: string; skill: string; descirption: string; fr
     descirption: 'طراح بازی‌های آموزشی و مدرس دوره‌های خلاقیت دیجیتال برای کودکان هفت تا چهارده سال.',
     from: [206, 147, 216],
     to: [106, 27, 154],
-    file: 'teacher-sara-karimi.png',
+    file: 'teacher-sara-karimi.webp',
   },
   {
     fullName: 'حسین محمدی',
@@ -55,7 +59,7 @@ const teachers: Array<{ fullName: string; skill: string; descirption: string; fr
     descirption: 'مهندس الکترونیک و سازنده ده‌ها پروژه اینترنت اشیا؛ در کلاس‌هایش هر جلسه یک مدار واقعی ساخته می‌شود.',
     from: [255, 213, 79],
     to: [230, 81, 0],
-    file: 'teacher-hossein-mohammadi.png',
+    file: 'teacher-hossein-mohammadi.webp',
   },
 ];
 
@@ -173,7 +177,7 @@ const articles: Array<{ author: string; name: string; body: string; from: Rgb; t
   {
     author: 'مریم احمدی',
     name: 'چرا رباتیک برای کودکان مفید است؟',
-    from: [255, 171, 145], to: [216, 67, 21], file: 'article-robotics-benefits.png', daysAgo: 20,
+    from: [255, 171, 145], to: [216, 67, 21], file: 'article-robotics-benefits.webp', daysAgo: 20,
     body:
       '<h2>یادگیری با دست‌ها</h2><p>رباتیک به کودکان فرصت می‌دهد مفاهیم علمی را <strong>لمس کنند</strong>. وقتی ربات ساخته‌شده حرکت می‌کند، ' +
       'کودک نتیجه فکر خود را می‌بیند و اعتمادبه‌نفسش بیشتر می‌شود.</p><h2>مهارت‌هایی که پرورش می‌یابد</h2><ul><li>حل مسئله</li>' +
@@ -182,7 +186,7 @@ const articles: Array<{ author: string; name: string; body: string; from: Rgb; t
   {
     author: 'علی رضایی',
     name: 'از کجا برنامه‌نویسی را شروع کنیم؟',
-    from: [129, 212, 250], to: [1, 87, 155], file: 'article-start-coding.png', daysAgo: 14,
+    from: [129, 212, 250], to: [1, 87, 155], file: 'article-start-coding.webp', daysAgo: 14,
     body:
       '<p>برای کودکان زیر ده سال، محیط‌های بلوکی مانند <em>اسکرچ</em> بهترین شروع هستند. نوجوانان می‌توانند مستقیم با پایتون آغاز کنند.</p>' +
       '<h2>یک برنامه کوچک پایتون</h2><pre><code>name = input("اسمت چیه؟")\nprint("سلام", name)</code></pre>' +
@@ -191,7 +195,7 @@ const articles: Array<{ author: string; name: string; body: string; from: Rgb; t
   {
     author: 'سارا کریمی',
     name: 'بازی‌سازی؛ سرگرمی یا آموزش؟',
-    from: [225, 190, 231], to: [74, 20, 140], file: 'article-game-making.png', daysAgo: 7,
+    from: [225, 190, 231], to: [74, 20, 140], file: 'article-game-making.webp', daysAgo: 7,
     body:
       '<p>ساختن بازی، ترکیبی از هنر، داستان‌گویی و برنامه‌نویسی است. کودکی که بازی می‌سازد، یاد می‌گیرد قوانین را طراحی کند و از دید بازیکن فکر کند.</p>' +
       '<ol><li>ایده را روی کاغذ بکشید.</li><li>یک نسخه ساده بسازید.</li><li>از دوستانتان بخواهید بازی کنند.</li><li>بازی را بهتر کنید.</li></ol>' +
@@ -200,7 +204,7 @@ const articles: Array<{ author: string; name: string; body: string; from: Rgb; t
   {
     author: 'حسین محمدی',
     name: 'نکات ایمنی در کارگاه الکترونیک',
-    from: [255, 224, 130], to: [255, 111, 0], file: 'article-electronics-safety.png', daysAgo: 2,
+    from: [255, 224, 130], to: [255, 111, 0], file: 'article-electronics-safety.webp', daysAgo: 2,
     body:
       '<h1>ایمنی، پیش از هر چیز</h1><p>در کلاس‌های الکترونیک کودکان فقط با <strong>ولتاژهای پایین</strong> و باتری کار می‌کنند.</p>' +
       '<ul><li>هرگز به پریز برق دست نزنید.</li><li>هویه را فقط با حضور مربی روشن کنید.</li><li>پس از کار، میز را مرتب کنید.</li></ul>' +
@@ -214,6 +218,48 @@ const learners = [
   { firstName: 'الهام', lastName: 'جعفری', phoneNumber: '09123333333', emailAddress: 'elham@example.com' },
 ];
 
+const courseImage = (index: number) => `course-${index + 1}.webp`;
+
+/** How scripts/make-seed-images.ts draws a sample image (see server/png.ts). */
+export type SampleDrawing = { kind: 'cover'; from: Rgb; to: Rgb; seed: number } | { kind: 'person'; from: Rgb; to: Rgb };
+
+const cover = (from: Rgb, to: Rgb, seed: number): SampleDrawing => ({ kind: 'cover', from, to, seed });
+const person = (from: Rgb, to: Rgb): SampleDrawing => ({ kind: 'person', from, to });
+
+/**
+ * The images the seed stores, by file name. They are drawn once by scripts/make-seed-images.ts
+ * and committed under server/seed-images/ (WebP, about a tenth of the PNGs once drawn here at
+ * every first start): drawing them cost the first start ~0.3 s, and they are the public pages'
+ * largest paint, so their bytes matter on a phone.
+ */
+export const sampleImages: ReadonlyArray<{ file: string; drawing: SampleDrawing }> = [
+  ...categories.map((c, i) => ({ file: c.file, drawing: cover(c.from, c.to, i + 1) })),
+  ...teachers.map((t) => ({ file: t.file, drawing: person(t.from, t.to) })),
+  ...courses.flatMap((c, i) => {
+    const cat = categories[c.category];
+    return cat ? [{ file: courseImage(i), drawing: cover(cat.to, cat.from, i + 11) }] : [];
+  }),
+  ...articles.map((a, i) => ({ file: a.file, drawing: cover(a.from, a.to, i + 31) })),
+];
+
+/**
+ * server/seed-images/: beside this module in the sources, two folders up from the bundle's
+ * chunk in dist-server/assets/.
+ */
+export function sampleImagesDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = here, up = 0; up < 4; dir = path.dirname(dir), up++) {
+    const candidate = path.join(dir, 'server', 'seed-images');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`server/seed-images not found above ${here}`);
+}
+
+/** Rows inserted in one statement, their ids by a unique column (RETURNING's order is unspecified). */
+function idsBy<K extends string>(rows: ReadonlyArray<{ id: number } & Record<K, string>>, key: K): Map<string, number> {
+  return new Map(rows.map((row) => [row[key], row.id]));
+}
+
 export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, print: (line: string) => void): Promise<void> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return;
@@ -222,25 +268,77 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
   const phone = /^09\d{9}$/.test(adminPhone) ? adminPhone : defaultAdminPhone;
   const password = config.firstAdmin?.password ?? config.adminPassword ?? randomBytes(12).toString('base64url');
   const generated = config.firstAdmin ? config.firstAdmin.generated : !config.adminPassword;
-  // scrypt (N = 2^17, ~0.7 s) runs on libuv's thread pool while the images are drawn on this
-  // thread; each image is deflated and written on the pool too, while the next one is drawn.
+  // scrypt (N = 2^17, ~0.7 s) runs on libuv's thread pool, usually begun by main.ts before the
+  // server's modules loaded. The ready-made images are copied and the catalogue inserted while it
+  // finishes; only the administrator's row waits for it.
   const hashing = config.firstAdmin?.hash ?? hashPassword(password);
-  const images: Array<Promise<void>> = [];
-  const save = (file: string, png: Promise<Buffer>) => images.push(png.then((bytes) => media.save('images', file, bytes)));
-  for (const [i, c] of categories.entries()) save(c.file, coverImage(c.from, c.to, i + 1));
-  for (const t of teachers) save(t.file, personImage(t.from, t.to));
-  for (const [i, c] of courses.entries()) {
-    const cat = categories[c.category];
-    if (cat) save(`course-${i + 1}.png`, coverImage(cat.to, cat.from, i + 11));
-  }
-  for (const [i, a] of articles.entries()) save(a.file, coverImage(a.from, a.to, i + 31));
-  const [passwordHash] = await Promise.all([hashing, Promise.all(images)]);
+  const dir = sampleImagesDir();
+  const images = sampleImages.map(async ({ file }) => media.save('images', file, await readFile(path.join(dir, file))));
 
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
+  const inserting = db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction: two processes starting together seed once.
     await lockForSeeding(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
+    const categoryIds = idsBy(
+      await trx
+        .insertInto('categories')
+        .values(categories.map((c) => ({ name: c.name, slug: slugify(c.name), inActive: 0, coverImage: c.file })))
+        .returning(['id', 'name'])
+        .execute(),
+      'name',
+    );
+    const teacherIds = idsBy(
+      await trx
+        .insertInto('teachers')
+        .values(teachers.map((t) => ({ fullName: t.fullName, skill: t.skill, descirption: t.descirption, coverImage: t.file })))
+        .returning(['id', 'fullName'])
+        .execute(),
+      'fullName',
+    );
+    const courseIds = idsBy(
+      await trx
+        .insertInto('courses')
+        .values(
+          courses.map((c, i) => ({
+            title: c.title,
+            slug: slugify(c.title),
+            durationInHours: c.hours,
+            timeOfHolding: inDays(c.holdingInDays),
+            registrationDeadline: inDays(c.deadlineInDays, 23),
+            priceInTomans: c.price,
+            description: c.description,
+            coverImage: courseImage(i),
+            coverVideo: '',
+            headings: c.headings.join('\n'),
+            prerequisite: c.prerequisite,
+            techerId: teacherIds.get(teachers[c.teacher]?.fullName ?? '') ?? 0,
+            categoryId: categoryIds.get(categories[c.category]?.name ?? '') ?? 0,
+            difficulty: c.difficulty,
+            type: c.type,
+            inActive: c.inActive ? 1 : 0,
+            createdAt: now,
+          })),
+        )
+        .returning(['id', 'title'])
+        .execute(),
+      'title',
+    );
+    await trx
+      .insertInto('articles')
+      .values(
+        articles.map((a) => ({
+          author: a.author,
+          name: a.name,
+          body: sanitizeRichText(a.body),
+          image: a.file,
+          slug: slugify(a.name),
+          createdAt: new Date(Date.now() - a.daysAgo * day).toISOString(),
+        })),
+      )
+      .execute();
+
+    // The administrator first, so it keeps id 1 as before.
     await trx
       .insertInto('users')
       .values({
@@ -248,7 +346,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
         lastName: 'سامانه',
         phoneNumber: phone,
         emailAddress: '',
-        passwordHash,
+        passwordHash: await hashing,
         role: 300,
         isLockout: 0,
         lastLogin: null,
@@ -257,97 +355,45 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       })
       .execute();
     // Sample learners cannot sign in (unusable hash); they make the admin screens look real.
-    const learnerIds: number[] = [];
-    for (const [i, l] of learners.entries()) {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          ...l,
-          passwordHash: unusablePasswordHash,
-          role: 1,
-          isLockout: i === 2 ? 1 : 0,
-          lastLogin: i === 0 ? new Date(Date.now() - day).toISOString() : null,
-          createdAt: new Date(Date.now() - (10 - i) * day).toISOString(),
-          tokenVersion: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      learnerIds.push(row.id);
-    }
-    const categoryIds: number[] = [];
-    for (const c of categories) {
-      const row = await trx
-        .insertInto('categories')
-        .values({ name: c.name, slug: slugify(c.name), inActive: 0, coverImage: c.file })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      categoryIds.push(row.id);
-    }
-    const teacherIds: number[] = [];
-    for (const t of teachers) {
-      const row = await trx
-        .insertInto('teachers')
-        .values({ fullName: t.fullName, skill: t.skill, descirption: t.descirption, coverImage: t.file })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      teacherIds.push(row.id);
-    }
-    const courseIds: number[] = [];
-    for (const [i, c] of courses.entries()) {
-      const row = await trx
-        .insertInto('courses')
-        .values({
-          title: c.title,
-          slug: slugify(c.title),
-          durationInHours: c.hours,
-          timeOfHolding: inDays(c.holdingInDays),
-          registrationDeadline: inDays(c.deadlineInDays, 23),
-          priceInTomans: c.price,
-          description: c.description,
-          coverImage: `course-${i + 1}.png`,
-          coverVideo: '',
-          headings: c.headings.join('\n'),
-          prerequisite: c.prerequisite,
-          techerId: teacherIds[c.teacher] ?? 0,
-          categoryId: categoryIds[c.category] ?? 0,
-          difficulty: c.difficulty,
-          type: c.type,
-          inActive: c.inActive ? 1 : 0,
-          createdAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      courseIds.push(row.id);
-    }
-    for (const a of articles) {
+    const learnerIds = idsBy(
       await trx
-        .insertInto('articles')
-        .values({
-          author: a.author,
-          name: a.name,
-          body: sanitizeRichText(a.body),
-          image: a.file,
-          slug: slugify(a.name),
-          createdAt: new Date(Date.now() - a.daysAgo * day).toISOString(),
-        })
-        .execute();
-    }
+        .insertInto('users')
+        .values(
+          learners.map((l, i) => ({
+            ...l,
+            passwordHash: unusablePasswordHash,
+            role: 1,
+            isLockout: i === 2 ? 1 : 0,
+            lastLogin: i === 0 ? new Date(Date.now() - day).toISOString() : null,
+            createdAt: new Date(Date.now() - (10 - i) * day).toISOString(),
+            tokenVersion: 0,
+          })),
+        )
+        .returning(['id', 'phoneNumber'])
+        .execute(),
+      'phoneNumber',
+    );
 
     // One family with a paid order, so the learner screens and the dashboard have real numbers.
-    const parentId = learnerIds[0];
-    const firstCourse = courseIds[0];
-    const secondCourse = courseIds[3];
-    if (parentId === undefined || firstCourse === undefined || secondCourse === undefined) return;
-    const kids = [];
-    for (const kid of [
-      { firstName: 'آرین', lastName: 'حسینی', birthDate: '2015-04-12T00:00:00.000Z', grade: 'چهارم دبستان' },
-      { firstName: 'باران', lastName: 'حسینی', birthDate: '2012-09-03T00:00:00.000Z', grade: 'هفتم' },
-    ]) {
-      kids.push(await trx.insertInto('children').values({ ...kid, userId: parentId }).returning('id').executeTakeFirstOrThrow());
-    }
-    const [kid1, kid2] = kids;
     const [c1, c2] = [courses[0], courses[3]];
-    if (!kid1 || !kid2 || !c1 || !c2) return;
+    const parentId = learnerIds.get(learners[0]?.phoneNumber ?? '');
+    const firstCourse = courseIds.get(c1?.title ?? '');
+    const secondCourse = courseIds.get(c2?.title ?? '');
+    if (!c1 || !c2 || parentId === undefined || firstCourse === undefined || secondCourse === undefined) return;
+    const kids = idsBy(
+      await trx
+        .insertInto('children')
+        .values([
+          { firstName: 'آرین', lastName: 'حسینی', birthDate: '2015-04-12T00:00:00.000Z', grade: 'چهارم دبستان', userId: parentId },
+          { firstName: 'باران', lastName: 'حسینی', birthDate: '2012-09-03T00:00:00.000Z', grade: 'هفتم', userId: parentId },
+        ])
+        .returning(['id', 'firstName'])
+        .execute(),
+      'firstName',
+    );
+    const kid1 = kids.get('آرین');
+    const kid2 = kids.get('باران');
+    if (kid1 === undefined || kid2 === undefined) return;
     const paidAt = new Date(Date.now() - 3 * day).toISOString();
     const order = await trx
       .insertInto('orders')
@@ -365,15 +411,15 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
     await trx
       .insertInto('order_items')
       .values([
-        { orderId: order.id, childId: kid1.id, courseId: firstCourse, priceInTomans: c1.price, childName: 'آرین حسینی', courseTitle: c1.title },
-        { orderId: order.id, childId: kid2.id, courseId: secondCourse, priceInTomans: c2.price, childName: 'باران حسینی', courseTitle: c2.title },
+        { orderId: order.id, childId: kid1, courseId: firstCourse, priceInTomans: c1.price, childName: 'آرین حسینی', courseTitle: c1.title },
+        { orderId: order.id, childId: kid2, courseId: secondCourse, priceInTomans: c2.price, childName: 'باران حسینی', courseTitle: c2.title },
       ])
       .execute();
     await trx
       .insertInto('enrollments')
       .values([
-        { childId: kid1.id, courseId: firstCourse, orderId: order.id, enrolledAt: paidAt },
-        { childId: kid2.id, courseId: secondCourse, orderId: order.id, enrolledAt: paidAt },
+        { childId: kid1, courseId: firstCourse, orderId: order.id, enrolledAt: paidAt },
+        { childId: kid2, courseId: secondCourse, orderId: order.id, enrolledAt: paidAt },
       ])
       .execute();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -397,6 +443,8 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       ])
       .execute();
   });
+  // All three awaited together, so a failure of any is reported, not left unhandled.
+  await Promise.all([inserting, Promise.all(images), hashing]);
 
   if (!generated) print(`Admin sign-in: phone ${phone} (password from ADMIN_PASSWORD)`);
   else print(`Admin sign-in: phone ${phone} password ${password}  (shown only once; change it or set ADMIN_PASSWORD)`);

@@ -1,11 +1,12 @@
 // @vitest-environment node
-// The first start on an empty data dir: the sample images the seed draws are all there and are
-// real PNGs, and the first administrator's password (hashed while the server's modules load, by
+// The first start on an empty data dir: the sample images the seed copies are all there and are
+// real WebP files (by content, as an upload is checked), and the first administrator's password (hashed while the server's modules load, by
 // main.ts) signs in.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/passwords';
 import { freePort } from '../e2e/harness';
@@ -23,15 +24,17 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Width and height from a PNG's IHDR, after checking the signature. */
-function pngSize(bytes: Buffer): { width: number; height: number } {
-  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+/** Width and height from a lossy WebP's VP8 frame header, after checking the container. */
+function webpSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
+  expect(bytes.toString('ascii', 8, 16)).toBe('WEBPVP8 ');
+  expect([...bytes.subarray(23, 26)]).toEqual([0x9d, 0x01, 0x2a]); // the key frame's start code
+  return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
 }
 
 describe('first start', () => {
-  it('seeds every sample image the catalogue shows, as a complete PNG', async () => {
+  it('seeds every sample image the catalogue shows, as a complete WebP', async () => {
     const shown: Array<[string, string]> = [];
     for (const [list, field] of [
       ['/api/Category/GetSelectList', 'coverImage'],
@@ -48,8 +51,10 @@ describe('first start', () => {
       expect(listed.body, `${list}: ${name}`).toContain(name);
       const served = await fetch(`${server.url}/api/File/image/${encodeURIComponent(name)}`);
       expect(served.status, name).toBe(200);
-      expect(served.headers.get('content-type')).toBe('image/png');
-      const size = pngSize(Buffer.from(await served.arrayBuffer()));
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect((await fileTypeFromBuffer(bytes))?.mime, name).toBe('image/webp');
+      const size = webpSize(bytes);
       expect(size, name).toEqual(list.includes('Teacher') ? { width: 256, height: 256 } : { width: 640, height: 360 });
     }
   });
