@@ -54,11 +54,33 @@ interface Figures {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU time the answering process spent per answered request (µs). */
+  cpuPerRequest: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** User + system CPU time of a process, all its threads (the thread pool's compression too), in µs. */
+function cpuTime(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+/**
+ * Throughput and latency, and the CPU the server under test used per request: requests/s and
+ * p99 move with whatever else the machine runs, CPU per request much less.
+ */
+async function load(url: string, headers: Record<string, string>, pid: number): Promise<Figures> {
+  const before = cpuTime(pid);
   const result = await autocannon({ url, connections, duration, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const answered = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuPerRequest: answered > 0 ? (cpuTime(pid) - before) / answered : 0,
+  };
 }
 
 /** What browsers send (Chromium); the server answers it with brotli. */
@@ -82,7 +104,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
  * node:http answering the precomputed bodies, in its own process like the real server: the
  * server's own brotli bytes to a request accepting br, the uncompressed bytes otherwise.
  */
-async function startCeiling(bodyFile: string, brotliFile: string): Promise<{ url: string; stop: () => void }> {
+async function startCeiling(bodyFile: string, brotliFile: string): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -104,8 +126,10 @@ async function startCeiling(bodyFile: string, brotliFile: string): Promise<{ url
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
-  if (pinning && child.pid !== undefined) pin(child.pid, serverCpu);
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the ceiling server did not start');
+  if (pinning) pin(pid, serverCpu);
+  return { url: `http://127.0.0.1:${port}/`, pid, stop: () => child.kill() };
 }
 
 async function writer(stack: Stack, token: string, until: () => boolean): Promise<number> {
@@ -138,13 +162,15 @@ async function writer(stack: Stack, token: string, until: () => boolean): Promis
   return written;
 }
 
-const fmt = (f: Figures) => `${Math.round(f.rps).toLocaleString('en')} req/s, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+const fmt = (f: Figures) =>
+  `${Math.round(f.rps).toLocaleString('en')} req/s, p99 ${f.p99} ms, ${Math.round(f.cpuPerRequest)} µs CPU/request${f.errors ? `, ${f.errors} errors` : ''}`;
 
 async function main(): Promise<void> {
   const stack = await startStack();
   try {
+    const academyPid = serverPid();
     if (pinning) {
-      pin(serverPid(), serverCpu);
+      pin(academyPid, serverCpu);
       pin(process.pid, clientCpu);
     }
     const db = openBenchDatabase(stack.dataDir);
@@ -170,17 +196,25 @@ async function main(): Promise<void> {
     writeFileSync(bodyFile, plain.bytes);
     writeFileSync(brotliFile, compressed.bytes);
 
-    await load(url, headers); // warm-up: JIT, caches, connection pool
+    await load(url, headers, academyPid); // warm-up: JIT, caches, connection pool
     const ceiling = await startCeiling(bodyFile, brotliFile);
     const runs = { server: [] as Figures[], plain: [] as Figures[], serverIdentity: [] as Figures[], plainIdentity: [] as Figures[] };
     for (let i = 0; i < rounds; i++) {
-      runs.server.push(await load(url, headers));
-      runs.plain.push(await load(ceiling.url, browserEncoding));
-      runs.serverIdentity.push(await load(url, identityHeaders));
-      runs.plainIdentity.push(await load(ceiling.url, {}));
+      runs.server.push(await load(url, headers, academyPid));
+      runs.plain.push(await load(ceiling.url, browserEncoding, ceiling.pid));
+      runs.serverIdentity.push(await load(url, identityHeaders, academyPid));
+      runs.plainIdentity.push(await load(ceiling.url, {}, ceiling.pid));
+      const last = (xs: Figures[]) => xs[xs.length - 1];
+      const brief = (f: Figures | undefined) => (f ? `${Math.round(f.rps)}/${f.p99}` : '?');
+      console.log(`  round ${i + 1}: server ${brief(last(runs.server))}, ceiling ${brief(last(runs.plain))} (req/s / p99 ms)`);
     }
     ceiling.stop();
-    const mid = (xs: Figures[]): Figures => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), errors: xs.reduce((n, x) => n + x.errors, 0) });
+    const mid = (xs: Figures[]): Figures => ({
+      rps: median(xs.map((x) => x.rps)),
+      p99: median(xs.map((x) => x.p99)),
+      errors: xs.reduce((n, x) => n + x.errors, 0),
+      cpuPerRequest: median(xs.map((x) => x.cpuPerRequest)),
+    });
     const server = mid(runs.server);
     const ceilingFigures = mid(runs.plain);
     const serverIdentity = mid(runs.serverIdentity);
@@ -189,7 +223,7 @@ async function main(): Promise<void> {
     let done = false;
     const writing = writer(stack, token, () => done);
     const started = Date.now();
-    const underWrites = await load(url, headers);
+    const underWrites = await load(url, headers, academyPid);
     done = true;
     const written = await writing;
     const writesPerSecond = written / ((Date.now() - started) / 1000);
