@@ -5,10 +5,11 @@
 // with the same brotli bytes as the server; the uncompressed (identity) figures follow.
 //
 // On a 2-core machine the load generator (autocannon, single-threaded, in this process) and the
-// server compete for the same cores, and the scheduler moving them about shows up as the p99
-// of both the server and the ceiling. Unless BENCH_PIN=0, this process (autocannon and the
-// writer) is pinned to one core and the server under test, academy or ceiling alike, to the
-// other, with `taskset -a -p` (every thread) after it has started: the same method for both.
+// server compete for the same cores. With BENCH_PIN=1 this process (autocannon and the writer)
+// is pinned to one core and the server under test, academy or ceiling alike, to the other, with
+// `taskset -a -p` (every thread) after it has started: the same method for both. It is not the
+// default: on this shared machine a pinned pair cannot move off a core that other work is
+// using, and pinned runs were as often worse as better (BENCHMARKS.md).
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ const duration = Number(process.env.BENCH_SECONDS ?? 5);
 // Server and ceiling alternate, several rounds, and the medians are compared: on a shared
 // machine a single pair of runs mostly measures what else was running at the time.
 const rounds = Number(process.env.BENCH_RUNS ?? 3);
-const pinning = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
+const pinning = process.env.BENCH_PIN === '1' && availableParallelism() >= 2;
 const clientCpu = 0;
 const serverCpu = 1;
 
