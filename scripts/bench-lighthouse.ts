@@ -20,9 +20,16 @@ const chromeFlags = [
   '--disable-sync',
 ];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+// The metrics behind the performance score, printed so a change in the score can be traced.
+const metrics = [
+  ['first-contentful-paint', 'FCP', 'ms'],
+  ['largest-contentful-paint', 'LCP', 'ms'],
+  ['total-blocking-time', 'TBT', 'ms'],
+  ['cumulative-layout-shift', 'CLS', ''],
+] as const;
 const report = v.object({
   categories: v.record(v.string(), v.object({ score: v.nullable(v.number()) })),
-  audits: v.record(v.string(), v.object({ score: v.nullable(v.number()), title: v.string() })),
+  audits: v.record(v.string(), v.object({ score: v.nullable(v.number()), title: v.string(), numericValue: v.optional(v.number()) })),
 });
 
 async function lighthouse(url: string): Promise<v.InferOutput<typeof report>> {
@@ -65,14 +72,20 @@ async function main(): Promise<void> {
     console.log(`Lighthouse ${runs === 1 ? '' : `(median of ${runs}) `}mobile, targets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95`);
     for (const [name, pagePath] of pages) {
       const scores: Record<string, number[]> = {};
+      const measured: Record<string, number[]> = {};
       const failing = new Set<string>();
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(stack.baseUrl + pagePath);
         for (const category of categories) (scores[category] ??= []).push(Math.round((result.categories[category]?.score ?? 0) * 100));
         for (const audit of Object.values(result.audits)) if (audit.score !== null && audit.score < 0.9) failing.add(audit.title);
+        for (const [id] of metrics) (measured[id] ??= []).push(result.audits[id]?.numericValue ?? NaN);
       }
       const line = categories.map((c) => `${c} ${median(scores[c] ?? [])}`).join('  ');
       console.log(`  ${name.padEnd(9)} ${line}`);
+      const metricLine = metrics
+        .map(([id, label, unit]) => `${label} ${unit ? Math.round(median(measured[id] ?? [])) : median(measured[id] ?? []).toFixed(3)}${unit ? ` ${unit}` : ''}`)
+        .join('  ');
+      console.log(`            ${metricLine}`);
       if (failing.size) console.log(`            below 90: ${[...failing].join('; ')}`);
     }
   } finally {
