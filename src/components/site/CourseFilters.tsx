@@ -33,42 +33,51 @@ export function CourseFilters({ search }: { search: CourseSearch }) {
 
   return (
     <form className="filters" aria-label="فیلتر دوره‌ها" onSubmit={(event) => event.preventDefault()}>
-      <div className="field">
-        <label htmlFor="filter-type">نوع برگزاری</label>
-        <select id="filter-type" value={shown.type ?? ''} onChange={(event) => update({ type: event.target.value })}>
-          <option value="">همه</option>
-          {courseTypes.map((type) => (
-            <option key={type} value={type}>
-              {courseTypeLabels[type]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-difficulty">سطح دوره</label>
-        <select
-          id="filter-difficulty"
-          value={shown.difficulty ?? ''}
-          onChange={(event) => update({ difficulty: event.target.value })}
-        >
-          <option value="">همه سطح‌ها</option>
-          {difficulties.map((difficulty) => (
-            <option key={difficulty} value={difficulty}>
-              {difficultyLabels[difficulty]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-sort">مرتب‌سازی</label>
-        <select id="filter-sort" value={shown.sort ?? 'start'} onChange={(event) => update({ sort: event.target.value })}>
-          {sortOrders.map((order) => (
-            <option key={order} value={order}>
-              {sortLabels[order]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="filter-type"
+        label="نوع برگزاری"
+        value={shown.type ?? ''}
+        options={[['', 'همه'], ...courseTypes.map((type) => [type, courseTypeLabels[type]] as const)]}
+        onChange={(type) => update({ type })}
+      />
+      <FilterSelect
+        id="filter-difficulty"
+        label="سطح دوره"
+        value={shown.difficulty ?? ''}
+        options={[['', 'همه سطح‌ها'], ...difficulties.map((difficulty) => [difficulty, difficultyLabels[difficulty]] as const)]}
+        onChange={(difficulty) => update({ difficulty })}
+      />
+      <FilterSelect
+        id="filter-sort"
+        label="مرتب‌سازی"
+        value={shown.sort ?? 'start'}
+        options={sortOrders.map((order) => [order, sortLabels[order]] as const)}
+        onChange={(sort) => update({ sort })}
+      />
     </form>
+  );
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  value: string;
+  /** Value and label of each choice, in order. */
+  options: readonly (readonly [string, string])[];
+  onChange(value: string): void;
+}
+
+function FilterSelect({ id, label, value, options, onChange }: FilterSelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
