@@ -33,11 +33,14 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type ChangeEvent,
   type MouseEvent,
 } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { toLatinDigits, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
+import { bulkTexts } from './bulkTexts';
+import type { TableSelection } from './selection';
 import { adminTexts } from './texts';
 
 const features = tableFeatures({
@@ -78,6 +81,8 @@ export interface EntityTableProps {
   rows: AnyRow[];
   onEdit?: (row: AnyRow) => void;
   onDelete?: (row: AnyRow) => void;
+  /** Adds a checkbox column (click, Shift+click for a range, a header box for all loaded rows). */
+  selection?: TableSelection;
 }
 
 /**
@@ -135,10 +140,21 @@ interface BodyRowProps {
   columns: readonly EntityColumn[];
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
+  /** Undefined when the table has no checkbox column. */
+  selected: boolean | undefined;
+  onSelect: ((id: number, range: boolean) => void) | undefined;
 }
 
+/** A checkbox's change came with Shift held (a click, or Shift+Space on the focused box). */
+const withShift = (event: ChangeEvent<HTMLInputElement>) => {
+  const native = event.nativeEvent;
+  return native instanceof MouseEvent && native.shiftKey;
+};
+
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, onEdit, onDelete }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, onEdit, onDelete, selected, onSelect }: BodyRowProps) {
+  // The row's name for its checkbox: its first text column (a title, a name), else its position.
+  const named = columns.find((column) => column.cell === 'text');
   return (
     // The header row is row 1.
     <tr
@@ -146,7 +162,19 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, on
       data-index={index}
       aria-rowindex={index + 2}
       style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
+      className={selected ? 'admin-row-selected' : undefined}
     >
+      {selected !== undefined && (
+        <td role="cell" className="admin-cell-select">
+          <input
+            type="checkbox"
+            className="admin-select-box"
+            checked={selected}
+            aria-label={bulkTexts.selectRow(named ? toPersianDigits(String(columnValue(named, row.original) ?? '')) : '', toPersianDigits(index + 1))}
+            onChange={(event) => onSelect?.(row.original.id, withShift(event))}
+          />
+        </td>
+      )}
       {columns.map((column) => {
         const id = columnId(column);
         const value = row.getValue(id);
@@ -208,6 +236,8 @@ interface VirtualBodyProps {
   emptyText: string;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
+  selected: ReadonlySet<number> | null;
+  onSelect: ((id: number, range: boolean) => void) | undefined;
   /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
   onDrawn: ((withRows: boolean) => void) | undefined;
 }
@@ -217,7 +247,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, onEdit, onDelete, onDrawn }: VirtualBodyProps) {
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, onEdit, onDelete, selected, onSelect, onDrawn }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -265,6 +295,8 @@ function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, colum
         columns={columns}
         onEdit={onEdit}
         onDelete={onDelete}
+        selected={selected ? selected.has(row.original.id) : undefined}
+        onSelect={onSelect}
       />
     );
   });
@@ -307,7 +339,26 @@ interface Sizing {
   available: number;
 }
 
-export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps) {
+/** The header's box: checked when every loaded row is, mixed when some are. */
+function SelectAllBox({ checked, mixed, onChange }: { checked: boolean; mixed: boolean; onChange: (on: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="admin-select-box"
+      checked={checked}
+      aria-checked={mixed ? 'mixed' : checked}
+      aria-label={bulkTexts.selectAllLoaded}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+export function EntityTable({ entity, rows, onEdit, onDelete, selection }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -318,6 +369,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
   }, []);
   const tableRef = useRef<HTMLTableElement>(null);
 
+  const hasSelection = selection !== undefined;
   const columns = useMemo(() => {
     const data = entity.columns.map((column) =>
       helper.accessor((row) => columnValue(column, row), {
@@ -328,9 +380,10 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
         sortDescFirst: false,
       }),
     );
-    if (!onEdit && !onDelete) return data;
-    return [...data, helper.display({ id: 'actions', header: adminTexts.actions })];
-  }, [entity, onEdit, onDelete]);
+    const leading = hasSelection ? [helper.display({ id: 'select', header: bulkTexts.select })] : [];
+    if (!onEdit && !onDelete) return [...leading, ...data];
+    return [...leading, ...data, helper.display({ id: 'actions', header: adminTexts.actions })];
+  }, [entity, onEdit, onDelete, hasSelection]);
 
   const searchIn = entity.searchIn;
   // Each row's searchable text is normalised once per data change, not on every keystroke:
@@ -354,6 +407,21 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
 
   const tableRows = table.getRowModel().rows;
   const columnCount = columns.length;
+
+  // A range is taken in the order shown (sorted, filtered); read at click time, so the rows'
+  // callback stays the same object and no memoised row re-renders for it.
+  const shownRows = useRef(tableRows);
+  useLayoutEffect(() => {
+    shownRows.current = tableRows;
+  });
+  const toggle = selection?.toggle;
+  const onSelect = useMemo(
+    () => (toggle ? (id: number, range: boolean) => toggle(id, range, shownRows.current.map((row) => row.original.id)) : undefined),
+    [toggle],
+  );
+  const selectedIds = selection ? selection.state.ids : null;
+  let shownSelected = 0;
+  if (selectedIds && selectedIds.size > 0) for (const row of tableRows) if (selectedIds.has(row.original.id)) shownSelected++;
 
   // Column widths: measured at max-content once per set of columns (the first time with rows),
   // then fitted to the scroll container's width, refitted when that changes.
@@ -392,12 +460,13 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
     const natural = measured.natural;
     // Buttons and thumbnails keep their width; other columns keep at least their header's.
     const least = natural.map((width, i) => {
-      const cell = entity.columns[i]?.cell;
+      // The checkbox column, when there, comes before the entity's columns and keeps its width.
+      const cell = i < (hasSelection ? 1 : 0) ? undefined : entity.columns[i - (hasSelection ? 1 : 0)]?.cell;
       if (cell === undefined || cell === 'image' || cell === 'video') return width;
       return Math.min(width, Math.max(narrowestColumn, measured.headers[i] ?? 0));
     });
     return fitColumns(natural, least, available).map((width) => Math.floor(width));
-  }, [measured, available, entity.columns]);
+  }, [measured, available, entity.columns, hasSelection]);
   const narrowed = widths !== null && widths.some((width, i) => width < (measured?.natural?.[i] ?? 0) - 1);
   const hasMedia = entity.columns.some((column) => column.cell === 'image' || column.cell === 'video');
   const rowSize = narrowed || hasMedia ? twoLineRow : oneLineRow;
@@ -451,6 +520,17 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
                   const sorted = header.column.getIsSorted();
                   const canSort = header.column.getCanSort();
                   const label = <table.FlexRender header={header} />;
+                  if (header.id === 'select' && selection) {
+                    return (
+                      <th key={header.id} role="columnheader" scope="col" className="admin-cell-select">
+                        <SelectAllBox
+                          checked={tableRows.length > 0 && shownSelected === tableRows.length}
+                          mixed={shownSelected > 0 && shownSelected < tableRows.length}
+                          onChange={(on) => selection.toggleAll(tableRows.map((row) => row.original.id), on)}
+                        />
+                      </th>
+                    );
+                  }
                   return (
                     <th
                       key={header.id}
@@ -485,6 +565,8 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
             emptyText={entity.texts.empty ?? adminTexts.empty}
             onEdit={onEdit}
             onDelete={onDelete}
+            selected={selectedIds}
+            onSelect={onSelect}
             onDrawn={measured ? undefined : measureColumns}
           />
         </table>
