@@ -801,6 +801,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/{entity}/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes chosen rows of an admin entity in one transaction; rows still in use or protected are skipped and reported. */
+        post: operations["adminBulkDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/{entity}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates rows of an importable entity from a CSV file (UTF-8, with or without BOM). Every row is checked; if any is rejected nothing is written. */
+        post: operations["adminImportCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1100,6 +1134,34 @@ export type components = {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description Either the ids of chosen rows (at most 1000), or a list query string (list protocol) meaning every matching row. */
+        BulkDeleteBody: {
+            ids: number[];
+        } | {
+            query: string;
+            /** @description The count the admin confirmed; when the query now matches another count the server answers 409 and deletes nothing. */
+            expected?: number;
+        };
+        BulkDeleteResult: {
+            deleted: number;
+            skipped: {
+                id: number;
+                label: string;
+                reason: string;
+            }[];
+        };
+        ImportResult: {
+            /** @description Rows written (0 on a dry run or when any row was rejected) */
+            created: number;
+            /** @description Data rows read from the file */
+            rows: number;
+            dryRun: boolean;
+            rejected: {
+                /** @description The file's line number (the header is line 1) */
+                line: number;
+                message: string;
+            }[];
+        };
     };
     responses: {
         /** @description Invalid input */
@@ -1169,6 +1231,8 @@ export type components = {
     parameters: {
         Slug: string;
         FileName: string;
+        /** @description A registry key of the admin (courses, users, …) */
+        EntityKey: string;
     };
     requestBodies: never;
     headers: never;
@@ -2507,6 +2571,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    adminBulkDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A registry key of the admin (courses, users, …) */
+                entity: components["parameters"]["EntityKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDeleteBody"];
+            };
+        };
+        responses: {
+            /** @description What was deleted and what was kept, with the reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDeleteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    adminImportCsv: {
+        parameters: {
+            query?: {
+                /** @description 1 checks the file and writes nothing */
+                dryRun?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                /** @description A registry key of the admin (courses, users, …) */
+                entity: components["parameters"]["EntityKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The per-row report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
 }

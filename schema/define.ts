@@ -131,6 +131,9 @@ export interface EntityDef<N extends keyof Schemas, F extends keyof Row<N> & str
   slugFrom?: NoInfer<F>;
   /** Fields the table's search box looks in. */
   searchIn?: ReadonlyArray<keyof Row<N> & string>;
+  // Bulk work (issue 11, item 5). Optional, so existing schema files stay valid; default false.
+  /** The admin may create rows of this entity from a CSV file (POST /api/Admin/{entity}/import). */
+  importable?: boolean;
 }
 
 /**
@@ -168,6 +171,8 @@ export interface AnyEntity {
   afterRemove: 'reload' | 'removeLocal';
   slugFrom?: string;
   searchIn?: ReadonlyArray<string>;
+  /** See EntityDef.importable (default false). */
+  importable?: boolean;
 }
 
 const typeChecks: Record<InputKind, (label: string) => v.GenericSchema<unknown, unknown>> = {

@@ -6,9 +6,11 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { registerAuth } from './auth';
+import { registerBulk } from './bulk';
 import { resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
 import { Contract } from './contract';
+import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
 import { migrate, openConfiguredDatabase } from './db';
@@ -131,6 +133,10 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = isFastifyError(error) ? (error.code ?? '') : '';
+      // A CSV import over its size limit is told so with a 413 (the contract's answer for it).
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && (request.headers['content-type'] ?? '').startsWith('text/csv')) {
+        return reply.code(413).send({ message: importTexts.tooLarge });
+      }
       // 406/415 (media type) and 413 for JSON bodies are all "bad request" in the contract.
       const answer = status === 429 ? 429 : 400;
       return reply.code(answer).send({ message: clientErrorTexts[code] ?? texts.badRequest });
@@ -189,10 +195,13 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     return reply.code(404).send({ message: texts.unknownResource });
   });
 
+  acceptCsvBodies(app);
   const routes = contractRoutes(app, contract, db, tokens);
   registerAuth(routes.register, db, tokens);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
+  registerBulk(routes.register, db);
+  registerImport(routes.register, db);
   registerFiles(routes.register, media);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));

@@ -25,7 +25,7 @@ export const crudTexts = {
 } as const;
 
 /** Values as the database keeps them: booleans as 0/1, rich text sanitised. */
-function toColumns(entity: AnyEntity, body: Row): Row {
+export function toColumns(entity: AnyEntity, body: Row): Row {
   const out: Row = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     let value = body[name];
@@ -37,7 +37,7 @@ function toColumns(entity: AnyEntity, body: Row): Row {
 }
 
 /** The 409 for a constraint the database refused, naming the field when it can. */
-function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
+export function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
   if (!(error instanceof Error)) return null;
   if (/FOREIGN KEY constraint failed|violates foreign key/i.test(error.message)) return new HttpError(409, crudTexts.referenced);
   if (/UNIQUE constraint failed|duplicate key/i.test(error.message)) {
