@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { blankValue, bodySchema, type AnyEntity, type AnyField } from '../schema/define';
-import { isImportable } from '../schema/importable';
+import { importColumns, isImportable, type ImportColumn } from '../schema/importable';
 import { registry } from '../schema/registry';
 import { iranMobile } from '../schema/validators';
 import { parseCsv, stripBom, type CsvRecord } from '../src/lib/csv';
@@ -50,29 +50,8 @@ export interface ImportReport {
   rejected: Array<{ line: number; message: string }>;
 }
 
-/** A column the file may carry: an entity field, or (accounts) a name part the form does not edit. */
-interface ImportColumn {
-  name: string;
-  label: string;
-  field: AnyField | null;
-}
-
-/**
- * Row properties an account needs that its admin form does not edit. Kept here, beside the
- * other account rules of the import, rather than as a schema option only users would use.
- */
-const accountNameColumns: ImportColumn[] = [
-  { name: 'firstName', label: 'نام', field: null },
-  { name: 'lastName', label: 'نام خانوادگی', field: null },
-];
-
 /** Columns an exported list carries that an import has no use for: skipped, not refused. */
 const ignoredColumns = new Set(['id', 'شناسه', 'slug', 'createdat', 'نامک']);
-
-export function importColumns(entity: AnyEntity): ImportColumn[] {
-  const fields = Object.entries(entity.fields).map(([name, field]) => ({ name, label: field.label, field }));
-  return entity.table === 'users' ? [...accountNameColumns, ...fields] : fields;
-}
 
 /** Header text compared without case, BOM, ZWNJ, Arabic letter forms or extra spaces. */
 function headerKey(text: string): string {

@@ -1,21 +1,30 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
+import { isImportable } from '../../../schema/importable';
+import { formatPersianNumber } from '../../lib/text';
+import { bulkMachine } from '../../machines/bulkMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
+import { importMachine } from '../../machines/importMachine';
 import { listMachine } from '../../machines/listMachine';
+import { BulkBar, BulkReport } from './BulkBar';
+import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EntityForm } from './EntityForm';
 import { EntityModal } from './EntityModal';
 import { EntityTable } from './EntityTable';
+import { ImportDialog } from './ImportDialog';
+import { listMatching, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
 import { adminTexts } from './texts';
 
 const listLogic = listMachine.provide({ actions: { notify: showNotice } });
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
+const importLogic = importMachine.provide({ actions: { notify: showNotice } });
 
 export interface EntityScreenProps {
   entity: AnyEntity;
@@ -39,6 +48,24 @@ export function EntityScreen({ entity }: EntityScreenProps) {
   const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
   const { texts, ops } = entity;
 
+  // Bulk work: selection (the table's checkboxes), bulk delete and CSV import.
+  const selection = useRowSelection();
+  const clearSelection = selection.clear;
+  const bulk = useActorRef(bulkMachine.provide({ actions: { notify: showNotice, clearSelection } }), { input: { entity, list } });
+  const importer = useActorRef(importLogic, { input: { entity, list } });
+  const [importOpen, setImportOpen] = useState(false);
+  const bulkConfirming = useSelector(bulk, (s) => s.matches('confirming') || s.matches('deleting'));
+  const bulkDeleting = useSelector(bulk, (s) => s.matches('deleting'));
+  const bulkCount = useSelector(bulk, (s) => s.context.count);
+  const bulkResult = useSelector(bulk, (s) => (s.matches('done') ? s.context.result : null));
+  const chosen = selectedCount(selection.state);
+  const matching = useSelector(list, (s) => listMatching(s.context), (a, b) => a?.total === b?.total && a?.query === b?.query);
+  const allLoadedChosen = selection.state.ids.size > 0 && rows.every((row) => selection.state.ids.has(row.id));
+  const askBulkDelete = () => {
+    const chosenRows = toBulkSelection(selection.state);
+    if (chosenRows) bulk.send({ type: 'bulk.delete', selection: chosenRows, count: chosen });
+  };
+
   useEffect(() => {
     document.title = `${texts.title} | ${adminTexts.panelTitle}`;
   }, [texts.title]);
@@ -49,12 +76,32 @@ export function EntityScreen({ entity }: EntityScreenProps) {
         <h2 id={`${entity.key}-title`} className="admin-screen-title">
           {texts.title}
         </h2>
-        {ops.create && texts.addButton && (
-          <button type="button" className="admin-button admin-button-primary" onClick={() => form.send({ type: 'open.add' })}>
-            {texts.addButton}
-          </button>
-        )}
+        <span className="admin-screen-actions">
+          {isImportable(entity) && (
+            <button type="button" className="admin-button admin-button-secondary" onClick={() => setImportOpen(true)}>
+              {bulkTexts.importButton}
+            </button>
+          )}
+          {ops.create && texts.addButton && (
+            <button type="button" className="admin-button admin-button-primary" onClick={() => form.send({ type: 'open.add' })}>
+              {texts.addButton}
+            </button>
+          )}
+        </span>
       </div>
+
+      {chosen > 0 && (
+        <BulkBar
+          count={chosen}
+          allMatching={selection.state.allMatching !== null}
+          matchingTotal={allLoadedChosen && matching ? matching.total : null}
+          busy={bulkDeleting}
+          onSelectAllMatching={() => matching && selection.chooseAllMatching(matching.query, matching.total)}
+          onDelete={ops.remove ? askBulkDelete : undefined}
+          onClear={clearSelection}
+        />
+      )}
+      {chosen === 0 && bulkResult && <BulkReport result={bulkResult} onDismiss={() => bulk.send({ type: 'dismiss' })} />}
 
       {listState === 'loading' && (
         <p className="admin-loading" role="status">
@@ -75,6 +122,7 @@ export function EntityScreen({ entity }: EntityScreenProps) {
           rows={rows}
           onEdit={ops.update ? onEdit : undefined}
           onDelete={ops.remove ? onDelete : undefined}
+          selection={ops.remove ? selection.table : undefined}
         />
       )}
 
@@ -104,6 +152,15 @@ export function EntityScreen({ entity }: EntityScreenProps) {
         onConfirm={() => remove.send({ type: 'confirm' })}
         onCancel={() => remove.send({ type: 'cancel' })}
       />
+
+      <ConfirmDialog
+        open={bulkConfirming}
+        question={bulkTexts.confirmBulkDelete(formatPersianNumber(bulkCount), texts.nav)}
+        busy={bulkDeleting}
+        onConfirm={() => bulk.send({ type: 'confirm' })}
+        onCancel={() => bulk.send({ type: 'cancel' })}
+      />
+      {isImportable(entity) && <ImportDialog entity={entity} actor={importer} open={importOpen} onClose={() => setImportOpen(false)} />}
     </section>
   );
 }

@@ -81,3 +81,22 @@ export function useRowSelection() {
   const table = useMemo<TableSelection>(() => ({ state, toggle, toggleAll }), [state, toggle, toggleAll]);
   return { state, table, chooseAllMatching, clear };
 }
+
+/** What a list knows beyond its loaded rows: how many rows match its query on the server. */
+export interface ListMatching {
+  total: number;
+  /** The list URL's query string (list-protocol.md), sent back for an all-matching delete. */
+  query: string;
+}
+
+/**
+ * A list that pages on the server (list protocol) keeps `total` and `query` in its context; a
+ * list holding every row has neither, and there "all loaded" already is "all matching".
+ * (For the lead: wire this to the paged list machine's fields if they are named otherwise.)
+ */
+export function listMatching(context: object): ListMatching | null {
+  if ('total' in context && typeof context.total === 'number' && 'query' in context && typeof context.query === 'string') {
+    return { total: context.total, query: context.query };
+  }
+  return null;
+}
