@@ -34,11 +34,14 @@ export function ImportDialog({ entity, actor, open, onClose }: ImportDialogProps
   const state = useSelector(actor, (s) => s.value);
   const report = useSelector(actor, (s) => s.context.report);
   const error = useSelector(actor, (s) => s.context.error);
+  const fileName = useSelector(actor, (s) => s.context.fileName);
   const busy = state === 'checking' || state === 'importing';
   const clean = report !== null && report.rejected.length === 0;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again (after fixing it) is a new choice.
+    event.target.value = '';
     setLocalError(null);
     if (!file) return;
     if (file.size > maxBytes) {
@@ -67,10 +70,28 @@ export function ImportDialog({ entity, actor, open, onClose }: ImportDialogProps
     <EntityModal open={open} title={bulkTexts.importTitle(entity.texts.nav)} closable={!busy} onClose={close}>
       <div className="admin-import">
         <div className="admin-field">
-          <label htmlFor={inputId} className="admin-label">
+          <span className="admin-label" aria-hidden="true">
             {bulkTexts.chooseFile}
-          </label>
-          <input id={inputId} type="file" accept=".csv,text/csv" aria-describedby={hintId} disabled={busy} onChange={(e) => void choose(e)} />
+          </span>
+          {/* The browser's own picker button speaks the browser's language; this one is Persian. */}
+          <div className="admin-file-pick">
+            <input
+              id={inputId}
+              type="file"
+              className="admin-visually-hidden admin-file-input"
+              accept=".csv,text/csv"
+              aria-label={bulkTexts.chooseFile}
+              aria-describedby={hintId}
+              disabled={busy}
+              onChange={(e) => void choose(e)}
+            />
+            <label htmlFor={inputId} className="admin-button admin-button-secondary" aria-hidden="true">
+              {bulkTexts.pickFile}
+            </label>
+            <span className="admin-hint" dir="auto">
+              {fileName || bulkTexts.noFileChosen}
+            </span>
+          </div>
           <p id={hintId} className="admin-hint">
             {bulkTexts.fileHint}{' '}
             <a href={sampleHref(entity)} download={`${entity.key}-sample.csv`}>

@@ -22,6 +22,8 @@ export const bulkTexts = {
   importButton: 'ورود از CSV',
   importTitle: (what: string) => `ورود ${what} از فایل CSV`,
   chooseFile: 'فایل CSV',
+  pickFile: 'انتخاب فایل',
+  noFileChosen: 'فایلی انتخاب نشده است',
   fileHint: 'فایل با کدگذاری UTF-8؛ سطر اول نام ستون‌ها (نام فیلد یا عنوان فارسی آن). تاریخ‌ها شمسی به شکل ۱۴۰۵/۰۱/۱۵.',
   sampleDownload: 'دریافت نمونه‌ی سرستون‌ها',
   check: 'بررسی فایل',
