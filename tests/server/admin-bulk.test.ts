@@ -193,7 +193,7 @@ describe('CSV import', () => {
     const csv =
       '\ufeffعنوان دوره,مدت (ساعت),قیمت (تومان),نوع دوره,وضعیت دوره,سطح دوره,تاریخ برگزاری,پیش‌نیاز\r\n' +
       'ورودی یک,۱۲,"۱٬۲۰۰٬۰۰۰",آنلاین,فعال,مقدماتی,۱۴۰۵/۰۱/۱۵,ندارد\r\n' +
-      'ورودی دو,8,500000,offline,غیرفعال,,1405/2/3,"پایتون, مقدماتی"\r\n';
+      'ورودی دو,8,٥٠٠٠٠٠,offline,غیرفعال,,1405/2/3,"پایتون, مقدماتی"\r\n';
     const dry = await importCsv('courses', csv, { dryRun: true });
     expect(dry.status, dry.text).toBe(200);
     expect(dry.body).toEqual({ created: 0, rows: 2, dryRun: true, rejected: [] });
@@ -207,7 +207,7 @@ describe('CSV import', () => {
     const two = rows.find((c) => c.title === 'ورودی دو');
     expect(one).toMatchObject({ durationInHours: 12, priceInTomans: 1_200_000, type: 'online', inActive: false, difficulty: 'introductory', prerequisite: 'ندارد' });
     expect(one?.timeOfHolding).toBe(fromJalaliDate({ jy: 1405, jm: 1, jd: 15 }).toISOString());
-    expect(two).toMatchObject({ durationInHours: 8, type: 'offline', inActive: true, difficulty: '', prerequisite: 'پایتون, مقدماتی' });
+    expect(two).toMatchObject({ durationInHours: 8, priceInTomans: 500_000, type: 'offline', inActive: true, difficulty: '', prerequisite: 'پایتون, مقدماتی' });
     expect(two?.timeOfHolding).toBe(fromJalaliDate({ jy: 1405, jm: 2, jd: 3 }).toISOString());
     expect(typeof one?.slug).toBe('string');
   });
