@@ -1,7 +1,7 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { isImportable } from '../../../schema/importable';
 import { formatPersianNumber } from '../../lib/text';
@@ -17,7 +17,7 @@ import { EntityForm } from './EntityForm';
 import { EntityModal } from './EntityModal';
 import { EntityTable } from './EntityTable';
 import { ImportDialog } from './ImportDialog';
-import { listMatching, selectedCount, toBulkSelection, useRowSelection } from './selection';
+import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
 import { adminTexts } from './texts';
 
@@ -58,11 +58,15 @@ export function EntityScreen({ entity }: EntityScreenProps) {
   const bulkDeleting = useSelector(bulk, (s) => s.matches('deleting'));
   const bulkCount = useSelector(bulk, (s) => s.context.count);
   const bulkResult = useSelector(bulk, (s) => (s.matches('done') ? s.context.result : null));
-  const chosen = selectedCount(selection.state);
   const matching = useSelector(list, (s) => listMatching(s.context), (a, b) => a?.total === b?.total && a?.query === b?.query);
-  const allLoadedChosen = selection.state.ids.size > 0 && rows.every((row) => selection.state.ids.has(row.id));
+  // A list holding every row drops from the selection what is no longer in it (deleted one by
+  // one meanwhile); a paged list keeps ids chosen on other pages.
+  const rowIds = useMemo(() => new Set(rows.map((row) => row.id)), [rows]);
+  const chosenState = matching ? selection.state : retainRows(selection.state, rowIds);
+  const chosen = selectedCount(chosenState);
+  const allLoadedChosen = chosenState.ids.size > 0 && rows.every((row) => chosenState.ids.has(row.id));
   const askBulkDelete = () => {
-    const chosenRows = toBulkSelection(selection.state);
+    const chosenRows = toBulkSelection(chosenState);
     if (chosenRows) bulk.send({ type: 'bulk.delete', selection: chosenRows, count: chosen });
   };
 
@@ -93,7 +97,7 @@ export function EntityScreen({ entity }: EntityScreenProps) {
       {chosen > 0 && (
         <BulkBar
           count={chosen}
-          allMatching={selection.state.allMatching !== null}
+          allMatching={chosenState.allMatching !== null}
           matchingTotal={allLoadedChosen && matching ? matching.total : null}
           busy={bulkDeleting}
           onSelectAllMatching={() => matching && selection.chooseAllMatching(matching.query, matching.total)}

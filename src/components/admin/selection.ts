@@ -52,6 +52,12 @@ export function selectAllMatching(state: SelectionState, query: string, total: n
   return { ...state, allMatching: { query, total } };
 }
 
+/** Only the ids still in the list (a list holding every row: others were deleted meanwhile). */
+export function retainRows(state: SelectionState, present: ReadonlySet<number>): SelectionState {
+  if (state.allMatching || [...state.ids].every((id) => present.has(id))) return state;
+  return { ...state, ids: new Set([...state.ids].filter((id) => present.has(id))) };
+}
+
 /** How many rows a bulk action would touch. */
 export function selectedCount(state: SelectionState): number {
   return state.allMatching ? state.allMatching.total : state.ids.size;

@@ -6,6 +6,7 @@ import { registry } from '../../../schema/registry';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
 import {
   emptySelection,
+  retainRows,
   selectAllMatching,
   selectedCount,
   setAll,
@@ -35,6 +36,14 @@ describe('selection state', () => {
     expect(ids(s)).toEqual([4]);
     s = toggleOne(s, 4);
     expect(ids(s)).toEqual([]);
+  });
+
+  it('rows no longer in a whole list leave the selection; all-matching stays', () => {
+    const s = setAll(emptySelection, [1, 2, 3], true);
+    expect(ids(retainRows(s, new Set([1, 3])))).toEqual([1, 3]);
+    expect(retainRows(s, new Set([1, 2, 3, 4]))).toBe(s);
+    const all = selectAllMatching(s, '', 10);
+    expect(retainRows(all, new Set([1]))).toBe(all);
   });
 
   it('a range without an anchor on screen is a plain click', () => {
