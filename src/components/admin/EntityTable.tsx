@@ -339,7 +339,7 @@ interface Sizing {
   available: number;
 }
 
-/** The header's box: checked when every loaded row is, mixed when some are. */
+/** The header's box: checked when every loaded row is, mixed (indeterminate) when some are. */
 function SelectAllBox({ checked, mixed, onChange }: { checked: boolean; mixed: boolean; onChange: (on: boolean) => void }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -351,7 +351,6 @@ function SelectAllBox({ checked, mixed, onChange }: { checked: boolean; mixed: b
       type="checkbox"
       className="admin-select-box"
       checked={checked}
-      aria-checked={mixed ? 'mixed' : checked}
       aria-label={bulkTexts.selectAllLoaded}
       onChange={(event) => onChange(event.target.checked)}
     />
