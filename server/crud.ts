@@ -3,7 +3,7 @@
 // contract's component schema, so only contract properties leave the server.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
-import { registry } from '../schema/registry';
+import { registry } from '../schema/registry.gen';
 import type { Contract } from './contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from './db';
 import { EncodedBody, preferredEncoding } from './encoding';
@@ -61,9 +61,11 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
   for (const entity of Object.values(registry)) {
     const columns = columnsOf(entity.table);
     if (columns.size === 0) throw new Error(`table ${entity.table} of ${entity.key} does not exist`);
-    for (const name of Object.keys(entity.fields)) {
+    for (const name of Object.keys(entity.allFields)) {
       if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
     }
+    // Fields the server fills itself when a record is created (a message's send time).
+    const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
     const shape = (row: Row) => contract.shapeAs(entity.component, row);
     const labels = { ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])), [entity.ops.updateIdKey ?? 'id']: 'شناسه' };
     const opKey = (op: OperationKey) => {
@@ -109,6 +111,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       register(opKey(entity.ops.create), async (request) => {
         const values = toColumns(entity, parse(schema, request.body, labels));
         if (columns.has('createdAt')) values.createdAt = nowIso();
+        for (const name of stampedOnCreate) values[name] = nowIso();
         try {
           const row = await db.transaction().execute(async (trx) => {
             const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;

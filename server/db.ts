@@ -246,7 +246,8 @@ export function requestChangeMarker(db: DB, request: object): Promise<string | n
 const requestMarkers = new WeakMap<object, Promise<string | null>>();
 
 export async function migrate(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: a hand-written 00N_ migration may land after generated g00N_ ones already ran.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,7 +2,7 @@
 // renders its not-found page) while crawlers and link checkers see the truth. Typed against the
 // generated route tree: a new client route without an entry here does not compile.
 import type { FileRoutesByFullPath } from '../src/routeTree.gen';
-import { registryKeys } from '../schema/registry';
+import { registryKeys } from '../schema/registry.gen';
 import type { DB } from './db';
 
 type Params = Record<string, string>;

@@ -2,7 +2,7 @@ import { backend, server } from './server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blankRecord, editRecord } from '../../schema/define';
-import { registry } from '../../schema/registry';
+import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { ApiError } from '../../src/api/operations';
 import { formMachine } from '../../src/machines/formMachine';

@@ -14,7 +14,8 @@ import {
   type OperationKey,
   type RegistryKey,
 } from '../../schema/define';
-import { registry, registryKeys } from '../../schema/registry';
+import { registry, registryKeys } from '../../schema/registry.gen';
+import { sampleRow } from './samples';
 
 export interface Failure {
   status: number;
@@ -47,6 +48,7 @@ export function createMockBackend(seed: Seed = {}) {
     failures.clear();
     counts.clear();
     for (const key of registryKeys) store.set(key, structuredClone(newSeed[key] ?? []));
+
   }
   reset();
 
@@ -147,8 +149,11 @@ export function createMockBackend(seed: Seed = {}) {
 
 export type MockBackend = ReturnType<typeof createMockBackend>;
 
-/** Small, valid rows for every entity, enough for the screens and the machine tests. */
-export const sampleSeed: Required<Seed> = {
+/**
+ * Small, valid rows for every entity, enough for the screens and the machine tests: written out
+ * for the first entities (tests look for these names), made from the schema for any other.
+ */
+const curatedSeed = {
   categories: [
     { id: 1, slug: 'programming', name: 'برنامه‌نویسی', inActive: false, coverImage: 'code.png' },
     { id: 2, slug: 'robotics', name: 'رباتیک', inActive: true, coverImage: '' },
@@ -210,4 +215,9 @@ export const sampleSeed: Required<Seed> = {
       createdAt: '2026-11-20T08:30:00.000Z',
     },
   ],
+} satisfies Seed;
+
+export const sampleSeed: Seed & typeof curatedSeed = {
+  ...Object.fromEntries(registryKeys.map((key) => [key, [sampleRow(registry[key], 1), sampleRow(registry[key], 2)]])),
+  ...curatedSeed,
 };

@@ -1,7 +1,7 @@
 // One component per input kind of the schema engine; a schema names the kind, this map draws it.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { AnyField, AnyRow, InputKind } from '../../../schema/define';
-import { registry } from '../../../schema/registry';
+import { registry } from '../../../schema/registry.gen';
 import { toLatinDigits, toPersianDigits } from '../../lib/text';
 import { fetchRows } from '../../machines/entityApi';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';

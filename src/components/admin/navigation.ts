@@ -1,5 +1,5 @@
 import type { RegistryKey } from '../../../schema/define';
-import { registry, registryKeys } from '../../../schema/registry';
+import { registry, registryKeys } from '../../../schema/registry.gen';
 
 export function isRegistryKey(value: string): value is RegistryKey {
   return (registryKeys as readonly string[]).includes(value);

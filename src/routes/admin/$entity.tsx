@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { registry } from '../../../schema/registry';
+import { registry } from '../../../schema/registry.gen';
 import { EntityScreen } from '../../components/admin/EntityScreen';
 import { isRegistryKey } from '../../components/admin/navigation';
 
