@@ -6,8 +6,20 @@
 // form and the server run are built here from the same declarations, so the contract's limits
 // and the validators' limits cannot differ. No React here: the server imports it.
 import * as v from 'valibot';
-import { bareFileName, toLatinDigits, toPersianDigits } from '../src/lib/text';
 import type { RegistryKey } from './registry.gen';
+import {
+  boundedNumber,
+  defaultNumberLimits,
+  emailPattern,
+  fileReference,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  phonePattern,
+  requiredText,
+} from './validators';
+
+export { defaultNumberLimits };
 
 export type { RegistryKey };
 
@@ -256,7 +268,6 @@ const defaultMaxLength: Record<TextKind | 'email' | 'tel' | 'imageLink' | 'video
   imageLink: 1000,
   videoLink: 1000,
 };
-export const defaultNumberLimits = { min: 0, max: 1_000_000_000_000 } as const;
 
 export function maxLengthOf(field: FieldDecl): number | undefined {
   switch (field.input) {
@@ -278,72 +289,31 @@ export function numberLimits(field: NumberField): { min: number; max: number } {
   return { min: field.min ?? defaultNumberLimits.min, max: field.max ?? defaultNumberLimits.max };
 }
 
-const fa = (n: number) => toPersianDigits(n);
-const isString = (l: string) => v.string(`${l} باید متن باشد`);
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const phonePattern = /^[0-9+\-\s]{0,20}$/;
-
 /** The contract regex of the stored forms (codegen writes them as `pattern`). */
 export const patterns = { email: `^$|${emailPattern.source}`, tel: phonePattern.source } as const;
 
-function textValidator(label: string, required: boolean, max: number) {
-  return v.pipe(
-    isString(label),
-    v.trim(),
-    v.check((s) => !required || s.length > 0, `${label} الزامی است`),
-    v.maxLength(max, `${label} حداکثر ${fa(max)} نویسه است`),
-  );
-}
-
 function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
   const l = field.label;
+  const required = 'required' in field && field.required === true;
   switch (field.input) {
     case 'text':
     case 'textarea':
-    case 'richText':
-      return textValidator(l, field.required === true, maxLengthOf(field) ?? 0);
+    case 'richText': {
+      const max = maxLengthOf(field) ?? defaultMaxLength[field.input];
+      return required ? requiredText(l, max) : optionalText(l, max);
+    }
     case 'email':
-      return v.pipe(
-        isString(l),
-        v.trim(),
-        v.check((s) => field.required !== true || s.length > 0, `${l} الزامی است`),
-        v.maxLength(defaultMaxLength.email, `${l} بیش از حد طولانی است`),
-        v.check((s) => s === '' || emailPattern.test(s), `${l} معتبر نیست`),
-      );
+      return optionalEmail(l, required);
     case 'tel':
       // Typed with Persian, Arabic or Latin digits; stored with Latin ones.
-      return v.pipe(
-        isString(l),
-        v.transform((s) => toLatinDigits(s).trim()),
-        v.check((s) => field.required !== true || s.length > 0, `${l} الزامی است`),
-        v.regex(phonePattern, `${l} فقط می‌تواند رقم داشته باشد`),
-      );
+      return optionalPhone(l, required);
     case 'imageLink':
     case 'videoLink':
-      return v.pipe(
-        isString(l),
-        v.maxLength(defaultMaxLength[field.input], `${l} بیش از حد طولانی است`),
-        v.transform(bareFileName),
-        v.check((name) => field.required !== true || name.length > 0, `${l} الزامی است`),
-        v.check((name) => !/[\u0000-\u001f]/.test(name), `${l} نامعتبر است`),
-      );
-    case 'number': {
-      const { min, max } = numberLimits(field);
-      return v.pipe(
-        v.number(`${l} باید عدد باشد`),
-        v.check((n) => Number.isFinite(n), `${l} باید عدد باشد`),
-        v.minValue(min, min === 0 ? `${l} نمی‌تواند منفی باشد` : `${l} نمی‌تواند کمتر از ${fa(min)} باشد`),
-        v.maxValue(max, max === defaultNumberLimits.max ? `${l} بیش از حد بزرگ است` : `${l} نمی‌تواند بیشتر از ${fa(max)} باشد`),
-        v.check((n) => field.integer !== true || Number.isInteger(n), `${l} باید عدد صحیح باشد`),
-      );
-    }
+      return fileReference(l, required, defaultMaxLength[field.input]);
+    case 'number':
+      return boundedNumber(l, { ...numberLimits(field), integer: field.integer === true });
     case 'reference':
-      return v.pipe(
-        v.number(`${l} باید عدد باشد`),
-        v.integer(`${l} باید عدد صحیح باشد`),
-        v.minValue(0, `${l} نمی‌تواند منفی باشد`),
-        v.maxValue(2_147_483_647, `${l} نامعتبر است`),
-      );
+      return boundedNumber(l, { min: 0, max: 2_147_483_647, integer: true });
     case 'checkbox':
       return v.boolean(`${l} باید بله یا خیر باشد`);
     case 'jalaliDate': {
