@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitOperation } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
+import { toPersianDigits } from '../../src/lib/text';
 import { sampleBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
@@ -44,7 +45,8 @@ describe('every registry entity has a working screen', () => {
       });
       expect(created.status).toBe(200);
       const textColumn = entity.columns.find((c) => 'key' in c && c.cell === 'text' && typeof body[c.key] === 'string');
-      const marker = textColumn && 'key' in textColumn ? String(body[textColumn.key]) : null;
+      // Shown as the table shows text: with Persian digits.
+      const marker = textColumn && 'key' in textColumn ? toPersianDigits(String(body[textColumn.key])) : null;
       if (!marker) return;
 
       await page.reload();
