@@ -36,7 +36,7 @@ import {
   type MouseEvent,
 } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
-import { toLatinDigits, toPersianDigits } from '../../lib/text';
+import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { adminTexts } from './texts';
 
@@ -68,10 +68,6 @@ function compareRows(a: TableRow, b: TableRow, id: string): number {
   return persianOrder.compare(String(x), String(y));
 }
 
-/** Search text is compared with Latin digits and without case or ZWNJ, as people type it. */
-function searchable(text: string): string {
-  return toLatinDigits(text).replace(/\u200c/g, ' ').toLowerCase();
-}
 
 export interface EntityTableProps {
   entity: AnyEntity;
@@ -336,11 +332,11 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
   // Each row's searchable text is normalised once per data change, not on every keystroke:
   // with 10,000 rows the normalising, not the matching, was most of a filter's time.
   const haystacks = useMemo(
-    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => searchable(String(row[field] ?? '')))) : []),
+    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => foldForSearch(String(row[field] ?? '')))) : []),
     [rows, searchIn],
   );
   const visibleRows = useMemo(() => {
-    const needle = searchable(query.trim());
+    const needle = foldForSearch(query.trim());
     if (!needle || haystacks.length === 0) return rows;
     return rows.filter((_, index) => haystacks[index]?.some((text) => text.includes(needle)));
   }, [rows, query, haystacks]);
