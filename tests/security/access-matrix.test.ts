@@ -61,6 +61,10 @@ const expected: Record<string, Access> = {
   sendContactMessage: 'public',
   listContactMessages: 'admin',
   deleteContactMessage: 'admin',
+  listSavedViews: 'admin',
+  saveView: 'admin',
+  deleteSavedView: 'admin',
+  exportList: 'admin',
 };
 
 interface Operation {

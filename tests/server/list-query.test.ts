@@ -123,7 +123,7 @@ describe('list protocol', () => {
   });
 
   it('answers 400 in Persian for bad parameters', async () => {
-    for (const query of [
+    const bad: Array<Record<string, string>> = [
       { page: '0' },
       { pageSize: '501' },
       { pageSize: 'x' },
@@ -134,7 +134,8 @@ describe('list protocol', () => {
       { 'f.priceInTomans': 'cheap' },
       { ids: '1,x' },
       { q: 'ا'.repeat(201) },
-    ]) {
+    ];
+    for (const query of bad) {
       const answer = await server.call<{ message: string }>('GET', '/api/Course/GetSelectList', { token: admin, query });
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.body.message).toMatch(/[\u0600-\u06ff]/);
