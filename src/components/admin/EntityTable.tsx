@@ -69,9 +69,23 @@ function compareRows(a: TableRow, b: TableRow, id: string): number {
 }
 
 
+/**
+ * The table driven by the server (list protocol): rows arrive sorted, filtered and paged, a header
+ * click asks for a new sort instead of sorting here, and the row count is the server's total.
+ */
+export interface ServerView {
+  sort: { id: string; desc: boolean } | null;
+  /** Columns the server can sort by. */
+  sortable: (columnId: string) => boolean;
+  onSort: (columnId: string) => void;
+  total: number;
+}
+
 export interface EntityTableProps {
   entity: AnyEntity;
   rows: AnyRow[];
+  /** Server-side paging, sort and search; without it the table sorts and searches its rows. */
+  server?: ServerView;
   onEdit?: (row: AnyRow) => void;
   onDelete?: (row: AnyRow) => void;
 }
@@ -303,7 +317,7 @@ interface Sizing {
   available: number;
 }
 
-export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps) {
+export function EntityTable({ entity, rows, server, onEdit, onDelete }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -337,9 +351,9 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
   );
   const visibleRows = useMemo(() => {
     const needle = foldForSearch(query.trim());
-    if (!needle || haystacks.length === 0) return rows;
+    if (server || !needle || haystacks.length === 0) return rows;
     return rows.filter((_, index) => haystacks[index]?.some((text) => text.includes(needle)));
-  }, [rows, query, haystacks]);
+  }, [rows, query, haystacks, server]);
 
   const table = useTable({
     features,
@@ -414,7 +428,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
 
   return (
     <div className="admin-table-wrap">
-      {searchIn && searchIn.length > 0 && (
+      {!server && searchIn && searchIn.length > 0 && (
         <div className="admin-table-toolbar">
           <label htmlFor={searchId} className="admin-visually-hidden">
             {adminTexts.search}
@@ -444,8 +458,10 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} role="row" aria-rowindex={1}>
                 {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
+                  const serverSort = server?.sort?.id === header.column.id ? server.sort : null;
+                  const sorted = server ? (serverSort ? (serverSort.desc ? 'desc' : 'asc') : false) : header.column.getIsSorted();
+                  const canSort = server ? server.sortable(header.column.id) : header.column.getCanSort();
+                  const toggle = server ? () => server.onSort(header.column.id) : header.column.getToggleSortingHandler();
                   const label = <table.FlexRender header={header} />;
                   return (
                     <th
@@ -455,7 +471,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {canSort ? (
-                        <button type="button" className="admin-sort" onClick={header.column.getToggleSortingHandler()}>
+                        <button type="button" className="admin-sort" onClick={toggle}>
                           {label}
                           <span aria-hidden="true" className="admin-sort-mark">
                             {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⇅'}
