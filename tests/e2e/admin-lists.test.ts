@@ -121,7 +121,7 @@ describe('admin lists driven by the server', () => {
   });
 
   it('downloads the view as CSV with a BOM and Persian headers', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'خروجی اکسل (CSV)' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'دریافت فایل اکسل (CSV)' }).click()]);
     const file = await download.path();
     const { readFile } = await import('node:fs/promises');
     const text = await readFile(file, 'utf8');

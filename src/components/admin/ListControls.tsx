@@ -26,7 +26,7 @@ export const listTexts = {
   saveViewFailed: 'ذخیره نما ناموفق بود',
   removeViewFailed: 'حذف نما ناموفق بود',
   viewsFailed: 'دریافت نماهای ذخیره‌شده ناموفق بود',
-  export: 'خروجی اکسل (CSV)',
+  export: 'دریافت فایل اکسل (CSV)',
   exporting: 'در حال آماده‌سازی...',
   exportFailed: 'دریافت خروجی ناموفق بود',
   previous: 'صفحه قبل',
