@@ -187,15 +187,25 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
 
     const json = (schema: Json) => ({ 'application/json': { schema } });
     const common = { '401': response('Unauthorized'), '403': response('Forbidden') };
-    const operation = (verb: string, description: string, body: Json | null, answer: Json, extra: Record<string, Json>) => ({
+    const operation = (verb: string, description: string, body: Json | null, answer: Json, extra: Record<string, Json>, parameters: Json[] = []) => ({
       operationId: `${verb}${name}`,
       'x-access': 'admin',
+      ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
       responses: { '200': { description, content: json(answer) }, ...(body ? { '400': response('BadRequest') } : {}), ...common, ...extra },
     });
     const at = (op: OperationKey) => splitOperation(op).path;
     paths[at(entity.ops.list)] = {
-      get: operation('list', `Every ${name}`, null, itemsAt ? ref(`${name}Page`) : { type: 'array', items: ref(name) }, {}),
+      // Without parameters the whole list, as the spec's calls expect; any list parameter asks
+      // for one page (server/listQuery.ts).
+      get: operation(
+        'list',
+        `Every ${name}, or one page of them`,
+        null,
+        { oneOf: [itemsAt ? ref(`${name}Page`) : { type: 'array', items: ref(name) }, ref('ListPage')] },
+        { '400': response('BadRequest') },
+        listParameters.map((p) => ({ $ref: `#/components/parameters/${p}` })),
+      ),
     };
     if (entity.ops.create) {
       paths[at(entity.ops.create)] = { post: operation('create', `The created ${name}`, ref(`${name}Fields`), ref(name), { '409': response('Conflict') }) };
@@ -213,6 +223,9 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
   }
   return { schemas, paths };
 }
+
+/** The list protocol's query parameters, written once by hand in openapi.yaml's components. */
+const listParameters = ['ListPageNumber', 'ListPageSize', 'ListSort', 'ListSearch', 'ListIds', 'ListFilters'];
 
 const markers = {
   schemas: ['    # ── entity schemas: generated from schema/*.ts by `npm run codegen`, do not edit ──', '    # ── end of generated entity schemas ──'],

@@ -9,6 +9,7 @@ import { registerAuth } from './auth';
 import { resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
 import { Contract } from './contract';
+import { registerAdminLists } from './adminLists';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
 import { migrate, openConfiguredDatabase } from './db';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   registerAuth(routes.register, db, tokens);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
+  await registerAdminLists(routes.register, db, contract);
   registerFiles(routes.register, media);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));

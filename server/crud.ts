@@ -8,6 +8,7 @@ import type { Contract } from './contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from './db';
 import { EncodedBody, preferredEncoding } from './encoding';
 import { HttpError, notFound, texts } from './errors';
+import { parseListQuery, runListQuery, schemaProperties } from './listQuery';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { uniqueSlug } from './slug';
@@ -45,6 +46,11 @@ function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
     return new HttpError(409, crudTexts.duplicate(field?.[1].label ?? 'مقدار'));
   }
   return null;
+}
+
+/** A request's parsed query string as a plain record (Fastify types it as unknown). */
+export function queryRecord(query: unknown): Record<string, unknown> {
+  return typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query)) : {};
 }
 
 async function selectById(db: Executor, table: string, id: number): Promise<Row | undefined> {
@@ -87,7 +93,16 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
     };
     let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
+    // The list protocol's sortable and filterable properties: the contract's row properties that
+    // are columns of the table (users' passwordHash is neither).
+    const listProperties = schemaProperties(contract.component(entity.component), columns);
     register(opKey(entity.ops.list), async (request, reply) => {
+      // With any paging parameter: one page, read per request (no cache; see server/listQuery.ts).
+      const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
+      if (listQuery) {
+        const page = await runListQuery(db, entity, listQuery);
+        return { items: page.items.map(shape), total: page.total };
+      }
       const marker = cacheLists ? await requestChangeMarker(db, request) : null;
       if (marker === null) return readList();
       if (cached?.marker !== marker) {

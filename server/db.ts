@@ -120,6 +120,15 @@ export interface AttemptsTable {
   at: string;
 }
 
+export interface SavedViewsTable {
+  id: Generated<number>;
+  userId: number;
+  entity: string;
+  name: string;
+  query: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -133,6 +142,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
+  saved_views: SavedViewsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -7,7 +7,7 @@ import { splitOperation } from '../../schema/define';
 import { authMiddleware, baseUrl, cacheMiddleware, lateBoundFetch, serverMessage, statusMiddleware } from './client';
 
 interface LooseOperation {
-  parameters: { query?: Record<string, string | number>; header?: never; path?: never; cookie?: never };
+  parameters: { query?: Readonly<Record<string, string | number | readonly string[]>>; header?: never; path?: never; cookie?: never };
   requestBody?: { content: { 'application/json': unknown } };
   responses: {
     200: { headers: Record<string, unknown>; content: { 'application/json': unknown } };
@@ -34,7 +34,7 @@ export class ApiError extends Error {
 /** Calls an operation and answers its data, or throws ApiError (status 0 when unreachable). */
 export async function callOperation(
   op: OperationKey,
-  init: { body?: unknown; query?: Record<string, string | number> } = {},
+  init: { body?: unknown; query?: Readonly<Record<string, string | number | readonly string[]>> } = {},
 ): Promise<unknown> {
   const { method, path } = splitOperation(op);
   const options = { params: { query: init.query }, body: init.body };

@@ -24,6 +24,26 @@ export async function fetchRows(entity: AnyEntity): Promise<AnyRow[]> {
   return rowsOf(entity, await callOperation(entity.ops.list));
 }
 
+/** The list protocol's query parameters (page, pageSize, sort, q, f.<field>; repeated = any of). */
+export type ListQueryParams = Readonly<Record<string, string | readonly string[]>>;
+
+/** One page of a list and how many rows matched in all. */
+export interface ListPage {
+  items: AnyRow[];
+  total: number;
+}
+
+/** The page answer of the list protocol (`{ items, total }`), checked. */
+export function pageOf(data: unknown): ListPage {
+  if (!isRecord(data) || !Array.isArray(data.items) || typeof data.total !== 'number') throw new ApiError(200, undefined);
+  return { items: data.items.filter(isRow), total: data.total };
+}
+
+/** One page of a list (list protocol). */
+export async function fetchPage(entity: AnyEntity, query: ListQueryParams): Promise<ListPage> {
+  return pageOf(await callOperation(entity.ops.list, { query }));
+}
+
 export type SaveMode = 'create' | 'update';
 
 export interface SaveInput {

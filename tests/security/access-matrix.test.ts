@@ -47,6 +47,10 @@ const handRows: Record<string, Access> = {
   verifyPayment: 'learner',
   listEnrollments: 'learner',
   sendContactMessage: 'public',
+  listSavedViews: 'admin',
+  saveView: 'admin',
+  deleteSavedView: 'admin',
+  exportList: 'admin',
 };
 const expected: Record<string, Access> = { ...handRows, ...entityRows };
 

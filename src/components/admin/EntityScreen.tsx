@@ -1,15 +1,17 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
+import { toApiQuery, type ListSearch } from '../../lib/listSearch';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
 import { listMachine } from '../../machines/listMachine';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EntityForm } from './EntityForm';
 import { EntityModal } from './EntityModal';
-import { EntityTable } from './EntityTable';
+import { EntityTable, type ServerView } from './EntityTable';
+import { ListToolbar, Pager } from './ListControls';
 import { showNotice } from './notify';
 import { adminTexts } from './texts';
 
@@ -17,17 +19,42 @@ const listLogic = listMachine.provide({ actions: { notify: showNotice } });
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
 
+/** Rows per page of a server-driven list. */
+export const listPageSize = 100;
+
+/** Cells the server cannot sensibly order by. */
+const unsortedCells = new Set(['image', 'video', 'excerpt']);
+
 export interface EntityScreenProps {
   entity: AnyEntity;
+  /**
+   * The list's view (sort, filters, search, page) from the URL: the server pages, sorts and
+   * searches. Without it the whole list is loaded and the table sorts and searches it.
+   */
+  view?: ListSearch;
+  onView?: (next: ListSearch, options?: { replace?: boolean }) => void;
 }
 
-export function EntityScreen({ entity }: EntityScreenProps) {
-  const list = useActorRef(listLogic, { input: { entity } });
+export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
+  const apiQuery = useMemo(() => (view ? toApiQuery(view, listPageSize) : null), [view]);
+  const queryKey = JSON.stringify(apiQuery);
+  const list = useActorRef(listLogic, { input: { entity, query: apiQuery } });
+  // The machine follows the URL: a new view is a new query (the first one was its input).
+  const sentKey = useRef(queryKey);
+  useEffect(() => {
+    if (sentKey.current === queryKey || apiQuery === null) return;
+    sentKey.current = queryKey;
+    list.send({ type: 'query.set', query: apiQuery });
+  }, [list, queryKey, apiQuery]);
   const form = useActorRef(formLogic, { input: { entity, list } });
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
 
-  const listState = useSelector(list, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'table'));
+  const listState = useSelector(list, (s) =>
+    s.matches('loading') || s.matches('loadingPage') || s.matches('start') ? 'loading' : s.matches('failed') ? 'failed' : 'table',
+  );
+  const refreshing = useSelector(list, (s) => s.matches('refreshing'));
   const rows = useSelector(list, (s) => s.context.rows);
+  const total = useSelector(list, (s) => s.context.total);
   const mode = useSelector(form, (s) => (s.matches('add') ? 'add' : s.matches('edit') ? 'edit' : 'closed'));
   const saving = useSelector(form, (s) => s.matches({ add: 'saving' }) || s.matches({ edit: 'saving' }));
   const values = useSelector(form, (s) => s.context.values);
@@ -38,6 +65,25 @@ export function EntityScreen({ entity }: EntityScreenProps) {
   const onEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
   const { texts, ops } = entity;
+
+  const sortParam = view?.sort;
+  const server = useMemo((): ServerView | undefined => {
+    if (!view || !onView) return undefined;
+    const desc = sortParam?.startsWith('-') ?? false;
+    const sortId = sortParam ? sortParam.replace(/^-/, '') : null;
+    return {
+      sort: sortId ? { id: sortId, desc } : null,
+      sortable: (columnId) => entity.columns.some((c) => 'key' in c && c.key === columnId && !unsortedCells.has(c.cell)),
+      // Ascending, then descending, then back to the default order (newest first).
+      onSort: (columnId) => {
+        const next = sortId !== columnId ? columnId : desc ? undefined : `-${columnId}`;
+        onView({ ...view, sort: next, page: undefined });
+      },
+      total,
+    };
+  }, [view, onView, sortParam, entity.columns, total]);
+  const page = view?.page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / listPageSize));
 
   useEffect(() => {
     document.title = `${texts.title} | ${adminTexts.panelTitle}`;
@@ -56,6 +102,8 @@ export function EntityScreen({ entity }: EntityScreenProps) {
         )}
       </div>
 
+      {view && onView && <ListToolbar entity={entity} view={view} onView={onView} total={listState === 'table' ? total : null} />}
+
       {listState === 'loading' && (
         <p className="admin-loading" role="status">
           {adminTexts.loading}
@@ -70,12 +118,16 @@ export function EntityScreen({ entity }: EntityScreenProps) {
         </div>
       )}
       {listState === 'table' && (
-        <EntityTable
-          entity={entity}
-          rows={rows}
-          onEdit={ops.update ? onEdit : undefined}
-          onDelete={ops.remove ? onDelete : undefined}
-        />
+        <div className={refreshing ? 'admin-list-refreshing' : undefined} aria-busy={refreshing}>
+          <EntityTable
+            entity={entity}
+            rows={rows}
+            server={server}
+            onEdit={ops.update ? onEdit : undefined}
+            onDelete={ops.remove ? onDelete : undefined}
+          />
+          {view && onView && <Pager page={page} pages={pages} onPage={(next) => onView({ ...view, page: next > 1 ? next : undefined })} />}
+        </div>
       )}
 
       <EntityModal

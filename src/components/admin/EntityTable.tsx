@@ -36,7 +36,7 @@ import {
   type MouseEvent,
 } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
-import { toLatinDigits, toPersianDigits } from '../../lib/text';
+import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { adminTexts } from './texts';
 
@@ -68,14 +68,24 @@ function compareRows(a: TableRow, b: TableRow, id: string): number {
   return persianOrder.compare(String(x), String(y));
 }
 
-/** Search text is compared with Latin digits and without case or ZWNJ, as people type it. */
-function searchable(text: string): string {
-  return toLatinDigits(text).replace(/\u200c/g, ' ').toLowerCase();
+
+/**
+ * The table driven by the server (list protocol): rows arrive sorted, filtered and paged, a header
+ * click asks for a new sort instead of sorting here, and the row count is the server's total.
+ */
+export interface ServerView {
+  sort: { id: string; desc: boolean } | null;
+  /** Columns the server can sort by. */
+  sortable: (columnId: string) => boolean;
+  onSort: (columnId: string) => void;
+  total: number;
 }
 
 export interface EntityTableProps {
   entity: AnyEntity;
   rows: AnyRow[];
+  /** Server-side paging, sort and search; without it the table sorts and searches its rows. */
+  server?: ServerView;
   onEdit?: (row: AnyRow) => void;
   onDelete?: (row: AnyRow) => void;
 }
@@ -307,7 +317,7 @@ interface Sizing {
   available: number;
 }
 
-export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps) {
+export function EntityTable({ entity, rows, server, onEdit, onDelete }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -336,14 +346,14 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
   // Each row's searchable text is normalised once per data change, not on every keystroke:
   // with 10,000 rows the normalising, not the matching, was most of a filter's time.
   const haystacks = useMemo(
-    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => searchable(String(row[field] ?? '')))) : []),
+    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => foldForSearch(String(row[field] ?? '')))) : []),
     [rows, searchIn],
   );
   const visibleRows = useMemo(() => {
-    const needle = searchable(query.trim());
-    if (!needle || haystacks.length === 0) return rows;
+    const needle = foldForSearch(query.trim());
+    if (server || !needle || haystacks.length === 0) return rows;
     return rows.filter((_, index) => haystacks[index]?.some((text) => text.includes(needle)));
-  }, [rows, query, haystacks]);
+  }, [rows, query, haystacks, server]);
 
   const table = useTable({
     features,
@@ -418,7 +428,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
 
   return (
     <div className="admin-table-wrap">
-      {searchIn && searchIn.length > 0 && (
+      {!server && searchIn && searchIn.length > 0 && (
         <div className="admin-table-toolbar">
           <label htmlFor={searchId} className="admin-visually-hidden">
             {adminTexts.search}
@@ -448,8 +458,10 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} role="row" aria-rowindex={1}>
                 {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
+                  const serverSort = server?.sort?.id === header.column.id ? server.sort : null;
+                  const sorted = server ? (serverSort ? (serverSort.desc ? 'desc' : 'asc') : false) : header.column.getIsSorted();
+                  const canSort = server ? server.sortable(header.column.id) : header.column.getCanSort();
+                  const toggle = server ? () => server.onSort(header.column.id) : header.column.getToggleSortingHandler();
                   const label = <table.FlexRender header={header} />;
                   return (
                     <th
@@ -459,7 +471,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete }: EntityTableProps
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {canSort ? (
-                        <button type="button" className="admin-sort" onClick={header.column.getToggleSortingHandler()}>
+                        <button type="button" className="admin-sort" onClick={toggle}>
                           {label}
                           <span aria-hidden="true" className="admin-sort-mark">
                             {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⇅'}

@@ -56,3 +56,15 @@ describe('media names and excerpts', () => {
     expect(truncate('کوتاه', 50)).toBe('کوتاه');
   });
 });
+
+describe('foldForSearch', () => {
+  it('folds Arabic yeh and kaf, digits, ZWNJ and spaces, ASCII case', async () => {
+    const { foldForSearch } = await import('../../../src/lib/text');
+    expect(foldForSearch('كيك')).toBe(foldForSearch('کیک'));
+    expect(foldForSearch('دورهٔ ۱۲ ٣')).toBe('دورهٔ123');
+    expect(foldForSearch('می‌خواهم')).toBe(foldForSearch('می خواهم'));
+    expect(foldForSearch('می‌خواهم')).toBe(foldForSearch('میخواهم'));
+    expect(foldForSearch('Python ABC')).toBe('pythonabc');
+    expect(foldForSearch('ÉCOLE')).toBe('École');
+  });
+});
