@@ -56,7 +56,9 @@ export type CellKind =
   | 'jalaliDate'
   | 'jalaliDateTime'
   | 'option'
-  | 'excerpt';
+  | 'excerpt'
+  /** A `reference` field's id shown as the referenced record's label (fetched in one batch). */
+  | 'reference';
 
 export type RegistryKey = 'categories' | 'courses' | 'articles' | 'teachers' | 'users' | 'messages';
 
@@ -131,6 +133,8 @@ export interface EntityDef<N extends keyof Schemas, F extends keyof Row<N> & str
   slugFrom?: NoInfer<F>;
   /** Fields the table's search box looks in. */
   searchIn?: ReadonlyArray<keyof Row<N> & string>;
+  /** See `AnyEntity.labelField`. */
+  labelField?: NoInfer<F> | ReadonlyArray<NoInfer<F>>;
 }
 
 /**
@@ -168,6 +172,32 @@ export interface AnyEntity {
   afterRemove: 'reload' | 'removeLocal';
   slugFrom?: string;
   searchIn?: ReadonlyArray<string>;
+  // --- Relations (issue 11, item 2) -------------------------------------------------------
+  /**
+   * The field(s) naming one record to people: shown for a reference to it (tables, the picker,
+   * detail views), joined by a space when several (users: first and last name). Optional;
+   * `labelFieldsOf` defaults it to `slugFrom`, else the first `searchIn` field, else the first
+   * text field.
+   */
+  labelField?: string | ReadonlyArray<string>;
+}
+
+/** The fields that make a record's label (see `AnyEntity.labelField`); [] when it has none. */
+export function labelFieldsOf(entity: AnyEntity): string[] {
+  if (typeof entity.labelField === 'string') return [entity.labelField];
+  if (entity.labelField) return [...entity.labelField];
+  const first =
+    entity.slugFrom ?? entity.searchIn?.[0] ?? Object.entries(entity.fields).find(([, field]) => field.input === 'text')?.[0];
+  return first === undefined ? [] : [first];
+}
+
+/** A record's label from its row; its id when the label fields are empty. */
+export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
+  const parts = labelFieldsOf(entity)
+    .map((name) => row[name])
+    .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
+    .map(String);
+  return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');
 }
 
 const typeChecks: Record<InputKind, (label: string) => v.GenericSchema<unknown, unknown>> = {

@@ -18,6 +18,7 @@ import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
 import { pageStatus } from './pages';
 import { registerPublic, registerSeoFiles } from './public';
+import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   registerAuth(routes.register, db, tokens);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
+  registerRelations(routes.register, db, contract);
   registerFiles(routes.register, media);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));

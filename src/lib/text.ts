@@ -68,3 +68,19 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
+
+/**
+ * The form text is compared in when searching, so what an Iranian keyboard types matches what is
+ * stored: Arabic ي/ى/ك (and ة) as Persian ی/ک (ه), Persian and Arabic digits as Latin, no
+ * diacritics or tatweel, lower case, and no ZWNJ or spaces at all, so «می‌خواهم», «می خواهم»
+ * and «میخواهم» are one word. Pure: the browser and the server both fold with it.
+ */
+export function foldForSearch(text: string): string {
+  return toLatinDigits(text.normalize('NFKC'))
+    .replace(/[يى]/g, 'ی')
+    .replace(/ك/g, 'ک')
+    .replace(/ة/g, 'ه')
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/[\s\u200b-\u200f\u00ad\ufeff]+/g, '')
+    .toLowerCase();
+}

@@ -61,6 +61,9 @@ const expected: Record<string, Access> = {
   sendContactMessage: 'public',
   listContactMessages: 'admin',
   deleteContactMessage: 'admin',
+  adminLabels: 'admin',
+  adminOptions: 'admin',
+  adminRecord: 'admin',
 };
 
 interface Operation {
@@ -92,7 +95,11 @@ async function contractOperations(): Promise<Operation[]> {
   return Object.entries(contract.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({
       method: method.toUpperCase(),
-      path: path.replace('{slug}', 'no-such-slug').replace('{fileName}', 'missing.png'),
+      path: path
+        .replace('{slug}', 'no-such-slug')
+        .replace('{fileName}', 'missing.png')
+        .replace('{entity}', 'courses')
+        .replace('{id}', '1'),
       operationId: op.operationId,
       access: op['x-access'],
       query: Object.fromEntries(
