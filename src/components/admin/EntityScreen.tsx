@@ -1,5 +1,6 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
@@ -37,6 +38,11 @@ export function EntityScreen({ entity }: EntityScreenProps) {
 
   const onEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
+  const navigate = useNavigate();
+  const onView = useCallback(
+    (row: AnyRow) => void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id: row.id } }),
+    [navigate, entity.key],
+  );
   const { texts, ops } = entity;
 
   useEffect(() => {
@@ -75,6 +81,7 @@ export function EntityScreen({ entity }: EntityScreenProps) {
           rows={rows}
           onEdit={ops.update ? onEdit : undefined}
           onDelete={ops.remove ? onDelete : undefined}
+          onView={onView}
         />
       )}
 
