@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bareFileName,
+  foldForSearch,
   formatPersianNumber,
   formatToman,
   htmlToPlainText,
@@ -54,5 +55,32 @@ describe('media names and excerpts', () => {
     const long = 'ا'.repeat(60);
     expect(truncate(long, 50)).toBe(`${'ا'.repeat(50)}…`);
     expect(truncate('کوتاه', 50)).toBe('کوتاه');
+  });
+});
+
+describe('foldForSearch', () => {
+  it('folds Arabic letters to Persian ones', () => {
+    expect(foldForSearch('علي')).toBe(foldForSearch('علی'));
+    expect(foldForSearch('كريمي')).toBe(foldForSearch('کریمی'));
+    expect(foldForSearch('مصطفى')).toBe(foldForSearch('مصطفی'));
+  });
+
+  it('treats ZWNJ, spaces and none alike', () => {
+    const forms = ['می‌خواهم', 'می خواهم', 'میخواهم', 'می  خواهم', 'می\u200cخواهم'];
+    for (const form of forms) expect(foldForSearch(form)).toBe('میخواهم');
+  });
+
+  it('matches digits of any script, and ignores case, diacritics and tatweel', () => {
+    expect(foldForSearch('پایتون ۲')).toBe(foldForSearch('پایتون 2'));
+    expect(foldForSearch('پایتون ٢')).toBe(foldForSearch('پایتون 2'));
+    expect(foldForSearch('Python')).toBe('python');
+    expect(foldForSearch('مُحَمَّد')).toBe(foldForSearch('محمد'));
+    expect(foldForSearch('کــتاب')).toBe(foldForSearch('کتاب'));
+  });
+
+  it('is pure and idempotent', () => {
+    const once = foldForSearch('يوسفي‌نيا ۱۲');
+    expect(foldForSearch(once)).toBe(once);
+    expect(once).toBe('یوسفینیا12');
   });
 });
