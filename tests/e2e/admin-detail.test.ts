@@ -133,6 +133,28 @@ describe('record detail views', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('deletes from the detail view: a category in use is kept with the reason, an empty one goes', async () => {
+    await page.goto(`${stack.baseUrl}/admin/categories/${category.id}`);
+    await page.getByRole('button', { name: 'حذف' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
+    await page.getByText(/خطا در حذف دسته‌بندی: امکان حذف نیست/).first().waitFor();
+    expect(page.url()).toBe(`${stack.baseUrl}/admin/categories/${category.id}`);
+
+    const created = await fetch(`${stack.baseUrl}/api/Category/Create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'دسته بی‌دوره', inActive: false, coverImage: '' }),
+    });
+    const empty: unknown = await created.json();
+    const id = typeof empty === 'object' && empty !== null && 'id' in empty ? empty.id : null;
+    await page.goto(`${stack.baseUrl}/admin/categories/${String(id)}`);
+    await page.getByRole('region', { name: /دوره‌ها/ }).getByText('موردی ثبت نشده است').waitFor();
+    await page.getByRole('button', { name: 'حذف' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
+    await page.getByText('دسته‌بندی با موفقیت حذف شد').waitFor();
+    await page.waitForURL(`${stack.baseUrl}/admin/categories`);
+  });
+
   it('fits a phone: the detail view and the open picker at 390 px', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const course = coursesOfCategory[0];
