@@ -514,6 +514,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/{entity}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The labels of records of one entity, for a table's reference columns (one call per table). */
+        get: operations["adminLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/{entity}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A reference picker's choices, matched Persian-aware against the records' labels. */
+        get: operations["adminOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/{entity}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One record and the records of other entities that reference it (its detail view). */
+        get: operations["adminRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Article/GetSelectList": {
         parameters: {
             query?: never;
@@ -874,6 +925,39 @@ export type components = {
             entity: string;
             name: string;
             query: string;
+        };
+        AdminLabels: {
+            /** @description Each asked id that exists, as a string key, with its record's label. */
+            labels: {
+                [key: string]: string;
+            };
+        };
+        AdminOption: {
+            id: number;
+            label: string;
+        };
+        AdminOptions: {
+            options: components["schemas"]["AdminOption"][];
+        };
+        AdminRelated: {
+            /** @description The registry key of the referring entity */
+            entity: string;
+            /** @description Its reference field that points at the record */
+            field: string;
+            title: string;
+            total: number;
+            /** @description The newest referring rows (at most 20), shaped as that entity's rows */
+            items: {
+                [key: string]: unknown;
+            }[];
+        };
+        AdminRecord: {
+            /** @description The row */
+            record: {
+                [key: string]: unknown;
+            };
+            label: string;
+            related: components["schemas"]["AdminRelated"][];
         };
         ErrorBody: {
             message: string;
@@ -1269,6 +1353,7 @@ export type components = {
         FileName: string;
         /** @description A registry entity's key (courses, users, …) */
         EntityKey: string;
+        RecordId: number;
         /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
         ListPageNumber: number;
         /** @description List protocol. Rows per page, 1 to 500 (default 50). */
@@ -2176,6 +2261,94 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminLabels: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids, at most 500. */
+                ids?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A registry entity's key (courses, users, …) */
+                entity: components["parameters"]["EntityKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels of the ids that exist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLabels"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminOptions: {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A registry entity's key (courses, users, …) */
+                entity: components["parameters"]["EntityKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching records, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A registry entity's key (courses, users, …) */
+                entity: components["parameters"]["EntityKey"];
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record and its related records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRecord"];
                 };
             };
             400: components["responses"]["BadRequest"];

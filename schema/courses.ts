@@ -67,6 +67,8 @@ export default defineEntity({
     { key: 'priceInTomans', header: 'قیمت (تومان)', cell: 'toman' },
     { key: 'timeOfHolding', header: 'تاریخ برگزاری', cell: 'jalaliDate' },
     { key: 'prerequisite', header: 'پیش‌نیاز', cell: 'text' },
+    { key: 'techerId', header: 'مدرس', cell: 'reference' },
+    { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
     { key: 'type', header: 'نوع دوره', cell: 'option', options: courseTypeLabels },
     { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],

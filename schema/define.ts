@@ -141,7 +141,9 @@ export type CellKind =
   | 'jalaliDate'
   | 'jalaliDateTime'
   | 'option'
-  | 'excerpt';
+  | 'excerpt'
+  /** A `reference` field's id shown as the referenced record's label (fetched in one batch). */
+  | 'reference';
 
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
@@ -207,6 +209,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   slugFrom?: NoInfer<keyof F & string>;
   /** Fields the search looks in. */
   searchIn?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /** See `AnyEntity.labelField`. */
+  labelField?: NoInfer<keyof F & string> | ReadonlyArray<NoInfer<keyof F & string>>;
 }
 
 // ── The erased shape generic code works with ─────────────────────────────────────────────────
@@ -253,6 +257,13 @@ export interface AnyEntity {
   afterRemove: 'reload' | 'removeLocal';
   slugFrom?: string;
   searchIn?: ReadonlyArray<string>;
+  /**
+   * The field(s) naming one record to people: shown for a reference to it (tables, the picker,
+   * detail views), joined by a space when several (users: first and last name). Optional;
+   * `labelFieldsOf` defaults it to `slugFrom`, else the first `searchIn` field, else the first
+   * text field.
+   */
+  labelField?: string | ReadonlyArray<string>;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -373,7 +384,14 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
 ): AnyEntity & { key: K } {
   const fieldDecls: Record<string, FieldDecl> = decl.fields;
   const columns: ReadonlyArray<ColumnDecl<RowOf<Record<string, FieldDecl>>>> = decl.columns;
-  const erased: EntityDecl<Record<string, FieldDecl>> = { ...decl, fields: fieldDecls, columns, slugFrom: decl.slugFrom, searchIn: decl.searchIn };
+  const erased: EntityDecl<Record<string, FieldDecl>> = {
+    ...decl,
+    fields: fieldDecls,
+    columns,
+    slugFrom: decl.slugFrom,
+    searchIn: decl.searchIn,
+    labelField: decl.labelField,
+  };
   const allFields: Record<string, AnyField> = {};
   const fields: Record<string, AnyField> = {};
   for (const [name, field] of Object.entries(erased.fields)) {
@@ -396,7 +414,25 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   };
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
   if (decl.searchIn !== undefined) entity.searchIn = decl.searchIn;
+  if (decl.labelField !== undefined) entity.labelField = decl.labelField;
   return entity;
+}
+
+/** The fields that make a record's label (see `AnyEntity.labelField`); [] when it has none. */
+export function labelFieldsOf(entity: AnyEntity): string[] {
+  if (typeof entity.labelField === 'string') return [entity.labelField];
+  if (entity.labelField) return [...entity.labelField];
+  const first = entity.slugFrom ?? entity.searchIn?.[0] ?? Object.entries(entity.allFields).find(([, field]) => field.input === 'text')?.[0];
+  return first === undefined ? [] : [first];
+}
+
+/** A record's label from its row; its id when the label fields are empty. */
+export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
+  const parts = labelFieldsOf(entity)
+    .map((name) => row[name])
+    .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
+    .map(String);
+  return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');
 }
 
 // ── Records and bodies ───────────────────────────────────────────────────────────────────────

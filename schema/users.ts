@@ -49,4 +49,5 @@ export default defineEntity({
   afterSave: 'patch',
   afterRemove: 'removeLocal',
   searchIn: ['firstName', 'lastName', 'emailAddress', 'phoneNumber'],
+  labelField: ['firstName', 'lastName'],
 });

@@ -19,6 +19,7 @@ import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
 import { pageStatus } from './pages';
 import { registerPublic, registerSeoFiles } from './public';
+import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);
+  registerRelations(routes.register, db, contract);
   registerFiles(routes.register, media);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));

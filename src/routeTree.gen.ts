@@ -34,6 +34,7 @@ import { Route as SiteAuthSignUpRouteImport } from './routes/_site/auth.sign-up'
 import { Route as SiteCategoriesIndexRouteImport } from './routes/_site/categories.index'
 import { Route as SiteCategoriesSlugRouteImport } from './routes/_site/categories.$slug'
 import { Route as SiteCategoriesCoursesRouteImport } from './routes/_site/categories.courses'
+import { Route as AdminEntityIdRouteImport } from './routes/admin/$entity_.$id'
 import { Route as SiteCategoriesCategorySlugCourseSlugRouteImport } from './routes/_site/categories.$categorySlug.$courseSlug'
 
 const SiteRoute = SiteRouteImport.update({
@@ -160,6 +161,11 @@ const SiteCategoriesCoursesRoute = SiteCategoriesCoursesRouteImport.update({
   path: '/categories/courses',
   getParentRoute: () => SiteRoute,
 } as any)
+const AdminEntityIdRoute = AdminEntityIdRouteImport.update({
+  id: '/$entity_/$id',
+  path: '/$entity/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const SiteCategoriesCategorySlugCourseSlugRoute =
   SiteCategoriesCategorySlugCourseSlugRouteImport.update({
     id: '/categories/$categorySlug/$courseSlug',
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
   '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/articles/': typeof SiteArticlesIndexRoute
   '/auth/': typeof SiteAuthIndexRoute
   '/categories/': typeof SiteCategoriesIndexRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
   '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/articles': typeof SiteArticlesIndexRoute
   '/auth': typeof SiteAuthIndexRoute
   '/categories': typeof SiteCategoriesIndexRoute
@@ -243,6 +251,7 @@ export interface FileRoutesById {
   '/_site/auth/sign-up': typeof SiteAuthSignUpRoute
   '/_site/categories/$slug': typeof SiteCategoriesSlugRoute
   '/_site/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/admin/$entity_/$id': typeof AdminEntityIdRoute
   '/_site/articles/': typeof SiteArticlesIndexRoute
   '/_site/auth/': typeof SiteAuthIndexRoute
   '/_site/categories/': typeof SiteCategoriesIndexRoute
@@ -272,6 +281,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/categories/$slug'
     | '/categories/courses'
+    | '/admin/$entity/$id'
     | '/articles/'
     | '/auth/'
     | '/categories/'
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/categories/$slug'
     | '/categories/courses'
+    | '/admin/$entity/$id'
     | '/articles'
     | '/auth'
     | '/categories'
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | '/_site/auth/sign-up'
     | '/_site/categories/$slug'
     | '/_site/categories/courses'
+    | '/admin/$entity_/$id'
     | '/_site/articles/'
     | '/_site/auth/'
     | '/_site/categories/'
@@ -515,6 +527,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteCategoriesCoursesRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/admin/$entity_/$id': {
+      id: '/admin/$entity_/$id'
+      path: '/$entity/$id'
+      fullPath: '/admin/$entity/$id'
+      preLoaderRoute: typeof AdminEntityIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_site/categories/$categorySlug/$courseSlug': {
       id: '/_site/categories/$categorySlug/$courseSlug'
       path: '/categories/$categorySlug/$courseSlug'
@@ -564,6 +583,7 @@ interface AdminRouteChildren {
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminEntityIdRoute: typeof AdminEntityIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -572,6 +592,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminEmailsRoute: AdminEmailsRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminEntityIdRoute: AdminEntityIdRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -88,8 +88,13 @@ describe('admin courses', () => {
     await dialog.getByRole('button', { name: 'ماه بعد' }).click();
     await dialog.getByRole('gridcell').getByRole('button', { name: /^۱۵ / }).click();
     expect(await dialog.getByLabel('تاریخ برگزاری').inputValue()).toMatch(/\/۱۵$/);
-    await dialog.getByLabel('مدرس').selectOption({ index: 1 });
-    await dialog.getByLabel('دسته‌بندی').selectOption({ index: 1 });
+    // The reference pickers are comboboxes: the first record after «none».
+    for (const label of ['مدرس', 'دسته‌بندی']) {
+      const picker = dialog.getByRole('combobox', { name: label });
+      await picker.click();
+      await dialog.getByRole('listbox', { name: label }).getByRole('option').nth(1).click();
+      expect(await picker.inputValue()).not.toBe('');
+    }
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await page.getByText('دوره با موفقیت ایجاد شد').waitFor();
     // Rows are virtualised: a new row at the end of a long list is found by searching.

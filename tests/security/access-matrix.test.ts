@@ -51,6 +51,9 @@ const handRows: Record<string, Access> = {
   saveView: 'admin',
   deleteSavedView: 'admin',
   exportList: 'admin',
+  adminLabels: 'admin',
+  adminOptions: 'admin',
+  adminRecord: 'admin',
 };
 const expected: Record<string, Access> = { ...handRows, ...entityRows };
 
@@ -83,7 +86,11 @@ async function contractOperations(): Promise<Operation[]> {
   return Object.entries(contract.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({
       method: method.toUpperCase(),
-      path: path.replace('{slug}', 'no-such-slug').replace('{fileName}', 'missing.png'),
+      path: path
+        .replace('{slug}', 'no-such-slug')
+        .replace('{fileName}', 'missing.png')
+        .replace('{entity}', 'courses')
+        .replace('{id}', '1'),
       operationId: op.operationId,
       access: op['x-access'],
       query: Object.fromEntries(

@@ -8,6 +8,7 @@ import {
   bodySchema,
   firstIssueMessage,
   idBodySchema,
+  recordLabel,
   splitOperation,
   type AnyEntity,
   type AnyRow,
@@ -170,7 +171,67 @@ export function createMockBackend(seed: Seed = {}) {
     return list;
   }
 
-  const handlers = registryKeys.flatMap((key) => handlersFor(key, registry[key]));
+  /** The generic relation calls (server/relations.ts), answered from the same store. */
+  function relationHandlers(): HttpHandler[] {
+    const entityOf = (raw: unknown): RegistryKey | undefined => registryKeys.find((key) => key === raw);
+    const counted = (op: OperationKey, answer: (args: { params: Record<string, unknown>; request: Request }) => Response) =>
+      (args: { params: Record<string, unknown>; request: Request }) => {
+        counts.set(op, (counts.get(op) ?? 0) + 1);
+        const failure = failures.get(op);
+        if (failure) return HttpResponse.json({ message: failure.message ?? '' }, { status: failure.status });
+        return answer(args);
+      };
+    const unknown = () => HttpResponse.json({ message: 'چنین بخشی در پنل مدیریت وجود ندارد' }, { status: 404 });
+    return [
+      http.get(
+        '*/api/Admin/:entity/labels',
+        counted('GET /api/Admin/{entity}/labels', ({ params, request }) => {
+          const key = entityOf(params.entity);
+          if (!key) return unknown();
+          const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+          const labels: Record<string, string> = {};
+          for (const row of rows(key)) if (ids.includes(row.id)) labels[String(row.id)] = recordLabel(registry[key], row);
+          return HttpResponse.json({ labels });
+        }),
+      ),
+      http.get(
+        '*/api/Admin/:entity/options',
+        counted('GET /api/Admin/{entity}/options', ({ params, request }) => {
+          const key = entityOf(params.entity);
+          if (!key) return unknown();
+          const url = new URL(request.url);
+          const needle = foldForSearch(url.searchParams.get('q') ?? '');
+          const limit = Number(url.searchParams.get('limit') ?? '20');
+          const options = rows(key)
+            .map((row) => ({ id: row.id, label: recordLabel(registry[key], row) }))
+            .filter((option) => foldForSearch(option.label).includes(needle))
+            .slice(0, limit);
+          return HttpResponse.json({ options });
+        }),
+      ),
+      http.get(
+        '*/api/Admin/:entity/:id',
+        counted('GET /api/Admin/{entity}/{id}', ({ params }) => {
+          const key = entityOf(params.entity);
+          if (!key) return unknown();
+          const entity = registry[key];
+          const record = rows(key).find((row) => String(row.id) === params.id);
+          if (!record) return HttpResponse.json({ message: 'رکورد یافت نشد' }, { status: 404 });
+          const related = registryKeys.flatMap((otherKey) =>
+            Object.entries(registry[otherKey].fields)
+              .filter(([, field]) => field.reference?.entity === key)
+              .map(([field]) => {
+                const items = rows(otherKey).filter((row) => row[field] === record.id);
+                return { entity: otherKey, field, title: registry[otherKey].texts.nav, total: items.length, items: items.slice(0, 20) };
+              }),
+          );
+          return HttpResponse.json({ record, label: recordLabel(entity, record), related });
+        }),
+      ),
+    ];
+  }
+
+  const handlers = [...relationHandlers(), ...registryKeys.flatMap((key) => handlersFor(key, registry[key]))];
 
   return {
     handlers,

@@ -1,5 +1,6 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
@@ -64,6 +65,11 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
 
   const onEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
+  const navigate = useNavigate();
+  const onOpen = useCallback(
+    (row: AnyRow) => void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id: row.id } }),
+    [navigate, entity.key],
+  );
   const { texts, ops } = entity;
 
   const sortParam = view?.sort;
@@ -125,6 +131,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
             server={server}
             onEdit={ops.update ? onEdit : undefined}
             onDelete={ops.remove ? onDelete : undefined}
+            onView={onOpen}
           />
           {view && onView && <Pager page={page} pages={pages} onPage={(next) => onView({ ...view, page: next > 1 ? next : undefined })} />}
         </div>

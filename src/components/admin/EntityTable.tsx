@@ -38,6 +38,7 @@ import {
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
+import { referenceOptions, referenceTarget, useReferenceLabels } from './relations';
 import { adminTexts } from './texts';
 
 const features = tableFeatures({
@@ -88,6 +89,13 @@ export interface EntityTableProps {
   server?: ServerView;
   onEdit?: (row: AnyRow) => void;
   onDelete?: (row: AnyRow) => void;
+  /** Opens a row's detail view; the «مشاهده» link also works as a plain link (new tab). */
+  onView?: (row: AnyRow) => void;
+}
+
+/** The address of a record's detail view. */
+export function detailHref(entity: AnyEntity, row: AnyRow): string {
+  return `/admin/${entity.key}/${row.id}`;
 }
 
 /**
@@ -143,12 +151,14 @@ interface BodyRowProps {
   /** Text may take two lines (clamped in a wrapper) rather than one (cut in the cell itself). */
   twoLines: boolean;
   columns: readonly EntityColumn[];
+  entity: AnyEntity;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
+  onView: ((row: AnyRow) => void) | undefined;
 }
 
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, onEdit, onDelete }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onView }: BodyRowProps) {
   return (
     // The header row is row 1.
     <tr
@@ -181,9 +191,23 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, on
           </td>
         );
       })}
-      {(onEdit || onDelete) && (
+      {(onEdit || onDelete || onView) && (
         <td role="cell" className="admin-cell-actions">
           <span className="admin-row-actions">
+            {onView && (
+              <a
+                className="admin-button admin-button-small admin-button-secondary"
+                href={detailHref(entity, row.original)}
+                onClick={(event) => {
+                  // A modified click opens a new tab as any link does; a plain one stays in the SPA.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onView(row.original);
+                }}
+              >
+                {adminTexts.view}
+              </a>
+            )}
             {onEdit && (
               <button type="button" className="admin-button admin-button-small" onClick={() => onEdit(row.original)}>
                 {adminTexts.edit}
@@ -216,8 +240,10 @@ interface VirtualBodyProps {
   columns: readonly EntityColumn[];
   columnCount: number;
   emptyText: string;
+  entity: AnyEntity;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
+  onView: ((row: AnyRow) => void) | undefined;
   /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
   onDrawn: ((withRows: boolean) => void) | undefined;
 }
@@ -227,7 +253,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, onEdit, onDelete, onDrawn }: VirtualBodyProps) {
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onView, onDrawn }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -273,8 +299,10 @@ function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, colum
         start={placed ? item.start : undefined}
         twoLines={twoLines}
         columns={columns}
+        entity={entity}
         onEdit={onEdit}
         onDelete={onDelete}
+        onView={onView}
       />
     );
   });
@@ -317,7 +345,7 @@ interface Sizing {
   available: number;
 }
 
-export function EntityTable({ entity, rows, server, onEdit, onDelete }: EntityTableProps) {
+export function EntityTable({ entity, rows, server, onEdit, onDelete, onView }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -328,19 +356,41 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete }: EntityTa
   }, []);
   const tableRef = useRef<HTMLTableElement>(null);
 
+  // Reference columns show the referenced records' labels, fetched for all rows in one call per
+  // referenced entity; they reach the cells as the column's options (id → label).
+  const referenceNames = useMemo(
+    () => entity.columns.flatMap((column) => (column.cell === 'reference' && 'key' in column ? [column.key] : [])),
+    [entity],
+  );
+  const labels = useReferenceLabels(entity, rows, referenceNames);
+  const shownColumns = useMemo(
+    () =>
+      entity.columns.map((column) => {
+        if (column.cell !== 'reference' || !('key' in column)) return column;
+        const field = entity.fields[column.key];
+        const target = referenceTarget(field);
+        return { ...column, options: referenceOptions(field, target ? labels[target] : undefined) };
+      }),
+    [entity, labels],
+  );
+
   const columns = useMemo(() => {
-    const data = entity.columns.map((column) =>
-      helper.accessor((row) => columnValue(column, row), {
+    const data = shownColumns.map((column) => {
+      const options = column.options;
+      // A reference column sorts by what it shows, the label, not by the id.
+      const byLabel = (a: TableRow, b: TableRow, id: string) =>
+        persianOrder.compare(cellTexts.reference?.(a.getValue(id), options) ?? '', cellTexts.reference?.(b.getValue(id), options) ?? '');
+      return helper.accessor((row) => columnValue(column, row), {
         id: columnId(column),
         header: column.header,
-        sortFn: compareRows,
+        sortFn: column.cell === 'reference' ? byLabel : compareRows,
         // People expect the first click to sort ascending, numbers included.
         sortDescFirst: false,
-      }),
-    );
-    if (!onEdit && !onDelete) return data;
+      });
+    });
+    if (!onEdit && !onDelete && !onView) return data;
     return [...data, helper.display({ id: 'actions', header: adminTexts.actions })];
-  }, [entity, onEdit, onDelete]);
+  }, [shownColumns, onEdit, onDelete, onView]);
 
   const searchIn = entity.searchIn;
   // Each row's searchable text is normalised once per data change, not on every keystroke:
@@ -492,11 +542,13 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete }: EntityTa
             rowSize={rowSize}
             twoLines={rowSize === twoLineRow}
             placed={widths !== null}
-            columns={entity.columns}
+            columns={shownColumns}
             columnCount={columnCount}
             emptyText={entity.texts.empty ?? adminTexts.empty}
+            entity={entity}
             onEdit={onEdit}
             onDelete={onDelete}
+            onView={onView}
             onDrawn={measured ? undefined : measureColumns}
           />
         </table>

@@ -4,6 +4,7 @@ export const adminTexts = {
   loading: 'در حال بارگذاری...',
   empty: 'هیچ داده‌ای موجود نیست',
   edit: 'ویرایش',
+  view: 'مشاهده',
   remove: 'حذف',
   actions: 'عملیات',
   save: 'ذخیره',

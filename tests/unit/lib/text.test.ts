@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bareFileName,
+  foldForSearch,
   formatPersianNumber,
   formatToman,
   htmlToPlainText,
@@ -66,5 +67,29 @@ describe('foldForSearch', () => {
     expect(foldForSearch('می‌خواهم')).toBe(foldForSearch('میخواهم'));
     expect(foldForSearch('Python ABC')).toBe('pythonabc');
     expect(foldForSearch('ÉCOLE')).toBe('École');
+  });
+
+  it('folds Arabic letters to Persian ones', () => {
+    expect(foldForSearch('علي')).toBe(foldForSearch('علی'));
+    expect(foldForSearch('كريمي')).toBe(foldForSearch('کریمی'));
+    expect(foldForSearch('مصطفى')).toBe(foldForSearch('مصطفی'));
+  });
+
+  it('treats ZWNJ, spaces and none alike', () => {
+    const forms = ['می‌خواهم', 'می خواهم', 'میخواهم', 'می  خواهم', 'می\u200cخواهم'];
+    for (const form of forms) expect(foldForSearch(form)).toBe('میخواهم');
+  });
+
+  it('matches digits of any script, and ignores case and tatweel', () => {
+    expect(foldForSearch('پایتون ۲')).toBe(foldForSearch('پایتون 2'));
+    expect(foldForSearch('پایتون ٢')).toBe(foldForSearch('پایتون 2'));
+    expect(foldForSearch('Python')).toBe('python');
+    expect(foldForSearch('کــتاب')).toBe(foldForSearch('کتاب'));
+  });
+
+  it('is pure and idempotent', () => {
+    const once = foldForSearch('يوسفي‌نيا ۱۲');
+    expect(foldForSearch(once)).toBe(once);
+    expect(once).toBe('یوسفینیا12');
   });
 });
