@@ -144,15 +144,8 @@ describe('ReferencePicker', () => {
 });
 
 describe('reference cells', () => {
-  // The lead adds these columns to schema/courses.ts; the engine is tested with them added here.
-  const coursesWithReferences: AnyEntity = {
-    ...registry.courses,
-    columns: [
-      ...registry.courses.columns,
-      { key: 'techerId', header: 'مدرس', cell: 'reference' },
-      { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
-    ],
-  };
+  // schema/courses.ts shows the teacher and the category as reference columns.
+  const coursesWithReferences: AnyEntity = registry.courses;
   const base = sampleSeed.courses[0];
   if (!base) throw new Error('no sample course');
   const courses: AnyRow[] = Array.from({ length: 30 }, (_, i) => ({
@@ -182,6 +175,7 @@ describe('reference cells', () => {
   });
 
   it('sort by the label, not the id', async () => {
+    const teacherColumn = coursesWithReferences.columns.findIndex((c) => 'key' in c && c.key === 'techerId');
     render(<EntityTable entity={coursesWithReferences} rows={courses.slice(0, 4)} />);
     await waitFor(() => expect(screen.getAllByText('سارا احمدی').length).toBeGreaterThan(0));
     await act(async () => {
@@ -191,7 +185,7 @@ describe('reference cells', () => {
     if (!body) throw new Error('no body');
     const cells = within(body)
       .getAllByRole('row')
-      .map((row) => within(row).getAllByRole('cell')[7]?.textContent);
+      .map((row) => within(row).getAllByRole('cell')[teacherColumn]?.textContent);
     // Persian order: «بدون مدرس» (ب) < «سارا» (س) < «علی» (ع) < «کیان» (ک).
     expect(cells).toEqual(['بدون مدرس', 'سارا احمدی', 'علی یوسفی‌نیا', 'کیان کریمی ۲']);
   });
