@@ -135,7 +135,7 @@ describe('one schema file is the whole entity', () => {
   }, 240_000);
 
   it('passes the server’s generic CRUD, limits and access-matrix tests with the new entity', async () => {
-    const tests = await sh('npx', ['vitest', 'run', 'tests/server/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'coupons|access|matrix']);
+    const tests = await sh('npx', ['vitest', 'run', 'tests/server/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'coupons|access|matrix', '--reporter=verbose']);
     expect(tests.code, tests.output.slice(-4000)).toBe(0);
     expect(tests.output).toMatch(/coupons: 401 anonymous, 403 learner, 200 admin/);
     expect(tests.output).toMatch(/coupons: refuses values past each field's limits/);
@@ -144,7 +144,7 @@ describe('one schema file is the whole entity', () => {
   it('shows the new entity’s screen in the browser, listed, edited and deleted through the generic admin', async () => {
     const build = await sh('npx', ['vite', 'build', '--logLevel', 'warn']);
     expect(build.code, build.output.slice(-4000)).toBe(0);
-    const smoke = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/admin-registry.test.ts', '-t', 'coupons']);
+    const smoke = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/admin-registry.test.ts', '-t', 'coupons', '--reporter=verbose']);
     expect(smoke.code, smoke.output.slice(-4000)).toBe(0);
     expect(smoke.output).toMatch(/coupons: lists, edits and deletes/);
   }, 400_000);
