@@ -1,7 +1,8 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
 import * as v from 'valibot';
-import type { AnyEntity, AnyRow, RegistryKey } from '../schema/define';
+import { sql } from 'kysely';
+import { labelFieldsOf, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry } from '../schema/registry.gen';
 import { formatJalaliDateTime, formatJalaliNumeric } from '../src/lib/jalali';
 import { htmlToPlainText, toPersianDigits } from '../src/lib/text';
@@ -58,10 +59,12 @@ type Column = AnyEntity['columns'][number];
  * would take for Gregorian dates), phone numbers in Persian digits (kept as text, leading 0 and
  * all), rich text as plain text.
  */
-function exportText(column: Column, row: AnyRow): string {
+function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): string {
   const value = 'key' in column ? row[column.key] : column.value(row);
   if (value === null || value === undefined) return '';
   switch (column.cell) {
+    case 'reference':
+      return 'key' in column ? (labels.get(column.key)?.get(Number(value)) ?? (value === 0 ? '' : String(value))) : String(value);
     case 'number':
     case 'hours':
     case 'toman':
@@ -83,10 +86,35 @@ function exportText(column: Column, row: AnyRow): string {
   }
 }
 
-export function toCsv(entity: AnyEntity, rows: readonly AnyRow[]): string {
+/** Per reference column: the labels of the records its rows point at. */
+type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
+/** The labels of every record the rows' reference columns point at, one query per 500 ids. */
+async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[]): Promise<ReferenceLabels> {
+  const out = new Map<string, Map<number, string>>();
+  for (const column of entity.columns) {
+    if (column.cell !== 'reference' || !('key' in column)) continue;
+    const target = entity.allFields[column.key]?.reference?.entity;
+    if (!target) continue;
+    const ids = [...new Set(rows.map((row) => Number(row[column.key])).filter((id) => Number.isInteger(id) && id > 0))];
+    const labels = new Map<number, string>();
+    const other = registry[target];
+    const fields = labelFieldsOf(other);
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const found = await sql<AnyRow>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(other.table)}
+        where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
+      for (const row of found.rows) labels.set(Number(row.id), recordLabel(other, row));
+    }
+    out.set(column.key, labels);
+  }
+  return out;
+}
+
+export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map()): string {
   const lines = [['شناسه', ...entity.columns.map((column) => column.header)].map(csvCell).join(',')];
   for (const row of rows) {
-    lines.push([String(row.id), ...entity.columns.map((column) => exportText(column, row))].map(csvCell).join(','));
+    lines.push([String(row.id), ...entity.columns.map((column) => exportText(column, row, labels))].map(csvCell).join(','));
   }
   // The BOM tells Excel the file is UTF-8; without it Persian opens as mojibake.
   return `\ufeff${lines.join('\r\n')}\r\n`;
@@ -163,7 +191,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${entity.key}-${stamp}.csv"`)
       .header('Cache-Control', 'no-store')
-      .send(toCsv(entity, rows));
+      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows)));
   });
 }
 
