@@ -131,6 +131,8 @@ export interface EntityDef<N extends keyof Schemas, F extends keyof Row<N> & str
   slugFrom?: NoInfer<F>;
   /** Fields the table's search box looks in. */
   searchIn?: ReadonlyArray<keyof Row<N> & string>;
+  /** One record in words («دوره»), for messages; see entitySingular. */
+  singular?: string;
 }
 
 /**
@@ -168,6 +170,14 @@ export interface AnyEntity {
   afterRemove: 'reload' | 'removeLocal';
   slugFrom?: string;
   searchIn?: ReadonlyArray<string>;
+  // Team safety (feat-safety): how messages name one record, e.g. «۳ دوره به این دسته‌بندی
+  // وابسته است». Optional; defaults to the edit title without «ویرایش» (see entitySingular).
+  singular?: string;
+}
+
+/** «دوره» for courses: the schema's `singular`, else its edit title without «ویرایش». */
+export function entitySingular(entity: AnyEntity): string {
+  return entity.singular ?? entity.texts.editTitle.replace(/^ویرایش\s+/, '');
 }
 
 const typeChecks: Record<InputKind, (label: string) => v.GenericSchema<unknown, unknown>> = {

@@ -61,6 +61,8 @@ const expected: Record<string, Access> = {
   sendContactMessage: 'public',
   listContactMessages: 'admin',
   deleteContactMessage: 'admin',
+  listAudit: 'admin',
+  revertAudit: 'admin',
 };
 
 interface Operation {
