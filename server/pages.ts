@@ -33,6 +33,7 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/admin/$entity': async ({ entity = '' }) => (registryKeys as readonly string[]).includes(entity),
   '/admin/dashboard': 'page',
   '/admin/emails': 'page',
+  '/admin/audit': 'page',
   '/admin/media': 'page',
   '/courses': 'page',
   '/about-us': 'page',

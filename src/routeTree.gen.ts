@@ -18,6 +18,7 @@ import { Route as SiteAboutUsRouteImport } from './routes/_site/about-us'
 import { Route as SiteContactUsRouteImport } from './routes/_site/contact-us'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteImport } from './routes/admin/$entity'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -78,6 +79,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminEntityRoute = AdminEntityRouteImport.update({
   id: '/$entity',
   path: '/$entity',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -228,6 +236,7 @@ export interface FileRoutesById {
   '/_site/about-us': typeof SiteAboutUsRoute
   '/_site/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -258,6 +267,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -282,6 +292,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -310,6 +321,7 @@ export interface FileRouteTypes {
     | '/_site/about-us'
     | '/_site/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -401,6 +413,13 @@ declare module '@tanstack/react-router' {
       path: '/$entity'
       fullPath: '/admin/$entity'
       preLoaderRoute: typeof AdminEntityRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/dashboard': {
@@ -560,6 +579,7 @@ const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 interface AdminRouteChildren {
   AdminEntityRoute: typeof AdminEntityRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminMediaRoute: typeof AdminMediaRoute
@@ -568,6 +588,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminEntityRoute: AdminEntityRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminMediaRoute: AdminMediaRoute,

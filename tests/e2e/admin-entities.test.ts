@@ -38,7 +38,7 @@ describe('admin shell', () => {
     await page.getByRole('link', { name: 'داشبورد' }).waitFor();
     const links = await page.getByRole('navigation').getByRole('link').allTextContents();
     expect(links.map((t) => t.replace(/\u200c/g, ''))).toEqual(
-      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', 'پیام‌های تماس', 'ایمیل'].map((t) => t.replace(/\u200c/g, '')),
+      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', 'پیام‌های تماس', 'ایمیل', 'گزارش تغییرات'].map((t) => t.replace(/\u200c/g, '')),
     );
     expect(await page.getByText(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/).first().isVisible()).toBe(true);
   });
