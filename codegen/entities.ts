@@ -212,7 +212,11 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     }
     if (entity.ops.update) {
       paths[at(entity.ops.update)] = {
-        put: operation('update', `The updated ${name}`, ref(`${name}Update`), ref(name), { '404': response('NotFound'), '409': response('Conflict') }),
+        put: operation('update', `The updated ${name}`, ref(`${name}Update`), ref(name), {
+          '404': response('NotFound'),
+          // A stale `version` answers what changed and by whom; other conflicts only a message.
+          '409': { description: 'A stale version, or a value another record holds', content: json({ oneOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+        }),
       };
     }
     if (entity.ops.remove) {

@@ -565,6 +565,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The audit log, newest first. Every filter is optional; from/to are ISO instants. */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/audit/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Undoes one change (update → before values, delete → re-created, create → deleted); itself audited. */
+        post: operations["revertAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Article/GetSelectList": {
         parameters: {
             query?: never;
@@ -958,6 +992,53 @@ export type components = {
             };
             label: string;
             related: components["schemas"]["AdminRelated"][];
+        };
+        /** @enum {string} */
+        AuditAction: "create" | "update" | "delete" | "revert";
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            userId: number;
+            userName: string;
+            /** @description the registry key (courses */
+            entity: string;
+            recordId: number;
+            action: components["schemas"]["AuditAction"];
+            /** @description the record before the change (its contract row and version); null for a create */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description the record after the change; null for a delete */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** @description false when the record changed since or cannot be re-created */
+            revertible: boolean;
+        };
+        AuditActor: {
+            id: number;
+            name: string;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            total: number;
+            /** @description everyone who has an entry, for the user filter */
+            actors: components["schemas"]["AuditActor"][];
+        };
+        /** @description 409 of an update whose `version` is not the record's current one */
+        VersionConflict: {
+            message: string;
+            conflict: {
+                /** @description the record as it is now (its contract row) */
+                current: {
+                    [key: string]: unknown;
+                };
+                changedFields: string[];
+                changedBy: components["schemas"]["AuditActor"] | null;
+                /** Format: date-time */
+                changedAt: string | null;
+            };
         };
         ErrorBody: {
             message: string;
@@ -2357,6 +2438,65 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listAudit: {
+        parameters: {
+            query?: {
+                entity?: string;
+                action?: components["schemas"]["AuditAction"];
+                userId?: number;
+                recordId?: number;
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries and the total matching the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revertAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry recording the revert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listArticle: {
         parameters: {
             query?: {
@@ -2447,7 +2587,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteArticle: {
@@ -2569,7 +2717,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteCategory: {
@@ -2691,7 +2847,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteCourse: {
@@ -2878,7 +3042,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteTeacher: {
@@ -2972,7 +3144,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteUser: {

@@ -211,6 +211,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   searchIn?: ReadonlyArray<NoInfer<keyof F & string>>;
   /** See `AnyEntity.labelField`. */
   labelField?: NoInfer<keyof F & string> | ReadonlyArray<NoInfer<keyof F & string>>;
+  /** One record in words («دوره»), for messages; see entitySingular. */
+  singular?: string;
 }
 
 // ── The erased shape generic code works with ─────────────────────────────────────────────────
@@ -264,6 +266,8 @@ export interface AnyEntity {
    * text field.
    */
   labelField?: string | ReadonlyArray<string>;
+  /** How messages name one record («۳ دوره به این دسته‌بندی وابسته است»); see entitySingular. */
+  singular?: string;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -415,7 +419,13 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
   if (decl.searchIn !== undefined) entity.searchIn = decl.searchIn;
   if (decl.labelField !== undefined) entity.labelField = decl.labelField;
+  if (decl.singular !== undefined) entity.singular = decl.singular;
   return entity;
+}
+
+/** «دوره» for courses: the schema's `singular`, else its edit title without «ویرایش». */
+export function entitySingular(entity: AnyEntity): string {
+  return entity.singular ?? entity.texts.editTitle.replace(/^ویرایش\s+/, '');
 }
 
 /** The fields that make a record's label (see `AnyEntity.labelField`); [] when it has none. */

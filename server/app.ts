@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
@@ -129,7 +130,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ...error.details, message: error.message });
     const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = isFastifyError(error) ? (error.code ?? '') : '';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
+  registerAudit(routes.register, db, contract);
   registerFiles(routes.register, media);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));

@@ -45,6 +45,7 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/admin/$entity/$id': recordOfEntity,
   '/admin/dashboard': 'page',
   '/admin/emails': 'page',
+  '/admin/audit': 'page',
   '/admin/media': 'page',
   '/courses': 'page',
   '/about-us': 'page',

@@ -18,6 +18,7 @@ import { Route as SiteAboutUsRouteImport } from './routes/_site/about-us'
 import { Route as SiteContactUsRouteImport } from './routes/_site/contact-us'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteImport } from './routes/admin/$entity'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -79,6 +80,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminEntityRoute = AdminEntityRouteImport.update({
   id: '/$entity',
   path: '/$entity',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/_site/about-us': typeof SiteAboutUsRoute
   '/_site/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -267,6 +276,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/_site/about-us'
     | '/_site/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -413,6 +425,13 @@ declare module '@tanstack/react-router' {
       path: '/$entity'
       fullPath: '/admin/$entity'
       preLoaderRoute: typeof AdminEntityRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/dashboard': {
@@ -579,6 +598,7 @@ const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 interface AdminRouteChildren {
   AdminEntityRoute: typeof AdminEntityRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminMediaRoute: typeof AdminMediaRoute
@@ -588,6 +608,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminEntityRoute: AdminEntityRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminMediaRoute: AdminMediaRoute,

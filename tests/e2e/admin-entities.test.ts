@@ -41,7 +41,7 @@ describe('admin shell', () => {
     // The spec's links first; entities added later (their `nav` texts) come before «ایمیل».
     const later = registryKeys.filter((key) => !['users', 'courses', 'categories', 'articles', 'teachers'].includes(key)).map((key) => registry[key].texts.nav);
     expect(links.map((t) => t.replace(/\u200c/g, ''))).toEqual(
-      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', ...later, 'ایمیل'].map((t) => t.replace(/\u200c/g, '')),
+      ['داشبورد', 'کاربران', 'دوره‌ها', 'دسته بندی دوره‌ها', 'مقالات', 'مدیا', 'همیاران', ...later, 'ایمیل', 'گزارش تغییرات'].map((t) => t.replace(/\u200c/g, '')),
     );
     expect(await page.getByText(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/).first().isVisible()).toBe(true);
   });

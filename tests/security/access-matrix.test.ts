@@ -54,6 +54,8 @@ const handRows: Record<string, Access> = {
   adminLabels: 'admin',
   adminOptions: 'admin',
   adminRecord: 'admin',
+  listAudit: 'admin',
+  revertAudit: 'admin',
 };
 const expected: Record<string, Access> = { ...handRows, ...entityRows };
 

@@ -85,11 +85,14 @@ export function createMockBackend(seed: Seed = {}) {
   const store = new Map<RegistryKey, AnyRow[]>();
   const failures = new Map<OperationKey, Failure>();
   const counts = new Map<OperationKey, number>();
+  /** What another admin changed in a record (see `editElsewhere`), for the 409 of a stale save. */
+  const changes = new Map<string, { fields: string[]; by: { id: number; name: string }; at: string }>();
   let nextId = 1000;
 
   function reset(newSeed: Seed = seed): void {
     failures.clear();
     counts.clear();
+    changes.clear();
     for (const key of registryKeys) store.set(key, structuredClone(newSeed[key] ?? []));
 
   }
@@ -132,7 +135,7 @@ export function createMockBackend(seed: Seed = {}) {
           const parsed = v.safeParse(bodySchema(entity, 'create'), await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
           const id = ++nextId;
-          const row: AnyRow = { ...parsed.output, id };
+          const row: AnyRow = { ...parsed.output, id, version: 1 };
           if (entity.slugFrom) row.slug = slugOf(parsed.output[entity.slugFrom], id);
           rows(key).push(row);
           return HttpResponse.json(row);
@@ -143,13 +146,27 @@ export function createMockBackend(seed: Seed = {}) {
       const idKey = ops.updateIdKey ?? 'id';
       list.push(
         handle(ops.update, async (request) => {
-          const parsed = v.safeParse(bodySchema(entity, 'update'), await jsonBody(request));
+          const body = await jsonBody(request);
+          const parsed = v.safeParse(bodySchema(entity, 'update'), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
           const { [idKey]: id, ...fields } = parsed.output;
           const index = rows(key).findIndex((row) => row.id === id);
           const old = rows(key)[index];
           if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
-          const row: AnyRow = { ...old, ...fields };
+          // Like the server: a body naming a version other than the record's is refused.
+          const version = typeof old.version === 'number' ? old.version : 1;
+          const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
+          if (typeof named === 'number' && named !== version) {
+            const change = changes.get(`${key}:${old.id}`);
+            return HttpResponse.json(
+              {
+                message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است',
+                conflict: { current: old, changedFields: change?.fields ?? [], changedBy: change?.by ?? null, changedAt: change?.at ?? null },
+              },
+              { status: 409 },
+            );
+          }
+          const row: AnyRow = { ...old, ...fields, version: version + 1 };
           rows(key)[index] = row;
           return HttpResponse.json(row);
         }),
@@ -244,6 +261,14 @@ export function createMockBackend(seed: Seed = {}) {
     },
     succeed(op: OperationKey): void {
       failures.delete(op);
+    },
+    /** Another admin saves `fields` into a record: its version moves on, as on the server. */
+    editElsewhere(key: RegistryKey, id: number, fields: Record<string, unknown>, by = { id: 7, name: 'مریم رضایی' }, at = '2025-03-20T08:30:00.000Z'): void {
+      const index = rows(key).findIndex((row) => row.id === id);
+      const old = rows(key)[index];
+      if (!old) throw new Error(`no ${key} ${id}`);
+      rows(key)[index] = { ...old, ...fields, version: (typeof old.version === 'number' ? old.version : 1) + 1 };
+      changes.set(`${key}:${id}`, { fields: Object.keys(fields), by, at });
     },
     /** How many requests reached `op` since the last reset. */
     count(op: OperationKey): number {

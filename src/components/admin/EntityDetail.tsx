@@ -8,7 +8,7 @@ import { editRecord, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, 
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
 import { htmlToPlainText, toPersianDigits } from '../../lib/text';
-import { deleteRecord, failureText, isRow, saveRecord } from '../../machines/entityApi';
+import { deleteRecord, failureNotice, isRow, saveRecord } from '../../machines/entityApi';
 import { cellRenderers, cellTexts } from './cells';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EntityForm } from './EntityForm';
@@ -265,7 +265,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
       setEditing(false);
       reload();
     } catch (error) {
-      showNotice(null, { kind: 'error', text: failureText(entity, entity.texts.failed.save, error) });
+      showNotice(null, failureNotice(entity, entity.texts.failed.save, error));
     } finally {
       setSaving(false);
     }
@@ -279,10 +279,8 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
       setConfirming(false);
       await navigate({ to: '/admin/$entity', params: { entity: entity.key } });
     } catch (error) {
-      // The server says why (a category still has courses): shown with the screen's own text.
-      const reason = error instanceof ApiError ? error.serverMessage : undefined;
-      const text = failureText(entity, entity.texts.failed.remove, error);
-      showNotice(null, { kind: 'error', text: reason && reason !== text ? `${text}: ${reason}` : text });
+      // The server says why (a category still has courses): shown under the screen's own text.
+      showNotice(null, failureNotice(entity, entity.texts.failed.remove, error));
       setConfirming(false);
     } finally {
       setDeleting(false);

@@ -1,8 +1,8 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
-import { useNavigate } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { toApiQuery, type ListSearch } from '../../lib/listSearch';
 import { deleteMachine } from '../../machines/deleteMachine';
@@ -12,8 +12,10 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { EntityForm } from './EntityForm';
 import { EntityModal } from './EntityModal';
 import { EntityTable, type ServerView } from './EntityTable';
+import { recordName } from './fieldValue';
 import { ListToolbar, Pager } from './ListControls';
 import { showNotice } from './notify';
+import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
 import { adminTexts } from './texts';
 
 const listLogic = listMachine.provide({ actions: { notify: showNotice } });
@@ -62,6 +64,24 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
   const editing = useSelector(form, (s) => s.context.row);
   const confirming = useSelector(remove, (s) => s.matches('confirming') || s.matches('deleting'));
   const deleting = useSelector(remove, (s) => s.matches('deleting'));
+  const removing = useSelector(remove, (s) => s.context.row);
+  const offerDeactivate = useSelector(remove, (s) => (s.matches('failed') || s.matches('deactivating')) && s.context.canDeactivate);
+  const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
+  const refusal = useSelector(remove, (s) => s.context.refusal);
+  const conflict = useSelector(form, (s) => (s.matches({ edit: 'conflict' }) ? s.context.conflict : null));
+  const signingIn = useSelector(form, (s) => s.matches({ add: 'signIn' }) || s.matches({ edit: 'signIn' }));
+
+  // Unsaved changes: closing the modal, a sidebar link, Back and reload all ask first.
+  const [dirty, setDirty] = useState(false);
+  const [askClose, setAskClose] = useState(false);
+  // A closed form holds nothing; a newly opened one reports itself clean when it mounts.
+  const guarded = dirty && mode !== 'closed';
+  const shouldBlockFn = useCallback(() => guarded, [guarded]);
+  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guarded, withResolver: true });
+  const requestClose = () => {
+    if (guarded) setAskClose(true);
+    else form.send({ type: 'close' });
+  };
 
   const onEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
@@ -141,24 +161,57 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
         open={mode !== 'closed'}
         title={mode === 'add' ? (texts.addTitle ?? texts.addButton ?? texts.title) : texts.editTitle}
         closable={!saving}
-        onClose={() => form.send({ type: 'close' })}
+        onClose={requestClose}
       >
         {mode !== 'closed' && (
           <EntityForm
             // A new form per opening; a failed save keeps this one, and with it what was typed.
-            key={`${mode}-${editing?.id ?? 'new'}`}
+            // A conflict resolved by reloading (or overwriting) moves the version: a new form.
+            key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
             entity={entity}
             initialValues={values}
             saving={saving}
             onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
-            onCancel={() => form.send({ type: 'close' })}
+            onCancel={requestClose}
+            onDirtyChange={setDirty}
           />
         )}
       </EntityModal>
 
+      <ConflictDialog
+        entity={entity}
+        conflict={conflict}
+        loaded={editing}
+        mine={values}
+        onReload={() => form.send({ type: 'conflict.reload' })}
+        onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+      />
+      <SignInAgainDialog open={signingIn} onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
+      <UnsavedChangesDialog
+        open={askClose || blocker.status === 'blocked'}
+        onLeave={() => {
+          setAskClose(false);
+          setDirty(false);
+          if (blocker.status === 'blocked') blocker.proceed();
+          else form.send({ type: 'close' });
+        }}
+        onStay={() => {
+          setAskClose(false);
+          if (blocker.status === 'blocked') blocker.reset();
+        }}
+      />
+      <DeactivateDialog
+        open={offerDeactivate}
+        reason={refusal}
+        busy={deactivating}
+        onDeactivate={() => remove.send({ type: 'deactivate' })}
+        onClose={() => remove.send({ type: 'dismiss' })}
+      />
+
       <ConfirmDialog
         open={confirming}
         question={texts.confirmRemove}
+        subject={removing ? recordName(entity, removing) : undefined}
         busy={deleting}
         onConfirm={() => remove.send({ type: 'confirm' })}
         onCancel={() => remove.send({ type: 'cancel' })}
