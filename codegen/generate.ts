@@ -1,12 +1,17 @@
-// Turns openapi.yaml into TypeScript types (codegen/openapi.gen.ts) and into the parsed
-// document the server loads at start instead of parsing the YAML (codegen/openapi.gen.json).
-// `--check` exits non-zero when a committed output differs from what the contract generates now
-// (the staleness test uses the same functions).
+// `npm run codegen`: from the schema files and openapi.yaml, writes
+// - openapi.yaml's generated regions (each entity's components and calls, codegen/entities.ts),
+// - schema/registry.gen.ts (every entity file of schema/),
+// - codegen/migrations.gen.ts (a new migration when a schema's table changed),
+// - codegen/openapi.gen.ts (types, openapi-typescript) and codegen/openapi.gen.json (the parsed
+//   contract the server reads at start instead of parsing YAML).
+// `--check` writes nothing and exits non-zero when any of them differs from what the sources
+// generate now (the staleness check of the test command).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { contractDigest, type ParsedContract } from '../server/contract';
+import { contractWithEntities, historyModule, loadEntities, loadHistory, migrationsUrl, nextHistory, registryModule, registryUrl, SchemaError } from './entities';
 
 const root = new URL('../', import.meta.url);
 export const contractUrl = new URL('openapi.yaml', root);
@@ -15,14 +20,14 @@ export const parsedOutputUrl = new URL('codegen/openapi.gen.json', root);
 
 const header = `// GENERATED FILE, DO NOT EDIT. Source: openapi.yaml. Regenerate with \`npm run codegen\`.\n/* eslint-disable */\n`;
 
-export async function generateTypes(): Promise<string> {
-  const ast = await openapiTS(contractUrl, { exportType: true, alphabetize: false });
+export async function generateTypes(contract?: string): Promise<string> {
+  const ast = await openapiTS(contract ?? contractUrl, { exportType: true, alphabetize: false });
   return header + astToString(ast);
 }
 
 /** openapi.yaml parsed, stamped with the digest of its text (server/contract.ts checks it). */
-export async function generateParsedContract(): Promise<string> {
-  const source = await readFile(contractUrl, 'utf8');
+export async function generateParsedContract(contract?: string): Promise<string> {
+  const source = contract ?? (await readFile(contractUrl, 'utf8'));
   const parsed: ParsedContract = {
     $comment: 'GENERATED FILE, DO NOT EDIT. Source: openapi.yaml. Regenerate with `npm run codegen`.',
     sourceSha256: contractDigest(source),
@@ -31,11 +36,29 @@ export async function generateParsedContract(): Promise<string> {
   return `${JSON.stringify(parsed, null, 1)}\n`;
 }
 
+/** Every generated file with the text the sources give it now. */
+export async function generateAll(): Promise<Array<readonly [URL, string]>> {
+  const entities = await loadEntities();
+  const contract = contractWithEntities(await readFile(contractUrl, 'utf8'), entities);
+  const history = nextHistory(await loadHistory(), entities);
+  return [
+    [contractUrl, contract],
+    [registryUrl, registryModule(entities)],
+    [migrationsUrl, historyModule(history)],
+    [outputUrl, await generateTypes(contract)],
+    [parsedOutputUrl, await generateParsedContract(contract)],
+  ];
+}
+
 async function main(): Promise<void> {
-  const outputs = [
-    [outputUrl, await generateTypes()],
-    [parsedOutputUrl, await generateParsedContract()],
-  ] as const;
+  let outputs: Array<readonly [URL, string]>;
+  try {
+    outputs = await generateAll();
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    console.error(`codegen: ${error.message}`);
+    process.exit(1);
+  }
   if (process.argv.includes('--check')) {
     let stale = false;
     for (const [url, fresh] of outputs) {
@@ -50,6 +73,8 @@ async function main(): Promise<void> {
     return;
   }
   for (const [url, fresh] of outputs) {
+    const current = await readFile(url, 'utf8').catch(() => '');
+    if (current === fresh) continue;
     await writeFile(url, fresh);
     console.log(`wrote ${fileURLToPath(url)}`);
   }

@@ -1,21 +1,13 @@
 // Course categories: the admin screen /admin/categories, its API calls and its table.
 import { defineEntity } from './define';
-import { fileReference, requiredText } from './validators';
 
-export default defineEntity<'Category'>()({
+export default defineEntity({
+  name: 'Category',
   key: 'categories',
-  component: 'Category',
-  table: 'categories',
-  ops: {
-    list: 'GET /api/Category/GetSelectList',
-    create: 'POST /api/Category/Create',
-    update: 'PUT /api/Category/Update',
-    remove: 'DELETE /api/Category/Delete',
-  },
   fields: {
-    name: { label: 'نام', input: 'text', validate: requiredText('نام') },
+    name: { label: 'نام', input: 'text', required: true },
     inActive: { label: 'غیرفعال', input: 'checkbox' },
-    coverImage: { label: 'لینک تصویر', input: 'imageLink', validate: fileReference('لینک تصویر', false) },
+    coverImage: { label: 'لینک تصویر', input: 'imageLink' },
   },
   columns: [
     { key: 'name', header: 'نام', cell: 'text' },
@@ -41,8 +33,6 @@ export default defineEntity<'Category'>()({
       remove: 'دسته‌بندی با موفقیت حذف شد',
     },
   },
-  afterSave: 'reload',
-  afterRemove: 'reload',
   slugFrom: 'name',
   searchIn: ['name'],
 });

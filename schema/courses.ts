@@ -1,26 +1,18 @@
 // Courses: /admin/courses. Spec §3 fields (with the data's own spelling `techerId`), §5 rules, §8 texts.
 import { defineEntity } from './define';
 import { courseTypeLabels, difficultyLabels } from './labels';
-import { fileReference, nonNegativeNumber, optionalText, requiredText } from './validators';
 
 export { courseTypeLabels, difficultyLabels };
 
-export default defineEntity<'Course'>()({
+export default defineEntity({
+  name: 'Course',
   key: 'courses',
-  component: 'Course',
-  table: 'courses',
-  ops: {
-    list: 'GET /api/Course/GetSelectList',
-    create: 'POST /api/Course/Create',
-    update: 'PUT /api/Course/Update',
-    remove: 'DELETE /api/Course/Delete',
-  },
   fields: {
-    title: { label: 'عنوان دوره', input: 'text', validate: requiredText('عنوان دوره') },
-    durationInHours: { label: 'مدت (ساعت)', input: 'number', validate: nonNegativeNumber('مدت دوره', false) },
+    title: { label: 'عنوان دوره', input: 'text', required: true },
+    durationInHours: { label: 'مدت (ساعت)', input: 'number' },
     timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate' },
     registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate' },
-    priceInTomans: { label: 'قیمت (تومان)', input: 'number', validate: nonNegativeNumber('قیمت', true) },
+    priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true },
     type: {
       label: 'نوع دوره',
       input: 'select',
@@ -52,24 +44,21 @@ export default defineEntity<'Course'>()({
       label: 'مدرس',
       input: 'reference',
       reference: { entity: 'teachers', label: 'fullName', none: 'بدون مدرس' },
-      validate: nonNegativeNumber('مدرس', true),
     },
     categoryId: {
       label: 'دسته‌بندی',
       input: 'reference',
       reference: { entity: 'categories', label: 'name', none: 'بدون دسته‌بندی' },
-      validate: nonNegativeNumber('دسته‌بندی', true),
     },
-    prerequisite: { label: 'پیش‌نیاز', input: 'text', validate: optionalText('پیش‌نیاز', 500) },
-    coverImage: { label: 'لینک تصویر کاور', input: 'imageLink', validate: fileReference('لینک تصویر کاور', false) },
-    coverVideo: { label: 'لینک ویدیوی معرفی', input: 'videoLink', validate: fileReference('لینک ویدیوی معرفی', false) },
-    description: { label: 'توضیحات', input: 'textarea', wide: true, validate: optionalText('توضیحات', 5000) },
+    prerequisite: { label: 'پیش‌نیاز', input: 'text', maxLength: 500 },
+    coverImage: { label: 'لینک تصویر کاور', input: 'imageLink' },
+    coverVideo: { label: 'لینک ویدیوی معرفی', input: 'videoLink' },
+    description: { label: 'توضیحات', input: 'textarea', wide: true },
     headings: {
       label: 'سرفصل‌ها',
       input: 'textarea',
       wide: true,
       hint: 'هر سرفصل در یک خط',
-      validate: optionalText('سرفصل‌ها', 5000),
     },
   },
   columns: [
@@ -78,6 +67,8 @@ export default defineEntity<'Course'>()({
     { key: 'priceInTomans', header: 'قیمت (تومان)', cell: 'toman' },
     { key: 'timeOfHolding', header: 'تاریخ برگزاری', cell: 'jalaliDate' },
     { key: 'prerequisite', header: 'پیش‌نیاز', cell: 'text' },
+    { key: 'techerId', header: 'مدرس', cell: 'reference' },
+    { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
     { key: 'type', header: 'نوع دوره', cell: 'option', options: courseTypeLabels },
     { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
@@ -92,8 +83,7 @@ export default defineEntity<'Course'>()({
     succeeded: { create: 'دوره با موفقیت ایجاد شد', update: 'دوره با موفقیت ویرایش شد', remove: 'دوره با موفقیت حذف شد' },
     preferServerMessage: true,
   },
-  afterSave: 'reload',
-  afterRemove: 'reload',
   slugFrom: 'title',
+  importable: true,
   searchIn: ['title', 'prerequisite'],
 });

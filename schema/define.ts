@@ -1,21 +1,34 @@
-// The schema-engine contract. A schema file describes one entity: its API operations, form
-// fields, table columns and screen texts. The SPA (generic table/form/modal + machines), the
-// test mocks and the server's generic CRUD all read it. No React here: the server imports it.
+// The schema engine. One schema file, schema/<plural>.ts, is the whole entity: its fields with
+// their types and limits, its table, its API operations, its admin table and screen texts.
+// `npm run codegen` turns the schema files into everything else: the entity's block in
+// openapi.yaml (and so the generated contract types), the registry (schema/registry.gen.ts),
+// and the database migrations (server/migrations/schema.gen.ts). The valibot validators the
+// form and the server run are built here from the same declarations, so the contract's limits
+// and the validators' limits cannot differ. No React here: the server imports it.
 import * as v from 'valibot';
-import type { components, paths } from '../codegen/openapi.gen';
+import type { RegistryKey } from './registry.gen';
+import {
+  boundedNumber,
+  defaultNumberLimits,
+  emailPattern,
+  fileReference,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  phonePattern,
+  requiredText,
+} from './validators';
 
-export type Schemas = components['schemas'];
+export { defaultNumberLimits };
 
-type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type { RegistryKey };
 
-/** 'GET /api/Category/GetSelectList' and friends: every operation the contract defines. */
-export type OperationKey = {
-  [P in keyof paths & string]: {
-    [M in HttpMethod]: paths[P][M] extends undefined ? never : `${Uppercase<M>} ${P}`;
-  }[HttpMethod];
-}[keyof paths & string];
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export function splitOperation(op: OperationKey): { method: Uppercase<HttpMethod>; path: string } {
+/** 'GET /api/Category/GetSelectList' and friends. */
+export type OperationKey = `${HttpMethod} /api/${string}`;
+
+export function splitOperation(op: OperationKey): { method: HttpMethod; path: string } {
   const [method = '', path = ''] = op.split(' ');
   if (method !== 'GET' && method !== 'POST' && method !== 'PUT' && method !== 'DELETE') {
     throw new Error(`unknown method in ${op}`);
@@ -23,25 +36,97 @@ export function splitOperation(op: OperationKey): { method: Uppercase<HttpMethod
   return { method, path };
 }
 
-/** What each input kind edits. A field may only use a kind whose value type fits the contract. */
-export interface InputValue {
-  text: string;
-  textarea: string;
-  email: string;
-  tel: string;
-  imageLink: string;
-  videoLink: string;
-  richText: string;
-  number: number;
-  reference: number;
-  checkbox: boolean;
-  jalaliDate: string | null;
-  select: string | number | boolean;
-}
-export type InputKind = keyof InputValue;
-export type FieldValue = InputValue[InputKind];
+// ── Field declarations ───────────────────────────────────────────────────────────────────────
 
-type KindsFor<T> = { [K in InputKind]: [T] extends [InputValue[K]] ? K : never }[InputKind];
+interface FieldCommon {
+  label: string;
+  /** Shown under the input, and the property's description in the contract. */
+  hint?: string;
+  /** Lay the field over the whole form width (text areas, editors). */
+  wide?: boolean;
+  /**
+   * A property of the record that the admin form does not edit (a user's name, a message's
+   * text): in the row the API answers, not in the create/update bodies.
+   */
+  readOnly?: boolean;
+  /** The field's previous name: codegen then renames the column instead of dropping it. */
+  renamedFrom?: string;
+}
+
+type TextKind = 'text' | 'textarea' | 'richText';
+interface TextField extends FieldCommon {
+  input: TextKind;
+  required?: boolean;
+  /** Defaults: text 200, textarea 5,000, richText 200,000 characters. */
+  maxLength?: number;
+  initial?: string;
+}
+interface EmailField extends FieldCommon {
+  input: 'email';
+  required?: boolean;
+  initial?: string;
+}
+interface PhoneField extends FieldCommon {
+  input: 'tel';
+  required?: boolean;
+  initial?: string;
+}
+/** Image or video links: any URL or path is accepted and stored as the bare file name. */
+interface FileField extends FieldCommon {
+  input: 'imageLink' | 'videoLink';
+  required?: boolean;
+  initial?: string;
+}
+interface NumberField extends FieldCommon {
+  input: 'number';
+  integer?: boolean;
+  /** Default 0. */
+  min?: number;
+  /** Default 10^12. */
+  max?: number;
+  initial?: number;
+}
+interface ReferenceField extends FieldCommon {
+  input: 'reference';
+  /** The registry entity referred to (0 = none), the field shown as its label, the none label. */
+  reference: { entity: RegistryKey; label: string; none: string };
+  initial?: number;
+}
+interface CheckboxField extends FieldCommon {
+  input: 'checkbox';
+  initial?: boolean;
+}
+interface DateField extends FieldCommon {
+  input: 'jalaliDate';
+  /** 'created': set by the server when the record is created (never null). */
+  auto?: 'created';
+  initial?: string | null;
+}
+type OptionValue = string | number | boolean;
+interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
+  input: 'select';
+  /** Value and label pairs, shown in this order; the contract's enum. */
+  options: ReadonlyArray<readonly [T, string]>;
+  /** A prompt shown until a choice is made (its empty value is refused). */
+  placeholder?: string;
+  initial?: T;
+}
+
+export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | CheckboxField | DateField | SelectField;
+export type InputKind = FieldDecl['input'];
+
+/** The value a field holds in a record. */
+export type FieldValue<F> = F extends SelectField<infer T>
+  ? T
+  : F extends { input: 'number' | 'reference' }
+    ? number
+    : F extends { input: 'checkbox' }
+      ? boolean
+      : F extends { input: 'jalaliDate'; auto: 'created' }
+        ? string
+        : F extends { input: 'jalaliDate' }
+          ? string | null
+          : string;
 
 /** Cell kinds are resolved to components in src/ through a Record<CellKind, Component>. */
 export type CellKind =
@@ -56,34 +141,11 @@ export type CellKind =
   | 'jalaliDate'
   | 'jalaliDateTime'
   | 'option'
-  | 'excerpt';
+  | 'excerpt'
+  /** A `reference` field's id shown as the referenced record's label (fetched in one batch). */
+  | 'reference';
 
-export type RegistryKey = 'categories' | 'courses' | 'articles' | 'teachers' | 'users' | 'messages';
-
-export interface FieldDef<T> {
-  label: string;
-  input: KindsFor<T>;
-  /** Runs in the form (per field) and on the server (whole body). Defaults to a type check. */
-  validate?: v.GenericSchema<unknown, T>;
-  /** The blank value of a new record; defaults by kind ('' / 0 / false / null / first option). */
-  initial?: T;
-  /** For `select`: value and label pairs, shown in this order. */
-  options?: ReadonlyArray<readonly [T, string]>;
-  /** For `select` with no valid preselection: the prompt shown until a choice is made. */
-  placeholder?: string;
-  /** For `reference`: the registry entity whose list offers the choices, and its label field. */
-  reference?: { entity: RegistryKey; label: string; none: string };
-  hint?: string;
-  /** Lay the field over the whole form width (text areas, editors). */
-  wide?: boolean;
-}
-
-type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
-export type ColumnDef<R> = ColumnBase &
-  (
-    | { key: keyof R & string }
-    | { id: string; value: (row: R) => string | number | boolean | null }
-  );
+// ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
 export interface EntityTexts {
   title: string;
@@ -100,104 +162,299 @@ export interface EntityTexts {
   preferServerMessage?: boolean;
 }
 
-export interface EntityOps {
-  list: OperationKey;
-  /** Where the rows are in the list answer, when it is not the array itself. */
-  listItemsAt?: string;
-  create?: OperationKey;
-  update?: OperationKey;
-  /** Name of the id in the update body ('id' unless the contract says otherwise). */
-  updateIdKey?: string;
-  remove?: OperationKey;
+/**
+ * The entity's calls, all under /api/<api>/: each is on by default with its conventional name
+ * (GetSelectList, Create, Update, Delete); `false` leaves it out, a string renames it. Only
+ * names are given, never paths, so a schema cannot take over another entity's calls.
+ */
+export interface OpsDecl {
+  list?: string | { name: string; itemsAt: string };
+  create?: string | false;
+  update?: string | false | { name: string; idKey: string };
+  remove?: string | false;
 }
 
-type Row<N extends keyof Schemas> = Schemas[N];
+/** The system properties every record has besides its fields. */
+export interface SystemProps {
+  id: number;
+  /** Bumped by every update: the optimistic-concurrency check compares it. */
+  version: number;
+}
 
-export interface EntityDef<N extends keyof Schemas, F extends keyof Row<N> & string> {
-  key: RegistryKey;
-  /** The contract's component schema for one row. */
-  component: N;
-  /** The database table the server's generic CRUD reads and writes. */
-  table: string;
-  ops: EntityOps;
-  fields: { [K in F]: FieldDef<Row<N>[K]> };
-  columns: ReadonlyArray<ColumnDef<Row<N>>>;
+export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & { -readonly [K in keyof F]: FieldValue<F[K]> };
+
+type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
+// `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
+// are compared bivariantly) and generic code can still call it with an erased row.
+export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null });
+
+export interface EntityDecl<F extends Record<string, FieldDecl>, K extends string = string> {
+  /** The contract's component name (PascalCase, singular): `Coupon` → components Coupon, CouponFields… */
+  name: string;
+  /** The registry key (plural): the file name, the admin route /admin/<key>. */
+  key: K;
+  /** The database table; defaults to the key. */
+  table?: string;
+  /** The /api/<api>/ segment of its calls; defaults to `name`. */
+  api?: string;
+  ops?: OpsDecl;
+  fields: F;
+  columns: ReadonlyArray<ColumnDecl<RowOf<F>>>;
   texts: EntityTexts;
   /** After a save: reload the list from the server, or patch the row in place (users). */
-  afterSave: 'reload' | 'patch';
+  afterSave?: 'reload' | 'patch';
   /** After a delete: reload, or drop the row locally (users). */
-  afterRemove: 'reload' | 'removeLocal';
+  afterRemove?: 'reload' | 'removeLocal';
   /** Public entities get a stable, unique slug made from this field when created. */
-  slugFrom?: NoInfer<F>;
-  /** Fields the table's search box looks in. */
-  searchIn?: ReadonlyArray<keyof Row<N> & string>;
-  // Bulk work (issue 11, item 5). Optional, so existing schema files stay valid; default false.
+  slugFrom?: NoInfer<keyof F & string>;
+  /** Fields the search looks in. */
+  searchIn?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /** See `AnyEntity.labelField`. */
+  labelField?: NoInfer<keyof F & string> | ReadonlyArray<NoInfer<keyof F & string>>;
+  /** One record in words («دوره»), for messages; see entitySingular. */
+  singular?: string;
   /** The admin may create rows of this entity from a CSV file (POST /api/Admin/{entity}/import). */
   importable?: boolean;
 }
 
-/**
- * Typed identity: `defineEntity<'Category'>()({...})` checks every field and column name and
- * every field's kind and validator against the generated contract types.
- */
-export function defineEntity<N extends keyof Schemas>() {
-  return <F extends keyof Row<N> & string>(def: EntityDef<N, F>): EntityDef<N, F> => def;
-}
+// ── The erased shape generic code works with ─────────────────────────────────────────────────
 
-/** The erased shape generic code works with: rows are plain records keyed by field name. */
 export type AnyRow = Record<string, unknown> & { id: number };
+
 export interface AnyField {
   label: string;
   input: InputKind;
-  validate?: v.GenericSchema<unknown, unknown>;
+  validate: v.GenericSchema<unknown, unknown>;
   initial?: unknown;
   options?: ReadonlyArray<readonly [unknown, string]>;
   placeholder?: string;
   reference?: { entity: RegistryKey; label: string; none: string };
   hint?: string;
   wide?: boolean;
+  readOnly?: boolean;
 }
+
+export interface EntityOps {
+  list: OperationKey;
+  /** Where the rows are in the list answer, when it is not the array itself. */
+  listItemsAt?: string;
+  create?: OperationKey;
+  update?: OperationKey;
+  /** Name of the id in the update body ('id' unless the schema says otherwise). */
+  updateIdKey?: string;
+  remove?: OperationKey;
+}
+
 export interface AnyEntity {
   key: RegistryKey;
+  /** The contract component of one row. */
   component: string;
   table: string;
   ops: EntityOps;
+  /** The fields the form edits and the create/update bodies carry. */
   fields: Readonly<Record<string, AnyField>>;
-  // `value` is a method so a schema's typed `(user: User) => …` fits (method parameters are
-  // compared bivariantly) and generic code can still call it with an erased row.
+  /** Every declared field, read-only ones included (the row's own properties besides id, version, slug). */
+  allFields: Readonly<Record<string, AnyField>>;
   columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null })>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
   afterRemove: 'reload' | 'removeLocal';
   slugFrom?: string;
   searchIn?: ReadonlyArray<string>;
-  /** See EntityDef.importable (default false). */
+  /**
+   * The field(s) naming one record to people: shown for a reference to it (tables, the picker,
+   * detail views), joined by a space when several (users: first and last name). Optional;
+   * `labelFieldsOf` defaults it to `slugFrom`, else the first `searchIn` field, else the first
+   * text field.
+   */
+  labelField?: string | ReadonlyArray<string>;
+  /** How messages name one record («۳ دوره به این دسته‌بندی وابسته است»); see entitySingular. */
+  singular?: string;
+  /** See EntityDecl.importable (default false). */
   importable?: boolean;
+  /** The declaration it was made from: codegen reads it for the contract and the migrations. */
+  decl: EntityDecl<Record<string, FieldDecl>>;
 }
 
-const typeChecks: Record<InputKind, (label: string) => v.GenericSchema<unknown, unknown>> = {
-  text: (l) => v.string(`${l} باید متن باشد`),
-  textarea: (l) => v.string(`${l} باید متن باشد`),
-  email: (l) => v.string(`${l} باید متن باشد`),
-  tel: (l) => v.string(`${l} باید متن باشد`),
-  imageLink: (l) => v.string(`${l} باید متن باشد`),
-  videoLink: (l) => v.string(`${l} باید متن باشد`),
-  richText: (l) => v.string(`${l} باید متن باشد`),
-  number: (l) => v.number(`${l} باید عدد باشد`),
-  reference: (l) => v.number(`${l} باید عدد باشد`),
-  checkbox: (l) => v.boolean(`${l} باید بله یا خیر باشد`),
-  jalaliDate: (l) => v.nullable(v.pipe(v.string(`${l} باید تاریخ باشد`), v.isoTimestamp(`${l} تاریخ معتبری نیست`))),
-  select: () => v.unknown(),
+// ── Limits and validators, one source for the contract and the runtime ───────────────────────
+
+const defaultMaxLength: Record<TextKind | 'email' | 'tel' | 'imageLink' | 'videoLink', number> = {
+  text: 200,
+  textarea: 5000,
+  richText: 200_000,
+  email: 254,
+  tel: 20,
+  imageLink: 1000,
+  videoLink: 1000,
 };
 
-/** The validator a field runs: its own, else the type check of its kind (select: its options). */
-export function fieldSchema(field: AnyField): v.GenericSchema<unknown, unknown> {
-  if (field.validate) return field.validate;
-  if (field.input === 'select' && field.options) {
-    const allowed = field.options.map(([value]) => value);
-    return v.custom<unknown>((value) => allowed.includes(value), `${field.label} را از فهرست انتخاب کنید`);
+export function maxLengthOf(field: FieldDecl): number | undefined {
+  switch (field.input) {
+    case 'text':
+    case 'textarea':
+    case 'richText':
+      return field.maxLength ?? defaultMaxLength[field.input];
+    case 'email':
+    case 'tel':
+    case 'imageLink':
+    case 'videoLink':
+      return defaultMaxLength[field.input];
+    default:
+      return undefined;
   }
-  return typeChecks[field.input](field.label);
+}
+
+export function numberLimits(field: NumberField): { min: number; max: number } {
+  return { min: field.min ?? defaultNumberLimits.min, max: field.max ?? defaultNumberLimits.max };
+}
+
+/** The contract regex of the stored forms (codegen writes them as `pattern`). */
+export const patterns = { email: `^$|${emailPattern.source}`, tel: phonePattern.source } as const;
+
+function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
+  const l = field.label;
+  const required = 'required' in field && field.required === true;
+  switch (field.input) {
+    case 'text':
+    case 'textarea':
+    case 'richText': {
+      const max = maxLengthOf(field) ?? defaultMaxLength[field.input];
+      return required ? requiredText(l, max) : optionalText(l, max);
+    }
+    case 'email':
+      return optionalEmail(l, required);
+    case 'tel':
+      // Typed with Persian, Arabic or Latin digits; stored with Latin ones.
+      return optionalPhone(l, required);
+    case 'imageLink':
+    case 'videoLink':
+      return fileReference(l, required, defaultMaxLength[field.input]);
+    case 'number':
+      return boundedNumber(l, { ...numberLimits(field), integer: field.integer === true });
+    case 'reference':
+      return boundedNumber(l, { min: 0, max: 2_147_483_647, integer: true });
+    case 'checkbox':
+      return v.boolean(`${l} باید بله یا خیر باشد`);
+    case 'jalaliDate': {
+      const date = v.pipe(v.string(`${l} باید تاریخ باشد`), v.isoTimestamp(`${l} تاریخ معتبری نیست`));
+      return field.auto ? date : v.nullable(date);
+    }
+    case 'select': {
+      const allowed: readonly OptionValue[] = field.options.map(([value]) => value);
+      return v.custom<OptionValue>((value) => allowed.some((a) => a === value), `${l} را از فهرست انتخاب کنید`);
+    }
+  }
+}
+
+// ── defineEntity ─────────────────────────────────────────────────────────────────────────────
+
+const conventionalOps = { list: 'GetSelectList', create: 'Create', update: 'Update', remove: 'Delete' } as const;
+
+function opsOf(decl: EntityDecl<Record<string, FieldDecl>>): EntityOps {
+  const api = decl.api ?? decl.name;
+  const declared = decl.ops ?? {};
+  const at = (method: HttpMethod, name: string): OperationKey => `${method} /api/${api}/${name}`;
+  const list = declared.list ?? conventionalOps.list;
+  const ops: EntityOps = { list: at('GET', typeof list === 'string' ? list : list.name) };
+  if (typeof list === 'object') ops.listItemsAt = list.itemsAt;
+  const create = declared.create ?? conventionalOps.create;
+  if (create !== false) ops.create = at('POST', create);
+  const update = declared.update ?? conventionalOps.update;
+  if (update !== false) {
+    ops.update = at('PUT', typeof update === 'string' ? update : update.name);
+    if (typeof update === 'object') ops.updateIdKey = update.idKey;
+  }
+  const remove = declared.remove ?? conventionalOps.remove;
+  if (remove !== false) ops.remove = at('DELETE', remove);
+  return ops;
+}
+
+function anyField(field: FieldDecl): AnyField {
+  const out: AnyField = { label: field.label, input: field.input, validate: validatorOf(field) };
+  if (field.initial !== undefined) out.initial = field.initial;
+  if (field.input === 'select') {
+    out.options = field.options;
+    if (field.placeholder !== undefined) out.placeholder = field.placeholder;
+  }
+  if (field.input === 'reference') out.reference = field.reference;
+  if (field.hint !== undefined) out.hint = field.hint;
+  if (field.wide) out.wide = true;
+  if (field.readOnly) out.readOnly = true;
+  return out;
+}
+
+/**
+ * An entity from its declaration. The field types, the row type the columns see and every name
+ * (columns, search, slug source) are checked by `tsc` against the declaration itself.
+ */
+export function defineEntity<const F extends Record<string, FieldDecl>, const K extends RegistryKey>(
+  decl: EntityDecl<F, K>,
+): AnyEntity & { key: K } {
+  const fieldDecls: Record<string, FieldDecl> = decl.fields;
+  const columns: ReadonlyArray<ColumnDecl<RowOf<Record<string, FieldDecl>>>> = decl.columns;
+  const erased: EntityDecl<Record<string, FieldDecl>> = {
+    ...decl,
+    fields: fieldDecls,
+    columns,
+    slugFrom: decl.slugFrom,
+    searchIn: decl.searchIn,
+    labelField: decl.labelField,
+  };
+  const allFields: Record<string, AnyField> = {};
+  const fields: Record<string, AnyField> = {};
+  for (const [name, field] of Object.entries(erased.fields)) {
+    const made = anyField(field);
+    allFields[name] = made;
+    if (!field.readOnly) fields[name] = made;
+  }
+  const entity: AnyEntity & { key: K } = {
+    key: decl.key,
+    component: decl.name,
+    table: decl.table ?? decl.key,
+    ops: opsOf(erased),
+    fields,
+    allFields,
+    columns: erased.columns,
+    texts: decl.texts,
+    afterSave: decl.afterSave ?? 'reload',
+    afterRemove: decl.afterRemove ?? 'reload',
+    decl: erased,
+  };
+  if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
+  if (decl.searchIn !== undefined) entity.searchIn = decl.searchIn;
+  if (decl.labelField !== undefined) entity.labelField = decl.labelField;
+  if (decl.singular !== undefined) entity.singular = decl.singular;
+  if (decl.importable !== undefined) entity.importable = decl.importable;
+  return entity;
+}
+
+/** «دوره» for courses: the schema's `singular`, else its edit title without «ویرایش». */
+export function entitySingular(entity: AnyEntity): string {
+  return entity.singular ?? entity.texts.editTitle.replace(/^ویرایش\s+/, '');
+}
+
+/** The fields that make a record's label (see `AnyEntity.labelField`); [] when it has none. */
+export function labelFieldsOf(entity: AnyEntity): string[] {
+  if (typeof entity.labelField === 'string') return [entity.labelField];
+  if (entity.labelField) return [...entity.labelField];
+  const first = entity.slugFrom ?? entity.searchIn?.[0] ?? Object.entries(entity.allFields).find(([, field]) => field.input === 'text')?.[0];
+  return first === undefined ? [] : [first];
+}
+
+/** A record's label from its row; its id when the label fields are empty. */
+export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
+  const parts = labelFieldsOf(entity)
+    .map((name) => row[name])
+    .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
+    .map(String);
+  return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');
+}
+
+// ── Records and bodies ───────────────────────────────────────────────────────────────────────
+
+/** The validator a field runs (built from its declaration). */
+export function fieldSchema(field: AnyField): v.GenericSchema<unknown, unknown> {
+  return field.validate;
 }
 
 export function blankValue(field: AnyField): unknown {
@@ -232,9 +489,16 @@ export function editRecord(entity: AnyEntity, row: AnyRow): Record<string, unkno
   return blank;
 }
 
+const idSchema = v.pipe(
+  v.number('شناسه باید عدد باشد'),
+  v.integer('شناسه باید عدد صحیح باشد'),
+  v.minValue(1, 'شناسه نامعتبر است'),
+);
+
 /**
- * The request body schema of create (fields) or update (fields + id under `updateIdKey`).
- * Every field is required, as the contract says; unknown keys are dropped.
+ * The request body schema of create (fields) or update (fields + id under `updateIdKey`, and
+ * optionally the `version` the edit started from). Every field is required, as the contract
+ * says; unknown keys are dropped.
  */
 export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
@@ -245,12 +509,9 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
   }
   if (mode === 'update') {
     const idKey = entity.ops.updateIdKey ?? 'id';
-    entries[idKey] = v.pipe(
-      v.number('شناسه باید عدد باشد'),
-      v.integer('شناسه باید عدد صحیح باشد'),
-      v.minValue(1, 'شناسه نامعتبر است'),
-    );
+    entries[idKey] = idSchema;
     labels.push([idKey, 'شناسه']);
+    entries.version = v.optional(v.pipe(v.number('نسخه باید عدد باشد'), v.integer('نسخه باید عدد صحیح باشد'), v.minValue(0, 'نسخه نامعتبر است')));
   }
   const notAnObject = 'بدنه درخواست باید یک شیء JSON باشد';
   // valibot reports a missing key with the object's own message; name the missing field instead.
@@ -267,10 +528,7 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
   );
 }
 
-export const idBodySchema = v.object(
-  { id: v.pipe(v.number('شناسه باید عدد باشد'), v.integer('شناسه باید عدد صحیح باشد'), v.minValue(1, 'شناسه نامعتبر است')) },
-  'بدنه درخواست باید یک شیء JSON باشد',
-);
+export const idBodySchema = v.object({ id: idSchema }, 'بدنه درخواست باید یک شیء JSON باشد');
 
 /** The first validation message, for a `{ message }` error body or a toast. */
 export function firstIssueMessage(issues: ReadonlyArray<{ message: string }>): string {

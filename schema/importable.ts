@@ -1,15 +1,9 @@
-// Which entities the admin may fill from a CSV file (`importable` in a schema file), and the
-// columns such a file may have (the server's import and the screen's sample header share them).
-//
-// INTERIM, for the lead to remove after merging: helpers may not edit schema/<entity>.ts, so
-// courses and users are named here until their schema files say `importable: true`. Then this
-// becomes `entity.importable === true` (or its callers read the property directly).
-import type { AnyEntity, AnyField, RegistryKey } from './define';
-
-const untilSchemaFilesSayIt: ReadonlySet<RegistryKey> = new Set<RegistryKey>(['courses', 'users']);
+// Which entities the admin may fill from a CSV file (`importable: true` in a schema file), and
+// the columns such a file may have (the server's import and the screen's sample header share them).
+import type { AnyEntity, AnyField } from './define';
 
 export function isImportable(entity: AnyEntity): boolean {
-  return entity.importable ?? untilSchemaFilesSayIt.has(entity.key);
+  return entity.importable === true;
 }
 
 /** A column an import file may carry: an entity field, or (accounts) a name part. */

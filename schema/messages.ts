@@ -1,16 +1,20 @@
-// Messages sent through the public contact form: admins read and delete them. The sixth
-// entity, added with this file, its contract block and its migration only.
+// Messages sent through the public contact form (POST /api/Contact): admins read and delete
+// them here. Every field is read-only: the form writes them, the admin does not.
 import { defineEntity } from './define';
 
-export default defineEntity<'ContactMessage'>()({
+export default defineEntity({
+  name: 'ContactMessage',
   key: 'messages',
-  component: 'ContactMessage',
   table: 'contact_messages',
-  ops: {
-    list: 'GET /api/Contact/GetSelectList',
-    remove: 'DELETE /api/Contact/Delete',
+  api: 'Contact',
+  ops: { create: false, update: false },
+  fields: {
+    fullName: { label: 'نام', input: 'text', readOnly: true },
+    phoneNumber: { label: 'شماره تماس', input: 'tel', readOnly: true },
+    emailAddress: { label: 'ایمیل', input: 'email', readOnly: true },
+    message: { label: 'پیام', input: 'textarea', readOnly: true },
+    createdAt: { label: 'زمان ارسال', input: 'jalaliDate', readOnly: true, auto: 'created' },
   },
-  fields: {},
   columns: [
     { key: 'fullName', header: 'نام', cell: 'text' },
     { key: 'phoneNumber', header: 'شماره تماس', cell: 'phone' },
@@ -26,7 +30,5 @@ export default defineEntity<'ContactMessage'>()({
     failed: { list: 'خطا در دریافت لیست پیام‌ها', save: 'خطا در ذخیره اطلاعات', remove: 'خطا در حذف پیام' },
     succeeded: { update: 'پیام ذخیره شد', remove: 'پیام با موفقیت حذف شد' },
   },
-  afterSave: 'reload',
-  afterRemove: 'reload',
   searchIn: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
 });

@@ -1,22 +1,14 @@
 // Teachers, shown to admins as «همیاران». The data spells description `descirption`.
 import { defineEntity } from './define';
-import { fileReference, requiredText } from './validators';
 
-export default defineEntity<'Teacher'>()({
+export default defineEntity({
+  name: 'Teacher',
   key: 'teachers',
-  component: 'Teacher',
-  table: 'teachers',
-  ops: {
-    list: 'GET /api/Teacher/GetSelectList',
-    create: 'POST /api/Teacher/Create',
-    update: 'PUT /api/Teacher/Update',
-    remove: 'DELETE /api/Teacher/Delete',
-  },
   fields: {
-    fullName: { label: 'نام', input: 'text', validate: requiredText('نام') },
-    skill: { label: 'مهارت', input: 'text', validate: requiredText('مهارت') },
-    descirption: { label: 'توضیحات', input: 'textarea', wide: true, validate: requiredText('توضیحات', 2000) },
-    coverImage: { label: 'لینک تصویر', input: 'imageLink', validate: fileReference('لینک تصویر', true) },
+    fullName: { label: 'نام', input: 'text', required: true },
+    skill: { label: 'مهارت', input: 'text', required: true },
+    descirption: { label: 'توضیحات', input: 'textarea', wide: true, required: true, maxLength: 2000 },
+    coverImage: { label: 'لینک تصویر', input: 'imageLink', required: true },
   },
   columns: [
     { key: 'coverImage', header: 'تصویر', cell: 'image' },
@@ -35,7 +27,5 @@ export default defineEntity<'Teacher'>()({
     failed: { list: 'خطا در دریافت لیست مدرس‌ها', save: 'خطا در ذخیره اطلاعات', remove: 'خطا در حذف مدرس' },
     succeeded: { create: 'مدرس با موفقیت ایجاد شد', update: 'مدرس با موفقیت ویرایش شد', remove: 'مدرس با موفقیت حذف شد' },
   },
-  afterSave: 'reload',
-  afterRemove: 'reload',
   searchIn: ['fullName', 'skill'],
 });

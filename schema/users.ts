@@ -1,36 +1,34 @@
 // Users: listed through GetPagedFilter (rows under `queryResult`), edited by UpdateByAdmin with
 // `userId`; after a save the row is patched in place and after a delete dropped locally (spec §4).
-import * as v from 'valibot';
 import { defineEntity } from './define';
-import { optionalEmail, optionalPhone } from './validators';
 
 export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '300': 'مدیر سیستم' } as const;
 
-export default defineEntity<'User'>()({
+export default defineEntity({
+  name: 'User',
   key: 'users',
-  component: 'User',
-  table: 'users',
   ops: {
-    list: 'GET /api/User/GetPagedFilter',
-    listItemsAt: 'queryResult',
-    update: 'PUT /api/User/UpdateByAdmin',
-    updateIdKey: 'userId',
-    remove: 'DELETE /api/User/Delete',
+    list: { name: 'GetPagedFilter', itemsAt: 'queryResult' },
+    create: false,
+    update: { name: 'UpdateByAdmin', idKey: 'userId' },
   },
   fields: {
-    phoneNumber: { label: 'شماره تلفن', input: 'tel', validate: optionalPhone('شماره تلفن') },
-    emailAddress: { label: 'ایمیل', input: 'email', validate: optionalEmail('ایمیل') },
+    firstName: { label: 'نام', input: 'text', readOnly: true },
+    lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true },
+    phoneNumber: { label: 'شماره تلفن', input: 'tel' },
+    emailAddress: { label: 'ایمیل', input: 'email' },
     role: {
       label: 'نقش',
       input: 'select',
       initial: 1,
+      placeholder: roleLabels['0'],
       options: [
-        [0, roleLabels['0']],
         [1, roleLabels['1']],
         [300, roleLabels['300']],
       ],
-      validate: v.picklist([1, 300], 'نقش کاربر را انتخاب کنید'),
     },
+    isLockout: { label: 'قفل شده', input: 'checkbox', readOnly: true },
+    lastLogin: { label: 'آخرین ورود', input: 'jalaliDate', readOnly: true },
   },
   columns: [
     { id: 'fullName', header: 'نام کامل', cell: 'text', value: (user) => `${user.firstName} ${user.lastName}`.trim() },
@@ -50,5 +48,7 @@ export default defineEntity<'User'>()({
   },
   afterSave: 'patch',
   afterRemove: 'removeLocal',
+  importable: true,
   searchIn: ['firstName', 'lastName', 'emailAddress', 'phoneNumber'],
+  labelField: ['firstName', 'lastName'],
 });

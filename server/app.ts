@@ -5,12 +5,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { registerBulk } from './bulk';
 import { resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
 import { Contract } from './contract';
 import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
+import { registerAdminLists } from './adminLists';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
 import { migrate, openConfiguredDatabase } from './db';
@@ -20,6 +22,7 @@ import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
 import { pageStatus } from './pages';
 import { registerPublic, registerSeoFiles } from './public';
+import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
@@ -129,7 +132,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ...error.details, message: error.message });
     const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = isFastifyError(error) ? (error.code ?? '') : '';
@@ -200,6 +203,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   registerAuth(routes.register, db, tokens);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
+  await registerAdminLists(routes.register, db, contract);
+  registerRelations(routes.register, db, contract);
+  registerAudit(routes.register, db, contract);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
   registerFiles(routes.register, media);

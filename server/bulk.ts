@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { AnyEntity, AnyRow, RegistryKey } from '../schema/define';
-import { registry, registryKeys } from '../schema/registry';
+import { registry, registryKeys } from '../schema/registry.gen';
 import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { matchingIdsFor } from './bulkQuery';
 import type { Database, DB } from './db';

@@ -1,28 +1,31 @@
 // The admin CRUD of every registry entity, driven by its schema file: one set of handlers, no
 // per-entity copies. Columns come from the schema's fields; answers are shaped by the
 // contract's component schema, so only contract properties leave the server.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
-import { registry } from '../schema/registry';
+import { registry } from '../schema/registry.gen';
+import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
-import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from './db';
+import { isPostgres, requestChangeMarker, nowIso, type DB } from './db';
 import { EncodedBody, preferredEncoding } from './encoding';
-import { HttpError, notFound, texts } from './errors';
-import { parse, type Register } from './routes';
+import { notFound, texts } from './errors';
+import { parseListQuery, runListQuery, schemaProperties } from './listQuery';
+import {
+  assertNotReferenced,
+  assertReferencesExist,
+  constraintError,
+  guardUserWrite,
+  requestedVersion,
+  selectForUpdate,
+  shapeRow,
+  type Row,
+} from './integrity';
+import { currentUser, parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { uniqueSlug } from './slug';
 
-type Row = Record<string, unknown>;
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /** Smaller list answers go as they are (@fastify/compress's own threshold). */
 const minCompressedSize = 1024;
-
-export const crudTexts = {
-  inUse: (count: number, what: string) => `امکان حذف نیست: ${count} مورد از ${what} به این رکورد وابسته است`,
-  referenced: 'امکان حذف نیست: این رکورد در جای دیگری استفاده شده است',
-  duplicate: (label: string) => `${label} تکراری است`,
-} as const;
 
 /** Values as the database keeps them: booleans as 0/1, rich text sanitised. */
 export function toColumns(entity: AnyEntity, body: Row): Row {
@@ -36,20 +39,9 @@ export function toColumns(entity: AnyEntity, body: Row): Row {
   return out;
 }
 
-/** The 409 for a constraint the database refused, naming the field when it can. */
-export function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
-  if (!(error instanceof Error)) return null;
-  if (/FOREIGN KEY constraint failed|violates foreign key/i.test(error.message)) return new HttpError(409, crudTexts.referenced);
-  if (/UNIQUE constraint failed|duplicate key/i.test(error.message)) {
-    const field = Object.entries(entity.fields).find(([name]) => error.message.includes(name));
-    return new HttpError(409, crudTexts.duplicate(field?.[1].label ?? 'مقدار'));
-  }
-  return null;
-}
-
-async function selectById(db: Executor, table: string, id: number): Promise<Row | undefined> {
-  const result = await sql<Row>`select * from ${sql.table(table)} where ${sql.ref('id')} = ${id}`.execute(db);
-  return result.rows[0];
+/** A request's parsed query string as a plain record (Fastify types it as unknown). */
+export function queryRecord(query: unknown): Record<string, unknown> {
+  return typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query)) : {};
 }
 
 export async function registerCrud(register: Register, db: DB, contract: Contract): Promise<void> {
@@ -61,10 +53,13 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
   for (const entity of Object.values(registry)) {
     const columns = columnsOf(entity.table);
     if (columns.size === 0) throw new Error(`table ${entity.table} of ${entity.key} does not exist`);
-    for (const name of Object.keys(entity.fields)) {
+    for (const name of Object.keys(entity.allFields)) {
       if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
     }
-    const shape = (row: Row) => contract.shapeAs(entity.component, row);
+    // Fields the server fills itself when a record is created (a message's send time).
+    const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
+    // Every answer carries the record's version, which an update may name (optimistic concurrency).
+    const shape = (row: Row) => shapeRow(contract, entity, row);
     const labels = { ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])), [entity.ops.updateIdKey ?? 'id']: 'شناسه' };
     const opKey = (op: OperationKey) => {
       const { method, path } = splitOperation(op);
@@ -85,7 +80,16 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
     };
     let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
+    // The list protocol's sortable and filterable properties: the contract's row properties that
+    // are columns of the table (users' passwordHash is neither).
+    const listProperties = schemaProperties(contract.component(entity.component), columns);
     register(opKey(entity.ops.list), async (request, reply) => {
+      // With any paging parameter: one page, read per request (no cache; see server/listQuery.ts).
+      const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
+      if (listQuery) {
+        const page = await runListQuery(db, entity, listQuery);
+        return { items: page.items.map(shape), total: page.total };
+      }
       const marker = cacheLists ? await requestChangeMarker(db, request) : null;
       if (marker === null) return readList();
       if (cached?.marker !== marker) {
@@ -107,10 +111,13 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     if (entity.ops.create) {
       const schema = bodySchema(entity, 'create');
       register(opKey(entity.ops.create), async (request) => {
+        const actor = currentUser(request);
         const values = toColumns(entity, parse(schema, request.body, labels));
         if (columns.has('createdAt')) values.createdAt = nowIso();
+        for (const name of stampedOnCreate) values[name] = nowIso();
         try {
           const row = await db.transaction().execute(async (trx) => {
+            await assertReferencesExist(trx, entity, values);
             const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;
             if (columns.has('slug') && typeof slugSource === 'string') {
               values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
@@ -121,7 +128,10 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
             const names = Object.keys(values);
             const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
               values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
-            return inserted.rows[0];
+            const created = inserted.rows[0];
+            if (!created) throw new Error(`insert into ${entity.table} returned nothing`);
+            await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: 'create', before: null, after: created });
+            return created;
           });
           if (!row) throw new Error(`insert into ${entity.table} returned nothing`);
           return shape(row);
@@ -135,17 +145,31 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const schema = bodySchema(entity, 'update');
       const idKey = entity.ops.updateIdKey ?? 'id';
       register(opKey(entity.ops.update), async (request) => {
+        const actor = currentUser(request);
         const body = parse(schema, request.body, labels);
+        // Named by the admin's form (the version it loaded); the spec's clients send none and
+        // overwrite as before.
+        const expected = requestedVersion(request.body);
         const id = Number(body[idKey]);
         const values = toColumns(entity, body);
         const names = Object.keys(values);
         try {
-          const updated = await sql<Row>`update ${sql.table(entity.table)}
-            set ${sql.join(names.map((n) => sql`${sql.ref(n)} = ${values[n]}`))}
-            where ${sql.ref('id')} = ${id} returning *`.execute(db);
-          const row = updated.rows[0];
-          if (!row) throw notFound(texts.recordNotFound);
-          return shape(row);
+          return await db.transaction().execute(async (trx) => {
+            const before = await selectForUpdate(trx, entity.table, id);
+            if (!before) throw notFound(texts.recordNotFound);
+            if (expected !== undefined && Number(before.version) !== expected) {
+              throw await versionConflict(trx, contract, entity, before, expected);
+            }
+            await assertReferencesExist(trx, entity, values);
+            await guardUserWrite(trx, entity, actor, before, values);
+            const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
+            const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
+              where ${sql.ref('id')} = ${id} returning *`.execute(trx);
+            const row = updated.rows[0];
+            if (!row) throw notFound(texts.recordNotFound);
+            await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
+            return shape(row);
+          });
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
@@ -153,25 +177,19 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     }
 
     if (entity.ops.remove) {
-      // Entities whose reference fields point here (courses → teachers, categories): a record still
-      // in use is kept and the admin told why, instead of leaving courses pointing at nothing.
-      const referrers = Object.values(registry).flatMap((other) =>
-        Object.entries(other.fields)
-          .filter(([, field]) => field.reference?.entity === entity.key)
-          .map(([name]) => ({ other, column: name })),
-      );
       register(opKey(entity.ops.remove), async (request) => {
+        const actor = currentUser(request);
         const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
         try {
           return await db.transaction().execute(async (trx) => {
-            if (!(await selectById(trx, entity.table, id))) throw notFound(texts.recordNotFound);
-            for (const { other, column } of referrers) {
-              const used = await sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
-                where ${sql.ref(column)} = ${id}`.execute(trx);
-              const count = Number(used.rows[0]?.n ?? 0);
-              if (count > 0) throw new HttpError(409, crudTexts.inUse(count, other.texts.title.replace(/^مدیریت\s+/, '')));
-            }
+            const before = await selectForUpdate(trx, entity.table, id);
+            if (!before) throw notFound(texts.recordNotFound);
+            await guardUserWrite(trx, entity, actor, before, null);
+            // A record still in use is kept and the admin told what uses it, instead of leaving
+            // courses pointing at nothing.
+            await assertNotReferenced(trx, entity, id);
             await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
+            await recordAudit(trx, { actor, entity, recordId: id, action: 'delete', before, after: null });
             return { id };
           });
         } catch (error) {

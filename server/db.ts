@@ -11,6 +11,8 @@ import { migrationProvider } from './migrations/index';
 
 export interface UsersTable {
   id: Generated<number>;
+  /** Optimistic concurrency (migration 002): bumped by every update. */
+  version: Generated<number>;
   firstName: string;
   lastName: string;
   phoneNumber: string;
@@ -24,6 +26,8 @@ export interface UsersTable {
 }
 export interface CategoriesTable {
   id: Generated<number>;
+  /** Optimistic concurrency (migration 002): bumped by every update. */
+  version: Generated<number>;
   name: string;
   slug: string;
   inActive: number;
@@ -31,6 +35,8 @@ export interface CategoriesTable {
 }
 export interface TeachersTable {
   id: Generated<number>;
+  /** Optimistic concurrency (migration 002): bumped by every update. */
+  version: Generated<number>;
   fullName: string;
   skill: string;
   descirption: string;
@@ -38,6 +44,8 @@ export interface TeachersTable {
 }
 export interface CoursesTable {
   id: Generated<number>;
+  /** Optimistic concurrency (migration 002): bumped by every update. */
+  version: Generated<number>;
   title: string;
   slug: string;
   durationInHours: number;
@@ -58,6 +66,8 @@ export interface CoursesTable {
 }
 export interface ArticlesTable {
   id: Generated<number>;
+  /** Optimistic concurrency (migration 002): bumped by every update. */
+  version: Generated<number>;
   author: string;
   name: string;
   body: string;
@@ -108,16 +118,38 @@ export interface EnrollmentsTable {
 }
 export interface ContactMessagesTable {
   id: Generated<number>;
+  /** Optimistic concurrency (migration 002): bumped by every update. */
+  version: Generated<number>;
   fullName: string;
   phoneNumber: string;
   emailAddress: string;
   message: string;
   createdAt: string;
 }
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  userId: number;
+  userName: string;
+  entity: string;
+  recordId: number;
+  action: 'create' | 'update' | 'delete' | 'revert';
+  before: string | null;
+  after: string | null;
+}
 export interface AttemptsTable {
   id: Generated<number>;
   bucket: string;
   at: string;
+}
+
+export interface SavedViewsTable {
+  id: Generated<number>;
+  userId: number;
+  entity: string;
+  name: string;
+  query: string;
+  createdAt: string;
 }
 
 export interface Database {
@@ -133,6 +165,8 @@ export interface Database {
   enrollments: EnrollmentsTable;
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
+  saved_views: SavedViewsTable;
+  audit_log: AuditLogTable;
 }
 
 export type DB = Kysely<Database>;
@@ -246,7 +280,8 @@ export function requestChangeMarker(db: DB, request: object): Promise<string | n
 const requestMarkers = new WeakMap<object, Promise<string | null>>();
 
 export async function migrate(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: a hand-written 00N_ migration may land after generated g00N_ ones already ran.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,7 +2,9 @@
 // renders its not-found page) while crawlers and link checkers see the truth. Typed against the
 // generated route tree: a new client route without an entry here does not compile.
 import type { FileRoutesByFullPath } from '../src/routeTree.gen';
-import { registryKeys } from '../schema/registry';
+import { sql } from 'kysely';
+import { registry, registryKeys } from '../schema/registry.gen';
+import { toLatinDigits } from '../src/lib/text';
 import type { DB } from './db';
 
 type Params = Record<string, string>;
@@ -26,13 +28,24 @@ const activeCourse = async ({ courseSlug = '' }: Params, db: DB) =>
 const article = async ({ name = '' }: Params, db: DB) =>
   Boolean(await db.selectFrom('articles').select('id').where('slug', '=', name).executeTakeFirst());
 
+/** A record's detail view: a registry entity and one of its records (the id in Latin digits). */
+const recordOfEntity = async ({ entity = '', id: typed = '' }: Params, db: DB) => {
+  const id = toLatinDigits(typed);
+  const key = registryKeys.find((candidate) => candidate === entity);
+  if (!key || !/^[1-9][0-9]{0,14}$/.test(id)) return false;
+  const found = await sql<{ id: number }>`select ${sql.ref('id')} from ${sql.table(registry[key].table)} where ${sql.ref('id')} = ${Number(id)}`.execute(db);
+  return found.rows.length > 0;
+};
+
 export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/': 'page',
   '/admin': 'page',
   '/admin/': 'page',
   '/admin/$entity': async ({ entity = '' }) => (registryKeys as readonly string[]).includes(entity),
+  '/admin/$entity/$id': recordOfEntity,
   '/admin/dashboard': 'page',
   '/admin/emails': 'page',
+  '/admin/audit': 'page',
   '/admin/media': 'page',
   '/courses': 'page',
   '/about-us': 'page',

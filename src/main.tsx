@@ -8,7 +8,10 @@ import './styles/base.css';
 
 const router = createAppRouter();
 setUnauthorizedHandler(() => {
-  router.history.push('/auth');
+  // A session that ended on an admin or dashboard page comes back to it after signing in again.
+  const { pathname, search } = router.history.location;
+  const back = pathname.startsWith('/admin') || pathname.startsWith('/dashboard') ? `?${new URLSearchParams({ redirect: pathname + search })}` : '';
+  router.history.push(`/auth${back}`);
 });
 // Server-rendered pages never load this entry (src/islands/main.tsx hydrates them); here, in
 // the SPA, the islands' plain links and moves go through the router.

@@ -18,6 +18,7 @@ import { Route as SiteAboutUsRouteImport } from './routes/_site/about-us'
 import { Route as SiteContactUsRouteImport } from './routes/_site/contact-us'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteImport } from './routes/admin/$entity'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -34,6 +35,7 @@ import { Route as SiteAuthSignUpRouteImport } from './routes/_site/auth.sign-up'
 import { Route as SiteCategoriesIndexRouteImport } from './routes/_site/categories.index'
 import { Route as SiteCategoriesSlugRouteImport } from './routes/_site/categories.$slug'
 import { Route as SiteCategoriesCoursesRouteImport } from './routes/_site/categories.courses'
+import { Route as AdminEntityIdRouteImport } from './routes/admin/$entity_.$id'
 import { Route as SiteCategoriesCategorySlugCourseSlugRouteImport } from './routes/_site/categories.$categorySlug.$courseSlug'
 
 const SiteRoute = SiteRouteImport.update({
@@ -78,6 +80,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminEntityRoute = AdminEntityRouteImport.update({
   id: '/$entity',
   path: '/$entity',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -160,6 +167,11 @@ const SiteCategoriesCoursesRoute = SiteCategoriesCoursesRouteImport.update({
   path: '/categories/courses',
   getParentRoute: () => SiteRoute,
 } as any)
+const AdminEntityIdRoute = AdminEntityIdRouteImport.update({
+  id: '/$entity_/$id',
+  path: '/$entity/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const SiteCategoriesCategorySlugCourseSlugRoute =
   SiteCategoriesCategorySlugCourseSlugRouteImport.update({
     id: '/categories/$categorySlug/$courseSlug',
@@ -175,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -189,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
   '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/articles/': typeof SiteArticlesIndexRoute
   '/auth/': typeof SiteAuthIndexRoute
   '/categories/': typeof SiteCategoriesIndexRoute
@@ -199,6 +213,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -214,6 +229,7 @@ export interface FileRoutesByTo {
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
   '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/articles': typeof SiteArticlesIndexRoute
   '/auth': typeof SiteAuthIndexRoute
   '/categories': typeof SiteCategoriesIndexRoute
@@ -228,6 +244,7 @@ export interface FileRoutesById {
   '/_site/about-us': typeof SiteAboutUsRoute
   '/_site/contact-us': typeof SiteContactUsRoute
   '/admin/$entity': typeof AdminEntityRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -243,6 +260,7 @@ export interface FileRoutesById {
   '/_site/auth/sign-up': typeof SiteAuthSignUpRoute
   '/_site/categories/$slug': typeof SiteCategoriesSlugRoute
   '/_site/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/admin/$entity_/$id': typeof AdminEntityIdRoute
   '/_site/articles/': typeof SiteArticlesIndexRoute
   '/_site/auth/': typeof SiteAuthIndexRoute
   '/_site/categories/': typeof SiteCategoriesIndexRoute
@@ -258,6 +276,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -272,6 +291,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/categories/$slug'
     | '/categories/courses'
+    | '/admin/$entity/$id'
     | '/articles/'
     | '/auth/'
     | '/categories/'
@@ -282,6 +302,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -297,6 +318,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/categories/$slug'
     | '/categories/courses'
+    | '/admin/$entity/$id'
     | '/articles'
     | '/auth'
     | '/categories'
@@ -310,6 +332,7 @@ export interface FileRouteTypes {
     | '/_site/about-us'
     | '/_site/contact-us'
     | '/admin/$entity'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
@@ -325,6 +348,7 @@ export interface FileRouteTypes {
     | '/_site/auth/sign-up'
     | '/_site/categories/$slug'
     | '/_site/categories/courses'
+    | '/admin/$entity_/$id'
     | '/_site/articles/'
     | '/_site/auth/'
     | '/_site/categories/'
@@ -401,6 +425,13 @@ declare module '@tanstack/react-router' {
       path: '/$entity'
       fullPath: '/admin/$entity'
       preLoaderRoute: typeof AdminEntityRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/dashboard': {
@@ -515,6 +546,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteCategoriesCoursesRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/admin/$entity_/$id': {
+      id: '/admin/$entity_/$id'
+      path: '/$entity/$id'
+      fullPath: '/admin/$entity/$id'
+      preLoaderRoute: typeof AdminEntityIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_site/categories/$categorySlug/$courseSlug': {
       id: '/_site/categories/$categorySlug/$courseSlug'
       path: '/categories/$categorySlug/$courseSlug'
@@ -560,18 +598,22 @@ const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 interface AdminRouteChildren {
   AdminEntityRoute: typeof AdminEntityRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminEntityIdRoute: typeof AdminEntityIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminEntityRoute: AdminEntityRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminEntityIdRoute: AdminEntityIdRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -41,12 +41,17 @@ if pg_env=$(bash tests/support/postgres.sh start); then
   pg_dir=$(sed -n 's/^PG_TEST_DIR=//p' <<<"$pg_env")
   trap 'bash tests/support/postgres.sh stop "$pg_dir"' EXIT
   ( export TEST_DATABASE=postgres TEST_DATABASE_URL="$(sed -n 's/^TEST_DATABASE_URL=//p' <<<"$pg_env")"; suite server-pg tests/server )
+  # The one-file proof (a new entity from one schema file, end to end in a copy of the project):
+  # its schema-change migration runs on SQLite and on this PostgreSQL; needs Chromium.
+  check chromium bash tests/support/ensure-chromium.sh
+  ( export TEST_DATABASE_URL="$(sed -n 's/^TEST_DATABASE_URL=//p' <<<"$pg_env")"; suite engine tests/engine )
   bash tests/support/postgres.sh stop "$pg_dir"; trap - EXIT
 else
   echo '{"passed":0,"failed":1,"skipped":0}' > "$results/server-pg.json"; echo "!!! server-pg: PostgreSQL did not start"
+  check chromium bash tests/support/ensure-chromium.sh
+  suite engine tests/engine
 fi
 suite security tests/security
-check chromium bash tests/support/ensure-chromium.sh
 # Needs the build above and Chromium: opens every public page and admin screen and sums the gzip
 # JavaScript it fetched; prints the figures and fails when a budget is exceeded.
 [ -f scripts/bundle-budget.ts ] && check bundle-budget npx tsx scripts/bundle-budget.ts

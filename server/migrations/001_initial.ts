@@ -7,7 +7,7 @@ type Table = CreateTableBuilder<string, never>;
  * Ids are never reused: SQLite's AUTOINCREMENT (PostgreSQL's identity) keeps a deleted user's id
  * from going to a new account, where a still-valid token with the same `sub` could sign in.
  */
-function withId(db: Kysely<unknown>, table: Table): Table {
+export function withId(db: Kysely<unknown>, table: Table): Table {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   return table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) =>
     pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),

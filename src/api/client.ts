@@ -60,6 +60,8 @@ export const cacheMiddleware: Middleware = {
     return cached ? cached.clone() : undefined;
   },
   onResponse({ request, response }) {
+    // A 409 on a write means what this page read is out of date (someone else saved since).
+    if (response.status === 409 && !isCacheable(request)) clearGetCache();
     if (!response.ok) return undefined;
     if (isCacheable(request)) getCache.set(cacheKey(request), response.clone());
     else clearGetCache();
@@ -70,23 +72,33 @@ export const cacheMiddleware: Middleware = {
 /** A 401 from sign-in means wrong credentials, not an expired session: the form shows it. */
 const credentialPrefix = '/api/Auth/';
 
-export const statusMiddleware: Middleware = {
-  onResponse({ request, response }) {
-    const isCredentialCheck = new URL(request.url).pathname.startsWith(credentialPrefix);
-    if (response.status === 401 && !isCredentialCheck) {
-      clearSession();
-      clearGetCache();
-      onUnauthorized();
-    } else if (response.status === 403) {
-      console.error(statusMessages.forbidden);
-    } else if (response.status === 404) {
-      console.error(statusMessages.notFound);
-    } else if (response.status >= 500) {
-      console.error(statusMessages.server);
-    }
-    return undefined;
-  },
-};
+/**
+ * The spec's statuses (§8). `keepSession`: a 401 is left to the caller instead of signing out
+ * and leaving the page (the admin's save signs in again in place and keeps the form).
+ */
+function statusHandling(keepSession: boolean): Middleware {
+  return {
+    onResponse({ request, response }) {
+      const isCredentialCheck = new URL(request.url).pathname.startsWith(credentialPrefix);
+      if (response.status === 401 && !isCredentialCheck) {
+        if (keepSession) return undefined;
+        clearSession();
+        clearGetCache();
+        onUnauthorized();
+      } else if (response.status === 403) {
+        console.error(statusMessages.forbidden);
+      } else if (response.status === 404) {
+        console.error(statusMessages.notFound);
+      } else if (response.status >= 500) {
+        console.error(statusMessages.server);
+      }
+      return undefined;
+    },
+  };
+}
+
+export const statusMiddleware: Middleware = statusHandling(false);
+export const keepSessionStatusMiddleware: Middleware = statusHandling(true);
 
 export function baseUrl(): string {
   return typeof window !== 'undefined' ? window.location.origin : 'http://localhost';

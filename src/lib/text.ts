@@ -68,3 +68,34 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
+
+/**
+ * How search text is folded, as data, so the server can fold a column in SQL exactly as
+ * `foldForSearch` folds in JS (server/listQuery.ts builds its SQL from these two tables).
+ * Arabic yeh/alef maksura and kaf become the Persian letters people type on a Persian keyboard;
+ * Persian and Arabic-Indic digits become Latin.
+ */
+export const searchFoldMap: ReadonlyArray<readonly [string, string]> = [
+  ['ي', 'ی'],
+  ['ى', 'ی'],
+  ['ك', 'ک'],
+  ...Array.from(persianDigits, (d, i) => [d, String(i)] as const),
+  ...Array.from(arabicDigits, (d, i) => [d, String(i)] as const),
+];
+/**
+ * Dropped entirely: spaces, ZWNJ/ZWJ and kashida. «می‌خواهم», «می خواهم» and «میخواهم» are one
+ * word written three ways, so no space of any kind may decide a match.
+ */
+export const searchFoldDropped = ' \t\n\r\u00a0\u200c\u200d\u0640';
+
+const foldTable = new Map<string, string>([...searchFoldMap, ...Array.from(searchFoldDropped, (c) => [c, ''] as const)]);
+const foldPattern = new RegExp(`[${Array.from(foldTable.keys()).join('')}]`, 'g');
+
+/**
+ * Text as search compares it: Arabic ي/ك as Persian ی/ک, every digit Latin, no spaces or ZWNJ,
+ * ASCII lower case (only ASCII, as SQLite's lower() folds only ASCII: the browser and both
+ * databases must agree on what matches).
+ */
+export function foldForSearch(text: string): string {
+  return text.replace(foldPattern, (c) => foldTable.get(c) ?? c).replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { bodySchema, firstIssueMessage, type AnyEntity, type AnyRow } from '../../schema/define';
 import { ApiError, callOperation } from '../api/operations';
+import type { Notice } from './notice';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,14 +25,36 @@ export async function fetchRows(entity: AnyEntity): Promise<AnyRow[]> {
   return rowsOf(entity, await callOperation(entity.ops.list));
 }
 
+/** The list protocol's query parameters (page, pageSize, sort, q, f.<field>; repeated = any of). */
+export type ListQueryParams = Readonly<Record<string, string | readonly string[]>>;
+
+/** One page of a list and how many rows matched in all. */
+export interface ListPage {
+  items: AnyRow[];
+  total: number;
+}
+
+/** The page answer of the list protocol (`{ items, total }`), checked. */
+export function pageOf(data: unknown): ListPage {
+  if (!isRecord(data) || !Array.isArray(data.items) || typeof data.total !== 'number') throw new ApiError(200, undefined);
+  return { items: data.items.filter(isRow), total: data.total };
+}
+
+/** One page of a list (list protocol). */
+export async function fetchPage(entity: AnyEntity, query: ListQueryParams): Promise<ListPage> {
+  return pageOf(await callOperation(entity.ops.list, { query }));
+}
+
 export type SaveMode = 'create' | 'update';
 
 export interface SaveInput {
   entity: AnyEntity;
   mode: SaveMode;
   values: Record<string, unknown>;
-  /** The row being edited; its id goes into the update body. */
+  /** The row being edited; its id (and version, when it has one) go into the update body. */
   row?: AnyRow;
+  /** A 401 is answered to the caller (the form signs in again in place) instead of signing out. */
+  keepSession?: boolean;
 }
 
 /**
@@ -48,6 +71,8 @@ export function saveBody(input: SaveInput): Record<string, unknown> {
   const parsed = v.safeParse(bodySchema(entity, mode), raw);
   // A body the form let through but the contract rejects is what the server would answer 400 to.
   if (!parsed.success) throw new ApiError(400, firstIssueMessage(parsed.issues));
+  // The version the form loaded: the server refuses the save (409) if someone saved since.
+  if (mode === 'update' && typeof row?.version === 'number') return { ...parsed.output, version: row.version };
   return parsed.output;
 }
 
@@ -56,10 +81,10 @@ export async function saveRecord(input: SaveInput): Promise<AnyRow | null> {
   const op = input.mode === 'create' ? input.entity.ops.create : input.entity.ops.update;
   if (!op) throw new ApiError(405, undefined);
   const body = saveBody(input);
-  const answer = await callOperation(op, { body });
+  const answer = await callOperation(op, { body, keepSession: input.keepSession });
   if (isRow(answer)) return answer;
   if (input.row) {
-    const { [input.entity.ops.updateIdKey ?? 'id']: _id, ...fields } = body;
+    const { [input.entity.ops.updateIdKey ?? 'id']: _id, version: _version, ...fields } = body;
     return { ...input.row, ...fields };
   }
   return null;
@@ -75,10 +100,39 @@ export async function deleteRecord({ entity, row }: DeleteInput): Promise<void> 
   await callOperation(entity.ops.remove, { body: { id: row.id } });
 }
 
-/** The toast text of a failed save or delete (spec §8: courses prefer the server's message). */
-export function failureText(entity: AnyEntity, fallback: string, error: unknown): string {
-  if (entity.texts.preferServerMessage && error instanceof ApiError && error.serverMessage) {
-    return error.serverMessage;
-  }
-  return fallback;
+/**
+ * The toast of a failed save or delete: the spec's text as it words it, and under it the
+ * server's reason when it gives one, so the admin knows what to do. Courses show the server's
+ * message as the text itself (spec §8), so it is not repeated.
+ */
+export function failureNotice(entity: AnyEntity, fallback: string, error: unknown): Notice {
+  const reason = error instanceof ApiError ? error.serverMessage : undefined;
+  if (entity.texts.preferServerMessage && reason) return { kind: 'error', text: reason };
+  return reason && reason !== fallback ? { kind: 'error', text: fallback, detail: reason } : { kind: 'error', text: fallback };
 }
+
+/** What a 409 of a stale save says: the record now, what changed since, by whom and when. */
+export interface VersionConflict {
+  current: AnyRow;
+  changedFields: string[];
+  changedBy: { id: number; name: string } | null;
+  changedAt: string | null;
+}
+
+const conflictSchema = v.object({
+  conflict: v.object({
+    current: v.custom<AnyRow>(isRow),
+    changedFields: v.array(v.string()),
+    changedBy: v.nullable(v.object({ id: v.number(), name: v.string() })),
+    changedAt: v.nullable(v.string()),
+  }),
+});
+
+/** The conflict of a failed save, or null when it failed for another reason. */
+export function conflictOf(error: unknown): VersionConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = v.safeParse(conflictSchema, error.body);
+  return parsed.success ? parsed.output.conflict : null;
+}
+
+export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;

@@ -1,33 +1,47 @@
 // The add/edit modal of one entity: closed | add | edit, each with editing and saving.
 // A save that succeeds closes and resets the form, then reloads the list or patches the row
 // (entity.afterSave); one that fails keeps the form open with the values as they were.
+// Two failures keep the admin's work instead of only toasting: a save over a version someone
+// else saved since (409 with `conflict`) goes to `conflict`, where the admin reloads the
+// current record or overwrites it deliberately; a session that expired (401) goes to
+// `signIn`, and once the admin has signed in again in place the same save is retried.
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { blankRecord, editRecord, type AnyEntity, type AnyRow } from '../../schema/define';
-import { failureText, saveRecord, type SaveInput } from './entityApi';
+import { conflictOf, failureNotice, isUnauthorized, saveRecord, type SaveInput, type VersionConflict } from './entityApi';
 import type { ListActorRef } from './listMachine';
 import type { Notice } from './notice';
 
 export interface FormContext {
   entity: AnyEntity;
   list: ListActorRef;
-  /** The row being edited; null when adding or closed. */
+  /** The row being edited (with the version the form loaded); null when adding or closed. */
   row: AnyRow | null;
   /** The values the form shows: the starting record, then whatever was last submitted. */
   values: Record<string, unknown>;
+  /** The stale save's conflict while the admin decides. */
+  conflict: VersionConflict | null;
 }
 
 export type FormEvent =
   | { type: 'open.add' }
   | { type: 'open.edit'; row: AnyRow }
   | { type: 'close' }
-  | { type: 'submit'; values: Record<string, unknown> };
+  | { type: 'submit'; values: Record<string, unknown> }
+  /** Conflict: drop this form's edits and load the record as it is now. */
+  | { type: 'conflict.reload' }
+  /** Conflict: save these values over the current version, knowingly. */
+  | { type: 'conflict.overwrite' }
+  /** Signed in again after a 401: retry the save. */
+  | { type: 'signedIn' }
+  /** Declined to sign in again: back to the form, values kept. */
+  | { type: 'signIn.cancel' };
 
 export interface FormInput {
   entity: AnyEntity;
   list: ListActorRef;
 }
 
-const closedContext = { row: null, values: {} };
+const closedContext = { row: null, values: {}, conflict: null };
 
 export const formMachine = setup({
   // XState's documented way of declaring a machine's types: the objects are never read.
@@ -39,12 +53,18 @@ export const formMachine = setup({
   actors: {
     saveRecord: fromPromise<AnyRow | null, SaveInput>(({ input }) => saveRecord(input)),
   },
+  guards: {
+    sessionExpired: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    staleVersion: ({ event }) => 'error' in event && conflictOf(event.error) !== null,
+  },
   actions: {
     notify: (_, _notice: Notice) => {},
     reset: assign(closedContext),
     keepSubmitted: assign({
       values: ({ event }) => (event.type === 'submit' ? event.values : {}),
     }),
+    keepConflict: assign({ conflict: ({ event }) => ('error' in event ? conflictOf(event.error) : null) }),
+    reloadList: sendTo(({ context }) => context.list, { type: 'reload' }),
     updateList: sendTo(
       ({ context }) => context.list,
       ({ context }, saved: AnyRow | null) =>
@@ -85,7 +105,7 @@ export const formMachine = setup({
         saving: {
           invoke: {
             src: 'saveRecord',
-            input: ({ context }) => ({ entity: context.entity, mode: 'create', values: context.values }),
+            input: ({ context }) => ({ entity: context.entity, mode: 'create', values: context.values, keepSession: true }),
             onDone: {
               target: '#entityForm.closed',
               actions: [
@@ -100,16 +120,19 @@ export const formMachine = setup({
                 { type: 'updateList', params: ({ event }) => event.output },
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'notify',
-                params: ({ context, event }) => ({
-                  kind: 'error',
-                  text: failureText(context.entity, context.entity.texts.failed.save, event.error),
-                }),
+            onError: [
+              { guard: 'sessionExpired', target: 'signIn' },
+              {
+                target: 'editing',
+                actions: { type: 'notify', params: ({ context, event }) => failureNotice(context.entity, context.entity.texts.failed.save, event.error) },
               },
-            },
+            ],
+          },
+        },
+        signIn: {
+          on: {
+            signedIn: 'saving',
+            'signIn.cancel': 'editing',
           },
         },
       },
@@ -131,6 +154,7 @@ export const formMachine = setup({
               mode: 'update',
               values: context.values,
               row: context.row ?? undefined,
+              keepSession: true,
             }),
             onDone: {
               target: '#entityForm.closed',
@@ -141,16 +165,42 @@ export const formMachine = setup({
                 'reset',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'notify',
-                params: ({ context, event }) => ({
-                  kind: 'error',
-                  text: failureText(context.entity, context.entity.texts.failed.save, event.error),
-                }),
+            onError: [
+              { guard: 'sessionExpired', target: 'signIn' },
+              { guard: 'staleVersion', target: 'conflict', actions: 'keepConflict' },
+              {
+                target: 'editing',
+                actions: { type: 'notify', params: ({ context, event }) => failureNotice(context.entity, context.entity.texts.failed.save, event.error) },
               },
+            ],
+          },
+        },
+        conflict: {
+          on: {
+            'conflict.reload': {
+              target: 'editing',
+              actions: [
+                assign({
+                  row: ({ context }) => context.conflict?.current ?? context.row,
+                  values: ({ context }) => (context.conflict ? editRecord(context.entity, context.conflict.current) : context.values),
+                  conflict: null,
+                }),
+                // The table still shows the row as it was when the form opened.
+                'reloadList',
+              ],
             },
+            'conflict.overwrite': {
+              target: 'saving',
+              // The same values, now naming the version the server holds.
+              actions: assign({ row: ({ context }) => context.conflict?.current ?? context.row, conflict: null }),
+            },
+            close: { target: '#entityForm.closed', actions: 'reset' },
+          },
+        },
+        signIn: {
+          on: {
+            signedIn: 'saving',
+            'signIn.cancel': 'editing',
           },
         },
       },

@@ -2,4 +2,6 @@
 export interface Notice {
   kind: 'success' | 'error';
   text: string;
+  /** The server's reason, shown under the text (the spec's texts stay as they are). */
+  detail?: string;
 }

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { generateParsedContract, generateTypes, outputUrl, parsedOutputUrl } from '../../codegen/generate';
 import { Contract as ServerContract } from '../../server/contract';
 import { splitOperation } from '../../schema/define';
-import { registry } from '../../schema/registry';
+import { registry } from '../../schema/registry.gen';
 
 interface Contract {
   paths: Record<string, Record<string, { 'x-access'?: string }>>;

@@ -38,7 +38,7 @@ async function expectNotBlank(label: string) {
 
 describe('client under failure', () => {
   it('403 on the categories list: console «دسترسی غیرمجاز», the list-failure toast, the screen stays', async () => {
-    await page.route('**/api/Category/GetSelectList', fail(403));
+    await page.route('**/api/Category/GetSelectList**', fail(403));
     consoleLines.length = 0;
     await page.goto(`${stack.baseUrl}/admin/categories`);
     await page.getByText('خطا در دریافت لیست دسته‌بندی‌ها').first().waitFor();
@@ -46,7 +46,7 @@ describe('client under failure', () => {
     await page.getByRole('heading', { name: 'مدیریت دسته‌بندی‌ها' }).waitFor();
     await expectNotBlank('403');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
-    await page.unroute('**/api/Category/GetSelectList');
+    await page.unroute('**/api/Category/GetSelectList**');
   });
 
   it('404 logs «منبع یافت نشد» and 500 logs «خطای سرور», each with the toast', async () => {
@@ -55,13 +55,13 @@ describe('client under failure', () => {
       [500, 'خطای سرور'],
       [503, 'خطای سرور'],
     ] as const) {
-      await page.route('**/api/Category/GetSelectList', fail(status));
+      await page.route('**/api/Category/GetSelectList**', fail(status));
       consoleLines.length = 0;
       await page.goto(`${stack.baseUrl}/admin/categories`);
       await page.getByText('خطا در دریافت لیست دسته‌بندی‌ها').first().waitFor();
       expect(consoleLines, String(status)).toContain(text);
       await expectNotBlank(String(status));
-      await page.unroute('**/api/Category/GetSelectList');
+      await page.unroute('**/api/Category/GetSelectList**');
     }
   });
 
@@ -94,12 +94,12 @@ describe('client under failure', () => {
   });
 
   it('401 anywhere clears the session and goes to /auth', async () => {
-    await page.route('**/api/Category/GetSelectList', fail(401));
+    await page.route('**/api/Category/GetSelectList**', fail(401));
     await page.goto(`${stack.baseUrl}/admin/categories`);
     await page.waitForURL(/\/auth/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await expectNotBlank('401');
-    await page.unroute('**/api/Category/GetSelectList');
+    await page.unroute('**/api/Category/GetSelectList**');
     // A learner call answering 401 on the learner dashboard does the same.
     await signInAsAdmin(page, stack);
     await page.route('**/api/Me', fail(401));

@@ -2,7 +2,7 @@ import { backend, server } from './server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
-import { registry } from '../../schema/registry';
+import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { bulkMachine } from '../../src/machines/bulkMachine';
 import { importMachine } from '../../src/machines/importMachine';

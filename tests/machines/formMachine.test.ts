@@ -2,7 +2,7 @@ import { backend, server } from './server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blankRecord, editRecord } from '../../schema/define';
-import { registry } from '../../schema/registry';
+import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { ApiError } from '../../src/api/operations';
 import { formMachine } from '../../src/machines/formMachine';
@@ -127,7 +127,7 @@ describe('form machine', () => {
     ['categories', 'خطا در ذخیره اطلاعات'],
     ['teachers', 'خطا در ذخیره اطلاعات'],
     ['articles', 'خطا در ذخیره مقاله'],
-  ] as const)('ignores the server message where the spec gives none (%s)', async (key, text) => {
+  ] as const)('keeps the spec text and shows the server message under it (%s)', async (key, text) => {
     const entity = registry[key];
     if (!entity.ops.create) throw new Error('no create');
     backend.fail(entity.ops.create, { status: 400, message: 'جزئیات سرور' });
@@ -137,7 +137,7 @@ describe('form machine', () => {
     const values = Object.fromEntries(Object.keys(blankRecord(entity)).map((k) => [k, valid[k]]));
     form.send({ type: 'submit', values });
     await waitFor(form, (s) => s.matches({ add: 'editing' }));
-    expect(notices).toEqual([{ kind: 'error', text }]);
+    expect(notices).toEqual([{ kind: 'error', text, detail: 'جزئیات سرور' }]);
     expect(backend.count(entity.ops.create)).toBe(1);
   });
 
@@ -150,7 +150,7 @@ describe('form machine', () => {
     form.send({ type: 'open.edit', row });
     form.send({ type: 'submit', values: { ...editRecord(registry.users, row), emailAddress: 'x@example.com' } });
     await waitFor(form, (s) => s.matches({ edit: 'editing' }));
-    expect(notices).toEqual([{ kind: 'error', text: 'ویرایش کاربر ناموفق بود' }]);
+    expect(notices).toEqual([{ kind: 'error', text: 'ویرایش کاربر ناموفق بود', detail: 'منبع یافت نشد' }]);
     expect(list.getSnapshot().context.rows[0]).toEqual(row);
   });
 

@@ -2,7 +2,7 @@ import { backend, server } from './server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { blankRecord } from '../../schema/define';
-import { registry } from '../../schema/registry';
+import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { callOperation } from '../../src/api/operations';
 import { startEntity } from './harness';

@@ -2,7 +2,7 @@ import { backend, server } from './server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEntity, AnyRow } from '../../schema/define';
-import { registry } from '../../schema/registry';
+import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { listMachine } from '../../src/machines/listMachine';
 import { startEntity } from './harness';

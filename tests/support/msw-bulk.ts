@@ -3,7 +3,7 @@
 // protected to see them reported as skipped.
 import { http, HttpResponse } from 'msw';
 import type { RegistryKey } from '../../schema/define';
-import { registryKeys } from '../../schema/registry';
+import { registryKeys } from '../../schema/registry.gen';
 import { parseCsv } from '../../src/lib/csv';
 import type { MockBackend } from './msw-handlers';
 

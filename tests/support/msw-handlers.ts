@@ -8,13 +8,16 @@ import {
   bodySchema,
   firstIssueMessage,
   idBodySchema,
+  recordLabel,
   splitOperation,
   type AnyEntity,
   type AnyRow,
   type OperationKey,
   type RegistryKey,
 } from '../../schema/define';
-import { registry, registryKeys } from '../../schema/registry';
+import { registry, registryKeys } from '../../schema/registry.gen';
+import { foldForSearch } from '../../src/lib/text';
+import { sampleRow } from './samples';
 
 export interface Failure {
   status: number;
@@ -37,16 +40,61 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
+const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
+
+/**
+ * The list protocol over the in-memory rows, as server/listQuery.ts answers it: f.<field>
+ * equality (repeated = any of), Persian-aware search over `searchIn`, sort (nulls last, id breaks
+ * ties), page and total. Null when the URL has no protocol parameter (the whole list).
+ */
+export function listPage(entity: AnyEntity, all: readonly AnyRow[], params: URLSearchParams): { items: AnyRow[]; total: number } | null {
+  const keys = [...params.keys()];
+  if (!keys.some((key) => protocolKeys.has(key) || key.startsWith('f.'))) return null;
+  let rows = [...all];
+  for (const key of new Set(keys.filter((k) => k.startsWith('f.')))) {
+    const field = key.slice(2);
+    const wanted = params.getAll(key);
+    rows = rows.filter((row) => wanted.includes(String(row[field])));
+  }
+  const ids = params.get('ids');
+  if (ids) {
+    const only = new Set(ids.split(',').map(Number));
+    rows = rows.filter((row) => only.has(row.id));
+  }
+  const q = foldForSearch(params.get('q') ?? '');
+  if (q) rows = rows.filter((row) => (entity.searchIn ?? []).some((field) => foldForSearch(String(row[field] ?? '')).includes(q)));
+  const sort = params.get('sort') ?? '-id';
+  const desc = sort.startsWith('-');
+  const field = desc ? sort.slice(1) : sort;
+  const order = new Intl.Collator('en');
+  rows.sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    if (x === y) return desc ? b.id - a.id : a.id - b.id;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    const compared = typeof x === 'number' && typeof y === 'number' ? x - y : order.compare(String(x), String(y));
+    return desc ? -compared : compared;
+  });
+  const page = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 50);
+  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
+}
+
 export function createMockBackend(seed: Seed = {}) {
   const store = new Map<RegistryKey, AnyRow[]>();
   const failures = new Map<OperationKey, Failure>();
   const counts = new Map<OperationKey, number>();
+  /** What another admin changed in a record (see `editElsewhere`), for the 409 of a stale save. */
+  const changes = new Map<string, { fields: string[]; by: { id: number; name: string }; at: string }>();
   let nextId = 1000;
 
   function reset(newSeed: Seed = seed): void {
     failures.clear();
     counts.clear();
+    changes.clear();
     for (const key of registryKeys) store.set(key, structuredClone(newSeed[key] ?? []));
+
   }
   reset();
 
@@ -74,7 +122,9 @@ export function createMockBackend(seed: Seed = {}) {
   function handlersFor(key: RegistryKey, entity: AnyEntity): HttpHandler[] {
     const { ops } = entity;
     const list: HttpHandler[] = [
-      handle(ops.list, async () => {
+      handle(ops.list, async (request) => {
+        const page = listPage(entity, rows(key), new URL(request.url).searchParams);
+        if (page) return HttpResponse.json(page);
         const items = rows(key);
         return HttpResponse.json(ops.listItemsAt ? { [ops.listItemsAt]: items } : items);
       }),
@@ -85,7 +135,7 @@ export function createMockBackend(seed: Seed = {}) {
           const parsed = v.safeParse(bodySchema(entity, 'create'), await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
           const id = ++nextId;
-          const row: AnyRow = { ...parsed.output, id };
+          const row: AnyRow = { ...parsed.output, id, version: 1 };
           if (entity.slugFrom) row.slug = slugOf(parsed.output[entity.slugFrom], id);
           rows(key).push(row);
           return HttpResponse.json(row);
@@ -96,13 +146,27 @@ export function createMockBackend(seed: Seed = {}) {
       const idKey = ops.updateIdKey ?? 'id';
       list.push(
         handle(ops.update, async (request) => {
-          const parsed = v.safeParse(bodySchema(entity, 'update'), await jsonBody(request));
+          const body = await jsonBody(request);
+          const parsed = v.safeParse(bodySchema(entity, 'update'), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
           const { [idKey]: id, ...fields } = parsed.output;
           const index = rows(key).findIndex((row) => row.id === id);
           const old = rows(key)[index];
           if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
-          const row: AnyRow = { ...old, ...fields };
+          // Like the server: a body naming a version other than the record's is refused.
+          const version = typeof old.version === 'number' ? old.version : 1;
+          const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
+          if (typeof named === 'number' && named !== version) {
+            const change = changes.get(`${key}:${old.id}`);
+            return HttpResponse.json(
+              {
+                message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است',
+                conflict: { current: old, changedFields: change?.fields ?? [], changedBy: change?.by ?? null, changedAt: change?.at ?? null },
+              },
+              { status: 409 },
+            );
+          }
+          const row: AnyRow = { ...old, ...fields, version: version + 1 };
           rows(key)[index] = row;
           return HttpResponse.json(row);
         }),
@@ -124,7 +188,67 @@ export function createMockBackend(seed: Seed = {}) {
     return list;
   }
 
-  const handlers = registryKeys.flatMap((key) => handlersFor(key, registry[key]));
+  /** The generic relation calls (server/relations.ts), answered from the same store. */
+  function relationHandlers(): HttpHandler[] {
+    const entityOf = (raw: unknown): RegistryKey | undefined => registryKeys.find((key) => key === raw);
+    const counted = (op: OperationKey, answer: (args: { params: Record<string, unknown>; request: Request }) => Response) =>
+      (args: { params: Record<string, unknown>; request: Request }) => {
+        counts.set(op, (counts.get(op) ?? 0) + 1);
+        const failure = failures.get(op);
+        if (failure) return HttpResponse.json({ message: failure.message ?? '' }, { status: failure.status });
+        return answer(args);
+      };
+    const unknown = () => HttpResponse.json({ message: 'چنین بخشی در پنل مدیریت وجود ندارد' }, { status: 404 });
+    return [
+      http.get(
+        '*/api/Admin/:entity/labels',
+        counted('GET /api/Admin/{entity}/labels', ({ params, request }) => {
+          const key = entityOf(params.entity);
+          if (!key) return unknown();
+          const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+          const labels: Record<string, string> = {};
+          for (const row of rows(key)) if (ids.includes(row.id)) labels[String(row.id)] = recordLabel(registry[key], row);
+          return HttpResponse.json({ labels });
+        }),
+      ),
+      http.get(
+        '*/api/Admin/:entity/options',
+        counted('GET /api/Admin/{entity}/options', ({ params, request }) => {
+          const key = entityOf(params.entity);
+          if (!key) return unknown();
+          const url = new URL(request.url);
+          const needle = foldForSearch(url.searchParams.get('q') ?? '');
+          const limit = Number(url.searchParams.get('limit') ?? '20');
+          const options = rows(key)
+            .map((row) => ({ id: row.id, label: recordLabel(registry[key], row) }))
+            .filter((option) => foldForSearch(option.label).includes(needle))
+            .slice(0, limit);
+          return HttpResponse.json({ options });
+        }),
+      ),
+      http.get(
+        '*/api/Admin/:entity/:id',
+        counted('GET /api/Admin/{entity}/{id}', ({ params }) => {
+          const key = entityOf(params.entity);
+          if (!key) return unknown();
+          const entity = registry[key];
+          const record = rows(key).find((row) => String(row.id) === params.id);
+          if (!record) return HttpResponse.json({ message: 'رکورد یافت نشد' }, { status: 404 });
+          const related = registryKeys.flatMap((otherKey) =>
+            Object.entries(registry[otherKey].fields)
+              .filter(([, field]) => field.reference?.entity === key)
+              .map(([field]) => {
+                const items = rows(otherKey).filter((row) => row[field] === record.id);
+                return { entity: otherKey, field, title: registry[otherKey].texts.nav, total: items.length, items: items.slice(0, 20) };
+              }),
+          );
+          return HttpResponse.json({ record, label: recordLabel(entity, record), related });
+        }),
+      ),
+    ];
+  }
+
+  const handlers = [...relationHandlers(), ...registryKeys.flatMap((key) => handlersFor(key, registry[key]))];
 
   return {
     handlers,
@@ -138,6 +262,14 @@ export function createMockBackend(seed: Seed = {}) {
     succeed(op: OperationKey): void {
       failures.delete(op);
     },
+    /** Another admin saves `fields` into a record: its version moves on, as on the server. */
+    editElsewhere(key: RegistryKey, id: number, fields: Record<string, unknown>, by = { id: 7, name: 'مریم رضایی' }, at = '2025-03-20T08:30:00.000Z'): void {
+      const index = rows(key).findIndex((row) => row.id === id);
+      const old = rows(key)[index];
+      if (!old) throw new Error(`no ${key} ${id}`);
+      rows(key)[index] = { ...old, ...fields, version: (typeof old.version === 'number' ? old.version : 1) + 1 };
+      changes.set(`${key}:${id}`, { fields: Object.keys(fields), by, at });
+    },
     /** How many requests reached `op` since the last reset. */
     count(op: OperationKey): number {
       return counts.get(op) ?? 0;
@@ -147,8 +279,11 @@ export function createMockBackend(seed: Seed = {}) {
 
 export type MockBackend = ReturnType<typeof createMockBackend>;
 
-/** Small, valid rows for every entity, enough for the screens and the machine tests. */
-export const sampleSeed: Required<Seed> = {
+/**
+ * Small, valid rows for every entity, enough for the screens and the machine tests: written out
+ * for the first entities (tests look for these names), made from the schema for any other.
+ */
+const curatedSeed = {
   categories: [
     { id: 1, slug: 'programming', name: 'برنامه‌نویسی', inActive: false, coverImage: 'code.png' },
     { id: 2, slug: 'robotics', name: 'رباتیک', inActive: true, coverImage: '' },
@@ -210,4 +345,9 @@ export const sampleSeed: Required<Seed> = {
       createdAt: '2026-11-20T08:30:00.000Z',
     },
   ],
+} satisfies Seed;
+
+export const sampleSeed: Seed & typeof curatedSeed = {
+  ...Object.fromEntries(registryKeys.map((key) => [key, [sampleRow(registry[key], 1), sampleRow(registry[key], 2)]])),
+  ...curatedSeed,
 };

@@ -1,8 +1,8 @@
 // The generic add/edit form: one input per schema field, each validated by its own schema
 // (valibot speaks Standard Schema, which TanStack Form runs directly) with its Persian message
 // under it. Submitting hands the values to the form machine, which owns saving.
-import { useForm } from '@tanstack/react-form';
-import { useId } from 'react';
+import { useForm, useStore } from '@tanstack/react-form';
+import { useEffect, useId } from 'react';
 import { fieldSchema, type AnyEntity } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { inputRenderers } from './inputs';
@@ -14,6 +14,8 @@ export interface EntityFormProps {
   saving: boolean;
   onSubmit: (values: Record<string, unknown>) => void;
   onCancel: () => void;
+  /** Told whenever the form starts or stops holding changes the admin has not saved. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 function messageOf(error: unknown): string | null {
@@ -34,12 +36,16 @@ export function prepareValues(entity: AnyEntity, values: Record<string, unknown>
   return prepared;
 }
 
-export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel }: EntityFormProps) {
+export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
   const baseId = useId();
   const form = useForm({
     defaultValues: initialValues,
     onSubmit: ({ value }) => onSubmit(prepareValues(entity, value)),
   });
+  const dirty = useStore(form.store, (state) => state.isDirty);
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   return (
     <form

@@ -24,7 +24,16 @@ export function EntityModal({ open, title, closable, onClose, children }: Entity
     >
       <Dialog.Portal>
         <Dialog.Overlay className="admin-overlay" />
-        <Dialog.Content className="admin-modal" aria-describedby={undefined} dir="rtl">
+        <Dialog.Content
+          className="admin-modal"
+          aria-describedby={undefined}
+          dir="rtl"
+          onEscapeKeyDown={(event) => {
+            // Escape in an open picker (a combobox's list) closes the list, not the whole form.
+            const target = event.target;
+            if (target instanceof Element && target.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          }}
+        >
           <div className="admin-modal-header">
             <Dialog.Title className="admin-modal-title">{title}</Dialog.Title>
             <Dialog.Close asChild>

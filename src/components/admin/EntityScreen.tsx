@@ -1,9 +1,11 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
 // modal/confirmation, all driven by the three generic machines.
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { isImportable } from '../../../schema/importable';
+import { toApiQuery, type ListSearch } from '../../lib/listSearch';
 import { formatPersianNumber } from '../../lib/text';
 import { bulkMachine } from '../../machines/bulkMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
@@ -15,10 +17,13 @@ import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EntityForm } from './EntityForm';
 import { EntityModal } from './EntityModal';
-import { EntityTable } from './EntityTable';
+import { EntityTable, type ServerView } from './EntityTable';
+import { recordName } from './fieldValue';
 import { ImportDialog } from './ImportDialog';
+import { ListToolbar, Pager } from './ListControls';
 import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
+import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
 import { adminTexts } from './texts';
 
 const listLogic = listMachine.provide({ actions: { notify: showNotice } });
@@ -26,26 +31,74 @@ const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
 const importLogic = importMachine.provide({ actions: { notify: showNotice } });
 
+/** Rows per page of a server-driven list. */
+export const listPageSize = 100;
+
+/** Cells the server cannot sensibly order by. */
+const unsortedCells = new Set(['image', 'video', 'excerpt']);
+
 export interface EntityScreenProps {
   entity: AnyEntity;
+  /**
+   * The list's view (sort, filters, search, page) from the URL: the server pages, sorts and
+   * searches. Without it the whole list is loaded and the table sorts and searches it.
+   */
+  view?: ListSearch;
+  onView?: (next: ListSearch, options?: { replace?: boolean }) => void;
 }
 
-export function EntityScreen({ entity }: EntityScreenProps) {
-  const list = useActorRef(listLogic, { input: { entity } });
+export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
+  const apiQuery = useMemo(() => (view ? toApiQuery(view, listPageSize) : null), [view]);
+  const queryKey = JSON.stringify(apiQuery);
+  const list = useActorRef(listLogic, { input: { entity, query: apiQuery } });
+  // The machine follows the URL: a new view is a new query (the first one was its input).
+  const sentKey = useRef(queryKey);
+  useEffect(() => {
+    if (sentKey.current === queryKey || apiQuery === null) return;
+    sentKey.current = queryKey;
+    list.send({ type: 'query.set', query: apiQuery });
+  }, [list, queryKey, apiQuery]);
   const form = useActorRef(formLogic, { input: { entity, list } });
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
 
-  const listState = useSelector(list, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'table'));
+  const listState = useSelector(list, (s) =>
+    s.matches('loading') || s.matches('loadingPage') || s.matches('start') ? 'loading' : s.matches('failed') ? 'failed' : 'table',
+  );
+  const refreshing = useSelector(list, (s) => s.matches('refreshing'));
   const rows = useSelector(list, (s) => s.context.rows);
+  const total = useSelector(list, (s) => s.context.total);
   const mode = useSelector(form, (s) => (s.matches('add') ? 'add' : s.matches('edit') ? 'edit' : 'closed'));
   const saving = useSelector(form, (s) => s.matches({ add: 'saving' }) || s.matches({ edit: 'saving' }));
   const values = useSelector(form, (s) => s.context.values);
   const editing = useSelector(form, (s) => s.context.row);
   const confirming = useSelector(remove, (s) => s.matches('confirming') || s.matches('deleting'));
   const deleting = useSelector(remove, (s) => s.matches('deleting'));
+  const removing = useSelector(remove, (s) => s.context.row);
+  const offerDeactivate = useSelector(remove, (s) => (s.matches('failed') || s.matches('deactivating')) && s.context.canDeactivate);
+  const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
+  const refusal = useSelector(remove, (s) => s.context.refusal);
+  const conflict = useSelector(form, (s) => (s.matches({ edit: 'conflict' }) ? s.context.conflict : null));
+  const signingIn = useSelector(form, (s) => s.matches({ add: 'signIn' }) || s.matches({ edit: 'signIn' }));
+
+  // Unsaved changes: closing the modal, a sidebar link, Back and reload all ask first.
+  const [dirty, setDirty] = useState(false);
+  const [askClose, setAskClose] = useState(false);
+  // A closed form holds nothing; a newly opened one reports itself clean when it mounts.
+  const guarded = dirty && mode !== 'closed';
+  const shouldBlockFn = useCallback(() => guarded, [guarded]);
+  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guarded, withResolver: true });
+  const requestClose = () => {
+    if (guarded) setAskClose(true);
+    else form.send({ type: 'close' });
+  };
 
   const onEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
+  const navigate = useNavigate();
+  const onOpen = useCallback(
+    (row: AnyRow) => void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id: row.id } }),
+    [navigate, entity.key],
+  );
   const { texts, ops } = entity;
 
   // Bulk work: selection (the table's checkboxes), bulk delete and CSV import.
@@ -69,6 +122,24 @@ export function EntityScreen({ entity }: EntityScreenProps) {
     const chosenRows = toBulkSelection(chosenState);
     if (chosenRows) bulk.send({ type: 'bulk.delete', selection: chosenRows, count: chosen });
   };
+  const sortParam = view?.sort;
+  const server = useMemo((): ServerView | undefined => {
+    if (!view || !onView) return undefined;
+    const desc = sortParam?.startsWith('-') ?? false;
+    const sortId = sortParam ? sortParam.replace(/^-/, '') : null;
+    return {
+      sort: sortId ? { id: sortId, desc } : null,
+      sortable: (columnId) => entity.columns.some((c) => 'key' in c && c.key === columnId && !unsortedCells.has(c.cell)),
+      // Ascending, then descending, then back to the default order (newest first).
+      onSort: (columnId) => {
+        const next = sortId !== columnId ? columnId : desc ? undefined : `-${columnId}`;
+        onView({ ...view, sort: next, page: undefined });
+      },
+      total,
+    };
+  }, [view, onView, sortParam, entity.columns, total]);
+  const page = view?.page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / listPageSize));
 
   useEffect(() => {
     document.title = `${texts.title} | ${adminTexts.panelTitle}`;
@@ -94,6 +165,7 @@ export function EntityScreen({ entity }: EntityScreenProps) {
         </span>
       </div>
 
+      {view && onView && <ListToolbar entity={entity} view={view} onView={onView} total={listState === 'table' ? total : null} />}
       {chosen > 0 && (
         <BulkBar
           count={chosen}
@@ -121,37 +193,75 @@ export function EntityScreen({ entity }: EntityScreenProps) {
         </div>
       )}
       {listState === 'table' && (
-        <EntityTable
-          entity={entity}
-          rows={rows}
-          onEdit={ops.update ? onEdit : undefined}
-          onDelete={ops.remove ? onDelete : undefined}
-          selection={ops.remove ? selection.table : undefined}
-        />
+        <div className={refreshing ? 'admin-list-refreshing' : undefined} aria-busy={refreshing}>
+          <EntityTable
+            entity={entity}
+            rows={rows}
+            server={server}
+            onEdit={ops.update ? onEdit : undefined}
+            onDelete={ops.remove ? onDelete : undefined}
+            onView={onOpen}
+            selection={ops.remove ? selection.table : undefined}
+          />
+          {view && onView && <Pager page={page} pages={pages} onPage={(next) => onView({ ...view, page: next > 1 ? next : undefined })} />}
+        </div>
       )}
 
       <EntityModal
         open={mode !== 'closed'}
         title={mode === 'add' ? (texts.addTitle ?? texts.addButton ?? texts.title) : texts.editTitle}
         closable={!saving}
-        onClose={() => form.send({ type: 'close' })}
+        onClose={requestClose}
       >
         {mode !== 'closed' && (
           <EntityForm
             // A new form per opening; a failed save keeps this one, and with it what was typed.
-            key={`${mode}-${editing?.id ?? 'new'}`}
+            // A conflict resolved by reloading (or overwriting) moves the version: a new form.
+            key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
             entity={entity}
             initialValues={values}
             saving={saving}
             onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
-            onCancel={() => form.send({ type: 'close' })}
+            onCancel={requestClose}
+            onDirtyChange={setDirty}
           />
         )}
       </EntityModal>
 
+      <ConflictDialog
+        entity={entity}
+        conflict={conflict}
+        loaded={editing}
+        mine={values}
+        onReload={() => form.send({ type: 'conflict.reload' })}
+        onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+      />
+      <SignInAgainDialog open={signingIn} onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
+      <UnsavedChangesDialog
+        open={askClose || blocker.status === 'blocked'}
+        onLeave={() => {
+          setAskClose(false);
+          setDirty(false);
+          if (blocker.status === 'blocked') blocker.proceed();
+          else form.send({ type: 'close' });
+        }}
+        onStay={() => {
+          setAskClose(false);
+          if (blocker.status === 'blocked') blocker.reset();
+        }}
+      />
+      <DeactivateDialog
+        open={offerDeactivate}
+        reason={refusal}
+        busy={deactivating}
+        onDeactivate={() => remove.send({ type: 'deactivate' })}
+        onClose={() => remove.send({ type: 'dismiss' })}
+      />
+
       <ConfirmDialog
         open={confirming}
         question={texts.confirmRemove}
+        subject={removing ? recordName(entity, removing) : undefined}
         busy={deleting}
         onConfirm={() => remove.send({ type: 'confirm' })}
         onCancel={() => remove.send({ type: 'cancel' })}

@@ -37,10 +37,11 @@ import {
   type MouseEvent,
 } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
-import { toLatinDigits, toPersianDigits } from '../../lib/text';
+import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { bulkTexts } from './bulkTexts';
 import type { TableSelection } from './selection';
+import { referenceOptions, referenceTarget, useReferenceLabels } from './relations';
 import { adminTexts } from './texts';
 
 const features = tableFeatures({
@@ -71,18 +72,35 @@ function compareRows(a: TableRow, b: TableRow, id: string): number {
   return persianOrder.compare(String(x), String(y));
 }
 
-/** Search text is compared with Latin digits and without case or ZWNJ, as people type it. */
-function searchable(text: string): string {
-  return toLatinDigits(text).replace(/\u200c/g, ' ').toLowerCase();
+
+/**
+ * The table driven by the server (list protocol): rows arrive sorted, filtered and paged, a header
+ * click asks for a new sort instead of sorting here, and the row count is the server's total.
+ */
+export interface ServerView {
+  sort: { id: string; desc: boolean } | null;
+  /** Columns the server can sort by. */
+  sortable: (columnId: string) => boolean;
+  onSort: (columnId: string) => void;
+  total: number;
 }
 
 export interface EntityTableProps {
   entity: AnyEntity;
   rows: AnyRow[];
+  /** Server-side paging, sort and search; without it the table sorts and searches its rows. */
+  server?: ServerView;
   onEdit?: (row: AnyRow) => void;
   onDelete?: (row: AnyRow) => void;
   /** Adds a checkbox column (click, Shift+click for a range, a header box for all loaded rows). */
   selection?: TableSelection;
+  /** Opens a row's detail view; the «مشاهده» link also works as a plain link (new tab). */
+  onView?: (row: AnyRow) => void;
+}
+
+/** The address of a record's detail view. */
+export function detailHref(entity: AnyEntity, row: AnyRow): string {
+  return `/admin/${entity.key}/${row.id}`;
 }
 
 /**
@@ -138,11 +156,13 @@ interface BodyRowProps {
   /** Text may take two lines (clamped in a wrapper) rather than one (cut in the cell itself). */
   twoLines: boolean;
   columns: readonly EntityColumn[];
+  entity: AnyEntity;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
   /** Undefined when the table has no checkbox column. */
   selected: boolean | undefined;
   onSelect: ((id: number, range: boolean) => void) | undefined;
+  onView: ((row: AnyRow) => void) | undefined;
 }
 
 /** A checkbox's change came with Shift held (a click, or Shift+Space on the focused box). */
@@ -152,7 +172,7 @@ const withShift = (event: ChangeEvent<HTMLInputElement>) => {
 };
 
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, onEdit, onDelete, selected, onSelect }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onView, selected, onSelect }: BodyRowProps) {
   // The row's name for its checkbox: its first text column (a title, a name), else its position.
   const named = columns.find((column) => column.cell === 'text');
   return (
@@ -199,9 +219,23 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, on
           </td>
         );
       })}
-      {(onEdit || onDelete) && (
+      {(onEdit || onDelete || onView) && (
         <td role="cell" className="admin-cell-actions">
           <span className="admin-row-actions">
+            {onView && (
+              <a
+                className="admin-button admin-button-small admin-button-secondary"
+                href={detailHref(entity, row.original)}
+                onClick={(event) => {
+                  // A modified click opens a new tab as any link does; a plain one stays in the SPA.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onView(row.original);
+                }}
+              >
+                {adminTexts.view}
+              </a>
+            )}
             {onEdit && (
               <button type="button" className="admin-button admin-button-small" onClick={() => onEdit(row.original)}>
                 {adminTexts.edit}
@@ -234,10 +268,12 @@ interface VirtualBodyProps {
   columns: readonly EntityColumn[];
   columnCount: number;
   emptyText: string;
+  entity: AnyEntity;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
   selected: ReadonlySet<number> | null;
   onSelect: ((id: number, range: boolean) => void) | undefined;
+  onView: ((row: AnyRow) => void) | undefined;
   /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
   onDrawn: ((withRows: boolean) => void) | undefined;
 }
@@ -247,7 +283,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, onEdit, onDelete, selected, onSelect, onDrawn }: VirtualBodyProps) {
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onView, selected, onSelect, onDrawn }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -293,10 +329,12 @@ function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, colum
         start={placed ? item.start : undefined}
         twoLines={twoLines}
         columns={columns}
+        entity={entity}
         onEdit={onEdit}
         onDelete={onDelete}
         selected={selected ? selected.has(row.original.id) : undefined}
         onSelect={onSelect}
+        onView={onView}
       />
     );
   });
@@ -357,7 +395,7 @@ function SelectAllBox({ checked, mixed, onChange }: { checked: boolean; mixed: b
   );
 }
 
-export function EntityTable({ entity, rows, onEdit, onDelete, selection }: EntityTableProps) {
+export function EntityTable({ entity, rows, server, onEdit, onDelete, onView, selection }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -369,33 +407,55 @@ export function EntityTable({ entity, rows, onEdit, onDelete, selection }: Entit
   const tableRef = useRef<HTMLTableElement>(null);
 
   const hasSelection = selection !== undefined;
+  // Reference columns show the referenced records' labels, fetched for all rows in one call per
+  // referenced entity; they reach the cells as the column's options (id → label).
+  const referenceNames = useMemo(
+    () => entity.columns.flatMap((column) => (column.cell === 'reference' && 'key' in column ? [column.key] : [])),
+    [entity],
+  );
+  const labels = useReferenceLabels(entity, rows, referenceNames);
+  const shownColumns = useMemo(
+    () =>
+      entity.columns.map((column) => {
+        if (column.cell !== 'reference' || !('key' in column)) return column;
+        const field = entity.fields[column.key];
+        const target = referenceTarget(field);
+        return { ...column, options: referenceOptions(field, target ? labels[target] : undefined) };
+      }),
+    [entity, labels],
+  );
+
   const columns = useMemo(() => {
-    const data = entity.columns.map((column) =>
-      helper.accessor((row) => columnValue(column, row), {
+    const data = shownColumns.map((column) => {
+      const options = column.options;
+      // A reference column sorts by what it shows, the label, not by the id.
+      const byLabel = (a: TableRow, b: TableRow, id: string) =>
+        persianOrder.compare(cellTexts.reference?.(a.getValue(id), options) ?? '', cellTexts.reference?.(b.getValue(id), options) ?? '');
+      return helper.accessor((row) => columnValue(column, row), {
         id: columnId(column),
         header: column.header,
-        sortFn: compareRows,
+        sortFn: column.cell === 'reference' ? byLabel : compareRows,
         // People expect the first click to sort ascending, numbers included.
         sortDescFirst: false,
-      }),
-    );
+      });
+    });
     const leading = hasSelection ? [helper.display({ id: 'select', header: bulkTexts.select })] : [];
-    if (!onEdit && !onDelete) return [...leading, ...data];
+    if (!onEdit && !onDelete && !onView) return [...leading, ...data];
     return [...leading, ...data, helper.display({ id: 'actions', header: adminTexts.actions })];
-  }, [entity, onEdit, onDelete, hasSelection]);
+  }, [shownColumns, onEdit, onDelete, onView, hasSelection]);
 
   const searchIn = entity.searchIn;
   // Each row's searchable text is normalised once per data change, not on every keystroke:
   // with 10,000 rows the normalising, not the matching, was most of a filter's time.
   const haystacks = useMemo(
-    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => searchable(String(row[field] ?? '')))) : []),
+    () => (searchIn && searchIn.length > 0 ? rows.map((row) => searchIn.map((field) => foldForSearch(String(row[field] ?? '')))) : []),
     [rows, searchIn],
   );
   const visibleRows = useMemo(() => {
-    const needle = searchable(query.trim());
-    if (!needle || haystacks.length === 0) return rows;
+    const needle = foldForSearch(query.trim());
+    if (server || !needle || haystacks.length === 0) return rows;
     return rows.filter((_, index) => haystacks[index]?.some((text) => text.includes(needle)));
-  }, [rows, query, haystacks]);
+  }, [rows, query, haystacks, server]);
 
   const table = useTable({
     features,
@@ -486,7 +546,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete, selection }: Entit
 
   return (
     <div className="admin-table-wrap">
-      {searchIn && searchIn.length > 0 && (
+      {!server && searchIn && searchIn.length > 0 && (
         <div className="admin-table-toolbar">
           <label htmlFor={searchId} className="admin-visually-hidden">
             {adminTexts.search}
@@ -516,8 +576,10 @@ export function EntityTable({ entity, rows, onEdit, onDelete, selection }: Entit
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} role="row" aria-rowindex={1}>
                 {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
+                  const serverSort = server?.sort?.id === header.column.id ? server.sort : null;
+                  const sorted = server ? (serverSort ? (serverSort.desc ? 'desc' : 'asc') : false) : header.column.getIsSorted();
+                  const canSort = server ? server.sortable(header.column.id) : header.column.getCanSort();
+                  const toggle = server ? () => server.onSort(header.column.id) : header.column.getToggleSortingHandler();
                   const label = <table.FlexRender header={header} />;
                   if (header.id === 'select' && selection) {
                     return (
@@ -538,7 +600,7 @@ export function EntityTable({ entity, rows, onEdit, onDelete, selection }: Entit
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {canSort ? (
-                        <button type="button" className="admin-sort" onClick={header.column.getToggleSortingHandler()}>
+                        <button type="button" className="admin-sort" onClick={toggle}>
                           {label}
                           <span aria-hidden="true" className="admin-sort-mark">
                             {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⇅'}
@@ -559,13 +621,15 @@ export function EntityTable({ entity, rows, onEdit, onDelete, selection }: Entit
             rowSize={rowSize}
             twoLines={rowSize === twoLineRow}
             placed={widths !== null}
-            columns={entity.columns}
+            columns={shownColumns}
             columnCount={columnCount}
             emptyText={entity.texts.empty ?? adminTexts.empty}
+            entity={entity}
             onEdit={onEdit}
             onDelete={onDelete}
             selected={selectedIds}
             onSelect={onSelect}
+            onView={onView}
             onDrawn={measured ? undefined : measureColumns}
           />
         </table>

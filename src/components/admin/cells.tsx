@@ -48,6 +48,14 @@ export const cellTexts: Partial<Record<CellKind, (value: unknown, options?: Opti
     return toPersianDigits(options?.[key] ?? key);
   },
   excerpt: (value) => truncate(htmlToPlainText(asText(value)), 50),
+  // `options` holds the referenced records' labels by id (see relations.ts); until they arrive,
+  // or for a record that no longer exists, the id itself is shown.
+  reference: (value, options) => {
+    if (value === null || value === undefined || value === '') return '—';
+    const label = options?.[asText(value)];
+    if (label !== undefined) return toPersianDigits(label);
+    return value === 0 ? '—' : toPersianDigits(asText(value));
+  },
 };
 
 function textCell(kind: CellKind): ComponentType<CellProps> {
@@ -101,6 +109,7 @@ export const cellRenderers: Record<CellKind, ComponentType<CellProps>> = {
   jalaliDateTime: textCell('jalaliDateTime'),
   option: textCell('option'),
   excerpt: textCell('excerpt'),
+  reference: textCell('reference'),
 };
 
 /** A plain-text form of a cell's value, for searching and sorting. */

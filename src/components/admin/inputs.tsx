@@ -1,10 +1,9 @@
 // One component per input kind of the schema engine; a schema names the kind, this map draws it.
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import type { AnyField, AnyRow, InputKind } from '../../../schema/define';
-import { registry } from '../../../schema/registry';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { AnyField, InputKind } from '../../../schema/define';
 import { toLatinDigits, toPersianDigits } from '../../lib/text';
-import { fetchRows } from '../../machines/entityApi';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';
+import { ReferencePicker } from './inputs/ReferencePicker';
 import { imageUrl, videoUrl } from './media';
 import { adminTexts } from './texts';
 
@@ -127,38 +126,19 @@ function SelectInput(props: InputProps) {
   return <OptionSelect {...props} options={props.field.options ?? []} placeholder={props.field.placeholder} />;
 }
 
-function useReferenceRows(field: AnyField): AnyRow[] {
-  const [rows, setRows] = useState<AnyRow[]>([]);
-  const key = field.reference?.entity;
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    // The list GET is cached by the client, so every form after the first opens instantly.
-    fetchRows(registry[key]).then(
-      (found) => {
-        if (live) setRows(found);
-      },
-      () => {
-        if (live) setRows([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return rows;
-}
-
+/** A searchable combobox over the referenced entity's records (inputs/ReferencePicker.tsx). */
 function ReferenceInput(props: InputProps) {
-  const rows = useReferenceRows(props.field);
-  const reference = props.field.reference;
-  const options: Array<readonly [unknown, string]> = [[0, reference?.none ?? '—']];
-  for (const row of rows) options.push([row.id, text(reference ? row[reference.label] : row.id)]);
-  // A row that is not (yet) in the list keeps its id visible instead of being dropped.
-  if (typeof props.value === 'number' && props.value !== 0 && !rows.some((row) => row.id === props.value)) {
-    options.push([props.value, toPersianDigits(props.value)]);
-  }
-  return <OptionSelect {...props} options={options} />;
+  return (
+    <ReferencePicker
+      id={props.id}
+      field={props.field}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      invalid={props.invalid}
+      describedBy={props.describedBy}
+    />
+  );
 }
 
 function DateInput(props: InputProps) {

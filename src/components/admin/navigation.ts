@@ -1,11 +1,11 @@
 import type { RegistryKey } from '../../../schema/define';
-import { registry, registryKeys } from '../../../schema/registry';
+import { registry, registryKeys } from '../../../schema/registry.gen';
 
 export function isRegistryKey(value: string): value is RegistryKey {
   return (registryKeys as readonly string[]).includes(value);
 }
 
-export type AdminPage = '/admin/dashboard' | '/admin/media' | '/admin/emails';
+export type AdminPage = '/admin/dashboard' | '/admin/media' | '/admin/emails' | '/admin/audit';
 export type AdminLink = { label: string; href: string } & ({ entity: RegistryKey } | { page: AdminPage });
 
 const entityLink = (entity: RegistryKey): AdminLink => ({ entity, label: registry[entity].texts.nav, href: `/admin/${entity}` });
@@ -25,4 +25,5 @@ export const adminLinks: AdminLink[] = [
   entityLink('teachers'),
   ...laterEntities,
   pageLink('/admin/emails', 'ایمیل'),
+  pageLink('/admin/audit', 'گزارش تغییرات'),
 ];

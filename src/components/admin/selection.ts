@@ -2,6 +2,7 @@
 // share them; tests call them directly). A selection is either a set of loaded rows' ids or
 // "every row matching the list's query", which may include rows never loaded into the browser.
 import { useCallback, useMemo, useState } from 'react';
+import type { ListContext } from '../../machines/listMachine';
 
 /** What a bulk operation acts on; `query` is the list URL's query string (list-protocol.md). */
 export type BulkSelection = { kind: 'ids'; ids: number[] } | { kind: 'allMatching'; query: string };
@@ -96,13 +97,16 @@ export interface ListMatching {
 }
 
 /**
- * A list that pages on the server (list protocol) keeps `total` and `query` in its context; a
- * list holding every row has neither, and there "all loaded" already is "all matching".
- * (For the lead: wire this to the paged list machine's fields if they are named otherwise.)
+ * A list that pages on the server (list protocol) knows its query and how many rows match it; a
+ * list holding every row has no query, and there "all loaded" already is "all matching". The
+ * page is left out: every page of the view matches.
  */
-export function listMatching(context: object): ListMatching | null {
-  if ('total' in context && typeof context.total === 'number' && 'query' in context && typeof context.query === 'string') {
-    return { total: context.total, query: context.query };
+export function listMatching(context: Pick<ListContext, 'total' | 'query'>): ListMatching | null {
+  if (!context.query) return null;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(context.query)) {
+    if (name === 'page' || name === 'pageSize') continue;
+    for (const one of typeof value === 'string' ? [value] : value) params.append(name, one);
   }
-  return null;
+  return { total: context.total, query: params.toString() };
 }

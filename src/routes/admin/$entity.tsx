@@ -1,11 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { registry } from '../../../schema/registry';
+import { useCallback } from 'react';
+import { registry } from '../../../schema/registry.gen';
 import { EntityScreen } from '../../components/admin/EntityScreen';
 import { isRegistryKey } from '../../components/admin/navigation';
+import { validateListSearch, type ListSearch } from '../../lib/listSearch';
 
 // Every entity screen comes from its schema file: a new entity in the registry gets its admin
-// screen (and sidebar link) here without any change in src/.
+// screen (and sidebar link) here without any change in src/. Its list's view (sort, filters,
+// search, page) is the URL's search, so a view can be bookmarked, shared and restored on reload.
 export const Route = createFileRoute('/admin/$entity')({
+  validateSearch: (search: Record<string, unknown>): ListSearch => validateListSearch(search),
   // beforeLoad stays in the entry chunk (only components and loaders are split), so the check
   // fetches the registry lazily: importing it here would put every schema and valibot into the
   // first load of the public pages.
@@ -18,6 +22,14 @@ export const Route = createFileRoute('/admin/$entity')({
 
 function EntityRoute() {
   const { entity } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onView = useCallback(
+    (next: ListSearch, options: { replace?: boolean } = {}) => {
+      void navigate({ search: next, replace: options.replace ?? false });
+    },
+    [navigate],
+  );
   if (!isRegistryKey(entity)) return null;
-  return <EntityScreen key={entity} entity={registry[entity]} />;
+  return <EntityScreen key={entity} entity={registry[entity]} view={search} onView={onView} />;
 }

@@ -38,7 +38,7 @@ describe('BulkBar', () => {
   });
 
   it('a paged list (total and query in its context) offers all matching; a whole list does not', () => {
-    expect(listMatching({ rows: [], total: 120, query: 'f.type=online' })).toEqual({ total: 120, query: 'f.type=online' });
-    expect(listMatching({ rows: [] })).toBeNull();
+    expect(listMatching({ total: 120, query: { 'f.type': 'online', page: '3', sort: '-id' } })).toEqual({ total: 120, query: 'f.type=online&sort=-id' });
+    expect(listMatching({ total: 4, query: null })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyRow } from '../../../schema/define';
-import { registry } from '../../../schema/registry';
+import { registry } from '../../../schema/registry.gen';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
 import { formatJalaliDateTime, formatJalaliLong } from '../../../src/lib/jalali';
 import { sampleSeed } from '../../support/msw-handlers';

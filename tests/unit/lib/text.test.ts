@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bareFileName,
+  foldForSearch,
   formatPersianNumber,
   formatToman,
   htmlToPlainText,
@@ -54,5 +55,41 @@ describe('media names and excerpts', () => {
     const long = 'ا'.repeat(60);
     expect(truncate(long, 50)).toBe(`${'ا'.repeat(50)}…`);
     expect(truncate('کوتاه', 50)).toBe('کوتاه');
+  });
+});
+
+describe('foldForSearch', () => {
+  it('folds Arabic yeh and kaf, digits, ZWNJ and spaces, ASCII case', async () => {
+    const { foldForSearch } = await import('../../../src/lib/text');
+    expect(foldForSearch('كيك')).toBe(foldForSearch('کیک'));
+    expect(foldForSearch('دورهٔ ۱۲ ٣')).toBe('دورهٔ123');
+    expect(foldForSearch('می‌خواهم')).toBe(foldForSearch('می خواهم'));
+    expect(foldForSearch('می‌خواهم')).toBe(foldForSearch('میخواهم'));
+    expect(foldForSearch('Python ABC')).toBe('pythonabc');
+    expect(foldForSearch('ÉCOLE')).toBe('École');
+  });
+
+  it('folds Arabic letters to Persian ones', () => {
+    expect(foldForSearch('علي')).toBe(foldForSearch('علی'));
+    expect(foldForSearch('كريمي')).toBe(foldForSearch('کریمی'));
+    expect(foldForSearch('مصطفى')).toBe(foldForSearch('مصطفی'));
+  });
+
+  it('treats ZWNJ, spaces and none alike', () => {
+    const forms = ['می‌خواهم', 'می خواهم', 'میخواهم', 'می  خواهم', 'می\u200cخواهم'];
+    for (const form of forms) expect(foldForSearch(form)).toBe('میخواهم');
+  });
+
+  it('matches digits of any script, and ignores case and tatweel', () => {
+    expect(foldForSearch('پایتون ۲')).toBe(foldForSearch('پایتون 2'));
+    expect(foldForSearch('پایتون ٢')).toBe(foldForSearch('پایتون 2'));
+    expect(foldForSearch('Python')).toBe('python');
+    expect(foldForSearch('کــتاب')).toBe(foldForSearch('کتاب'));
+  });
+
+  it('is pure and idempotent', () => {
+    const once = foldForSearch('يوسفي‌نيا ۱۲');
+    expect(foldForSearch(once)).toBe(once);
+    expect(once).toBe('یوسفینیا12');
   });
 });

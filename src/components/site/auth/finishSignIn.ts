@@ -2,8 +2,19 @@ import { authState, saveToken } from '../../../lib/auth';
 import { navigateTo } from '../../../lib/pageNavigation';
 import { safeRedirect } from './redirect';
 
+/** Where a signed-in visitor goes: the page they were heading to, when it is theirs to see. */
+export function destinationAfterSignIn(accessToken: string, redirect: string | undefined): string {
+  const isAdmin = authState(accessToken).kind === 'admin';
+  const home = isAdmin ? '/admin' : '/dashboard';
+  const target = safeRedirect(redirect);
+  if (!target) return home;
+  // An admin page for a learner would only bounce back to sign-in.
+  if ((target === '/admin' || target.startsWith('/admin/') || target.startsWith('/admin?')) && !isAdmin) return home;
+  return target;
+}
+
 /** Store the token (which tells the header) and go where the visitor was heading. */
 export function finishSignIn(accessToken: string, redirect: string | undefined): void {
   saveToken(accessToken);
-  navigateTo(safeRedirect(redirect) ?? (authState(accessToken).kind === 'admin' ? '/admin' : '/dashboard'));
+  navigateTo(destinationAfterSignIn(accessToken, redirect));
 }

@@ -1,0 +1,86 @@
+// GENERATED FILE, DO NOT EDIT. Source: schema/*.ts. Regenerate with `npm run codegen`.
+// The history of the entity tables: each migration was generated when a schema file changed
+// (codegen compares the files with the snapshot below) and is applied once, in order, on start.
+import type { SchemaMigration, SchemaSnapshot } from './migration-steps';
+
+export const schemaMigrations: readonly SchemaMigration[] = [
+  {
+    "name": "g001_alter_6_tables",
+    "steps": [
+      {"op":"addColumn","table":"articles","column":"version","spec":{"type":"integer","notNull":true,"default":1}},
+      {"op":"addColumn","table":"categories","column":"version","spec":{"type":"integer","notNull":true,"default":1}},
+      {"op":"createIndex","table":"courses","column":"techerId","name":"courses_techerId_idx"},
+      {"op":"dropIndex","table":"courses","name":"courses_category"},
+      {"op":"createIndex","table":"courses","column":"categoryId","name":"courses_categoryId_idx"},
+      {"op":"addColumn","table":"courses","column":"version","spec":{"type":"integer","notNull":true,"default":1}},
+      {"op":"addColumn","table":"contact_messages","column":"version","spec":{"type":"integer","notNull":true,"default":1}},
+      {"op":"addColumn","table":"teachers","column":"version","spec":{"type":"integer","notNull":true,"default":1}},
+      {"op":"addColumn","table":"users","column":"version","spec":{"type":"integer","notNull":true,"default":1}}
+    ]
+  }
+];
+
+export const schemaSnapshot: SchemaSnapshot = {
+  "tables": {
+    "articles": {
+      "author": {"type":"text","notNull":true,"default":""},
+      "name": {"type":"text","notNull":true,"default":""},
+      "body": {"type":"text","notNull":true,"default":""},
+      "image": {"type":"text","notNull":true,"default":""},
+      "createdAt": {"type":"text","notNull":false},
+      "slug": {"type":"text","notNull":true,"default":"","unique":true},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "categories": {
+      "name": {"type":"text","notNull":true,"default":""},
+      "inActive": {"type":"integer","notNull":true,"default":0},
+      "coverImage": {"type":"text","notNull":true,"default":""},
+      "slug": {"type":"text","notNull":true,"default":"","unique":true},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "courses": {
+      "title": {"type":"text","notNull":true,"default":""},
+      "durationInHours": {"type":"real","notNull":true,"default":0},
+      "timeOfHolding": {"type":"text","notNull":false},
+      "registrationDeadline": {"type":"text","notNull":false},
+      "priceInTomans": {"type":"bigint","notNull":true,"default":0},
+      "type": {"type":"text","notNull":true,"default":"online"},
+      "inActive": {"type":"integer","notNull":true,"default":0},
+      "difficulty": {"type":"text","notNull":true,"default":""},
+      "techerId": {"type":"integer","notNull":true,"default":0,"index":"courses_techerId_idx"},
+      "categoryId": {"type":"integer","notNull":true,"default":0,"index":"courses_categoryId_idx"},
+      "prerequisite": {"type":"text","notNull":true,"default":""},
+      "coverImage": {"type":"text","notNull":true,"default":""},
+      "coverVideo": {"type":"text","notNull":true,"default":""},
+      "description": {"type":"text","notNull":true,"default":""},
+      "headings": {"type":"text","notNull":true,"default":""},
+      "slug": {"type":"text","notNull":true,"default":"","unique":true},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "contact_messages": {
+      "fullName": {"type":"text","notNull":true,"default":""},
+      "phoneNumber": {"type":"text","notNull":true,"default":""},
+      "emailAddress": {"type":"text","notNull":true,"default":""},
+      "message": {"type":"text","notNull":true,"default":""},
+      "createdAt": {"type":"text","notNull":false},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "teachers": {
+      "fullName": {"type":"text","notNull":true,"default":""},
+      "skill": {"type":"text","notNull":true,"default":""},
+      "descirption": {"type":"text","notNull":true,"default":""},
+      "coverImage": {"type":"text","notNull":true,"default":""},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "users": {
+      "firstName": {"type":"text","notNull":true,"default":""},
+      "lastName": {"type":"text","notNull":true,"default":""},
+      "phoneNumber": {"type":"text","notNull":true,"default":""},
+      "emailAddress": {"type":"text","notNull":true,"default":""},
+      "role": {"type":"integer","notNull":true,"default":1},
+      "isLockout": {"type":"integer","notNull":true,"default":0},
+      "lastLogin": {"type":"text","notNull":false},
+      "version": {"type":"integer","notNull":true,"default":1}
+    }
+  }
+};

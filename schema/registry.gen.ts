@@ -1,0 +1,23 @@
+// GENERATED FILE, DO NOT EDIT. Source: schema/*.ts. Regenerate with `npm run codegen`.
+// Every schema file of schema/: the generic admin, the test mocks and the server's CRUD read
+// the entities from here.
+import type { AnyEntity } from './define';
+import articles from './articles';
+import categories from './categories';
+import courses from './courses';
+import messages from './messages';
+import teachers from './teachers';
+import users from './users';
+
+export type RegistryKey = 'articles' | 'categories' | 'courses' | 'messages' | 'teachers' | 'users';
+
+export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
+  articles,
+  categories,
+  courses,
+  messages,
+  teachers,
+  users,
+};
+
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'courses', 'messages', 'teachers', 'users'];

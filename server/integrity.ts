@@ -1,0 +1,122 @@
+// What keeps the data whole when several admins work on it: references that must point at an
+// existing record, records that may not be deleted while others refer to them, and the guards
+// that keep at least one administrator able to sign in. Shared by the generic CRUD and the
+// audit log's revert, so a revert is refused for the same reasons as the change it mirrors.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { entitySingular, type AnyEntity } from '../schema/define';
+import { registry } from '../schema/registry.gen';
+import { toPersianDigits } from '../src/lib/text';
+import type { Contract } from './contract';
+import { isPostgres, type Database } from './db';
+import { HttpError } from './errors';
+import type { AuthUser } from './routes';
+
+export type Row = Record<string, unknown>;
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The administrators' role (spec §5). */
+export const adminRole = 300;
+
+export const integrityTexts = {
+  inUse: (count: number, what: string, target: string) => `امکان حذف نیست: ${toPersianDigits(count)} ${what} به این ${target} وابسته است`,
+  referenced: 'امکان حذف نیست: این رکورد در جای دیگری استفاده شده است',
+  duplicate: (label: string) => `${label} تکراری است`,
+  missingReference: (label: string) => `${label} انتخاب‌شده وجود ندارد`,
+  badVersion: 'نسخه رکورد نامعتبر است',
+  stale: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است',
+  selfDelete: 'نمی‌توانید حساب کاربری خودتان را حذف کنید',
+  selfDemote: 'نمی‌توانید نقش مدیریتی خودتان را تغییر دهید',
+  lastAdminDelete: 'امکان حذف نیست: این کاربر تنها مدیر سیستم است و دست‌کم یک مدیر باید بماند',
+  lastAdminDemote: 'امکان تغییر نقش نیست: این کاربر تنها مدیر سیستم است و دست‌کم یک مدیر باید بماند',
+} as const;
+
+/** A record's contract row plus its version, as every answer carries it. */
+export function shapeRow(contract: Contract, entity: AnyEntity, row: Row): Row {
+  return { ...contract.shapeAs(entity.component, row), version: Number(row.version ?? 1) };
+}
+
+/**
+ * The row, locked until the transaction ends on PostgreSQL (where two requests may otherwise
+ * both read version 3 and both write); SQLite runs one write transaction at a time already.
+ */
+export async function selectForUpdate(trx: Executor, table: string, id: number): Promise<Row | undefined> {
+  const lock = isPostgres(trx) ? sql` for update` : sql``;
+  const result = await sql<Row>`select * from ${sql.table(table)} where ${sql.ref('id')} = ${id}${lock}`.execute(trx);
+  return result.rows[0];
+}
+
+/** The `version` an update body names, undefined when it names none (the spec's clients). */
+export function requestedVersion(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('version' in body)) return undefined;
+  const version: unknown = body.version;
+  if (version === undefined || version === null) return undefined;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw new HttpError(400, integrityTexts.badVersion);
+  return version;
+}
+
+/** Every (entity, column) whose reference field points at `entity` (courses.categoryId → categories). */
+export function referrersOf(entity: AnyEntity): Array<{ other: AnyEntity; column: string }> {
+  return Object.values(registry).flatMap((other) =>
+    Object.entries(other.fields)
+      .filter(([, field]) => field.reference?.entity === entity.key)
+      .map(([column]) => ({ other, column })),
+  );
+}
+
+/** 409 naming what still uses the record: «امکان حذف نیست: ۳ دوره به این دسته‌بندی وابسته است». */
+export async function assertNotReferenced(trx: Executor, entity: AnyEntity, id: number): Promise<void> {
+  for (const { other, column } of referrersOf(entity)) {
+    const used = await sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
+      where ${sql.ref(column)} = ${id}`.execute(trx);
+    const count = Number(used.rows[0]?.n ?? 0);
+    if (count > 0) throw new HttpError(409, integrityTexts.inUse(count, entitySingular(other), entitySingular(entity)));
+  }
+}
+
+/** 400 when a reference field names a record that does not exist (0 means "none" and stays allowed). */
+export async function assertReferencesExist(trx: Executor, entity: AnyEntity, values: Row): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.input !== 'reference' || !field.reference) continue;
+    const id = Number(values[name] ?? 0);
+    if (id === 0) continue;
+    const target = registry[field.reference.entity];
+    const found = await sql`select 1 from ${sql.table(target.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
+    if (found.rows.length === 0) throw new HttpError(400, integrityTexts.missingReference(field.label));
+  }
+}
+
+async function otherActiveAdmins(trx: Executor, id: number): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${sql.table('users')}
+    where ${sql.ref('role')} = ${adminRole} and ${sql.ref('isLockout')} = 0 and ${sql.ref('id')} <> ${id}`.execute(trx);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * An admin may not delete or demote themself, and the last active administrator may not be
+ * deleted or demoted: either would leave nobody able to run the panel. `after` is null for a
+ * delete. Only the users table has roles.
+ */
+export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: AuthUser, before: Row, after: Row | null): Promise<void> {
+  if (entity.table !== 'users') return;
+  const id = Number(before.id);
+  const wasAdmin = Number(before.role) === adminRole;
+  if (after === null) {
+    if (id === actor.id) throw new HttpError(409, integrityTexts.selfDelete);
+    if (wasAdmin && (await otherActiveAdmins(trx, id)) === 0) throw new HttpError(409, integrityTexts.lastAdminDelete);
+    return;
+  }
+  if (!wasAdmin || Number(after.role ?? adminRole) === adminRole) return;
+  if (id === actor.id) throw new HttpError(409, integrityTexts.selfDemote);
+  if ((await otherActiveAdmins(trx, id)) === 0) throw new HttpError(409, integrityTexts.lastAdminDemote);
+}
+
+/** The 409 for a constraint the database refused, naming the field when it can. */
+export function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
+  if (!(error instanceof Error)) return null;
+  if (/FOREIGN KEY constraint failed|violates foreign key/i.test(error.message)) return new HttpError(409, integrityTexts.referenced);
+  if (/UNIQUE constraint failed|duplicate key/i.test(error.message)) {
+    const field = Object.entries(entity.fields).find(([name]) => error.message.includes(name));
+    return new HttpError(409, integrityTexts.duplicate(field?.[1].label ?? 'مقدار'));
+  }
+  return null;
+}

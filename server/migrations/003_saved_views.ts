@@ -1,0 +1,22 @@
+// Saved named views of the admin lists: an admin keeps a list's URL state (sort, filters, search,
+// page) under a name, per entity. Each admin sees only their own; they go with the account.
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('saved_views')
+    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('userId', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('entity', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('query', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    // Saving under a name already used replaces that view (see server/adminLists.ts).
+    .addUniqueConstraint('saved_views_user_entity_name', ['userId', 'entity', 'name'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('saved_views').execute();
+}

@@ -1,0 +1,147 @@
+// Relations between registry entities, generic over the registry: the labels of referenced
+// records (a table's reference columns, one call per table), a reference picker's choices, and
+// one record with the records of other entities that reference it (its detail view). Which
+// entity references which comes only from the schema files' `reference` fields.
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { labelFieldsOf, recordLabel, type AnyEntity, type RegistryKey } from '../schema/define';
+import { registry, registryKeys } from '../schema/registry.gen';
+import { foldForSearch } from '../src/lib/text';
+import type { Contract } from './contract';
+import type { DB } from './db';
+import { HttpError, notFound, texts } from './errors';
+import { parse, type Register } from './routes';
+
+type Row = Record<string, unknown>;
+
+export const relationTexts = {
+  unknownEntity: 'چنین بخشی در پنل مدیریت وجود ندارد',
+  badIds: 'شناسه‌ها باید عددهای صحیح مثبت و با ویرگول جدا شده باشند',
+  tooManyIds: (max: number) => `حداکثر ${max.toLocaleString('fa-IR')} شناسه در هر درخواست مجاز است`,
+  badId: 'شناسه نامعتبر است',
+  badLimit: 'تعداد نتایج باید عددی بین ۱ و ۱۰۰ باشد',
+  longQuery: 'متن جستجو بیش از حد طولانی است',
+} as const;
+
+export const maxLabelIds = 500;
+/** Related rows sent with a record: the newest ones; `total` tells how many there are. */
+export const relatedPageSize = 20;
+
+export interface Referrer {
+  entity: AnyEntity;
+  field: string;
+}
+
+/** Every (entity, reference field) pair of the registry that points at `key`. */
+export function referrersOf(key: RegistryKey): Referrer[] {
+  return registryKeys.flatMap((otherKey) => {
+    const other = registry[otherKey];
+    return Object.entries(other.fields)
+      .filter(([, field]) => field.reference?.entity === key)
+      .map(([field]) => ({ entity: other, field }));
+  });
+}
+
+function entityOf(params: unknown): AnyEntity {
+  const key = typeof params === 'object' && params !== null && 'entity' in params ? params.entity : undefined;
+  const found = registryKeys.find((candidate) => candidate === key);
+  if (!found) throw notFound(relationTexts.unknownEntity);
+  return registry[found];
+}
+
+const positiveInt = /^[1-9][0-9]{0,14}$/;
+
+function parseIds(raw: unknown): number[] {
+  if (raw === undefined || raw === '') return [];
+  if (typeof raw !== 'string') throw new HttpError(400, relationTexts.badIds);
+  const parts = raw.split(',').map((part) => part.trim());
+  if (!parts.every((part) => positiveInt.test(part))) throw new HttpError(400, relationTexts.badIds);
+  const ids = [...new Set(parts.map(Number))];
+  if (ids.length > maxLabelIds) throw new HttpError(400, relationTexts.tooManyIds(maxLabelIds));
+  return ids;
+}
+
+const optionsQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, relationTexts.longQuery)), ''),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[0-9]{1,3}$/, relationTexts.badLimit),
+      v.transform(Number),
+      v.minValue(1, relationTexts.badLimit),
+      v.maxValue(100, relationTexts.badLimit),
+    ),
+    '20',
+  ),
+});
+
+/** The columns a label is made of, and the id. */
+function labelSelection(entity: AnyEntity) {
+  return sql.join(['id', ...labelFieldsOf(entity)].map((name) => sql.ref(name)));
+}
+
+const persianOrder = new Intl.Collator('fa');
+
+export function registerRelations(register: Register, db: DB, contract: Contract): void {
+  register('GET /api/Admin/{entity}/labels', async (request) => {
+    const entity = entityOf(request.params);
+    const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
+    const ids = parseIds('ids' in query ? query.ids : undefined);
+    if (ids.length === 0) return { labels: {} };
+    const found = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)}
+      where ${sql.ref('id')} in (${sql.join(ids)})`.execute(db);
+    const labels: Record<string, string> = {};
+    for (const row of found.rows) labels[String(row.id)] = recordLabel(entity, row);
+    return { labels };
+  });
+
+  register('GET /api/Admin/{entity}/options', async (request) => {
+    const entity = entityOf(request.params);
+    const { q, limit } = parse(optionsQuery, request.query ?? {});
+    const needle = foldForSearch(q);
+    // Labels are folded here rather than in SQL: folding (Arabic letters, digits, ZWNJ) has no
+    // portable SQL form on SQLite and PostgreSQL, and the entities people pick from (teachers,
+    // categories) are small. A large one should get a folded search column (the list protocol's).
+    const all = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)}`.execute(db);
+    const matches: Array<{ id: number; label: string; rank: number }> = [];
+    for (const row of all.rows) {
+      const label = recordLabel(entity, row);
+      const folded = foldForSearch(label);
+      const at = needle === '' ? 0 : folded.indexOf(needle);
+      if (at < 0) continue;
+      matches.push({ id: Number(row.id), label, rank: at === 0 ? 0 : 1 });
+    }
+    matches.sort((a, b) => a.rank - b.rank || persianOrder.compare(a.label, b.label) || a.id - b.id);
+    return { options: matches.slice(0, limit).map(({ id, label }) => ({ id, label })) };
+  });
+
+  register('GET /api/Admin/{entity}/{id}', async (request) => {
+    const entity = entityOf(request.params);
+    const rawId = typeof request.params === 'object' && request.params !== null && 'id' in request.params ? request.params.id : undefined;
+    if (typeof rawId !== 'string' || !positiveInt.test(rawId)) throw new HttpError(400, relationTexts.badId);
+    const id = Number(rawId);
+    const found = await sql<Row>`select * from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(db);
+    const row = found.rows[0];
+    if (!row) throw notFound(texts.recordNotFound);
+
+    const referrers = referrersOf(entity.key);
+    const related = [];
+    for (const { entity: other, field } of referrers) {
+      const counted = await sql<{ n: number | string }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
+        where ${sql.ref(field)} = ${id}`.execute(db);
+      const items = await sql<Row>`select * from ${sql.table(other.table)} where ${sql.ref(field)} = ${id}
+        order by ${sql.ref('id')} desc limit ${relatedPageSize}`.execute(db);
+      // Two fields of one entity pointing here (a course's teacher and its assistant) are told apart.
+      const sameEntity = referrers.filter((r) => r.entity.key === other.key).length > 1;
+      const fieldLabel = other.fields[field]?.label ?? field;
+      related.push({
+        entity: other.key,
+        field,
+        title: sameEntity ? `${other.texts.nav} (${fieldLabel})` : other.texts.nav,
+        total: Number(counted.rows[0]?.n ?? 0),
+        items: items.rows.map((item) => contract.shapeAs(other.component, item)),
+      });
+    }
+    return { record: contract.shapeAs(entity.component, row), label: recordLabel(entity, row), related };
+  });
+}

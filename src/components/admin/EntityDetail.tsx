@@ -1,0 +1,372 @@
+// One record's detail view, /admin/<entity>/<id>, drawn from its schema file alone: every field
+// with its label and its cell rendering, a link for each reference, and the records of other
+// entities that reference it (a category's courses, a teacher's courses), each a small table
+// linking to their own detail views. Editing opens the same generic form as the list screen.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { editRecord, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
+import { registry } from '../../../schema/registry.gen';
+import { ApiError } from '../../api/operations';
+import { htmlToPlainText, toPersianDigits } from '../../lib/text';
+import { deleteRecord, failureNotice, isRow, saveRecord } from '../../machines/entityApi';
+import { cellRenderers, cellTexts } from './cells';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EntityForm } from './EntityForm';
+import { EntityModal } from './EntityModal';
+import { isRegistryKey } from './navigation';
+import { showNotice } from './notify';
+import { fetchRecord, referenceOptions, referenceTarget, useReferenceLabels, type AdminRecord, type Labels } from './relations';
+import { adminTexts } from './texts';
+
+export const detailTexts = {
+  notFoundTitle: 'رکورد یافت نشد',
+  notFound: 'رکوردی با این نشانی وجود ندارد؛ ممکن است حذف شده باشد.',
+  backToPanel: 'بازگشت به داشبورد',
+  backToList: (title: string) => `بازگشت به ${title}`,
+  id: 'شناسه',
+  fields: 'مشخصات',
+  related: 'رکوردهای وابسته',
+  noRelated: 'موردی ثبت نشده است',
+  count: (n: number) => `${toPersianDigits(n.toLocaleString('fa-IR'))} مورد`,
+  partial: (shown: number, total: number) =>
+    `${toPersianDigits(shown.toLocaleString('fa-IR'))} مورد از ${toPersianDigits(total.toLocaleString('fa-IR'))} مورد (جدیدترین‌ها)`,
+  failed: 'دریافت اطلاعات رکورد با مشکل مواجه شد',
+} as const;
+
+type EntityColumn = AnyEntity['columns'][number];
+
+/** How a field is shown: its table column's cell when it has one, else one chosen by input kind. */
+function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: CellKind; options?: Readonly<Record<string, string>> } {
+  const column = entity.columns.find((c): c is EntityColumn & { key: string } => 'key' in c && c.key === name);
+  // A detail view has room for all of a text: no excerpt.
+  if (column && column.cell !== 'excerpt') return { cell: column.cell, options: column.options };
+  switch (field.input) {
+    case 'number':
+      return { cell: 'number' };
+    case 'checkbox':
+      return { cell: 'yesNo' };
+    case 'jalaliDate':
+      return { cell: 'jalaliDate' };
+    case 'imageLink':
+      return { cell: 'image' };
+    case 'videoLink':
+      return { cell: 'video' };
+    case 'tel':
+      return { cell: 'phone' };
+    case 'reference':
+      return { cell: 'reference' };
+    case 'select':
+      return { cell: 'option', options: Object.fromEntries((field.options ?? []).map(([value, label]) => [String(value), label])) };
+    default:
+      return { cell: 'text' };
+  }
+}
+
+function CellValue({ cell, value, header, options }: { cell: CellKind; value: unknown; header: string; options?: Readonly<Record<string, string>> }) {
+  const text = cellTexts[cell];
+  if (text) return <>{text(value, options)}</>;
+  const Cell = cellRenderers[cell];
+  return <Cell value={value} header={header} options={options} />;
+}
+
+/** A reference shown as its record's label, linked to that record's own detail view. */
+function ReferenceValue({ field, value, labels }: { field: AnyField; value: unknown; labels: Labels | undefined }) {
+  const target = referenceTarget(field);
+  const text = cellTexts.reference?.(value, referenceOptions(field, labels)) ?? '';
+  if (!target || typeof value !== 'number' || value <= 0) return <>{text}</>;
+  return (
+    <Link to="/admin/$entity/$id" params={{ entity: target, id: value }} className="admin-link">
+      {text}
+    </Link>
+  );
+}
+
+function FieldValue({ entity, name, field, record, labels }: { entity: AnyEntity; name: string; field: AnyField; record: AnyRow; labels: Labels | undefined }) {
+  const value = record[name];
+  if (field.input === 'reference') return <ReferenceValue field={field} value={value} labels={labels} />;
+  if (field.input === 'richText') return <>{toPersianDigits(htmlToPlainText(typeof value === 'string' ? value : ''))}</>;
+  const { cell, options } = fieldCell(entity, name, field);
+  if ((value === '' || value === null || value === undefined) && cell !== 'image' && cell !== 'video') {
+    return <span className="admin-cell-muted">—</span>;
+  }
+  return <CellValue cell={cell} value={value} header={field.label} options={options} />;
+}
+
+function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
+  const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
+  const rows = useMemo(() => group.items.filter(isRow), [group.items]);
+  const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
+  // The reference back to this record is the same on every row: it is left out.
+  const columns = useMemo(
+    () => (other?.columns ?? []).filter((c) => !('key' in c) || (c.key !== group.field && !labelNames.includes(c.key))),
+    [other, group.field, labelNames],
+  );
+  const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
+  const emptyEntity: AnyEntity = other ?? registry.categories;
+  const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
+  if (!other) return null;
+  const labelHeader = other.fields[labelNames[0] ?? '']?.label ?? detailTexts.id;
+  const headingId = `related-${group.entity}-${group.field}`;
+  return (
+    <section className="admin-detail-section" aria-labelledby={headingId}>
+      <h3 id={headingId} className="admin-detail-heading">
+        {group.title} <span className="admin-cell-muted">({detailTexts.count(group.total)})</span>
+      </h3>
+      {rows.length === 0 ? (
+        <p className="admin-cell-muted">{detailTexts.noRelated}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <div className="admin-detail-table-scroll">
+            <table className="admin-table admin-detail-table">
+              <thead>
+                <tr>
+                  <th scope="col">{labelHeader}</th>
+                  {columns.map((column) => (
+                    <th key={'key' in column ? column.key : column.id} scope="col">
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <Link to="/admin/$entity/$id" params={{ entity: other.key, id: row.id }} className="admin-link">
+                        {toPersianDigits(recordLabel(other, row))}
+                      </Link>
+                    </td>
+                    {columns.map((column) => {
+                      const id = 'key' in column ? column.key : column.id;
+                      const value = 'key' in column ? row[column.key] : column.value(row);
+                      const target = column.cell === 'reference' && 'key' in column ? referenceTarget(other.fields[column.key]) : null;
+                      const options =
+                        column.cell === 'reference' && 'key' in column
+                          ? referenceOptions(other.fields[column.key], target ? labels[target] : undefined)
+                          : column.options;
+                      return (
+                        <td key={id}>
+                          <CellValue cell={column.cell} value={value} header={column.header} options={options} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {group.total > rows.length && <p className="admin-detail-note">{detailTexts.partial(rows.length, group.total)}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function AdminNotFound() {
+  useEffect(() => {
+    document.title = `${detailTexts.notFoundTitle} | ${adminTexts.panelTitle}`;
+  }, []);
+  return (
+    <section className="admin-screen admin-not-found" aria-labelledby="admin-not-found-title">
+      <h2 id="admin-not-found-title" className="admin-screen-title">
+        {detailTexts.notFoundTitle}
+      </h2>
+      <p>{detailTexts.notFound}</p>
+      <Link to="/admin/dashboard" className="admin-button admin-button-secondary">
+        {detailTexts.backToPanel}
+      </Link>
+    </section>
+  );
+}
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; data: AdminRecord; record: AnyRow };
+
+export interface EntityDetailProps {
+  entity: AnyEntity;
+  id: number;
+}
+
+export function EntityDetail({ entity, id }: EntityDetailProps) {
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    fetchRecord(entity.key, id).then(
+      (data) => {
+        if (!live) return;
+        const record = { ...data.record, id };
+        setLoaded(isRow(record) ? { state: 'ready', data, record } : { state: 'failed' });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setLoaded(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { state: 'missing' } : { state: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [entity.key, id, attempt]);
+
+  const record = loaded.state === 'ready' ? loaded.record : null;
+  const referenceNames = useMemo(
+    () => Object.entries(entity.fields).flatMap(([name, field]) => (field.input === 'reference' ? [name] : [])),
+    [entity],
+  );
+  const rowsForLabels = useMemo(() => (record ? [record] : []), [record]);
+  const labels = useReferenceLabels(entity, rowsForLabels, referenceNames);
+  const title = loaded.state === 'ready' ? toPersianDigits(loaded.data.label) : '';
+
+  useEffect(() => {
+    if (title) document.title = `${title} | ${entity.texts.nav} | ${adminTexts.panelTitle}`;
+  }, [title, entity.texts.nav]);
+
+  if (loaded.state === 'missing') return <AdminNotFound />;
+
+  const back = (
+    <Link to="/admin/$entity" params={{ entity: entity.key }} className="admin-link">
+      {detailTexts.backToList(entity.texts.nav)}
+    </Link>
+  );
+
+  if (loaded.state === 'loading' || loaded.state === 'failed' || !record) {
+    return (
+      <section className="admin-screen">
+        <nav className="admin-breadcrumbs" aria-label={adminTexts.panelTitle}>
+          {back}
+        </nav>
+        {loaded.state === 'failed' ? (
+          <div className="admin-failed" role="alert">
+            <p>{detailTexts.failed}</p>
+            <button type="button" className="admin-button admin-button-secondary" onClick={reload}>
+              {adminTexts.reload}
+            </button>
+          </div>
+        ) : (
+          <p className="admin-loading" role="status">
+            {adminTexts.loading}
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const save = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      await saveRecord({ entity, mode: 'update', values, row: record });
+      showNotice(null, { kind: 'success', text: entity.texts.succeeded.update });
+      setEditing(false);
+      reload();
+    } catch (error) {
+      showNotice(null, failureNotice(entity, entity.texts.failed.save, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteRecord({ entity, row: record });
+      showNotice(null, { kind: 'success', text: entity.texts.succeeded.remove });
+      setConfirming(false);
+      await navigate({ to: '/admin/$entity', params: { entity: entity.key } });
+    } catch (error) {
+      // The server says why (a category still has courses): shown under the screen's own text.
+      showNotice(null, failureNotice(entity, entity.texts.failed.remove, error));
+      setConfirming(false);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const rows: Array<{ name: string; label: string; wide: boolean; content: ReactNode }> = [
+    { name: 'id', label: detailTexts.id, wide: false, content: toPersianDigits(record.id) },
+    ...Object.entries(entity.fields).map(([name, field]) => ({
+      name,
+      label: field.label,
+      wide: field.wide === true || field.input === 'richText',
+      content: (
+        <FieldValue
+          entity={entity}
+          name={name}
+          field={field}
+          record={record}
+          labels={(() => {
+            const target = referenceTarget(field);
+            return target ? labels[target] : undefined;
+          })()}
+        />
+      ),
+    })),
+  ];
+
+  return (
+    <section className="admin-screen admin-detail" aria-labelledby="admin-detail-title">
+      <nav className="admin-breadcrumbs" aria-label={adminTexts.panelTitle}>
+        {back}
+      </nav>
+      <div className="admin-screen-header">
+        <h2 id="admin-detail-title" className="admin-screen-title">
+          {title}
+        </h2>
+        <div className="admin-row-actions">
+          {entity.ops.update && (
+            <button type="button" className="admin-button admin-button-primary" onClick={() => setEditing(true)}>
+              {adminTexts.edit}
+            </button>
+          )}
+          {entity.ops.remove && (
+            <button type="button" className="admin-button admin-button-danger" onClick={() => setConfirming(true)}>
+              {adminTexts.remove}
+            </button>
+          )}
+        </div>
+      </div>
+
+      <section className="admin-detail-section" aria-labelledby="admin-detail-fields">
+        <h3 id="admin-detail-fields" className="admin-visually-hidden">
+          {detailTexts.fields}
+        </h3>
+        <dl className="admin-detail-fields">
+          {rows.map((row) => (
+            <div key={row.name} className={`admin-detail-field${row.wide ? ' admin-detail-field-wide' : ''}`}>
+              <dt>{row.label}</dt>
+              <dd>{row.content}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {loaded.data.related.map((group) => (
+        <RelatedTable key={`${group.entity}-${group.field}`} group={group} />
+      ))}
+
+      <EntityModal open={editing} title={entity.texts.editTitle} closable={!saving} onClose={() => setEditing(false)}>
+        {editing && (
+          <EntityForm
+            entity={entity}
+            initialValues={editRecord(entity, record)}
+            saving={saving}
+            onSubmit={(values) => void save(values)}
+            onCancel={() => setEditing(false)}
+          />
+        )}
+      </EntityModal>
+      <ConfirmDialog
+        open={confirming}
+        question={entity.texts.confirmRemove}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,374 @@
+// The controls of a server-driven admin list: search box, a filter per select/checkbox/reference
+// field, saved named views, the CSV export of the view, and the pager. Everything they change is
+// the URL's view (src/lib/listSearch.ts); the list machine follows the URL.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import type { AnyEntity, AnyField } from '../../../schema/define';
+import { registry } from '../../../schema/registry.gen';
+import { api, serverMessage } from '../../api/client';
+import { readToken } from '../../lib/auth';
+import { fromQueryString, toQueryString, urlValue, type FilterKey, type ListSearch, type UrlValue } from '../../lib/listSearch';
+import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import { fetchRows } from '../../machines/entityApi';
+import { adminTexts } from './texts';
+
+export const listTexts = {
+  all: 'همه',
+  filters: 'فیلترها',
+  clearFilters: 'پاک کردن فیلترها',
+  savedViews: 'نماهای ذخیره‌شده',
+  chooseView: 'انتخاب نمای ذخیره‌شده',
+  saveView: 'ذخیره این نما',
+  viewName: 'نام نما',
+  viewSaved: (name: string) => `نمای «${name}» ذخیره شد`,
+  viewRemoved: (name: string) => `نمای «${name}» حذف شد`,
+  removeView: 'حذف نما',
+  saveViewFailed: 'ذخیره نما ناموفق بود',
+  removeViewFailed: 'حذف نما ناموفق بود',
+  viewsFailed: 'دریافت نماهای ذخیره‌شده ناموفق بود',
+  export: 'دریافت فایل اکسل (CSV)',
+  exporting: 'در حال آماده‌سازی...',
+  exportFailed: 'دریافت خروجی ناموفق بود',
+  previous: 'صفحه قبل',
+  next: 'صفحه بعد',
+  pageOf: (page: number, pages: number) => `صفحه ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
+  pager: 'صفحه‌بندی',
+} as const;
+
+// ---- filters ------------------------------------------------------------------------------
+
+interface FilterChoice {
+  value: UrlValue;
+  label: string;
+}
+interface FilterDef {
+  name: string;
+  label: string;
+  choices: FilterChoice[];
+}
+
+const filterable = (field: AnyField) => field.input === 'select' || field.input === 'checkbox' || field.input === 'reference';
+
+/** A field's choices: its options (limited to those its column labels, when it has such a column). */
+function staticChoices(entity: AnyEntity, name: string, field: AnyField): FilterChoice[] {
+  if (field.input === 'checkbox') {
+    return [
+      { value: true, label: adminTexts.yes },
+      { value: false, label: adminTexts.no },
+    ];
+  }
+  const column = entity.columns.find((c) => 'key' in c && c.key === name);
+  const labels = column?.options;
+  return (field.options ?? [])
+    .filter(([value]) => !labels || String(value) in labels)
+    .map(([value, label]) => ({ value: urlValue(String(value)), label: labels?.[String(value)] ?? label }));
+}
+
+/** The filters of an entity; a reference's choices are the referenced entity's rows, by id. */
+function useFilters(entity: AnyEntity): FilterDef[] {
+  const [references, setReferences] = useState<Record<string, FilterChoice[]>>({});
+  useEffect(() => {
+    let live = true;
+    for (const [name, field] of Object.entries(entity.fields)) {
+      const reference = field.reference;
+      if (field.input !== 'reference' || !reference) continue;
+      fetchRows(registry[reference.entity])
+        .then((rows) => {
+          if (!live) return;
+          const choices = [
+            { value: 0, label: reference.none },
+            ...rows.map((row) => ({ value: row.id, label: toPersianDigits(String(row[reference.label] ?? row.id)) })),
+          ];
+          setReferences((before) => ({ ...before, [name]: choices }));
+        })
+        .catch(() => {
+          // Without the referenced list the filter offers only «none»; the table still works.
+          if (live) setReferences((before) => ({ ...before, [name]: [{ value: 0, label: reference.none }] }));
+        });
+    }
+    return () => {
+      live = false;
+    };
+  }, [entity]);
+  return useMemo(
+    () =>
+      Object.entries(entity.fields)
+        .filter(([, field]) => filterable(field))
+        .map(([name, field]) => ({
+          name,
+          label: field.label,
+          choices: field.input === 'reference' ? (references[name] ?? []) : staticChoices(entity, name, field),
+        })),
+    [entity, references],
+  );
+}
+
+// ---- saved views --------------------------------------------------------------------------
+
+interface SavedView {
+  id: number;
+  name: string;
+  query: string;
+}
+
+async function fetchViews(entityKey: string): Promise<SavedView[]> {
+  const { data, error } = await api.GET('/api/Admin/views', { params: { query: { entity: entityKey } } });
+  if (error || !data) throw new Error(serverMessage(error) ?? listTexts.viewsFailed);
+  return data;
+}
+
+function useSavedViews(entityKey: string) {
+  const [views, setViews] = useState<SavedView[]>([]);
+  useEffect(() => {
+    let live = true;
+    fetchViews(entityKey)
+      .then((found) => {
+        if (live) setViews(found);
+      })
+      .catch(() => toast.error(listTexts.viewsFailed));
+    return () => {
+      live = false;
+    };
+  }, [entityKey]);
+  const save = async (name: string, query: string): Promise<SavedView> => {
+    const { data, error } = await api.POST('/api/Admin/views', { body: { entity: entityKey, name, query } });
+    if (error || !data) throw new Error(serverMessage(error) ?? listTexts.saveViewFailed);
+    setViews(await fetchViews(entityKey));
+    return data;
+  };
+  const remove = async (view: SavedView): Promise<void> => {
+    const { error, response } = await api.DELETE('/api/Admin/views/{id}', { params: { path: { id: view.id } } });
+    if (error || !response.ok) throw new Error(serverMessage(error) ?? listTexts.removeViewFailed);
+    setViews(await fetchViews(entityKey));
+  };
+  return { views, save, remove };
+}
+
+// ---- export -------------------------------------------------------------------------------
+
+/** Downloads the CSV of the view; the bearer token goes in a header, so this is a fetch. */
+async function downloadCsv(entity: AnyEntity, view: ListSearch): Promise<void> {
+  const query = toQueryString(view);
+  const token = readToken();
+  const response = await fetch(`/api/Admin/${entity.key}/export${query ? `?${query}` : ''}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new Error(serverMessage(body) ?? listTexts.exportFailed);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${entity.key}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ---- the toolbar --------------------------------------------------------------------------
+
+export interface ListToolbarProps {
+  entity: AnyEntity;
+  view: ListSearch;
+  onView: (next: ListSearch, options?: { replace?: boolean }) => void;
+  total: number | null;
+}
+
+const searchDelay = 300;
+
+export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
+  const id = useId();
+  const filters = useFilters(entity);
+  const { views, save, remove } = useSavedViews(entity.key);
+  const [text, setText] = useState(view.q ?? '');
+  const typed = useRef<string | null>(null);
+  const [naming, setNaming] = useState(false);
+  const [viewName, setViewName] = useState('');
+  const [exporting, setExporting] = useState(false);
+
+  // A view applied from elsewhere (a saved view, Back) replaces what the box shows.
+  useEffect(() => {
+    if (typed.current === null) setText(view.q ?? '');
+  }, [view.q]);
+  useEffect(() => {
+    if (typed.current === null) return;
+    const pending = typed.current;
+    const timer = setTimeout(() => {
+      typed.current = null;
+      const q = pending.trim();
+      onView({ ...view, q: q === '' ? undefined : q, page: undefined }, { replace: true });
+    }, searchDelay);
+    return () => clearTimeout(timer);
+  }, [text, view, onView]);
+
+  const current = toQueryString(view);
+  const selected = views.find((saved) => saved.query === current);
+  const hasFilters = filters.some((filter) => view[`f.${filter.name}`] !== undefined) || view.q !== undefined;
+
+  const setFilter = (name: string, index: string) => {
+    const key: FilterKey = `f.${name}`;
+    const choice = filters.find((filter) => filter.name === name)?.choices[Number(index)];
+    onView({ ...view, [key]: index === '' || !choice ? undefined : choice.value, page: undefined });
+  };
+  const applyView = (viewId: string) => {
+    const chosen = views.find((saved) => String(saved.id) === viewId);
+    if (!chosen) return;
+    const next = fromQueryString(chosen.query);
+    typed.current = null;
+    setText(next.q ?? '');
+    onView(next);
+  };
+  const submitName = (event: FormEvent) => {
+    event.preventDefault();
+    const name = viewName.trim();
+    if (!name) return;
+    save(name, current)
+      .then((saved) => {
+        toast.success(listTexts.viewSaved(saved.name));
+        setNaming(false);
+        setViewName('');
+      })
+      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : listTexts.saveViewFailed));
+  };
+  const removeSelected = () => {
+    if (!selected) return;
+    remove(selected)
+      .then(() => toast.success(listTexts.viewRemoved(selected.name)))
+      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : listTexts.removeViewFailed));
+  };
+  const exportView = () => {
+    setExporting(true);
+    downloadCsv(entity, view)
+      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : listTexts.exportFailed))
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <div className="admin-list-toolbar">
+      <div className="admin-list-toolbar-row">
+        {entity.searchIn && entity.searchIn.length > 0 && (
+          <>
+            <label htmlFor={`${id}-q`} className="admin-visually-hidden">
+              {adminTexts.search}
+            </label>
+            <input
+              id={`${id}-q`}
+              type="search"
+              className="admin-input admin-search"
+              placeholder={adminTexts.searchPlaceholder}
+              value={text}
+              onChange={(event) => {
+                typed.current = event.target.value;
+                setText(event.target.value);
+              }}
+            />
+          </>
+        )}
+        {filters.map((filter) => {
+          const value = view[`f.${filter.name}`];
+          const index = value === undefined || Array.isArray(value) ? -1 : filter.choices.findIndex((c) => String(c.value) === String(value));
+          return (
+            <label key={filter.name} className="admin-list-filter">
+              <span className="admin-list-filter-label">{filter.label}</span>
+              <select className="admin-input admin-list-select" value={index < 0 ? '' : String(index)} onChange={(event) => setFilter(filter.name, event.target.value)}>
+                <option value="">{listTexts.all}</option>
+                {filter.choices.map((choice, i) => (
+                  <option key={String(choice.value)} value={String(i)}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        })}
+        {hasFilters && (
+          <button
+            type="button"
+            className="admin-button admin-button-secondary admin-button-small"
+            onClick={() => {
+              typed.current = null;
+              setText('');
+              onView({ sort: view.sort });
+            }}
+          >
+            {listTexts.clearFilters}
+          </button>
+        )}
+        <span className="admin-cell-muted admin-list-count" aria-live="polite">
+          {total === null ? '' : adminTexts.rowCount(formatPersianNumber(total))}
+        </span>
+      </div>
+      <div className="admin-list-toolbar-row">
+        <label className="admin-list-filter">
+          <span className="admin-list-filter-label">{listTexts.savedViews}</span>
+          <select className="admin-input admin-list-select" value={selected ? String(selected.id) : ''} onChange={(event) => applyView(event.target.value)}>
+            <option value="">{listTexts.chooseView}</option>
+            {views.map((saved) => (
+              <option key={saved.id} value={String(saved.id)}>
+                {saved.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {selected && (
+          <button type="button" className="admin-button admin-button-danger admin-button-small" onClick={removeSelected}>
+            {listTexts.removeView}
+          </button>
+        )}
+        {naming ? (
+          <form className="admin-list-name" onSubmit={submitName}>
+            <label htmlFor={`${id}-name`} className="admin-visually-hidden">
+              {listTexts.viewName}
+            </label>
+            <input
+              id={`${id}-name`}
+              className="admin-input"
+              placeholder={listTexts.viewName}
+              maxLength={100}
+              value={viewName}
+              // The field appears because the admin asked to name the view.
+              autoFocus
+              onChange={(event) => setViewName(event.target.value)}
+            />
+            <button type="submit" className="admin-button admin-button-primary admin-button-small">
+              {adminTexts.save}
+            </button>
+            <button type="button" className="admin-button admin-button-secondary admin-button-small" onClick={() => setNaming(false)}>
+              {adminTexts.cancel}
+            </button>
+          </form>
+        ) : (
+          <button type="button" className="admin-button admin-button-secondary admin-button-small" onClick={() => setNaming(true)}>
+            {listTexts.saveView}
+          </button>
+        )}
+        <button type="button" className="admin-button admin-button-secondary admin-button-small admin-list-export" disabled={exporting} onClick={exportView}>
+          {exporting ? listTexts.exporting : listTexts.export}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export interface PagerProps {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}
+
+export function Pager({ page, pages, onPage }: PagerProps) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label={listTexts.pager}>
+      <button type="button" className="admin-button admin-button-secondary admin-button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {listTexts.previous}
+      </button>
+      <span aria-current="page">{listTexts.pageOf(page, pages)}</span>
+      <button type="button" className="admin-button admin-button-secondary admin-button-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {listTexts.next}
+      </button>
+    </nav>
+  );
+}

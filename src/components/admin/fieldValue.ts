@@ -1,0 +1,55 @@
+// A field's value as an admin reads it (option labels, yes/no, Jalali dates, Persian digits),
+// for the conflict dialog and the audit log's before/after.
+import type { AnyEntity, AnyField } from '../../../schema/define';
+import { formatJalaliNumeric } from '../../lib/jalali';
+import { formatPersianNumber, htmlToPlainText, toPersianDigits, truncate } from '../../lib/text';
+import { adminTexts } from './texts';
+
+const longest = 120;
+
+/** Stored booleans may come back as 0/1 (an audit snapshot keeps the column's value). */
+const sameOption = (option: unknown, value: unknown) =>
+  option === value || (typeof option === 'boolean' && (value === 0 || value === 1) && option === (value === 1));
+
+export function formatFieldValue(field: AnyField | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (!field) return typeof value === 'number' ? formatPersianNumber(value) : truncate(toPersianDigits(String(value)), longest);
+  switch (field.input) {
+    case 'select': {
+      const option = field.options?.find(([candidate]) => sameOption(candidate, value));
+      return option ? option[1] : toPersianDigits(String(value));
+    }
+    case 'checkbox':
+      return value === true || value === 1 ? adminTexts.yes : adminTexts.no;
+    case 'reference':
+      return value === 0 ? (field.reference?.none ?? '—') : `${adminTexts.recordNumber} ${toPersianDigits(String(value))}`;
+    case 'number':
+      return typeof value === 'number' ? formatPersianNumber(value) : toPersianDigits(String(value));
+    case 'jalaliDate':
+      return typeof value === 'string' ? formatJalaliNumeric(value) : '—';
+    case 'richText':
+      return typeof value === 'string' ? truncate(htmlToPlainText(value), longest) || '—' : '—';
+    default:
+      return truncate(String(value), longest);
+  }
+}
+
+/** A field's label, or a column's header for a property that is no form field (messages). */
+export function propertyLabel(entity: AnyEntity, name: string): string {
+  const field = entity.fields[name];
+  if (field) return field.label;
+  const column = entity.columns.find((c) => ('key' in c ? c.key : c.id) === name);
+  return column?.header ?? name;
+}
+
+/** What names a record in a sentence: its first searchable text, else its number. */
+export function recordName(entity: AnyEntity, row: Record<string, unknown>): string {
+  for (const name of entity.searchIn ?? []) {
+    const value = row[name];
+    if (typeof value === 'string' && value.trim()) return truncate(value.trim(), 60);
+  }
+  const first = Object.entries(entity.fields).find(([, f]) => f.input === 'text');
+  const value = first ? row[first[0]] : undefined;
+  if (typeof value === 'string' && value.trim()) return truncate(value.trim(), 60);
+  return `${adminTexts.recordNumber} ${toPersianDigits(String(row.id ?? ''))}`;
+}

@@ -1,0 +1,106 @@
+// The admin's relation calls (labels of referenced records, a picker's choices, a record with its
+// related records) and the hook that gives a table's reference columns their labels: one call
+// per referenced entity for all the rows a table holds, never one per row.
+import { useEffect, useMemo, useState } from 'react';
+import type { components } from '../../../codegen/openapi.gen';
+import type { AnyEntity, AnyField, AnyRow, RegistryKey } from '../../../schema/define';
+import { api, serverMessage } from '../../api/client';
+import { ApiError } from '../../api/operations';
+
+export type AdminRecord = components['schemas']['AdminRecord'];
+export type AdminOption = components['schemas']['AdminOption'];
+export type Labels = Readonly<Record<string, string>>;
+
+/** The server's cap on ids per labels call. */
+const idsPerCall = 500;
+
+export async function fetchLabels(entity: RegistryKey, ids: readonly number[]): Promise<Record<string, string>> {
+  const labels: Record<string, string> = {};
+  // Sorted, so the same set of ids is the same URL and the client's GET cache answers it.
+  const sorted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0).sort((a, b) => a - b);
+  for (let start = 0; start < sorted.length; start += idsPerCall) {
+    const ids = sorted.slice(start, start + idsPerCall).join(',');
+    const { data, error, response } = await api.GET('/api/Admin/{entity}/labels', { params: { path: { entity }, query: { ids } } });
+    if (!data) throw new ApiError(response.status, serverMessage(error));
+    Object.assign(labels, data.labels);
+  }
+  return labels;
+}
+
+export async function fetchOptions(entity: RegistryKey, q: string, limit = 20): Promise<AdminOption[]> {
+  const { data, error, response } = await api.GET('/api/Admin/{entity}/options', { params: { path: { entity }, query: { q, limit } } });
+  if (!data) throw new ApiError(response.status, serverMessage(error));
+  return data.options;
+}
+
+export async function fetchRecord(entity: RegistryKey, id: number): Promise<AdminRecord> {
+  const { data, error, response } = await api.GET('/api/Admin/{entity}/{id}', { params: { path: { entity, id } } });
+  if (!data) throw new ApiError(response.status, serverMessage(error));
+  return data;
+}
+
+/** The registry entity a field refers to, when it is a reference field. */
+export function referenceTarget(field: AnyField | undefined): RegistryKey | null {
+  return field?.input === 'reference' && field.reference ? field.reference.entity : null;
+}
+
+/** The field names of `entity` whose values are ids of another entity's records. */
+export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): Array<{ name: string; target: RegistryKey }> {
+  return names.flatMap((name) => {
+    const target = referenceTarget(entity.fields[name]);
+    return target ? [{ name, target }] : [];
+  });
+}
+
+/**
+ * The labels of every record the given fields of `rows` refer to, by referenced entity: one call
+ * per referenced entity whenever the set of ids changes. Missing labels (still loading, failed,
+ * or a record that no longer exists) are simply absent: the cell then shows the id.
+ */
+export function useReferenceLabels(
+  entity: AnyEntity,
+  rows: readonly AnyRow[],
+  fieldNames: readonly string[],
+): Partial<Record<RegistryKey, Labels>> {
+  const fields = useMemo(() => referenceFieldsOf(entity, fieldNames), [entity, fieldNames]);
+  // A string key per referenced entity, so a new array of the same rows asks nothing again.
+  const wanted = useMemo(() => {
+    const ids = new Map<RegistryKey, Set<number>>();
+    for (const { name, target } of fields) {
+      const set = ids.get(target) ?? new Set<number>();
+      for (const row of rows) {
+        const value = row[name];
+        if (typeof value === 'number' && Number.isInteger(value) && value > 0) set.add(value);
+      }
+      ids.set(target, set);
+    }
+    return [...ids].map(([target, set]) => [target, [...set].sort((a, b) => a - b).join(',')] as const);
+  }, [fields, rows]);
+  const wantedKey = wanted.map(([target, ids]) => `${target}:${ids}`).join(';');
+  const [labels, setLabels] = useState<Partial<Record<RegistryKey, Labels>>>({});
+  useEffect(() => {
+    let live = true;
+    for (const [target, ids] of wanted) {
+      if (ids === '') continue;
+      fetchLabels(target, ids.split(',').map(Number)).then(
+        (found) => {
+          if (live) setLabels((old) => ({ ...old, [target]: found }));
+        },
+        () => {
+          // The ids stay visible; a table is still usable without the labels.
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // `wanted` changes identity with `rows`; `wantedKey` is its content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantedKey]);
+  return labels;
+}
+
+/** A reference cell's options: its labels plus the field's «none» text for 0. */
+export function referenceOptions(field: AnyField | undefined, labels: Labels | undefined): Record<string, string> {
+  return { ...(field?.reference ? { '0': field.reference.none } : {}), ...labels };
+}

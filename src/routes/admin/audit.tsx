@@ -1,0 +1,364 @@
+// The audit log screen: every change made through the admin (and the API), newest first, with
+// filters kept in the address (so a view can be shared), each change's before/after per field,
+// and a way to undo one change.
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import type { components } from '../../../codegen/openapi.gen';
+import type { AnyEntity } from '../../../schema/define';
+import { registry, registryKeys } from '../../../schema/registry.gen';
+import { api, serverMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { formatFieldValue, propertyLabel, recordName } from '../../components/admin/fieldValue';
+import { JalaliDatePicker } from '../../components/admin/inputs/JalaliDatePicker';
+import { isRegistryKey } from '../../components/admin/navigation';
+import { showNotice } from '../../components/admin/notify';
+import { adminTexts } from '../../components/admin/texts';
+import { formatJalaliDateTime } from '../../lib/jalali';
+import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+
+type AuditEntry = components['schemas']['AuditEntry'];
+type AuditPage = components['schemas']['AuditPage'];
+type AuditAction = components['schemas']['AuditAction'];
+
+export const auditTexts = {
+  title: 'گزارش تغییرات',
+  entity: 'بخش',
+  action: 'نوع تغییر',
+  user: 'کاربر',
+  from: 'از تاریخ',
+  to: 'تا تاریخ',
+  all: 'همه',
+  clear: 'پاک کردن فیلترها',
+  empty: 'تغییری با این فیلترها ثبت نشده است',
+  failed: 'دریافت گزارش تغییرات ناموفق بود',
+  field: 'فیلد',
+  before: 'قبل',
+  after: 'بعد',
+  revert: 'بازگرداندن این تغییر',
+  notRevertible: 'این رکورد پس از این تغییر دوباره تغییر کرده و این تغییر دیگر قابل بازگرداندن نیست',
+  confirmRevert: 'آیا از بازگرداندن این تغییر مطمئن هستید؟',
+  reverted: 'تغییر بازگردانده شد',
+  revertFailed: 'بازگرداندن تغییر ناموفق بود',
+  previous: 'صفحه قبل',
+  next: 'صفحه بعد',
+  total: (n: number) => `${formatPersianNumber(n)} تغییر`,
+  page: (page: number, pages: number) => `صفحه ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
+  by: 'توسط',
+  record: 'رکورد',
+  actions: { create: 'ایجاد', update: 'ویرایش', delete: 'حذف', revert: 'بازگردانی' } satisfies Record<AuditAction, string>,
+} as const;
+
+const actionKeys = ['create', 'update', 'delete', 'revert'] as const;
+const pageSize = 20;
+
+export interface AuditSearch {
+  entity?: string;
+  action?: AuditAction;
+  userId?: number;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+const positive = (value: unknown): number | undefined => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+const isoDate = (value: unknown): string | undefined =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined;
+
+export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
+  const out: AuditSearch = {};
+  if (typeof search.entity === 'string' && isRegistryKey(search.entity)) out.entity = search.entity;
+  const action = actionKeys.find((a) => a === search.action);
+  if (action) out.action = action;
+  const userId = positive(search.userId);
+  if (userId) out.userId = userId;
+  const from = isoDate(search.from);
+  if (from) out.from = from;
+  const to = isoDate(search.to);
+  if (to) out.to = to;
+  const page = positive(search.page);
+  if (page && page > 1) out.page = page;
+  return out;
+}
+
+export const Route = createFileRoute('/admin/audit')({
+  validateSearch: validateAuditSearch,
+  component: AuditScreen,
+});
+
+const entityOf = (key: string): AnyEntity | undefined => (isRegistryKey(key) ? registry[key] : undefined);
+
+/** The properties to show for one entry: what changed for an update, everything otherwise. */
+function shownProperties(entity: AnyEntity | undefined, entry: AuditEntry): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  names.delete('id');
+  names.delete('version');
+  const ordered = entity ? [...Object.keys(entity.fields), ...[...names].filter((n) => !(n in entity.fields))] : [...names];
+  const present = ordered.filter((name) => names.has(name));
+  if (entry.before && entry.after) {
+    return present.filter((name) => JSON.stringify(before[name] ?? null) !== JSON.stringify(after[name] ?? null));
+  }
+  return present;
+}
+
+/** The end of the chosen day (the picker answers its start), so "to" includes that day. */
+const endOfDay = (iso: string) => new Date(new Date(iso).getTime() + 24 * 3600 * 1000 - 1).toISOString();
+
+function AuditEntryCard({ entry, onRevert }: { entry: AuditEntry; onRevert: (entry: AuditEntry) => void }) {
+  const entity = entityOf(entry.entity);
+  const row = entry.after ?? entry.before ?? { id: entry.recordId };
+  const name = entity ? recordName(entity, { ...row, id: entry.recordId }) : `${adminTexts.recordNumber} ${toPersianDigits(entry.recordId)}`;
+  const properties = shownProperties(entity, entry);
+  return (
+    <li className="audit-entry">
+      <div className="audit-entry-head">
+        <span className={`audit-badge audit-badge-${entry.action}`}>{auditTexts.actions[entry.action]}</span>
+        <strong className="audit-entry-record">
+          {entity?.texts.nav ?? entry.entity}: {name}
+        </strong>
+        <span className="audit-entry-meta">
+          {auditTexts.by} {entry.userName || toPersianDigits(entry.userId)} · <time dateTime={entry.at}>{formatJalaliDateTime(entry.at)}</time>
+        </span>
+      </div>
+      {properties.length > 0 && (
+        <table className="audit-diff">
+          <thead>
+            <tr>
+              <th scope="col">{auditTexts.field}</th>
+              {entry.before && <th scope="col">{auditTexts.before}</th>}
+              {entry.after && <th scope="col">{auditTexts.after}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {properties.map((property) => {
+              const field = entity?.fields[property];
+              return (
+                <tr key={property}>
+                  <th scope="row">{entity ? propertyLabel(entity, property) : property}</th>
+                  {entry.before && <td className="audit-before">{formatFieldValue(field, entry.before[property])}</td>}
+                  {entry.after && <td className="audit-after">{formatFieldValue(field, entry.after[property])}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <div className="audit-entry-actions">
+        <button
+          type="button"
+          className="admin-button admin-button-secondary"
+          disabled={!entry.revertible}
+          title={entry.revertible ? undefined : auditTexts.notRevertible}
+          onClick={() => onRevert(entry)}
+        >
+          {auditTexts.revert}
+        </button>
+        {!entry.revertible && <span className="admin-hint">{auditTexts.notRevertible}</span>}
+      </div>
+    </li>
+  );
+}
+
+function AuditScreen() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/admin/audit' });
+  const [result, setResult] = useState<{ key: string; data: AuditPage | null } | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [reverting, setReverting] = useState<AuditEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const { entity, action, userId, from, to, page: askedPage } = search;
+  const query = useMemo(
+    () => ({ entity, action, userId, from, to: to ? endOfDay(to) : undefined, page: askedPage ?? 1, pageSize }),
+    [entity, action, userId, from, to, askedPage],
+  );
+  const key = `${JSON.stringify(query)}#${reloads}`;
+  useEffect(() => {
+    let current = true;
+    void api
+      .GET('/api/Admin/audit', { params: { query } })
+      .catch(() => ({ data: undefined }))
+      .then(({ data: answer }) => {
+        if (!current) return;
+        setResult({ key, data: answer ?? null });
+        if (!answer) showNotice(null, { kind: 'error', text: auditTexts.failed });
+      });
+    return () => {
+      current = false;
+    };
+  }, [query, key]);
+  const state: 'loading' | 'ready' | 'failed' = result?.key !== key ? 'loading' : result.data ? 'ready' : 'failed';
+  // The last page shown stays on screen while the next one loads.
+  const [shown, setShown] = useState<AuditPage | null>(null);
+  if (result?.data && result.data !== shown) setShown(result.data);
+  const data = shown;
+  const load = () => setReloads((n) => n + 1);
+
+  useEffect(() => {
+    document.title = `${auditTexts.title} | ${adminTexts.panelTitle}`;
+  }, []);
+
+  const setFilter = (patch: Partial<AuditSearch>) => void navigate({ search: (old) => ({ ...old, ...patch, page: undefined }) });
+
+  const revert = async () => {
+    if (!reverting) return;
+    setBusy(true);
+    const { data: done, error } = await api
+      .POST('/api/Admin/audit/{id}/revert', { params: { path: { id: reverting.id } } })
+      .catch(() => ({ data: undefined, error: undefined }));
+    setBusy(false);
+    setReverting(null);
+    if (done) showNotice(null, { kind: 'success', text: auditTexts.reverted });
+    else {
+      const reason = serverMessage(error);
+      showNotice(null, reason ? { kind: 'error', text: auditTexts.revertFailed, detail: reason } : { kind: 'error', text: auditTexts.revertFailed });
+    }
+    load();
+  };
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const page = search.page ?? 1;
+
+  return (
+    <section className="admin-screen" aria-labelledby="audit-title">
+      <div className="admin-screen-header">
+        <h2 id="audit-title" className="admin-screen-title">
+          {auditTexts.title}
+        </h2>
+        {data && <span className="admin-hint">{auditTexts.total(data.total)}</span>}
+      </div>
+
+      <form className="audit-filters" onSubmit={(event) => event.preventDefault()}>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor="audit-entity">
+            {auditTexts.entity}
+          </label>
+          <select
+            id="audit-entity"
+            className="admin-input"
+            value={search.entity ?? ''}
+            onChange={(event) => setFilter({ entity: event.target.value || undefined })}
+          >
+            <option value="">{auditTexts.all}</option>
+            {registryKeys.map((key) => (
+              <option key={key} value={key}>
+                {registry[key].texts.nav}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor="audit-action">
+            {auditTexts.action}
+          </label>
+          <select
+            id="audit-action"
+            className="admin-input"
+            value={search.action ?? ''}
+            onChange={(event) => setFilter({ action: actionKeys.find((a) => a === event.target.value) })}
+          >
+            <option value="">{auditTexts.all}</option>
+            {actionKeys.map((action) => (
+              <option key={action} value={action}>
+                {auditTexts.actions[action]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor="audit-user">
+            {auditTexts.user}
+          </label>
+          <select
+            id="audit-user"
+            className="admin-input"
+            value={search.userId ? String(search.userId) : ''}
+            onChange={(event) => setFilter({ userId: positive(event.target.value) })}
+          >
+            <option value="">{auditTexts.all}</option>
+            {(data?.actors ?? []).map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.name || toPersianDigits(actor.id)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor="audit-from">
+            {auditTexts.from}
+          </label>
+          <JalaliDatePicker id="audit-from" value={search.from ?? null} onChange={(value) => setFilter({ from: value ?? undefined })} />
+        </div>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor="audit-to">
+            {auditTexts.to}
+          </label>
+          <JalaliDatePicker id="audit-to" value={search.to ?? null} onChange={(value) => setFilter({ to: value ?? undefined })} />
+        </div>
+        <div className="audit-filters-clear">
+          <button type="button" className="admin-button admin-button-secondary" onClick={() => void navigate({ search: {} })}>
+            {auditTexts.clear}
+          </button>
+        </div>
+      </form>
+
+      {state === 'loading' && !data && (
+        <p className="admin-loading" role="status">
+          {adminTexts.loading}
+        </p>
+      )}
+      {state === 'failed' && (
+        <div className="admin-failed" role="alert">
+          <p>{auditTexts.failed}</p>
+          <button type="button" className="admin-button admin-button-secondary" onClick={load}>
+            {adminTexts.reload}
+          </button>
+        </div>
+      )}
+      {data && data.items.length === 0 && state !== 'failed' && <p className="admin-empty">{auditTexts.empty}</p>}
+      {data && data.items.length > 0 && (
+        <ol className="audit-list" aria-busy={state === 'loading'}>
+          {data.items.map((entry) => (
+            <AuditEntryCard key={entry.id} entry={entry} onRevert={setReverting} />
+          ))}
+        </ol>
+      )}
+      {data && pages > 1 && (
+        <nav className="audit-pages" aria-label={auditTexts.title}>
+          <button
+            type="button"
+            className="admin-button admin-button-secondary"
+            disabled={page <= 1}
+            onClick={() => void navigate({ search: (old) => ({ ...old, page: page - 1 > 1 ? page - 1 : undefined }) })}
+          >
+            {auditTexts.previous}
+          </button>
+          <span>{auditTexts.page(page, pages)}</span>
+          <button
+            type="button"
+            className="admin-button admin-button-secondary"
+            disabled={page >= pages}
+            onClick={() => void navigate({ search: (old) => ({ ...old, page: page + 1 }) })}
+          >
+            {auditTexts.next}
+          </button>
+        </nav>
+      )}
+
+      <ConfirmDialog
+        open={reverting !== null}
+        title={auditTexts.revert}
+        confirmLabel={auditTexts.revert}
+        question={auditTexts.confirmRevert}
+        subject={reverting ? `${auditTexts.actions[reverting.action]} — ${entityOf(reverting.entity)?.texts.nav ?? reverting.entity}` : undefined}
+        busy={busy}
+        onConfirm={() => void revert()}
+        onCancel={() => setReverting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+// @vitest-environment node
+// The one-file proof: a new entity is one schema file plus `npm run codegen`. A temporary copy of
+// the project gets the fixture tests/engine/fixtures/coupons.ts as schema/coupons.ts; codegen
+// must change nothing but its generated files; then the copy type-checks, passes the server's
+// generic CRUD, limit and access-matrix tests and the browser smoke of every entity screen with
+// the new entity among them. A later change of the file (a field renamed, one added, one dropped)
+// makes a new migration that an existing database takes on start, its data kept, on SQLite and
+// (when TEST_DATABASE_URL is set) PostgreSQL. Drift is refused by codegen or tsc.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../e2e/harness';
+import { databaseFor, dropDatabaseFor } from '../support/postgres-db';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const fixtures = path.join(root, 'tests/engine/fixtures');
+let copy: string;
+
+async function sh(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd: copy, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = typeof error === 'object' && error !== null ? error : {};
+    const text = (key: string) => (key in failed ? String(Reflect.get(failed, key)) : '');
+    return { code: Number(text('code')) || 1, output: text('stdout') + text('stderr') };
+  }
+}
+
+/** Every file of the copy with its hash, node_modules and build output aside. */
+async function fingerprint(dir: string, base = dir, out = new Map<string, string>()): Promise<Map<string, string>> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (['node_modules', 'dist', 'dist-ssr', 'dist-server', '.tmp', 'data', '.git'].includes(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await fingerprint(full, base, out);
+    else out.set(path.relative(base, full), createHash('sha256').update(await readFile(full)).digest('hex'));
+  }
+  return out;
+}
+
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+const generatedFiles = ['codegen/migrations.gen.ts', 'codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts'];
+
+beforeAll(async () => {
+  copy = await mkdtemp(path.join(tmpdir(), 'academy-one-file-'));
+  // The tracked and new files of this checkout (what a developer has), not its build output.
+  const { stdout } = await run('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    const from = path.join(root, file);
+    if (!(await stat(from).catch(() => null))?.isFile()) continue;
+    await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+    await copyFile(from, path.join(copy, file));
+  }
+  await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+}, 120_000);
+
+afterAll(async () => {
+  if (copy) await rm(copy, { recursive: true, force: true });
+});
+
+describe('one schema file is the whole entity', () => {
+  it('codegen turns schema/coupons.ts into its contract, registry and migration, touching nothing else', async () => {
+    const before = await fingerprint(copy);
+    await copyFile(path.join(fixtures, 'coupons.ts'), path.join(copy, 'schema/coupons.ts'));
+    const generated = await sh('npx', ['tsx', 'codegen/generate.ts']);
+    expect(generated.code, generated.output).toBe(0);
+    const after = await fingerprint(copy);
+    expect(changedFiles(before, after)).toEqual([...generatedFiles, 'schema/coupons.ts'].sort());
+
+    const contract = await readFile(path.join(copy, 'openapi.yaml'), 'utf8');
+    for (const piece of ['/api/Coupon/GetSelectList:', '/api/Coupon/Create:', '/api/Coupon/Update:', '/api/Coupon/Delete:', 'CouponFields:', 'operationId: createCoupon']) {
+      expect(contract).toContain(piece);
+    }
+    // The validator's limit is the contract's limit: one declaration makes both.
+    expect(contract).toMatch(/percentOff:\n\s+type: integer\n\s+minimum: 0\n\s+maximum: 100/);
+    expect(await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8')).toMatch(/"op":"createTable","table":"coupons"/);
+    expect(await readFile(path.join(copy, 'schema/registry.gen.ts'), 'utf8')).toContain("import coupons from './coupons';");
+    const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
+    expect(check.code, check.output).toBe(0);
+  }, 120_000);
+
+  it('codegen refuses drift: another entity’s calls, an unknown reference, a stale contract', async () => {
+    const original = await readFile(path.join(copy, 'schema/coupons.ts'), 'utf8');
+    const broken: Array<[string, RegExp]> = [
+      [original.replace("key: 'coupons',", "key: 'coupons',\n  api: 'Course',"), /call (GET|POST|PUT|DELETE) \/api\/Course\/\w+ is declared by both/],
+      [original.replace("reference: { entity: 'courses', label: 'title'", "reference: { entity: 'courses', label: 'nope'"), /label 'nope' is not a field of courses/],
+      [original.replace("name: 'Coupon',", "name: 'Course',"), /component Course is declared by both/],
+    ];
+    try {
+      for (const [source, message] of broken) {
+        await writeFile(path.join(copy, 'schema/coupons.ts'), source);
+        const answer = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
+        expect(answer.code).not.toBe(0);
+        expect(answer.output).toMatch(message);
+      }
+      await writeFile(path.join(copy, 'schema/coupons.ts'), original);
+      const contract = await readFile(path.join(copy, 'openapi.yaml'), 'utf8');
+      await writeFile(path.join(copy, 'openapi.yaml'), contract.replace('maximum: 100', 'maximum: 150'));
+      const stale = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
+      expect(stale.code).not.toBe(0);
+      expect(stale.output).toContain('openapi.yaml is stale');
+      await writeFile(path.join(copy, 'openapi.yaml'), contract);
+    } finally {
+      await writeFile(path.join(copy, 'schema/coupons.ts'), original);
+    }
+  }, 120_000);
+
+  it('type-checks, and tsc refuses a column or search field the entity does not have', async () => {
+    const typecheck = await sh('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+    expect(typecheck.code, typecheck.output).toBe(0);
+    const original = await readFile(path.join(copy, 'schema/coupons.ts'), 'utf8');
+    await writeFile(
+      path.join(copy, 'schema/coupons.ts'),
+      original.replace("{ key: 'percentOff', header: 'درصد', cell: 'number' }", "{ key: 'percentOf', header: 'درصد', cell: 'number' }").replace("searchIn: ['code', 'note']", "searchIn: ['code', 'notes']"),
+    );
+    await writeFile(path.join(copy, 'tsconfig.schema.json'), JSON.stringify({ extends: './tsconfig.json', include: ['schema', 'codegen'] }));
+    try {
+      const refused = await sh('npx', ['tsc', '-p', 'tsconfig.schema.json', '--noEmit']);
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toMatch(/error TS\d+: Type '"percentOf"' is not assignable/);
+      expect(refused.output).toMatch(/error TS\d+: Type '"notes"' is not assignable/);
+    } finally {
+      await writeFile(path.join(copy, 'schema/coupons.ts'), original);
+      await rm(path.join(copy, 'tsconfig.schema.json'));
+    }
+  }, 240_000);
+
+  it('passes the server’s generic CRUD, limits and access-matrix tests with the new entity', async () => {
+    const tests = await sh('npx', ['vitest', 'run', 'tests/server/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'coupons|access|matrix', '--reporter=verbose']);
+    expect(tests.code, tests.output.slice(-4000)).toBe(0);
+    expect(tests.output).toMatch(/coupons: 401 anonymous, 403 learner, 200 admin/);
+    expect(tests.output).toMatch(/coupons: refuses values past each field's limits/);
+  }, 300_000);
+
+  it('shows the new entity’s screen in the browser, listed, edited and deleted through the generic admin', async () => {
+    const build = await sh('npx', ['vite', 'build', '--logLevel', 'warn']);
+    expect(build.code, build.output.slice(-4000)).toBe(0);
+    const smoke = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/admin-registry.test.ts', '-t', 'coupons', '--reporter=verbose']);
+    expect(smoke.code, smoke.output.slice(-4000)).toBe(0);
+    expect(smoke.output).toMatch(/coupons: lists, edits and deletes/);
+  }, 400_000);
+
+  describe('a schema change migrates existing data', () => {
+    const databases: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', Boolean(process.env.TEST_DATABASE_URL)]];
+    for (const [name, available] of databases) {
+      it.skipIf(!available)(`${name}: renamed, added and dropped fields, data kept`, async () => {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'academy-one-file-data-'));
+        const env: Record<string, string> = name === 'PostgreSQL' ? { DATABASE_URL: await databaseFor(dataDir), JWT_SECRET: 'one-file-proof-secret-0123456789abcdef' } : {};
+        const v1 = await readFile(path.join(copy, 'schema/coupons.ts'), 'utf8');
+        const history = await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8');
+        const generated = await Promise.all(generatedFiles.map((f) => readFile(path.join(copy, f), 'utf8')));
+        try {
+          let server = await startServer(dataDir, env);
+          const created = await server.call('POST', '/api/Coupon/Create', {
+            code: 'BAHAR1405',
+            percentOff: 20,
+            courseId: 0,
+            kind: 'fixed',
+            validUntil: null,
+            inActive: false,
+            note: 'برای نوروز',
+          });
+          expect(created.status).toBe(200);
+          await server.stop();
+
+          await copyFile(path.join(fixtures, 'coupons-v2.ts'), path.join(copy, 'schema/coupons.ts'));
+          const generate = await sh('npx', ['tsx', 'codegen/generate.ts']);
+          expect(generate.code, generate.output).toBe(0);
+          const migrated = await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8');
+          // The earlier migrations stay as they were; one is appended.
+          const names = (text: string) => [...text.matchAll(/"name": "(g\d+_\w+)"/g)].map((m) => m[1]);
+          expect(names(migrated).slice(0, -1)).toEqual(names(history));
+          expect(names(migrated)).toHaveLength(names(history).length + 1);
+          expect(migrated).toContain('{"op":"renameColumn","table":"coupons","from":"note","to":"description"}');
+          expect(migrated).toMatch(/"op":"addColumn","table":"coupons","column":"maxUses"/);
+          expect(migrated).toMatch(/"op":"dropColumn","table":"coupons","column":"kind"/);
+
+          server = await startServer(dataDir, env);
+          const listed = await server.call('GET', '/api/Coupon/GetSelectList');
+          await server.stop();
+          expect(listed.status).toBe(200);
+          expect(listed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', percentOff: 20, description: 'برای نوروز', maxUses: 1, version: 1 })]);
+          expect(JSON.stringify(listed.body)).not.toContain('"kind"');
+        } finally {
+          await writeFile(path.join(copy, 'schema/coupons.ts'), v1);
+          await Promise.all(generatedFiles.map((f, i) => writeFile(path.join(copy, f), generated[i] ?? '')));
+          if (name === 'PostgreSQL') await dropDatabaseFor(dataDir);
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      }, 120_000);
+    }
+  });
+});
+
+interface RunningServer {
+  call(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  stop(): Promise<void>;
+}
+
+/** The copy's server as a child process on a data dir, signed in as its administrator. */
+async function startServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: copy,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PHONE: '09120000000', ADMIN_PASSWORD: 'One-File-Proof-Password-1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  let token = '';
+  while (!token) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    try {
+      const response = await fetch(`${url}/api/Auth/SignIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: '09120000000', password: 'One-File-Proof-Password-1' }),
+      });
+      const answer: unknown = await response.json();
+      if (typeof answer === 'object' && answer !== null && 'accessToken' in answer && typeof answer.accessToken === 'string') token = answer.accessToken;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return {
+    async call(method, apiPath, body) {
+      const response = await fetch(`${url}${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

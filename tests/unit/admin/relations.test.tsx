@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+// The reference picker (a combobox) and the table's reference cells against the msw backend:
+// keyboard use, Persian-aware matching, the «none» choice, the current value's label, and the
+// labels of a whole table fetched in one call per referenced entity.
+import { backend, server } from '../../machines/server';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEntity, AnyField, AnyRow } from '../../../schema/define';
+import { registry } from '../../../schema/registry.gen';
+import { clearGetCache } from '../../../src/api/client';
+import { EntityTable } from '../../../src/components/admin/EntityTable';
+import { ReferencePicker } from '../../../src/components/admin/inputs/ReferencePicker';
+import { sampleSeed } from '../../support/msw-handlers';
+
+const teachers: AnyRow[] = [
+  { id: 1, fullName: 'سارا احمدی', skill: 'پایتون', descirption: '', coverImage: '' },
+  { id: 2, fullName: 'علی یوسفی‌نیا', skill: 'رباتیک', descirption: '', coverImage: '' },
+  { id: 3, fullName: 'کیان کریمی ۲', skill: 'بازی', descirption: '', coverImage: '' },
+];
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 640 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
+});
+beforeEach(() => {
+  backend.reset({ ...sampleSeed, teachers });
+  clearGetCache();
+});
+afterEach(cleanup);
+afterAll(() => server.close());
+
+const maybeTeacherField = registry.courses.fields.techerId;
+if (!maybeTeacherField) throw new Error('courses have no techerId field');
+const teacherField: AnyField = maybeTeacherField;
+
+function Harness({ initial, onChange }: { initial: number; onChange: (value: number) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <label htmlFor="teacher">مدرس</label>
+      <ReferencePicker
+        id="teacher"
+        field={teacherField}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+        onBlur={() => {}}
+        invalid={false}
+        describedBy={undefined}
+        debounceMs={0}
+      />
+    </>
+  );
+}
+
+const combobox = () => screen.getByRole('combobox', { name: 'مدرس' });
+const optionTexts = () => within(screen.getByRole('listbox', { hidden: true })).queryAllByRole('option').map((o) => o.textContent);
+const activeText = () => {
+  const id = combobox().getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id)?.textContent : null;
+};
+
+describe('ReferencePicker', () => {
+  it('shows the current value as its label, and the «none» text as placeholder for 0', async () => {
+    render(<Harness initial={2} onChange={() => {}} />);
+    await waitFor(() => expect((combobox() as HTMLInputElement).value).toBe('علی یوسفی‌نیا'));
+    cleanup();
+    render(<Harness initial={0} onChange={() => {}} />);
+    expect((combobox() as HTMLInputElement).value).toBe('');
+    expect(combobox().getAttribute('placeholder')).toBe('بدون مدرس');
+  });
+
+  it('opens with ArrowDown, moves with the arrows, picks with Enter, and is a proper combobox', async () => {
+    const onChange = vi.fn();
+    render(<Harness initial={0} onChange={onChange} />);
+    const input = combobox();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+    await waitFor(() => expect(optionTexts()).toEqual(['بدون مدرس', 'سارا احمدی', 'علی یوسفی‌نیا', 'کیان کریمی ۲']));
+    expect(activeText()).toBe('بدون مدرس');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeText()).toBe('علی یوسفی‌نیا');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(activeText()).toBe('سارا احمدی');
+    expect(screen.getByRole('option', { name: 'سارا احمدی' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'End' });
+    expect(activeText()).toBe('کیان کریمی ۲');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith(3);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect((input as HTMLInputElement).value).toBe('کیان کریمی ۲');
+  });
+
+  it('Escape closes the list and keeps the value', async () => {
+    const onChange = vi.fn();
+    render(<Harness initial={1} onChange={onChange} />);
+    await waitFor(() => expect((combobox() as HTMLInputElement).value).toBe('سارا احمدی'));
+    fireEvent.change(combobox(), { target: { value: 'علی' } });
+    await waitFor(() => expect(optionTexts()).toEqual(['علی یوسفی‌نیا']));
+    fireEvent.keyDown(combobox(), { key: 'Escape' });
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+    expect((combobox() as HTMLInputElement).value).toBe('سارا احمدی');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('matches Persian-aware: Arabic ي/ك, a space for a ZWNJ, Latin digits', async () => {
+    const onChange = vi.fn();
+    render(<Harness initial={0} onChange={onChange} />);
+    const type = async (text: string, expected: string[]) => {
+      fireEvent.change(combobox(), { target: { value: text } });
+      await waitFor(() => expect(optionTexts()).toEqual(expected));
+    };
+    await type('احمدي', ['سارا احمدی']);
+    await type('يوسفي نيا', ['علی یوسفی‌نیا']);
+    await type('كيان', ['کیان کریمی ۲']);
+    await type('کریمی 2', ['کیان کریمی ۲']);
+    await type('زززز', []);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('موردی یافت نشد'));
+    await type('يوسفي', ['علی یوسفی‌نیا']);
+    fireEvent.keyDown(combobox(), { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('offers «none» (0), and a click picks an option', async () => {
+    const onChange = vi.fn();
+    render(<Harness initial={2} onChange={onChange} />);
+    await waitFor(() => expect((combobox() as HTMLInputElement).value).toBe('علی یوسفی‌نیا'));
+    fireEvent.click(combobox());
+    await waitFor(() => expect(optionTexts()).toContain('سارا احمدی'));
+    fireEvent.click(screen.getByRole('option', { name: 'بدون مدرس' }));
+    expect(onChange).toHaveBeenLastCalledWith(0);
+    expect((combobox() as HTMLInputElement).value).toBe('');
+    fireEvent.click(combobox());
+    await waitFor(() => expect(optionTexts()).toContain('سارا احمدی'));
+    fireEvent.click(screen.getByRole('option', { name: 'سارا احمدی' }));
+    expect(onChange).toHaveBeenLastCalledWith(1);
+  });
+});
+
+describe('reference cells', () => {
+  // schema/courses.ts shows the teacher and the category as reference columns.
+  const coursesWithReferences: AnyEntity = registry.courses;
+  const base = sampleSeed.courses[0];
+  if (!base) throw new Error('no sample course');
+  const courses: AnyRow[] = Array.from({ length: 30 }, (_, i) => ({
+    ...base,
+    id: i + 1,
+    title: `دوره ${i + 1}`,
+    techerId: (i % 4) as number,
+    categoryId: i % 2 === 0 ? 1 : 2,
+  }));
+
+  it('show the referenced records’ labels, fetched in one call per referenced entity', async () => {
+    render(<EntityTable entity={coursesWithReferences} rows={courses} />);
+    await waitFor(() => expect(screen.getAllByText('سارا احمدی').length).toBeGreaterThan(0));
+    expect(screen.getAllByText('علی یوسفی‌نیا').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('برنامه‌نویسی').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('رباتیک').length).toBeGreaterThan(0);
+    // techerId 0: the field's «none» text, not a raw 0.
+    expect(screen.getAllByText('بدون مدرس').length).toBeGreaterThan(0);
+    expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(2);
+  });
+
+  it('show the id in Persian digits for a record the server does not know', async () => {
+    const orphan: AnyRow[] = [{ ...base, id: 1, techerId: 77, categoryId: 1 }];
+    render(<EntityTable entity={coursesWithReferences} rows={orphan} />);
+    await waitFor(() => expect(screen.getByText('برنامه‌نویسی')).toBeTruthy());
+    expect(screen.getByText('۷۷')).toBeTruthy();
+  });
+
+  it('sort by the label, not the id', async () => {
+    const teacherColumn = coursesWithReferences.columns.findIndex((c) => 'key' in c && c.key === 'techerId');
+    render(<EntityTable entity={coursesWithReferences} rows={courses.slice(0, 4)} />);
+    await waitFor(() => expect(screen.getAllByText('سارا احمدی').length).toBeGreaterThan(0));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /مدرس/ }));
+    });
+    const body = screen.getAllByRole('rowgroup')[1];
+    if (!body) throw new Error('no body');
+    const cells = within(body)
+      .getAllByRole('row')
+      .map((row) => within(row).getAllByRole('cell')[teacherColumn]?.textContent);
+    // Persian order: «بدون مدرس» (ب) < «سارا» (س) < «علی» (ع) < «کیان» (ک).
+    expect(cells).toEqual(['بدون مدرس', 'سارا احمدی', 'علی یوسفی‌نیا', 'کیان کریمی ۲']);
+  });
+});
