@@ -215,7 +215,7 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         put: operation('update', `The updated ${name}`, ref(`${name}Update`), ref(name), {
           '404': response('NotFound'),
           // A stale `version` answers what changed and by whom; other conflicts only a message.
-          '409': { description: 'A stale version, or a value another record holds', content: json({ oneOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+          '409': { description: 'A stale version, or a value another record holds', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
         }),
       };
     }

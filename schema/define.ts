@@ -511,7 +511,8 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
     const idKey = entity.ops.updateIdKey ?? 'id';
     entries[idKey] = idSchema;
     labels.push([idKey, 'شناسه']);
-    entries.version = v.optional(v.pipe(v.number('نسخه باید عدد باشد'), v.integer('نسخه باید عدد صحیح باشد'), v.minValue(0, 'نسخه نامعتبر است')));
+    const badVersion = 'نسخه رکورد نامعتبر است';
+    entries.version = v.optional(v.pipe(v.number(badVersion), v.integer(badVersion), v.minValue(0, badVersion)));
   }
   const notAnObject = 'بدنه درخواست باید یک شیء JSON باشد';
   // valibot reports a missing key with the object's own message; name the missing field instead.

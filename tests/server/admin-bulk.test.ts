@@ -226,7 +226,7 @@ describe('CSV import', () => {
     expect(answer.body.created).toBe(0);
     expect(answer.body.rows).toBe(4);
     expect(answer.body.rejected.map((r) => r.line)).toEqual([3, 4, 5]);
-    expect(answer.body.rejected[0]?.message).toContain('مدت دوره');
+    expect(answer.body.rejected[0]?.message).toContain('مدت (ساعت)');
     expect(answer.body.rejected[1]?.message).toContain('نوع دوره');
     expect(answer.body.rejected[1]?.message).toContain('تاریخ برگزاری');
     expect(answer.body.rejected[2]?.message).toBe('مدرس با شناسه ۹۸۷۶۵۴ وجود ندارد');
@@ -257,7 +257,7 @@ describe('CSV import', () => {
       { line: 2, message: 'حساب کاربری با این شماره تلفن وجود دارد' },
       { line: 3, message: 'شماره تلفن برای ساخت حساب کاربری الزامی است' },
       { line: 5, message: 'شماره تلفن تکراری است (همان سطر ۴)' },
-      { line: 6, message: 'نقش کاربر را انتخاب کنید' },
+      { line: 6, message: 'نقش را از فهرست انتخاب کنید' },
     ]);
   });
 
