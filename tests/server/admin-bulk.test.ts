@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromJalaliDate } from '../../src/lib/jalali';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { courseBody } from '../support/samples';
 
 let server: TestServer;
 let gateway: FakeGateway;
@@ -56,24 +57,7 @@ const list = async (path: string): Promise<Row[]> => {
 const courses = () => list('/api/Course/GetSelectList');
 const users = () => list('/api/User/GetPagedFilter');
 
-const course = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  durationInHours: 10,
-  timeOfHolding: null,
-  registrationDeadline: null,
-  priceInTomans: 1000,
-  type: 'online',
-  inActive: false,
-  difficulty: '',
-  techerId: 0,
-  categoryId: 0,
-  prerequisite: '',
-  coverImage: '',
-  coverVideo: '',
-  description: '',
-  headings: '',
-  ...extra,
-});
+const course = (title: string, extra: Record<string, unknown> = {}) => courseBody(title, { durationInHours: 10, priceInTomans: 1000, ...extra });
 
 async function createCourse(title: string, extra: Record<string, unknown> = {}): Promise<Row> {
   const answer = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: course(title, extra) });

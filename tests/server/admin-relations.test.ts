@@ -4,6 +4,7 @@
 // record's detail with the records that reference it. Every answer is checked against openapi.yaml.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { courseBody } from '../support/samples';
 
 let server: TestServer;
 let admin: string;
@@ -37,23 +38,8 @@ async function list(path: string): Promise<Row[]> {
   return answer.body;
 }
 
-const courseBody = (title: string, techerId: number, categoryId: number) => ({
-  title,
-  durationInHours: 8,
-  timeOfHolding: '2030-01-01T10:00:00.000Z',
-  registrationDeadline: null,
-  priceInTomans: 100_000,
-  type: 'online',
-  inActive: false,
-  difficulty: '',
-  techerId,
-  categoryId,
-  prerequisite: '',
-  coverImage: '',
-  coverVideo: '',
-  description: '',
-  headings: '',
-});
+const courseOf = (title: string, techerId: number, categoryId: number) =>
+  courseBody(title, { durationInHours: 8, timeOfHolding: '2030-01-01T10:00:00.000Z', priceInTomans: 100_000, techerId, categoryId });
 
 describe('access', () => {
   const calls: Array<{ path: string; params: Record<string, string>; query: Record<string, string> | undefined }> = [
@@ -183,11 +169,11 @@ describe('record detail', () => {
     category = c.body;
     teacher = t.body;
     for (const title of ['نجوم ۱', 'نجوم ۲', 'نجوم ۳']) {
-      const course = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody(title, teacher.id, category.id) });
+      const course = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseOf(title, teacher.id, category.id) });
       expect(course.status, course.text).toBe(200);
       created.push(course.body);
     }
-    await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody('بی‌مدرس', 0, category.id) });
+    await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseOf('بی‌مدرس', 0, category.id) });
   });
 
   it("answers a category with its courses (the newest first), shaped as contract rows", async () => {

@@ -2,6 +2,7 @@
 // The list protocol (server/listQuery.ts) through the real routes, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { courseBody } from '../support/samples';
 
 let server: TestServer;
 let admin: string;
@@ -12,24 +13,7 @@ interface Page {
   total: number;
 }
 
-const course = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  durationInHours: 10,
-  timeOfHolding: null,
-  registrationDeadline: null,
-  priceInTomans: 1_000_000,
-  type: 'online',
-  inActive: false,
-  difficulty: '',
-  techerId: 0,
-  categoryId: 0,
-  prerequisite: '',
-  coverImage: '',
-  coverVideo: '',
-  description: '',
-  headings: '',
-  ...extra,
-});
+const course = (title: string, extra: Record<string, unknown> = {}) => courseBody(title, { durationInHours: 10, priceInTomans: 1_000_000, ...extra });
 
 const created: Row[] = [];
 

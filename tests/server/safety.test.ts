@@ -4,6 +4,7 @@
 // guards on users, and references that must exist or still point here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { courseBody } from '../support/samples';
 
 let server: TestServer;
 let admin: string;
@@ -46,24 +47,7 @@ async function raw<T>(method: string, path: string, body: unknown, token = admin
   return { status: response.status, body: (await response.json()) as T };
 }
 
-const course = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  durationInHours: 12,
-  timeOfHolding: null,
-  registrationDeadline: null,
-  priceInTomans: 500_000,
-  type: 'online',
-  inActive: false,
-  difficulty: '',
-  techerId: 0,
-  categoryId: 0,
-  prerequisite: '',
-  coverImage: '',
-  coverVideo: '',
-  description: '',
-  headings: '',
-  ...extra,
-});
+const course = (title: string, extra: Record<string, unknown> = {}) => courseBody(title, { durationInHours: 12, priceInTomans: 500_000, ...extra });
 
 const audit = async (query: Record<string, string> = {}) => {
   const answer = await server.call<AuditPage>('GET', '/api/Admin/audit', { token: admin, query });

@@ -2,7 +2,8 @@
 // access tests and the browser smoke of a new entity use these, so an entity needs no fixture of
 // its own. Values honour each field's declared limits.
 import type { AnyEntity, AnyRow, FieldDecl } from '../../schema/define';
-import { maxLengthOf, numberLimits } from '../../schema/define';
+import { blankRecord, maxLengthOf, numberLimits } from '../../schema/define';
+import { registry } from '../../schema/registry.gen';
 
 function cut(text: string, max: number | undefined): string {
   return max === undefined ? text : text.slice(0, max);
@@ -53,4 +54,12 @@ export function sampleRow(entity: AnyEntity, n = 1): AnyRow {
   for (const [name, field] of Object.entries(entity.decl.fields)) row[name] = sampleValue(field, n);
   if (entity.slugFrom) row.slug = `sample-${n}`;
   return row;
+}
+
+/**
+ * A valid course create body: the schema's blank record with a title, an online type (the one
+ * field without a valid blank) and what a test cares about on top.
+ */
+export function courseBody(title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...blankRecord(registry.courses), type: 'online', title, ...extra };
 }
