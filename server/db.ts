@@ -225,6 +225,9 @@ pgTypes.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(
 
 export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DB {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // An idle connection the server ends (a restart, a failover, a dropped database) is replaced by
+  // the pool on the next query; unheard, its error would end the whole process.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
