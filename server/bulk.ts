@@ -10,6 +10,7 @@ import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { matchingIdsFor } from './bulkQuery';
 import type { Database, DB } from './db';
 import { HttpError, notFound } from './errors';
+import { referrersOf } from './integrity';
 import { currentUser, type Register } from './routes';
 
 type Row = Record<string, unknown>;
@@ -97,14 +98,6 @@ async function protectedRows(trx: Trx, entity: AnyEntity, rows: Array<Row & { id
   return kept;
 }
 
-/** Registry entities whose reference fields point at `entity` (courses → teachers, categories). */
-function referrersOf(entity: AnyEntity) {
-  return Object.values(registry).flatMap((other) =>
-    Object.entries(other.fields)
-      .filter(([, field]) => field.reference?.entity === entity.key)
-      .map(([column]) => ({ other, column })),
-  );
-}
 
 export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number[], actorId: number): Promise<{ deleted: number; skipped: Skipped[] }> {
   const wanted = [...new Set(ids)];

@@ -57,7 +57,7 @@ export function requestedVersion(body: unknown): number | undefined {
 /** Every (entity, column) whose reference field points at `entity` (courses.categoryId → categories). */
 export function referrersOf(entity: AnyEntity): Array<{ other: AnyEntity; column: string }> {
   return Object.values(registry).flatMap((other) =>
-    Object.entries(other.fields)
+    Object.entries(other.allFields)
       .filter(([, field]) => field.reference?.entity === entity.key)
       .map(([column]) => ({ other, column })),
   );

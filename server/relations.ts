@@ -10,6 +10,7 @@ import { foldForSearch } from '../src/lib/text';
 import type { Contract } from './contract';
 import type { DB } from './db';
 import { HttpError, notFound, texts } from './errors';
+import { referrersOf as referringColumns } from './integrity';
 import { parse, type Register } from './routes';
 
 type Row = Record<string, unknown>;
@@ -34,12 +35,7 @@ export interface Referrer {
 
 /** Every (entity, reference field) pair of the registry that points at `key`. */
 export function referrersOf(key: RegistryKey): Referrer[] {
-  return registryKeys.flatMap((otherKey) => {
-    const other = registry[otherKey];
-    return Object.entries(other.fields)
-      .filter(([, field]) => field.reference?.entity === key)
-      .map(([field]) => ({ entity: other, field }));
-  });
+  return referringColumns(registry[key]).map(({ other, column }) => ({ entity: other, field: column }));
 }
 
 function entityOf(params: unknown): AnyEntity {
@@ -133,7 +129,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
         order by ${sql.ref('id')} desc limit ${relatedPageSize}`.execute(db);
       // Two fields of one entity pointing here (a course's teacher and its assistant) are told apart.
       const sameEntity = referrers.filter((r) => r.entity.key === other.key).length > 1;
-      const fieldLabel = other.fields[field]?.label ?? field;
+      const fieldLabel = other.allFields[field]?.label ?? field;
       related.push({
         entity: other.key,
         field,

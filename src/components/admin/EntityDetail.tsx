@@ -105,7 +105,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
   const emptyEntity: AnyEntity = other ?? registry.categories;
   const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
   if (!other) return null;
-  const labelHeader = other.fields[labelNames[0] ?? '']?.label ?? detailTexts.id;
+  const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
   const headingId = `related-${group.entity}-${group.field}`;
   return (
     <section className="admin-detail-section" aria-labelledby={headingId}>
@@ -139,10 +139,10 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
                     {columns.map((column) => {
                       const id = 'key' in column ? column.key : column.id;
                       const value = 'key' in column ? row[column.key] : column.value(row);
-                      const target = column.cell === 'reference' && 'key' in column ? referenceTarget(other.fields[column.key]) : null;
+                      const target = column.cell === 'reference' && 'key' in column ? referenceTarget(other.allFields[column.key]) : null;
                       const options =
                         column.cell === 'reference' && 'key' in column
-                          ? referenceOptions(other.fields[column.key], target ? labels[target] : undefined)
+                          ? referenceOptions(other.allFields[column.key], target ? labels[target] : undefined)
                           : column.options;
                       return (
                         <td key={id}>
@@ -216,7 +216,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
 
   const record = loaded.state === 'ready' ? loaded.record : null;
   const referenceNames = useMemo(
-    () => Object.entries(entity.fields).flatMap(([name, field]) => (field.input === 'reference' ? [name] : [])),
+    () => Object.entries(entity.allFields).flatMap(([name, field]) => (field.input === 'reference' ? [name] : [])),
     [entity],
   );
   const rowsForLabels = useMemo(() => (record ? [record] : []), [record]);
@@ -289,7 +289,8 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
 
   const rows: Array<{ name: string; label: string; wide: boolean; content: ReactNode }> = [
     { name: 'id', label: detailTexts.id, wide: false, content: toPersianDigits(record.id) },
-    ...Object.entries(entity.fields).map(([name, field]) => ({
+    // Every field, the ones the form does not edit included (a user's name, a message's text).
+    ...Object.entries(entity.allFields).map(([name, field]) => ({
       name,
       label: field.label,
       wide: field.wide === true || field.input === 'richText',

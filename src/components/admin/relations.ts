@@ -47,7 +47,7 @@ export function referenceTarget(field: AnyField | undefined): RegistryKey | null
 /** The field names of `entity` whose values are ids of another entity's records. */
 export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): Array<{ name: string; target: RegistryKey }> {
   return names.flatMap((name) => {
-    const target = referenceTarget(entity.fields[name]);
+    const target = referenceTarget(entity.allFields[name]);
     return target ? [{ name, target }] : [];
   });
 }
