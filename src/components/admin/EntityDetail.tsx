@@ -1,18 +1,21 @@
 // One record's detail view, /admin/<entity>/<id>, drawn from its schema file alone: every field
 // with its label and its cell rendering, a link for each reference, and the records of other
 // entities that reference it (a category's courses, a teacher's courses), each a small table
-// linking to their own detail views. Editing opens the same generic form as the list screen.
+// linking to their own detail views. The record is a one-row list (the list protocol's `ids`),
+// so editing and deleting go through the same machines and dialogs as the list screen: a stale
+// save shows the conflict, a refused delete offers to deactivate, an expired session signs in
+// again in place.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { editRecord, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
 import { htmlToPlainText, toPersianDigits } from '../../lib/text';
-import { deleteRecord, failureNotice, isRow, saveRecord } from '../../machines/entityApi';
+import { isRow } from '../../machines/entityApi';
+import { listMachine } from '../../machines/listMachine';
 import { cellRenderers, cellTexts } from './cells';
-import { ConfirmDialog } from './ConfirmDialog';
-import { EntityForm } from './EntityForm';
-import { EntityModal } from './EntityModal';
+import { useEntityEditing } from './EntityEditing';
 import { isRegistryKey } from './navigation';
 import { showNotice } from './notify';
 import { fetchRecord, referenceOptions, referenceTarget, useReferenceLabels, type AdminRecord, type Labels } from './relations';
@@ -179,7 +182,9 @@ export function AdminNotFound() {
   );
 }
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; data: AdminRecord; record: AnyRow };
+type Related = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; data: AdminRecord };
+
+const recordLogic = listMachine.provide({ actions: { notify: showNotice } });
 
 export interface EntityDetailProps {
   entity: AnyEntity;
@@ -188,46 +193,50 @@ export interface EntityDetailProps {
 
 export function EntityDetail({ entity, id }: EntityDetailProps) {
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const query = useMemo(() => ({ ids: String(id) }), [id]);
+  const list = useActorRef(recordLogic, { input: { entity, query } });
+  const { openEdit, askDelete, dialogs } = useEntityEditing(entity, list);
+  const listState = useSelector(list, (s) => (s.matches('failed') ? 'failed' : s.matches('table') || s.matches('refreshing') ? 'ready' : 'loading'));
+  const record = useSelector(list, (s) => s.context.rows.find((row) => row.id === id) ?? null);
 
+  // The records that refer to this one, read again whenever the record itself changes.
+  const [related, setRelated] = useState<Related>({ state: 'loading' });
+  const version = record?.version;
+  const gone = listState === 'ready' && !record;
   useEffect(() => {
     let live = true;
     fetchRecord(entity.key, id).then(
-      (data) => {
-        if (!live) return;
-        const record = { ...data.record, id };
-        setLoaded(isRow(record) ? { state: 'ready', data, record } : { state: 'failed' });
-      },
+      (data) => live && setRelated({ state: 'ready', data }),
       (error: unknown) => {
         if (!live) return;
-        setLoaded(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { state: 'missing' } : { state: 'failed' });
+        setRelated(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { state: 'missing' } : { state: 'failed' });
       },
     );
     return () => {
       live = false;
     };
-  }, [entity.key, id, attempt]);
+  }, [entity.key, id, version]);
 
-  const record = loaded.state === 'ready' ? loaded.record : null;
+  // A record that was shown (its related records were read) and is gone was deleted here: back to
+  // the list it was in. One that never was is the not-found view (its related records: 404).
+  const deleted = gone && related.state === 'ready';
+  useEffect(() => {
+    if (deleted) void navigate({ to: '/admin/$entity', params: { entity: entity.key } });
+  }, [deleted, navigate, entity.key]);
+
   const referenceNames = useMemo(
     () => Object.entries(entity.allFields).flatMap(([name, field]) => (field.input === 'reference' ? [name] : [])),
     [entity],
   );
   const rowsForLabels = useMemo(() => (record ? [record] : []), [record]);
   const labels = useReferenceLabels(entity, rowsForLabels, referenceNames);
-  const title = loaded.state === 'ready' ? toPersianDigits(loaded.data.label) : '';
+  const title = record ? toPersianDigits(recordLabel(entity, record)) : '';
 
   useEffect(() => {
     if (title) document.title = `${title} | ${entity.texts.nav} | ${adminTexts.panelTitle}`;
   }, [title, entity.texts.nav]);
 
-  if (loaded.state === 'missing') return <AdminNotFound />;
+  if (related.state === 'missing') return <AdminNotFound />;
 
   const back = (
     <Link to="/admin/$entity" params={{ entity: entity.key }} className="admin-link">
@@ -235,16 +244,16 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
     </Link>
   );
 
-  if (loaded.state === 'loading' || loaded.state === 'failed' || !record) {
+  if (!record) {
     return (
       <section className="admin-screen">
         <nav className="admin-breadcrumbs" aria-label={adminTexts.panelTitle}>
           {back}
         </nav>
-        {loaded.state === 'failed' ? (
+        {listState === 'failed' ? (
           <div className="admin-failed" role="alert">
             <p>{detailTexts.failed}</p>
-            <button type="button" className="admin-button admin-button-secondary" onClick={reload}>
+            <button type="button" className="admin-button admin-button-secondary" onClick={() => list.send({ type: 'reload' })}>
               {adminTexts.reload}
             </button>
           </div>
@@ -256,36 +265,6 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
       </section>
     );
   }
-
-  const save = async (values: Record<string, unknown>) => {
-    setSaving(true);
-    try {
-      await saveRecord({ entity, mode: 'update', values, row: record });
-      showNotice(null, { kind: 'success', text: entity.texts.succeeded.update });
-      setEditing(false);
-      reload();
-    } catch (error) {
-      showNotice(null, failureNotice(entity, entity.texts.failed.save, error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteRecord({ entity, row: record });
-      showNotice(null, { kind: 'success', text: entity.texts.succeeded.remove });
-      setConfirming(false);
-      await navigate({ to: '/admin/$entity', params: { entity: entity.key } });
-    } catch (error) {
-      // The server says why (a category still has courses): shown under the screen's own text.
-      showNotice(null, failureNotice(entity, entity.texts.failed.remove, error));
-      setConfirming(false);
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   const rows: Array<{ name: string; label: string; wide: boolean; content: ReactNode }> = [
     { name: 'id', label: detailTexts.id, wide: false, content: toPersianDigits(record.id) },
@@ -320,12 +299,12 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
         </h2>
         <div className="admin-row-actions">
           {entity.ops.update && (
-            <button type="button" className="admin-button admin-button-primary" onClick={() => setEditing(true)}>
+            <button type="button" className="admin-button admin-button-primary" onClick={() => openEdit(record)}>
               {adminTexts.edit}
             </button>
           )}
           {entity.ops.remove && (
-            <button type="button" className="admin-button admin-button-danger" onClick={() => setConfirming(true)}>
+            <button type="button" className="admin-button admin-button-danger" onClick={() => askDelete(record)}>
               {adminTexts.remove}
             </button>
           )}
@@ -346,28 +325,12 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
         </dl>
       </section>
 
-      {loaded.data.related.map((group) => (
+      {related.state === 'ready' &&
+        related.data.related.map((group) => (
         <RelatedTable key={`${group.entity}-${group.field}`} group={group} />
       ))}
 
-      <EntityModal open={editing} title={entity.texts.editTitle} closable={!saving} onClose={() => setEditing(false)}>
-        {editing && (
-          <EntityForm
-            entity={entity}
-            initialValues={editRecord(entity, record)}
-            saving={saving}
-            onSubmit={(values) => void save(values)}
-            onCancel={() => setEditing(false)}
-          />
-        )}
-      </EntityModal>
-      <ConfirmDialog
-        open={confirming}
-        question={entity.texts.confirmRemove}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      />
+      {dialogs}
     </section>
   );
 }

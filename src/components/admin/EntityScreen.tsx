@@ -1,6 +1,6 @@
 // One admin screen for any entity of the registry: title, add button, the table and the
-// modal/confirmation, all driven by the three generic machines.
-import { useBlocker, useNavigate } from '@tanstack/react-router';
+// modal/confirmation, all driven by the generic machines.
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
@@ -8,27 +8,20 @@ import { isImportable } from '../../../schema/importable';
 import { toApiQuery, type ListSearch } from '../../lib/listSearch';
 import { formatPersianNumber } from '../../lib/text';
 import { bulkMachine } from '../../machines/bulkMachine';
-import { deleteMachine } from '../../machines/deleteMachine';
-import { formMachine } from '../../machines/formMachine';
 import { importMachine } from '../../machines/importMachine';
 import { listMachine } from '../../machines/listMachine';
 import { BulkBar, BulkReport } from './BulkBar';
 import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
-import { EntityForm } from './EntityForm';
-import { EntityModal } from './EntityModal';
+import { useEntityEditing } from './EntityEditing';
 import { EntityTable, type ServerView } from './EntityTable';
-import { recordName } from './fieldValue';
 import { ImportDialog } from './ImportDialog';
 import { ListToolbar, Pager } from './ListControls';
 import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
-import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
 import { adminTexts } from './texts';
 
 const listLogic = listMachine.provide({ actions: { notify: showNotice } });
-const formLogic = formMachine.provide({ actions: { notify: showNotice } });
-const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
 const importLogic = importMachine.provide({ actions: { notify: showNotice } });
 
 /** Rows per page of a server-driven list. */
@@ -58,8 +51,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
     sentKey.current = queryKey;
     list.send({ type: 'query.set', query: apiQuery });
   }, [list, queryKey, apiQuery]);
-  const form = useActorRef(formLogic, { input: { entity, list } });
-  const remove = useActorRef(deleteLogic, { input: { entity, list } });
+  const { openAdd, openEdit: onEdit, askDelete: onDelete, dialogs } = useEntityEditing(entity, list);
 
   const listState = useSelector(list, (s) =>
     s.matches('loading') || s.matches('loadingPage') || s.matches('start') ? 'loading' : s.matches('failed') ? 'failed' : 'table',
@@ -67,33 +59,6 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
   const refreshing = useSelector(list, (s) => s.matches('refreshing'));
   const rows = useSelector(list, (s) => s.context.rows);
   const total = useSelector(list, (s) => s.context.total);
-  const mode = useSelector(form, (s) => (s.matches('add') ? 'add' : s.matches('edit') ? 'edit' : 'closed'));
-  const saving = useSelector(form, (s) => s.matches({ add: 'saving' }) || s.matches({ edit: 'saving' }));
-  const values = useSelector(form, (s) => s.context.values);
-  const editing = useSelector(form, (s) => s.context.row);
-  const confirming = useSelector(remove, (s) => s.matches('confirming') || s.matches('deleting'));
-  const deleting = useSelector(remove, (s) => s.matches('deleting'));
-  const removing = useSelector(remove, (s) => s.context.row);
-  const offerDeactivate = useSelector(remove, (s) => (s.matches('failed') || s.matches('deactivating')) && s.context.canDeactivate);
-  const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
-  const refusal = useSelector(remove, (s) => s.context.refusal);
-  const conflict = useSelector(form, (s) => (s.matches({ edit: 'conflict' }) ? s.context.conflict : null));
-  const signingIn = useSelector(form, (s) => s.matches({ add: 'signIn' }) || s.matches({ edit: 'signIn' }));
-
-  // Unsaved changes: closing the modal, a sidebar link, Back and reload all ask first.
-  const [dirty, setDirty] = useState(false);
-  const [askClose, setAskClose] = useState(false);
-  // A closed form holds nothing; a newly opened one reports itself clean when it mounts.
-  const guarded = dirty && mode !== 'closed';
-  const shouldBlockFn = useCallback(() => guarded, [guarded]);
-  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guarded, withResolver: true });
-  const requestClose = () => {
-    if (guarded) setAskClose(true);
-    else form.send({ type: 'close' });
-  };
-
-  const onEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
-  const onDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
   const navigate = useNavigate();
   const onOpen = useCallback(
     (row: AnyRow) => void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id: row.id } }),
@@ -158,7 +123,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
             </button>
           )}
           {ops.create && texts.addButton && (
-            <button type="button" className="admin-button admin-button-primary" onClick={() => form.send({ type: 'open.add' })}>
+            <button type="button" className="admin-button admin-button-primary" onClick={openAdd}>
               {texts.addButton}
             </button>
           )}
@@ -207,65 +172,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
         </div>
       )}
 
-      <EntityModal
-        open={mode !== 'closed'}
-        title={mode === 'add' ? (texts.addTitle ?? texts.addButton ?? texts.title) : texts.editTitle}
-        closable={!saving}
-        onClose={requestClose}
-      >
-        {mode !== 'closed' && (
-          <EntityForm
-            // A new form per opening; a failed save keeps this one, and with it what was typed.
-            // A conflict resolved by reloading (or overwriting) moves the version: a new form.
-            key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
-            entity={entity}
-            initialValues={values}
-            saving={saving}
-            onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
-            onCancel={requestClose}
-            onDirtyChange={setDirty}
-          />
-        )}
-      </EntityModal>
-
-      <ConflictDialog
-        entity={entity}
-        conflict={conflict}
-        loaded={editing}
-        mine={values}
-        onReload={() => form.send({ type: 'conflict.reload' })}
-        onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
-      />
-      <SignInAgainDialog open={signingIn} onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
-      <UnsavedChangesDialog
-        open={askClose || blocker.status === 'blocked'}
-        onLeave={() => {
-          setAskClose(false);
-          setDirty(false);
-          if (blocker.status === 'blocked') blocker.proceed();
-          else form.send({ type: 'close' });
-        }}
-        onStay={() => {
-          setAskClose(false);
-          if (blocker.status === 'blocked') blocker.reset();
-        }}
-      />
-      <DeactivateDialog
-        open={offerDeactivate}
-        reason={refusal}
-        busy={deactivating}
-        onDeactivate={() => remove.send({ type: 'deactivate' })}
-        onClose={() => remove.send({ type: 'dismiss' })}
-      />
-
-      <ConfirmDialog
-        open={confirming}
-        question={texts.confirmRemove}
-        subject={removing ? recordName(entity, removing) : undefined}
-        busy={deleting}
-        onConfirm={() => remove.send({ type: 'confirm' })}
-        onCancel={() => remove.send({ type: 'cancel' })}
-      />
+      {dialogs}
 
       <ConfirmDialog
         open={bulkConfirming}

@@ -1,0 +1,128 @@
+// Editing and deleting records of one entity, wherever they are shown (the list screen, a
+// record's detail view): the generic form and delete machines over a list actor, and every
+// dialog they need — the modal form, the version conflict, signing in again, unsaved changes,
+// the delete confirmation and the offer to deactivate instead.
+import { useBlocker } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { AnyEntity, AnyRow } from '../../../schema/define';
+import { deleteMachine } from '../../machines/deleteMachine';
+import { formMachine } from '../../machines/formMachine';
+import type { ListActorRef } from '../../machines/listMachine';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EntityForm } from './EntityForm';
+import { EntityModal } from './EntityModal';
+import { recordName } from './fieldValue';
+import { showNotice } from './notify';
+import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
+
+const formLogic = formMachine.provide({ actions: { notify: showNotice } });
+const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
+
+export interface EntityEditing {
+  openAdd: () => void;
+  openEdit: (row: AnyRow) => void;
+  askDelete: (row: AnyRow) => void;
+  /** The modal and dialogs, to be rendered once by the screen. */
+  dialogs: ReactNode;
+}
+
+export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityEditing {
+  const form = useActorRef(formLogic, { input: { entity, list } });
+  const remove = useActorRef(deleteLogic, { input: { entity, list } });
+  const { texts } = entity;
+
+  const mode = useSelector(form, (s) => (s.matches('add') ? 'add' : s.matches('edit') ? 'edit' : 'closed'));
+  const saving = useSelector(form, (s) => s.matches({ add: 'saving' }) || s.matches({ edit: 'saving' }));
+  const values = useSelector(form, (s) => s.context.values);
+  const editing = useSelector(form, (s) => s.context.row);
+  const conflict = useSelector(form, (s) => (s.matches({ edit: 'conflict' }) ? s.context.conflict : null));
+  const signingIn = useSelector(form, (s) => s.matches({ add: 'signIn' }) || s.matches({ edit: 'signIn' }));
+  const confirming = useSelector(remove, (s) => s.matches('confirming') || s.matches('deleting'));
+  const deleting = useSelector(remove, (s) => s.matches('deleting'));
+  const removing = useSelector(remove, (s) => s.context.row);
+  const offerDeactivate = useSelector(remove, (s) => (s.matches('failed') || s.matches('deactivating')) && s.context.canDeactivate);
+  const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
+  const refusal = useSelector(remove, (s) => s.context.refusal);
+
+  // Unsaved changes: closing the modal, a sidebar link, Back and reload all ask first.
+  const [dirty, setDirty] = useState(false);
+  const [askClose, setAskClose] = useState(false);
+  // A closed form holds nothing; a newly opened one reports itself clean when it mounts.
+  const guarded = dirty && mode !== 'closed';
+  const shouldBlockFn = useCallback(() => guarded, [guarded]);
+  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guarded, withResolver: true });
+  const requestClose = () => {
+    if (guarded) setAskClose(true);
+    else form.send({ type: 'close' });
+  };
+
+  const openAdd = useCallback(() => form.send({ type: 'open.add' }), [form]);
+  const openEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
+  const askDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
+
+  const dialogs = (
+    <>
+      <EntityModal
+        open={mode !== 'closed'}
+        title={mode === 'add' ? (texts.addTitle ?? texts.addButton ?? texts.title) : texts.editTitle}
+        closable={!saving}
+        onClose={requestClose}
+      >
+        {mode !== 'closed' && (
+          <EntityForm
+            // A new form per opening; a failed save keeps this one, and with it what was typed.
+            // A conflict resolved by reloading (or overwriting) moves the version: a new form.
+            key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
+            entity={entity}
+            initialValues={values}
+            saving={saving}
+            onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
+            onCancel={requestClose}
+            onDirtyChange={setDirty}
+          />
+        )}
+      </EntityModal>
+
+      <ConflictDialog
+        entity={entity}
+        conflict={conflict}
+        loaded={editing}
+        mine={values}
+        onReload={() => form.send({ type: 'conflict.reload' })}
+        onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+      />
+      <SignInAgainDialog open={signingIn} onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
+      <UnsavedChangesDialog
+        open={askClose || blocker.status === 'blocked'}
+        onLeave={() => {
+          setAskClose(false);
+          setDirty(false);
+          if (blocker.status === 'blocked') blocker.proceed();
+          else form.send({ type: 'close' });
+        }}
+        onStay={() => {
+          setAskClose(false);
+          if (blocker.status === 'blocked') blocker.reset();
+        }}
+      />
+      <DeactivateDialog
+        open={offerDeactivate}
+        reason={refusal}
+        busy={deactivating}
+        onDeactivate={() => remove.send({ type: 'deactivate' })}
+        onClose={() => remove.send({ type: 'dismiss' })}
+      />
+      <ConfirmDialog
+        open={confirming}
+        question={texts.confirmRemove}
+        subject={removing ? recordName(entity, removing) : undefined}
+        busy={deleting}
+        onConfirm={() => remove.send({ type: 'confirm' })}
+        onCancel={() => remove.send({ type: 'cancel' })}
+      />
+    </>
+  );
+
+  return { openAdd, openEdit, askDelete, dialogs };
+}
