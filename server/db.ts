@@ -129,6 +129,11 @@ export interface SavedViewsTable {
   createdAt: string;
 }
 
+export interface ListVersionsTable {
+  tbl: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -143,6 +148,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
   saved_views: SavedViewsTable;
+  list_versions: ListVersionsTable;
 }
 
 export type DB = Kysely<Database>;

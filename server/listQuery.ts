@@ -6,9 +6,11 @@
 // or ZWNJ, ASCII case). Folding a column in SQL on every search was measured too slow at 100,000
 // rows on SQLite (nested replace(): ~780 ms; a JS function registered on the connection:
 // ~370 ms), so on SQLite the folded text of each entity's `searchIn` columns is kept in memory
-// under the database's change marker (like the list cache) and matched in JS (a few ms); the
-// matching ids go to SQL as one JSON parameter. PostgreSQL has no such marker (other processes
-// write), so there translate() folds in one C pass per value, inside the query.
+// and matched in JS (a few ms); the matching ids go to SQL as one JSON parameter. The index is
+// kept under its table's version, which triggers move on every insert, update and delete of that
+// table, whoever writes (prepareListSearch); so other writes (sign-ins, carts) do not rebuild it.
+// PostgreSQL has no such in-process state to trust (other processes write), so there translate()
+// folds in one C pass per value, inside the query.
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../schema/define';
 import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../src/lib/text';
@@ -196,6 +198,32 @@ interface FoldedIndex {
 
 const indexes = new WeakMap<DB, Map<string, { marker: string; built: Promise<FoldedIndex> }>>();
 
+/**
+ * SQLite: the version row and triggers of every list table (idempotent, run at start after the
+ * migrations): created here rather than in a migration so a table added or rebuilt by a later
+ * migration gets its triggers on the next start.
+ */
+export async function prepareListSearch(db: DB, tables: readonly string[]): Promise<void> {
+  if (isPostgres(db)) return;
+  for (const table of tables) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`unexpected table name ${table}`);
+    await sql`insert or ignore into ${sql.table('list_versions')} (${sql.ref('tbl')}, ${sql.ref('version')}) values (${table}, 0)`.execute(db);
+    for (const event of ['insert', 'update', 'delete'] as const) {
+      await sql`create trigger if not exists ${sql.id(`list_version_${table}_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+        begin update ${sql.table('list_versions')} set ${sql.ref('version')} = ${sql.ref('version')} + 1 where ${sql.ref('tbl')} = ${sql.lit(table)}; end`.execute(db);
+    }
+  }
+}
+
+/** The table's version, or the whole database's change marker when the table has none. */
+async function tableVersion(db: DB, table: string): Promise<string | null> {
+  const row = await sql<{ version: number }>`select ${sql.ref('version')} from ${sql.table('list_versions')} where ${sql.ref('tbl')} = ${table}`
+    .execute(db)
+    .then((result) => result.rows[0])
+    .catch(() => undefined);
+  return row ? `v${row.version}` : changeMarker(db);
+}
+
 async function buildIndex(db: DB, entity: AnyEntity, fields: readonly string[]): Promise<FoldedIndex> {
   const result = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])}
     from ${sql.table(entity.table)}`.execute(db);
@@ -210,7 +238,7 @@ async function buildIndex(db: DB, entity: AnyEntity, fields: readonly string[]):
 
 /** SQLite: the ids whose folded searchIn text holds the needle, from the in-memory index. */
 async function searchIds(db: DB, entity: AnyEntity, fields: readonly string[], needle: string): Promise<number[]> {
-  const marker = await changeMarker(db);
+  const marker = await tableVersion(db, entity.table);
   let perDb = indexes.get(db);
   if (!perDb) {
     perDb = new Map();

@@ -15,8 +15,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Saving under a name already used replaces that view (see server/adminLists.ts).
     .addUniqueConstraint('saved_views_user_entity_name', ['userId', 'entity', 'name'])
     .execute();
+
+  // A version per list table, moved by triggers on every insert, update and delete (SQLite; see
+  // prepareListSearch in server/listQuery.ts): the server's search index of a table is rebuilt
+  // only when that table changed, not on every write to the database.
+  await db.schema
+    .createTable('list_versions')
+    .addColumn('tbl', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('list_versions').execute();
   await db.schema.dropTable('saved_views').execute();
 }
