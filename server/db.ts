@@ -129,9 +129,14 @@ export interface SavedViewsTable {
   createdAt: string;
 }
 
-export interface ListVersionsTable {
+export interface ListChangesTable {
+  seq: Generated<number>;
   tbl: string;
-  version: number;
+  rowId: number;
+}
+export interface ListPrunedTable {
+  tbl: string;
+  below: number;
 }
 
 export interface Database {
@@ -148,7 +153,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
   saved_views: SavedViewsTable;
-  list_versions: ListVersionsTable;
+  list_changes: ListChangesTable;
+  list_pruned: ListPrunedTable;
 }
 
 export type DB = Kysely<Database>;

@@ -14,7 +14,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../schema/define';
 import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../src/lib/text';
-import { changeMarker, isPostgres, type DB } from './db';
+import { isPostgres, type DB } from './db';
 import { HttpError } from './errors';
 
 export type PropertyKind = 'number' | 'boolean' | 'text';
@@ -190,73 +190,121 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
 
 // ---- search -------------------------------------------------------------------------------
 
+/** One table's folded search text, as of change `seq` of the change log. */
 interface FoldedIndex {
-  ids: Int32Array | Float64Array;
+  seq: number;
   /** Each row's folded searchIn values joined by \u0001, which no folded needle holds. */
-  texts: string[];
+  texts: Map<number, string>;
 }
 
-const indexes = new WeakMap<DB, Map<string, { marker: string; built: Promise<FoldedIndex> }>>();
+interface IndexState {
+  index: FoldedIndex | null;
+  /** Reading and updating one table's index runs one at a time. */
+  queue: Promise<unknown>;
+}
+
+const indexes = new WeakMap<DB, Map<string, IndexState>>();
+
+/** Past this many changed rows, reading the whole table is cheaper than reading them by id. */
+const incrementalLimit = 5_000;
+/** The change log keeps about this many entries per table. */
+const changesKept = 20_000;
+
+const triggerVersion = 1;
 
 /**
- * SQLite: the version row and triggers of every list table (idempotent, run at start after the
- * migrations): created here rather than in a migration so a table added or rebuilt by a later
- * migration gets its triggers on the next start.
+ * SQLite: the triggers that log every insert, update and delete of each list table into
+ * list_changes (idempotent, run at start after the migrations). Created here rather than in a
+ * migration so a table added or rebuilt by a later migration gets its triggers on the next start.
  */
 export async function prepareListSearch(db: DB, tables: readonly string[]): Promise<void> {
   if (isPostgres(db)) return;
   for (const table of tables) {
     if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`unexpected table name ${table}`);
-    await sql`insert or ignore into ${sql.table('list_versions')} (${sql.ref('tbl')}, ${sql.ref('version')}) values (${table}, 0)`.execute(db);
-    for (const event of ['insert', 'update', 'delete'] as const) {
-      await sql`create trigger if not exists ${sql.id(`list_version_${table}_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
-        begin update ${sql.table('list_versions')} set ${sql.ref('version')} = ${sql.ref('version')} + 1 where ${sql.ref('tbl')} = ${sql.lit(table)}; end`.execute(db);
-    }
+    const log = (rows: RawBuilder<unknown>) => sql`insert into ${sql.table('list_changes')} (${sql.ref('tbl')}, ${sql.ref('rowId')}) ${rows}`;
+    const name = (event: string) => sql.id(`list_change_v${triggerVersion}_${table}_${event}`);
+    const on = sql.table(table);
+    const tbl = sql.lit(table);
+    await sql`create trigger if not exists ${name('insert')} after insert on ${on}
+      begin ${log(sql`values (${tbl}, new.id)`)}; end`.execute(db);
+    await sql`create trigger if not exists ${name('update')} after update on ${on}
+      begin ${log(sql`select ${tbl}, new.id union select ${tbl}, old.id`)}; end`.execute(db);
+    await sql`create trigger if not exists ${name('delete')} after delete on ${on}
+      begin ${log(sql`values (${tbl}, old.id)`)}; end`.execute(db);
   }
 }
 
-/** The table's version, or the whole database's change marker when the table has none. */
-async function tableVersion(db: DB, table: string): Promise<string | null> {
-  const row = await sql<{ version: number }>`select ${sql.ref('version')} from ${sql.table('list_versions')} where ${sql.ref('tbl')} = ${table}`
-    .execute(db)
-    .then((result) => result.rows[0])
-    .catch(() => undefined);
-  return row ? `v${row.version}` : changeMarker(db);
+const foldRow = (row: Row, fields: readonly string[]) => fields.map((f) => foldForSearch(String(row[f] ?? ''))).join('\u0001');
+
+async function logState(db: DB, table: string): Promise<{ seq: number; pruned: number }> {
+  const result = await sql<{ seq: number | null; pruned: number | null }>`select
+      (select max(${sql.ref('seq')}) from ${sql.table('list_changes')} where ${sql.ref('tbl')} = ${table}) as ${sql.ref('seq')},
+      (select ${sql.ref('below')} from ${sql.table('list_pruned')} where ${sql.ref('tbl')} = ${table}) as ${sql.ref('pruned')}`.execute(db);
+  const row = result.rows[0];
+  return { seq: Number(row?.seq ?? 0), pruned: Number(row?.pruned ?? 0) };
 }
 
-async function buildIndex(db: DB, entity: AnyEntity, fields: readonly string[]): Promise<FoldedIndex> {
-  const result = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])}
-    from ${sql.table(entity.table)}`.execute(db);
-  const ids = new Float64Array(result.rows.length);
-  const texts = new Array<string>(result.rows.length);
-  result.rows.forEach((row, i) => {
-    ids[i] = Number(row.id);
-    texts[i] = fields.map((f) => foldForSearch(String(row[f] ?? ''))).join('\u0001');
+async function readAll(db: DB, entity: AnyEntity, fields: readonly string[], seq: number): Promise<FoldedIndex> {
+  // Read after `seq`: a change logged meanwhile is applied again next time, which is harmless.
+  const result = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(entity.table)}`.execute(db);
+  const texts = new Map<number, string>();
+  for (const row of result.rows) texts.set(Number(row.id), foldRow(row, fields));
+  return { seq, texts };
+}
+
+/** The index brought up to the table's latest change: rebuilt, or just its changed rows re-read. */
+async function freshIndex(db: DB, entity: AnyEntity, fields: readonly string[], current: FoldedIndex | null): Promise<FoldedIndex> {
+  const { seq, pruned } = await logState(db, entity.table);
+  if (current && current.seq === seq) return current;
+  if (!current || current.seq < pruned || current.seq > seq) return readAll(db, entity, fields, seq);
+  const changed = await sql<{ rowId: number }>`select distinct ${sql.ref('rowId')} from ${sql.table('list_changes')}
+    where ${sql.ref('tbl')} = ${entity.table} and ${sql.ref('seq')} > ${current.seq} and ${sql.ref('seq')} <= ${seq}`.execute(db);
+  if (changed.rows.length > incrementalLimit) return readAll(db, entity, fields, seq);
+  const ids = changed.rows.map((row) => Number(row.rowId));
+  const rows = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(entity.table)}
+    where ${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
+  const texts = current.texts;
+  for (const id of ids) texts.delete(id);
+  for (const row of rows.rows) texts.set(Number(row.id), foldRow(row, fields));
+  if (seq - pruned > 2 * changesKept) await prune(db, entity.table, seq - changesKept);
+  return { seq, texts };
+}
+
+/** Cuts the table's change log below `below` and notes where, so older indexes rebuild. */
+async function prune(db: DB, table: string, below: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`delete from ${sql.table('list_changes')} where ${sql.ref('tbl')} = ${table} and ${sql.ref('seq')} < ${below}`.execute(trx);
+    await sql`insert into ${sql.table('list_pruned')} (${sql.ref('tbl')}, ${sql.ref('below')}) values (${table}, ${below})
+      on conflict (${sql.ref('tbl')}) do update set ${sql.ref('below')} = excluded.${sql.ref('below')}`.execute(trx);
   });
-  return { ids, texts };
 }
 
 /** SQLite: the ids whose folded searchIn text holds the needle, from the in-memory index. */
 async function searchIds(db: DB, entity: AnyEntity, fields: readonly string[], needle: string): Promise<number[]> {
-  const marker = await tableVersion(db, entity.table);
   let perDb = indexes.get(db);
   if (!perDb) {
     perDb = new Map();
     indexes.set(db, perDb);
   }
-  let entry = marker === null ? undefined : perDb.get(entity.key);
-  if (!entry || entry.marker !== marker) {
-    const fresh = { marker: marker ?? '', built: buildIndex(db, entity, fields) };
-    if (marker !== null) perDb.set(entity.key, fresh);
-    fresh.built.catch(() => {
-      if (perDb.get(entity.key) === fresh) perDb.delete(entity.key);
-    });
-    entry = fresh;
+  let state = perDb.get(entity.key);
+  if (!state) {
+    state = { index: null, queue: Promise.resolve() };
+    perDb.set(entity.key, state);
   }
-  const index = await entry.built;
+  const owner = state;
+  const updated = owner.queue.then(async () => {
+    owner.index = await freshIndex(db, entity, fields, owner.index).catch((error: unknown) => {
+      // A failed update leaves no half-applied index behind: the next search rebuilds.
+      owner.index = null;
+      throw error;
+    });
+    return owner.index;
+  });
+  owner.queue = updated.catch(() => undefined);
+  const index = await updated;
   const found: number[] = [];
-  for (let i = 0; i < index.texts.length; i++) {
-    if (index.texts[i]?.includes(needle)) found.push(index.ids[i] ?? 0);
+  for (const [id, text] of index.texts) {
+    if (text.includes(needle)) found.push(id);
   }
   return found;
 }

@@ -16,17 +16,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('saved_views_user_entity_name', ['userId', 'entity', 'name'])
     .execute();
 
-  // A version per list table, moved by triggers on every insert, update and delete (SQLite; see
-  // prepareListSearch in server/listQuery.ts): the server's search index of a table is rebuilt
-  // only when that table changed, not on every write to the database.
+  // Which rows of a list table changed, in order, written by triggers on every insert, update and
+  // delete whoever writes (SQLite; see prepareListSearch in server/listQuery.ts): the server's
+  // search index of a table then re-reads just those rows. `list_pruned` notes, per table, below
+  // which sequence number the log was cut, so an index older than that is rebuilt in full.
   await db.schema
-    .createTable('list_versions')
+    .createTable('list_changes')
+    .addColumn('seq', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('tbl', 'text', (c) => c.notNull())
+    .addColumn('rowId', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('list_changes_tbl_seq').on('list_changes').columns(['tbl', 'seq']).execute();
+  await db.schema
+    .createTable('list_pruned')
     .addColumn('tbl', 'text', (c) => c.primaryKey())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('below', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('list_versions').execute();
+  await db.schema.dropTable('list_pruned').execute();
+  await db.schema.dropTable('list_changes').execute();
   await db.schema.dropTable('saved_views').execute();
 }
