@@ -11,6 +11,7 @@
 // Targets: first rows at 100k within 1.25× of 1k; sort and filter under 150 ms.
 import type { Page } from 'playwright-core';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from '../tests/e2e/harness';
+import type { DB } from '../server/db';
 import { insertCourses, insertUsers, median, openBenchDatabase } from './bench/bulk';
 
 const repeats = Number(process.env.BENCH_RUNS ?? 5);
@@ -116,43 +117,55 @@ async function serverMedian(stack: Stack, token: string, path: string, runs = 15
 const ms = (x: number) => (Number.isNaN(x) ? 'no change seen' : `${x.toFixed(1)} ms`);
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
+async function count(db: DB, table: 'courses' | 'users'): Promise<number> {
+  return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
 async function main(): Promise<void> {
+  // Two servers, one with 1,000 courses and one with 100,000 courses and 100,000 users, loaded in
+  // turn: whatever else the machine is doing then weighs on both series alike.
+  const smallStack = await startStack();
   const stack = await startStack();
   const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   const page = session.page;
   try {
+    const smallDb = openBenchDatabase(smallStack.dataDir);
+    await insertCourses(smallDb, 1_000 - (await count(smallDb, 'courses')), 'scale-1k');
+    const smallCount = await count(smallDb, 'courses');
+    await smallDb.destroy();
     const db = openBenchDatabase(stack.dataDir);
-    const count = async (table: 'courses' | 'users') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    await insertCourses(db, 1_000 - (await count('courses')), 'scale-1k');
+    const started = performance.now();
+    await insertCourses(db, 100_000 - (await count(db, 'courses')), 'scale-100k');
+    await insertUsers(db, 100_000 - (await count(db, 'users')));
+    const seeded = performance.now() - started;
 
+    await signInAsAdmin(page, smallStack);
     await signInAsAdmin(page, stack);
     await page.addInitScript(probe);
+    const smallUrl = `${smallStack.baseUrl}/admin/courses`;
     const url = `${stack.baseUrl}/admin/courses`;
-    const loads = async () => {
-      await firstRows(page, url); // warm: code and caches of the browser and the server
-      const runs: FirstRows[] = [];
-      for (let i = 0; i < repeats; i++) runs.push(await firstRows(page, url));
-      return { inDom: median(runs.map((r) => r.inDom)), painted: median(runs.map((r) => r.painted)) };
-    };
-    const small = await loads();
-    const smallCount = await count('courses');
-
-    const started = performance.now();
-    await insertCourses(db, 100_000 - (await count('courses')), 'scale-100k');
-    await insertUsers(db, 100_000 - (await count('users')));
-    const seeded = performance.now() - started;
-    const large = await loads();
+    // Warm: code and caches of the browser and both servers.
+    await firstRows(page, smallUrl);
+    await firstRows(page, url);
+    const smallRuns: FirstRows[] = [];
+    const largeRuns: FirstRows[] = [];
+    for (let i = 0; i < repeats; i++) {
+      smallRuns.push(await firstRows(page, smallUrl));
+      largeRuns.push(await firstRows(page, url));
+    }
+    const of = (runs: FirstRows[]) => ({ inDom: median(runs.map((r) => r.inDom)), painted: median(runs.map((r) => r.painted)) });
+    const small = of(smallRuns);
+    const large = of(largeRuns);
     console.log(
-      `Admin lists at scale (/admin/courses in Chromium, ${repeats} loads each, medians; 100k rows inserted in ${(seeded / 1000).toFixed(1)} s):`,
+      `Admin lists at scale (/admin/courses in Chromium, ${repeats} loads each alternating between two servers, medians; 100k rows inserted in ${(seeded / 1000).toFixed(1)} s):`,
     );
     console.log(`  first rows from navigation start, ${smallCount.toLocaleString('en')} courses: ${ms(small.painted)} on screen (${ms(small.inDom)} in the DOM)`);
     console.log(
-      `  first rows from navigation start, ${(await count('courses')).toLocaleString('en')} courses and ${(await count('users')).toLocaleString('en')} users: ` +
+      `  first rows from navigation start, ${(await count(db, 'courses')).toLocaleString('en')} courses and ${(await count(db, 'users')).toLocaleString('en')} users: ` +
         `${ms(large.painted)} on screen (${ms(large.inDom)} in the DOM)`,
     );
     const ratio = large.painted / small.painted;
-    console.log(`  ratio 100k / 1k: ${ratio.toFixed(2)}× (target ≤ 1.25×: ${verdict(ratio <= 1.25)})`);
+    console.log(`  ratio 100k / 1k (on screen): ${ratio.toFixed(2)}× (target ≤ 1.25×: ${verdict(ratio <= 1.25)}); in the DOM ${(large.inDom / small.inDom).toFixed(2)}×`);
 
     // Round trips at 100k, on the page as an admin uses it.
     await page.goto(url);
@@ -165,11 +178,13 @@ async function main(): Promise<void> {
     await page.goto(url);
     await page.locator('.admin-entity-table tbody tr[data-index]').first().waitFor();
     const searches: number[] = [];
-    const needles = ['شماره ۴۵۶۷', 'رباتيك ۹۹', 'شماره 808', 'طراحی وب ۱۲۳', 'شماره ٥٥٥'];
+    // Each different (a repeated one is answered from the client's GET cache, with no round trip).
+    const needles = ['شماره ۴۵۶۷', 'رباتيك ۹۹', 'شماره 808', 'طراحی وب ۱۲۳', 'شماره ٥٥٥', 'پايتون ۷۷', 'شماره ۳۱۴۱', 'هوش مصنوعي ۲۷', 'شماره 6060', 'رباتیک ۱۱۱'];
     for (let i = 0; i < repeats; i++) {
-      searches.push(await roundTrip(page, { kind: 'search', text: needles[i % needles.length] ?? 'a' }));
+      searches.push(await roundTrip(page, { kind: 'search', text: `${needles[i % needles.length] ?? 'a'}${i >= needles.length ? ` ${i}` : ''}` }));
       await roundTrip(page, { kind: 'search', text: '' });
     }
+    if (process.env.BENCH_DEBUG) console.log({ sorts, filters, searches });
     const sort = median(sorts);
     const filter = median(filters);
     console.log(`  sort by a header at 100k (click → table changed, server included): ${ms(sort)} (target < 150 ms: ${verdict(sort < 150)})`);
@@ -202,6 +217,7 @@ async function main(): Promise<void> {
   } finally {
     await session.close();
     await stack.stop();
+    await smallStack.stop();
   }
 }
 

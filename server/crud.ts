@@ -8,7 +8,7 @@ import type { Contract } from './contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from './db';
 import { EncodedBody, preferredEncoding } from './encoding';
 import { HttpError, notFound, texts } from './errors';
-import { parseListQuery, prepareListSearch, runListQuery, schemaProperties } from './listQuery';
+import { parseListQuery, prepareListSearch, runListQuery, schemaProperties, warmListSearch } from './listQuery';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { uniqueSlug } from './slug';
@@ -63,6 +63,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
   const tables = await db.introspection.getTables();
   const cacheLists = !isPostgres(db);
   await prepareListSearch(db, Object.values(registry).map((entity) => entity.table));
+  warmListSearch(db, Object.values(registry));
   const columnsOf = (table: string) => new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
 
   for (const entity of Object.values(registry)) {

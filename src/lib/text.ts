@@ -90,7 +90,9 @@ export const searchFoldDropped = ' \t\n\r\u00a0\u200c\u200d\u0640';
 
 const foldTable = new Map<string, string>(searchFoldMap);
 const mapPattern = new RegExp(`[${searchFoldMap.map(([from]) => from).join('')}]`, 'g');
-const dropPattern = new RegExp(`[${searchFoldDropped}]+`, 'g');
+// Escaped: ZWNJ/ZWJ written raw in a character class read as joiners of their neighbours.
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const dropPattern = new RegExp(`[${Array.from(searchFoldDropped, unicodeEscape).join('')}]+`, 'g');
 
 /**
  * Text as search compares it: Arabic ي/ك as Persian ی/ک, every digit Latin, no spaces or ZWNJ,
