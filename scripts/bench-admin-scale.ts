@@ -11,7 +11,12 @@
 // Targets: first rows at 100k within 1.25× of 1k; sort and filter under 150 ms.
 import type { Page } from 'playwright-core';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from '../tests/e2e/harness';
-import type { DB } from '../server/db';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { registry } from '../schema/registry';
+import { migrate, openPostgres, type DB } from '../server/db';
+import { parseListQuery, prepareListSearch, runListQuery } from '../server/listQuery';
+import { databaseFor, dropDatabaseFor } from '../tests/support/postgres-db';
 import { insertCourses, insertUsers, median, openBenchDatabase } from './bench/bulk';
 
 const repeats = Number(process.env.BENCH_RUNS ?? 5);
@@ -189,18 +194,22 @@ async function main(): Promise<void> {
     const filter = median(filters);
     console.log(`  sort by a header at 100k (click → table changed, server included): ${ms(sort)} (target < 150 ms: ${verdict(sort < 150)})`);
     console.log(`  filter «نوع دوره» at 100k (choice → table changed): ${ms(filter)} (target < 150 ms: ${verdict(filter < 150)})`);
-    console.log(`  search at 100k (request sent after the typing pause → table changed): ${ms(median(searches))} (target < 150 ms: ${verdict(median(searches) < 150)})`);
+    // The first search after the bulk insert brings the server's search index up to date with
+    // 100,000 new rows (a full read of the table); the others find it current.
+    const [firstSearch = NaN, ...laterSearches] = searches;
+    const search = median(laterSearches);
+    console.log(`  search at 100k (request sent after the typing pause → table changed): ${ms(search)} (target < 150 ms: ${verdict(search < 150)}); the first one after the 100k-row insert, which re-reads the table into the index: ${ms(firstSearch)}`);
 
     // The server alone, from Node.
     const token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
     const q = encodeURIComponent('شماره ۴۵۶۷');
-    // Measured first, before any other search: the search index of a table is built on the first
-    // search after a write (see server/listQuery.ts).
+    // Measured first, before any other search: a search after a write first applies it to the
+    // server's search index (see server/listQuery.ts).
     await insertCourses(db, 1, 'scale-extra');
-    const firstSearchStart = performance.now();
+    const afterWriteStart = performance.now();
     const first = await fetch(`${stack.baseUrl}/api/Course/GetSelectList?pageSize=100&q=${q}`, { headers: { Authorization: `Bearer ${token}` } });
     await first.arrayBuffer();
-    const firstSearch = performance.now() - firstSearchStart;
+    const afterWrite = performance.now() - afterWriteStart;
     const calls: Array<[string, string]> = [
       ['page 1 (newest first)', '/api/Course/GetSelectList?page=1&pageSize=100'],
       ['page 500', '/api/Course/GetSelectList?page=500&pageSize=100'],
@@ -211,7 +220,7 @@ async function main(): Promise<void> {
       ['users: search «کاربر ۱۲۳۴»', `/api/User/GetPagedFilter?pageSize=100&q=${encodeURIComponent('کاربر ۱۲۳۴')}`],
       ['users: sort by phone', '/api/User/GetPagedFilter?pageSize=100&sort=phoneNumber'],
     ];
-    console.log(`  server alone at 100k (Node fetch, median of 15; the first search after a write, which builds the search index: ${ms(firstSearch)})`);
+    console.log(`  server alone at 100k (Node fetch, median of 15; the first search after a one-row write, which re-reads that row into the index: ${ms(afterWrite)})`);
     for (const [name, path] of calls) console.log(`    ${name.padEnd(28)} ${ms(await serverMedian(stack, token, path))}`);
     await db.destroy();
   } finally {
@@ -221,7 +230,58 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+/**
+ * With TEST_DATABASE_URL set (tests/support/postgres.sh start): the same list queries on
+ * PostgreSQL at 100,000 courses, through server/listQuery.ts directly (no HTTP).
+ */
+async function postgresFigures(): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('  PostgreSQL: skipped (start one with `eval "$(bash tests/support/postgres.sh start)"`)');
+    return;
+  }
+  const dir = path.join(tmpdir(), `academy-scale-pg-${process.pid}`);
+  const url = await databaseFor(dir);
+  const db = openPostgres(url, 2);
+  try {
+    await migrate(db);
+    await prepareListSearch(db, Object.values(registry));
+    await db.insertInto('categories').values({ name: 'دسته', slug: 'scale', inActive: 0, coverImage: '' }).execute();
+    await db.insertInto('teachers').values({ fullName: 'مدرس', skill: '', descirption: '', coverImage: '' }).execute();
+    const started = performance.now();
+    await insertCourses(db, 100_000, 'scale-pg');
+    const inserted = performance.now() - started;
+    const entity = registry.courses;
+    const time = async (query: Record<string, string>) => {
+      const parsed = parseListQuery(entity, query);
+      if (!parsed) throw new Error('no query');
+      const times: number[] = [];
+      for (let i = 0; i < 17; i++) {
+        const t0 = performance.now();
+        await runListQuery(db, entity, parsed);
+        if (i >= 2) times.push(performance.now() - t0);
+      }
+      return median(times);
+    };
+    console.log(`  PostgreSQL at 100k courses (runListQuery, median of 15; 100k rows inserted with the search triggers in ${(inserted / 1000).toFixed(1)} s):`);
+    for (const [name, query] of [
+      ['page 1 (newest first)', { pageSize: '100' }],
+      ['sort by price', { pageSize: '100', sort: 'priceInTomans' }],
+      ['sort by title, descending', { pageSize: '100', sort: '-title' }],
+      ['filter type=offline', { pageSize: '100', 'f.type': 'offline' }],
+      ['search «شماره ۴۵۶۷»', { pageSize: '100', q: 'شماره ۴۵۶۷' }],
+      ['search «رباتيك» (25,000 match)', { pageSize: '100', q: 'رباتيك' }],
+    ] as const) {
+      console.log(`    ${name.padEnd(32)} ${ms(await time(query))}`);
+    }
+  } finally {
+    await db.destroy();
+    await dropDatabaseFor(dir);
+  }
+}
+
+main()
+  .then(() => postgresFigures())
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

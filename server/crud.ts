@@ -62,7 +62,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
   // Which tables keep a slug or a creation time is read from the database, not hard-coded.
   const tables = await db.introspection.getTables();
   const cacheLists = !isPostgres(db);
-  await prepareListSearch(db, Object.values(registry).map((entity) => entity.table));
+  await prepareListSearch(db, Object.values(registry));
   warmListSearch(db, Object.values(registry));
   const columnsOf = (table: string) => new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
 

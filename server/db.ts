@@ -134,6 +134,15 @@ export interface ListChangesTable {
   tbl: string;
   rowId: number;
 }
+export interface ListSearchTable {
+  tbl: string;
+  id: number;
+  text: string;
+}
+export interface ListSearchMetaTable {
+  tbl: string;
+  signature: string;
+}
 export interface ListPrunedTable {
   tbl: string;
   below: number;
@@ -155,6 +164,8 @@ export interface Database {
   saved_views: SavedViewsTable;
   list_changes: ListChangesTable;
   list_pruned: ListPrunedTable;
+  list_search: ListSearchTable;
+  list_search_meta: ListSearchMetaTable;
 }
 
 export type DB = Kysely<Database>;

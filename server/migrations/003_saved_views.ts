@@ -32,9 +32,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tbl', 'text', (c) => c.primaryKey())
     .addColumn('below', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+
+  // PostgreSQL: each searched row's folded text, kept by triggers (prepareListSearch), so a search
+  // compares precomputed text instead of folding 100,000 values per query. `list_search_meta`
+  // notes what each table's texts were folded from, so a change of fields or folding rebuilds them.
+  await db.schema
+    .createTable('list_search')
+    .addColumn('tbl', 'text', (c) => c.notNull())
+    .addColumn('id', 'integer', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('list_search_pk', ['tbl', 'id'])
+    .execute();
+  await db.schema
+    .createTable('list_search_meta')
+    .addColumn('tbl', 'text', (c) => c.primaryKey())
+    .addColumn('signature', 'text', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('list_search_meta').execute();
+  await db.schema.dropTable('list_search').execute();
   await db.schema.dropTable('list_pruned').execute();
   await db.schema.dropTable('list_changes').execute();
   await db.schema.dropTable('saved_views').execute();

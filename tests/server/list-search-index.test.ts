@@ -18,7 +18,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'academy-index-'));
   db = openDatabase(path.join(dir, 'index.sqlite'));
   await migrate(db);
-  await prepareListSearch(db, [entity.table]);
+  await prepareListSearch(db, [entity]);
 });
 afterAll(async () => {
   await db.destroy();
