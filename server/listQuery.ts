@@ -414,8 +414,7 @@ async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<Raw
 function orderClause(q: ListQuery): RawBuilder<unknown> {
   const direction = q.sort.desc ? sql`desc` : sql`asc`;
   if (q.sort.field === 'id') return sql`order by ${sql.ref('id')} ${direction}`;
-  const column = sql.ref(q.sort.field);
-  return sql`order by case when ${column} is null then 1 else 0 end, ${column} ${direction}, ${sql.ref('id')} ${direction}`;
+  return sql`order by ${sql.ref(q.sort.field)} ${direction} nulls last, ${sql.ref('id')} ${direction}`;
 }
 
 /** One page of rows (unshaped, as the database keeps them) and how many rows match in all. */
@@ -424,7 +423,11 @@ export async function runListQuery(db: DB, entity: AnyEntity, q: ListQuery): Pro
   const table = sql.table(entity.table);
   const [counted, page] = await Promise.all([
     sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${table} ${where}`.execute(db),
-    sql<Row>`select * from ${table} ${where} ${orderClause(q)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(db),
+    // The page's ids are chosen by sorting narrow (id, key) pairs, then only those rows are read
+    // whole: sorting 100,000 whole rows (descriptions and all) to keep 100 was most of the cost.
+    sql<Row>`select * from ${table} where ${sql.ref('id')} in (
+        select ${sql.ref('id')} from ${table} ${where} ${orderClause(q)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+      ) ${orderClause(q)}`.execute(db),
   ]);
   return { items: page.rows, total: Number(counted.rows[0]?.n ?? 0) };
 }

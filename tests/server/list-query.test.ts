@@ -85,6 +85,18 @@ describe('list protocol', () => {
     expect(titles(down.body)).toEqual(['کیک‌پزی برای کودکان', 'Python Basics', 'رباتیک سطح ۲']);
   });
 
+  it('puts empty values last both ways, on both databases', async () => {
+    const all = await server.call<Row[]>('GET', '/api/Course/GetSelectList', { token: admin });
+    const dated = all.body.find((row) => row.timeOfHolding !== null);
+    if (!dated) throw new Error('no dated course in the seed');
+    const ids = [...created.map((row) => row.id), dated.id].join(',');
+    for (const sort of ['timeOfHolding', '-timeOfHolding']) {
+      const page = await courses({ ids, sort });
+      expect(page.body.items[0]?.id, sort).toBe(dated.id);
+      expect(page.body.items.slice(1).every((row) => row.timeOfHolding === null), sort).toBe(true);
+    }
+  });
+
   it('searches Persian-aware: Arabic ي/ك, ZWNJ and spaces, digits, case', async () => {
     for (const q of ['كيك پزي', 'کیکپزی', 'کیک پزی', 'كيك‌پزي']) {
       const found = await courses({ q });
