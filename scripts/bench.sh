@@ -10,4 +10,5 @@ run "bundle (npx tsx scripts/bundle-budget.ts)" npx tsx scripts/bundle-budget.ts
 run "API (npx tsx scripts/bench-api.ts)" npx tsx scripts/bench-api.ts
 run "start-up (npx tsx scripts/bench-startup.ts)" npx tsx scripts/bench-startup.ts
 run "admin tables (npx tsx scripts/bench-tables.ts)" npx tsx scripts/bench-tables.ts
+run "admin lists at scale (npx tsx scripts/bench-admin-scale.ts)" npx tsx scripts/bench-admin-scale.ts
 run "Lighthouse (npx tsx scripts/bench-lighthouse.ts)" npx tsx scripts/bench-lighthouse.ts

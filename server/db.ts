@@ -152,6 +152,25 @@ export interface SavedViewsTable {
   createdAt: string;
 }
 
+export interface ListChangesTable {
+  seq: Generated<number>;
+  tbl: string;
+  rowId: number;
+}
+export interface ListSearchTable {
+  tbl: string;
+  id: number;
+  text: string;
+}
+export interface ListSearchMetaTable {
+  tbl: string;
+  signature: string;
+}
+export interface ListPrunedTable {
+  tbl: string;
+  below: number;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -167,6 +186,10 @@ export interface Database {
   login_attempts: AttemptsTable;
   saved_views: SavedViewsTable;
   audit_log: AuditLogTable;
+  list_changes: ListChangesTable;
+  list_pruned: ListPrunedTable;
+  list_search: ListSearchTable;
+  list_search_meta: ListSearchMetaTable;
 }
 
 export type DB = Kysely<Database>;

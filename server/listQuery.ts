@@ -6,13 +6,17 @@
 // or ZWNJ, ASCII case). Folding a column in SQL on every search was measured too slow at 100,000
 // rows on SQLite (nested replace(): ~780 ms; a JS function registered on the connection:
 // ~370 ms), so on SQLite the folded text of each entity's `searchIn` columns is kept in memory
-// under the database's change marker (like the list cache) and matched in JS (a few ms); the
-// matching ids go to SQL as one JSON parameter. PostgreSQL has no such marker (other processes
-// write), so there translate() folds in one C pass per value, inside the query.
+// and matched in JS (a few ms); the matching ids go to SQL as one JSON parameter. The index is
+// kept under its table's version, which triggers move on every insert, update and delete of that
+// table, whoever writes (prepareListSearch); so other writes (sign-ins, carts) do not rebuild it.
+// PostgreSQL has no in-process state to trust (other processes write), and translate() of every
+// value per query was measured at ~580 ms for 100,000 rows; there triggers keep each row's folded
+// text in list_search (folded by translate() once per write), and a search is one strpos() scan
+// of that (~25 ms at 100,000 rows).
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../schema/define';
 import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../src/lib/text';
-import { changeMarker, isPostgres, type DB } from './db';
+import { isPostgres, type DB } from './db';
 import { HttpError } from './errors';
 
 export type PropertyKind = 'number' | 'boolean' | 'text';
@@ -188,47 +192,188 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
 
 // ---- search -------------------------------------------------------------------------------
 
+/** One table's folded search text, as of change `seq` of the change log. */
 interface FoldedIndex {
-  ids: Int32Array | Float64Array;
+  seq: number;
   /** Each row's folded searchIn values joined by \u0001, which no folded needle holds. */
-  texts: string[];
+  texts: Map<number, string>;
 }
 
-const indexes = new WeakMap<DB, Map<string, { marker: string; built: Promise<FoldedIndex> }>>();
+interface IndexState {
+  index: FoldedIndex | null;
+  /** Reading and updating one table's index runs one at a time. */
+  queue: Promise<unknown>;
+}
 
-async function buildIndex(db: DB, entity: AnyEntity, fields: readonly string[]): Promise<FoldedIndex> {
-  const result = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])}
-    from ${sql.table(entity.table)}`.execute(db);
-  const ids = new Float64Array(result.rows.length);
-  const texts = new Array<string>(result.rows.length);
-  result.rows.forEach((row, i) => {
-    ids[i] = Number(row.id);
-    texts[i] = fields.map((f) => foldForSearch(String(row[f] ?? ''))).join('\u0001');
+const indexes = new WeakMap<DB, Map<string, IndexState>>();
+
+/** Past this many changed rows, reading the whole table is cheaper than reading them by id. */
+const incrementalLimit = 5_000;
+/** The change log keeps about this many entries per table. */
+const changesKept = 20_000;
+
+const triggerVersion = 1;
+
+/**
+ * The triggers behind search (idempotent, run at start after the migrations; created here rather
+ * than in a migration so a table added or rebuilt by a later migration gets them on the next
+ * start). SQLite: every insert, update and delete of each list table is logged into list_changes.
+ * PostgreSQL: each row's folded text is kept in list_search.
+ */
+export async function prepareListSearch(db: DB, entities: readonly AnyEntity[]): Promise<void> {
+  for (const entity of entities) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(entity.table)) throw new Error(`unexpected table name ${entity.table}`);
+  }
+  if (isPostgres(db)) {
+    for (const entity of entities) await preparePgSearch(db, entity);
+    return;
+  }
+  for (const { table } of entities) {
+    const log = (rows: RawBuilder<unknown>) => sql`insert into ${sql.table('list_changes')} (${sql.ref('tbl')}, ${sql.ref('rowId')}) ${rows}`;
+    const name = (event: string) => sql.id(`list_change_v${triggerVersion}_${table}_${event}`);
+    const on = sql.table(table);
+    const tbl = sql.lit(table);
+    await sql`create trigger if not exists ${name('insert')} after insert on ${on}
+      begin ${log(sql`values (${tbl}, new.id)`)}; end`.execute(db);
+    await sql`create trigger if not exists ${name('update')} after update on ${on}
+      begin ${log(sql`select ${tbl}, new.id union select ${tbl}, old.id`)}; end`.execute(db);
+    await sql`create trigger if not exists ${name('delete')} after delete on ${on}
+      begin ${log(sql`values (${tbl}, old.id)`)}; end`.execute(db);
+  }
+}
+
+/** PostgreSQL: foldForSearch of a row's searched fields, as SQL over `row` (new, or the table). */
+function pgFoldedRow(fields: readonly string[], row: string | null): RawBuilder<unknown> {
+  const value = (field: string) => (row ? sql`coalesce(${sql.raw(row)}.${sql.ref(field)}::text, '')` : sql`coalesce(${sql.ref(field)}::text, '')`);
+  return sql`translate(${sql.join(fields.map(value), sql` || chr(1) || `)}, ${sql.lit(translateFrom)}, ${sql.lit(translateTo)})`;
+}
+
+async function preparePgSearch(db: DB, entity: AnyEntity): Promise<void> {
+  const fields = entity.searchIn ?? [];
+  const table = entity.table;
+  const fn = sql.id(`list_search_${table}`);
+  const signature = `v${triggerVersion}|${fields.join(',')}|${translateFrom}|${translateTo}`;
+  await db.transaction().execute(async (trx) => {
+    // Processes starting together on one database take turns.
+    await sql`select pg_advisory_xact_lock(${0x115e4c}, hashtext(${table}))`.execute(trx);
+    if (fields.length === 0) {
+      await sql`drop trigger if exists ${fn} on ${sql.table(table)}`.execute(trx);
+      await sql`delete from ${sql.table('list_search')} where ${sql.ref('tbl')} = ${table}`.execute(trx);
+      return;
+    }
+    await sql`create or replace function ${fn}() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.id <> new.id) then
+          delete from list_search where tbl = ${sql.lit(table)} and id = old.id;
+        end if;
+        if tg_op = 'DELETE' then return old; end if;
+        insert into list_search (tbl, id, text) values (${sql.lit(table)}, new.id, ${pgFoldedRow(fields, 'new')})
+          on conflict (tbl, id) do update set text = excluded.text;
+        return new;
+      end $$`.execute(trx);
+    await sql`create or replace trigger ${fn} after insert or update or delete on ${sql.table(table)}
+      for each row execute function ${fn}()`.execute(trx);
+    const meta = await sql<{ signature: string }>`select ${sql.ref('signature')} from ${sql.table('list_search_meta')}
+      where ${sql.ref('tbl')} = ${table}`.execute(trx);
+    if (meta.rows[0]?.signature === signature) return;
+    // First start, or searched fields or folding changed: every row's text anew.
+    await sql`delete from ${sql.table('list_search')} where ${sql.ref('tbl')} = ${table}`.execute(trx);
+    await sql`insert into ${sql.table('list_search')} (${sql.ref('tbl')}, ${sql.ref('id')}, ${sql.ref('text')})
+      select ${table}, ${sql.ref('id')}, ${pgFoldedRow(fields, null)} from ${sql.table(table)}`.execute(trx);
+    await sql`insert into ${sql.table('list_search_meta')} (${sql.ref('tbl')}, ${sql.ref('signature')}) values (${table}, ${signature})
+      on conflict (${sql.ref('tbl')}) do update set ${sql.ref('signature')} = excluded.${sql.ref('signature')}`.execute(trx);
   });
-  return { ids, texts };
+}
+
+/**
+ * SQLite: builds the search index of every entity a moment after start, off the start-up path,
+ * so the first search of a large table does not pay for it (~0.5 s at 100,000 rows).
+ */
+export function warmListSearch(db: DB, entities: readonly AnyEntity[], delayMs = 1_000): void {
+  if (isPostgres(db)) return;
+  const timer = setTimeout(() => {
+    void (async () => {
+      for (const entity of entities) {
+        const fields = entity.searchIn ?? [];
+        // A database closed meanwhile (a test, a shutdown) simply leaves the index to be built later.
+        if (fields.length > 0) await searchIds(db, entity, fields, '\u0000').catch(() => undefined);
+      }
+    })();
+  }, delayMs);
+  timer.unref();
+}
+
+const foldRow = (row: Row, fields: readonly string[]) => fields.map((f) => foldForSearch(String(row[f] ?? ''))).join('\u0001');
+
+async function logState(db: DB, table: string): Promise<{ seq: number; pruned: number }> {
+  const result = await sql<{ seq: number | null; pruned: number | null }>`select
+      (select max(${sql.ref('seq')}) from ${sql.table('list_changes')} where ${sql.ref('tbl')} = ${table}) as ${sql.ref('seq')},
+      (select ${sql.ref('below')} from ${sql.table('list_pruned')} where ${sql.ref('tbl')} = ${table}) as ${sql.ref('pruned')}`.execute(db);
+  const row = result.rows[0];
+  return { seq: Number(row?.seq ?? 0), pruned: Number(row?.pruned ?? 0) };
+}
+
+async function readAll(db: DB, entity: AnyEntity, fields: readonly string[], seq: number): Promise<FoldedIndex> {
+  // Read after `seq`: a change logged meanwhile is applied again next time, which is harmless.
+  const result = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(entity.table)}`.execute(db);
+  const texts = new Map<number, string>();
+  for (const row of result.rows) texts.set(Number(row.id), foldRow(row, fields));
+  return { seq, texts };
+}
+
+/** The index brought up to the table's latest change: rebuilt, or just its changed rows re-read. */
+async function freshIndex(db: DB, entity: AnyEntity, fields: readonly string[], current: FoldedIndex | null): Promise<FoldedIndex> {
+  const { seq, pruned } = await logState(db, entity.table);
+  if (current && current.seq === seq) return current;
+  if (!current || current.seq < pruned || current.seq > seq) return readAll(db, entity, fields, seq);
+  const changed = await sql<{ rowId: number }>`select distinct ${sql.ref('rowId')} from ${sql.table('list_changes')}
+    where ${sql.ref('tbl')} = ${entity.table} and ${sql.ref('seq')} > ${current.seq} and ${sql.ref('seq')} <= ${seq}`.execute(db);
+  if (changed.rows.length > incrementalLimit) return readAll(db, entity, fields, seq);
+  const ids = changed.rows.map((row) => Number(row.rowId));
+  const rows = await sql<Row>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(entity.table)}
+    where ${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
+  const texts = current.texts;
+  for (const id of ids) texts.delete(id);
+  for (const row of rows.rows) texts.set(Number(row.id), foldRow(row, fields));
+  if (seq - pruned > 2 * changesKept) await prune(db, entity.table, seq - changesKept);
+  return { seq, texts };
+}
+
+/** Cuts the table's change log below `below` and notes where, so older indexes rebuild. */
+async function prune(db: DB, table: string, below: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`delete from ${sql.table('list_changes')} where ${sql.ref('tbl')} = ${table} and ${sql.ref('seq')} < ${below}`.execute(trx);
+    await sql`insert into ${sql.table('list_pruned')} (${sql.ref('tbl')}, ${sql.ref('below')}) values (${table}, ${below})
+      on conflict (${sql.ref('tbl')}) do update set ${sql.ref('below')} = excluded.${sql.ref('below')}`.execute(trx);
+  });
 }
 
 /** SQLite: the ids whose folded searchIn text holds the needle, from the in-memory index. */
 async function searchIds(db: DB, entity: AnyEntity, fields: readonly string[], needle: string): Promise<number[]> {
-  const marker = await changeMarker(db);
   let perDb = indexes.get(db);
   if (!perDb) {
     perDb = new Map();
     indexes.set(db, perDb);
   }
-  let entry = marker === null ? undefined : perDb.get(entity.key);
-  if (!entry || entry.marker !== marker) {
-    const fresh = { marker: marker ?? '', built: buildIndex(db, entity, fields) };
-    if (marker !== null) perDb.set(entity.key, fresh);
-    fresh.built.catch(() => {
-      if (perDb.get(entity.key) === fresh) perDb.delete(entity.key);
-    });
-    entry = fresh;
+  let state = perDb.get(entity.key);
+  if (!state) {
+    state = { index: null, queue: Promise.resolve() };
+    perDb.set(entity.key, state);
   }
-  const index = await entry.built;
+  const owner = state;
+  const updated = owner.queue.then(async () => {
+    owner.index = await freshIndex(db, entity, fields, owner.index).catch((error: unknown) => {
+      // A failed update leaves no half-applied index behind: the next search rebuilds.
+      owner.index = null;
+      throw error;
+    });
+    return owner.index;
+  });
+  owner.queue = updated.catch(() => undefined);
+  const index = await updated;
   const found: number[] = [];
-  for (let i = 0; i < index.texts.length; i++) {
-    if (index.texts[i]?.includes(needle)) found.push(index.ids[i] ?? 0);
+  for (const [id, text] of index.texts) {
+    if (text.includes(needle)) found.push(id);
   }
   return found;
 }
@@ -239,8 +384,6 @@ const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const translateFrom = upper + searchFoldMap.map(([from]) => from).join('') + searchFoldDropped;
 const translateTo = upper.toLowerCase() + searchFoldMap.map(([, to]) => to).join('');
 
-/** PostgreSQL: foldForSearch as one translate() of the column. */
-const pgFolded = (field: string) => sql`translate(${sql.ref(field)}, ${translateFrom}, ${translateTo})`;
 
 // ---- the query ----------------------------------------------------------------------------
 
@@ -256,7 +399,8 @@ async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<Raw
   if (q.q !== null) {
     if (fields.length === 0) parts.push(sql`1 = 0`);
     else if (isPostgres(db)) {
-      parts.push(sql`(${sql.join(fields.map((f) => sql`strpos(${pgFolded(f)}, ${q.q}) > 0`), sql` or `)})`);
+      parts.push(sql`${sql.ref('id')} in (select ${sql.ref('id')} from ${sql.table('list_search')}
+        where ${sql.ref('tbl')} = ${entity.table} and strpos(${sql.ref('text')}, ${q.q}) > 0)`);
     } else {
       const ids = await searchIds(db, entity, fields, q.q);
       // One JSON parameter however many match: SQLite allows only so many bound values.
@@ -270,8 +414,7 @@ async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<Raw
 function orderClause(q: ListQuery): RawBuilder<unknown> {
   const direction = q.sort.desc ? sql`desc` : sql`asc`;
   if (q.sort.field === 'id') return sql`order by ${sql.ref('id')} ${direction}`;
-  const column = sql.ref(q.sort.field);
-  return sql`order by case when ${column} is null then 1 else 0 end, ${column} ${direction}, ${sql.ref('id')} ${direction}`;
+  return sql`order by ${sql.ref(q.sort.field)} ${direction} nulls last, ${sql.ref('id')} ${direction}`;
 }
 
 /** One page of rows (unshaped, as the database keeps them) and how many rows match in all. */
@@ -280,7 +423,11 @@ export async function runListQuery(db: DB, entity: AnyEntity, q: ListQuery): Pro
   const table = sql.table(entity.table);
   const [counted, page] = await Promise.all([
     sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${table} ${where}`.execute(db),
-    sql<Row>`select * from ${table} ${where} ${orderClause(q)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(db),
+    // The page's ids are chosen by sorting narrow (id, key) pairs, then only those rows are read
+    // whole: sorting 100,000 whole rows (descriptions and all) to keep 100 was most of the cost.
+    sql<Row>`select * from ${table} where ${sql.ref('id')} in (
+        select ${sql.ref('id')} from ${table} ${where} ${orderClause(q)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+      ) ${orderClause(q)}`.execute(db),
   ]);
   return { items: page.rows, total: Number(counted.rows[0]?.n ?? 0) };
 }

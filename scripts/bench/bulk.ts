@@ -68,7 +68,8 @@ export async function insertUsers(db: DB, count: number): Promise<void> {
 }
 
 export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
+  // A run that saw no change is NaN: it has no place in the order.
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };

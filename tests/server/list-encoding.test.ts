@@ -161,6 +161,21 @@ describe('compressed list answers', () => {
   });
 });
 
+describe('a page of the list protocol', () => {
+  it('is compressed too, on both databases, and decodes to the same page', async () => {
+    const target = `${list}?pageSize=100&sort=title`;
+    const identity = await rawGet(target, null);
+    expect(identity.status).toBe(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const raw = await rawGet(target, encoding);
+      expect(raw.headers['content-encoding'], encoding).toBe(encoding);
+      expect(raw.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(decode(raw))).toEqual(JSON.parse(identity.bytes.toString('utf8')));
+    }
+  });
+});
+
 describe('preferredEncoding', () => {
   it('prefers brotli, honours q-values, * and x-gzip', () => {
     expect(preferredEncoding(undefined)).toBeNull();

@@ -1,6 +1,9 @@
 // @vitest-environment node
 // The list protocol (server/listQuery.ts) through the real routes, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody } from '../support/samples';
 
@@ -66,6 +69,18 @@ describe('list protocol', () => {
     expect(titles(down.body)).toEqual(['کیک‌پزی برای کودکان', 'Python Basics', 'رباتیک سطح ۲']);
   });
 
+  it('puts empty values last both ways, on both databases', async () => {
+    const all = await server.call<Row[]>('GET', '/api/Course/GetSelectList', { token: admin });
+    const dated = all.body.find((row) => row.timeOfHolding !== null);
+    if (!dated) throw new Error('no dated course in the seed');
+    const ids = [...created.map((row) => row.id), dated.id].join(',');
+    for (const sort of ['timeOfHolding', '-timeOfHolding']) {
+      const page = await courses({ ids, sort });
+      expect(page.body.items[0]?.id, sort).toBe(dated.id);
+      expect(page.body.items.slice(1).every((row) => row.timeOfHolding === null), sort).toBe(true);
+    }
+  });
+
   it('searches Persian-aware: Arabic ي/ك, ZWNJ and spaces, digits, case', async () => {
     for (const q of ['كيك پزي', 'کیکپزی', 'کیک پزی', 'كيك‌پزي']) {
       const found = await courses({ q });
@@ -85,6 +100,25 @@ describe('list protocol', () => {
     expect(titles((await courses({ q: 'سفالگري ٧' })).body)).toEqual(['سفالگری ۷ تا ۹ سال']);
     await server.call('DELETE', '/api/Course/Delete', { token: admin, body: { id: made.body.id } });
     expect((await courses({ q: 'سفالگري' })).body.total).toBe(0);
+  });
+
+  it('follows edits and writes made outside the API (the change log of the SQLite index)', async () => {
+    const made = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: course('نجوم کودکان') });
+    expect(titles((await courses({ q: 'نجوم' })).body)).toEqual(['نجوم کودکان']);
+    const edited = await server.call<Row>('PUT', '/api/Course/Update', { token: admin, body: { ...course('ستاره‌شناسی کودکان'), id: made.body.id } });
+    expect(edited.status).toBe(200);
+    expect((await courses({ q: 'نجوم' })).body.total).toBe(0);
+    expect(titles((await courses({ q: 'ستاره شناسي' })).body)).toEqual(['ستاره‌شناسی کودکان']);
+    if (!usePostgres) {
+      // Another process writing the database file (an import script, a second server).
+      const other = new Database(path.join(server.dataDir, 'academy.sqlite'));
+      other.prepare('update courses set title = ? where id = ?').run('کیهان‌شناسی کودکان', made.body.id);
+      other.close();
+      expect(titles((await courses({ q: 'کیهان' })).body)).toEqual(['کیهان‌شناسی کودکان']);
+      expect((await courses({ q: 'ستاره' })).body.total).toBe(0);
+    }
+    await server.call('DELETE', '/api/Course/Delete', { token: admin, body: { id: made.body.id } });
+    expect((await courses({ q: 'کودکان' })).body.items.map((row) => row.id)).not.toContain(made.body.id);
   });
 
   it('filters by equality, repeated = any of, booleans as true/false', async () => {

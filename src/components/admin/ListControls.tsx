@@ -197,8 +197,8 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
     const pending = typed.current;
     const timer = setTimeout(() => {
       typed.current = null;
-      const q = pending.trim();
-      onView({ ...view, q: q === '' ? undefined : q, page: undefined }, { replace: true });
+      // Kept as typed (a trailing space included): the URL's q comes back into this box.
+      onView({ ...view, q: pending.trim() === '' ? undefined : pending, page: undefined }, { replace: true });
     }, searchDelay);
     return () => clearTimeout(timer);
   }, [text, view, onView]);

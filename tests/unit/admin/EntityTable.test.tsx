@@ -101,6 +101,19 @@ describe('EntityTable', () => {
     expect(onDelete).toHaveBeenCalledWith(sampleSeed.teachers[0]);
   });
 
+  it('driven by the server: keeps the rows in the order given and asks for a sort instead', () => {
+    const rows: AnyRow[] = ['ب', 'الف', 'ج'].map((name, i) => ({ id: i + 1, name, inActive: false, coverImage: '' }));
+    const onSort = vi.fn();
+    const server = { sort: { id: 'name', desc: true }, sortable: (id: string) => id === 'name', onSort, total: 3 };
+    render(<EntityTable entity={registry.categories} rows={rows} server={server} />);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /نام/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.queryByRole('button', { name: /شناسه/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /نام/ }));
+    expect(onSort).toHaveBeenCalledWith('name');
+    expect(firstColumn()).toEqual(['ب', 'الف', 'ج']);
+  });
+
   it('draws only the visible rows of 10,000', () => {
     const rows: AnyRow[] = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, name: `دسته ${i}`, inActive: false, coverImage: '' }));
     render(<EntityTable entity={registry.categories} rows={rows} />);
