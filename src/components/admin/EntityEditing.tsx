@@ -4,17 +4,24 @@
 // the delete confirmation and the offer to deactivate instead.
 import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
 import type { ListActorRef } from '../../machines/listMachine';
 import { ConfirmDialog } from './ConfirmDialog';
-import { EntityForm } from './EntityForm';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
 import { showNotice } from './notify';
-import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
+import { adminTexts } from './texts';
+
+// The form (with its inputs: date picker, reference picker) and the rarer dialogs load when first
+// opened, so the list screens stay within the admin's JavaScript budget.
+const EntityForm = lazy(() => import('./EntityForm').then((m) => ({ default: m.EntityForm })));
+const ConflictDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.ConflictDialog })));
+const DeactivateDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.DeactivateDialog })));
+const SignInAgainDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.SignInAgainDialog })));
+const UnsavedChangesDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.UnsavedChangesDialog })));
 
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
@@ -70,49 +77,67 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
         onClose={requestClose}
       >
         {mode !== 'closed' && (
-          <EntityForm
-            // A new form per opening; a failed save keeps this one, and with it what was typed.
-            // A conflict resolved by reloading (or overwriting) moves the version: a new form.
-            key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
-            entity={entity}
-            initialValues={values}
-            saving={saving}
-            onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
-            onCancel={requestClose}
-            onDirtyChange={setDirty}
-          />
+          <Suspense
+            fallback={
+              <p className="admin-loading" role="status">
+                {adminTexts.loading}
+              </p>
+            }
+          >
+            <EntityForm
+              // A new form per opening; a failed save keeps this one, and with it what was typed.
+              // A conflict resolved by reloading (or overwriting) moves the version: a new form.
+              key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
+              entity={entity}
+              initialValues={values}
+              saving={saving}
+              onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
+              onCancel={requestClose}
+              onDirtyChange={setDirty}
+            />
+          </Suspense>
         )}
       </EntityModal>
 
-      <ConflictDialog
-        entity={entity}
-        conflict={conflict}
-        loaded={editing}
-        mine={values}
-        onReload={() => form.send({ type: 'conflict.reload' })}
-        onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
-      />
-      <SignInAgainDialog open={signingIn} onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
-      <UnsavedChangesDialog
-        open={askClose || blocker.status === 'blocked'}
-        onLeave={() => {
-          setAskClose(false);
-          setDirty(false);
-          if (blocker.status === 'blocked') blocker.proceed();
-          else form.send({ type: 'close' });
-        }}
-        onStay={() => {
-          setAskClose(false);
-          if (blocker.status === 'blocked') blocker.reset();
-        }}
-      />
-      <DeactivateDialog
-        open={offerDeactivate}
-        reason={refusal}
-        busy={deactivating}
-        onDeactivate={() => remove.send({ type: 'deactivate' })}
-        onClose={() => remove.send({ type: 'dismiss' })}
-      />
+      <Suspense fallback={null}>
+        {conflict && (
+          <ConflictDialog
+            entity={entity}
+            conflict={conflict}
+            loaded={editing}
+            mine={values}
+            onReload={() => form.send({ type: 'conflict.reload' })}
+            onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+          />
+        )}
+        {signingIn && (
+          <SignInAgainDialog open onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
+        )}
+        {(askClose || blocker.status === 'blocked') && (
+          <UnsavedChangesDialog
+            open
+            onLeave={() => {
+              setAskClose(false);
+              setDirty(false);
+              if (blocker.status === 'blocked') blocker.proceed();
+              else form.send({ type: 'close' });
+            }}
+            onStay={() => {
+              setAskClose(false);
+              if (blocker.status === 'blocked') blocker.reset();
+            }}
+          />
+        )}
+        {offerDeactivate && (
+          <DeactivateDialog
+            open
+            reason={refusal}
+            busy={deactivating}
+            onDeactivate={() => remove.send({ type: 'deactivate' })}
+            onClose={() => remove.send({ type: 'dismiss' })}
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={confirming}
         question={texts.confirmRemove}

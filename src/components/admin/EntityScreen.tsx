@@ -2,7 +2,7 @@
 // modal/confirmation, all driven by the generic machines.
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { isImportable } from '../../../schema/importable';
 import { toApiQuery, type ListSearch } from '../../lib/listSearch';
@@ -15,11 +15,13 @@ import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useEntityEditing } from './EntityEditing';
 import { EntityTable, type ServerView } from './EntityTable';
-import { ImportDialog } from './ImportDialog';
 import { ListToolbar, Pager } from './ListControls';
 import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
 import { adminTexts } from './texts';
+
+// Loaded when first opened: most visits never import a file.
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 const listLogic = listMachine.provide({ actions: { notify: showNotice } });
 const importLogic = importMachine.provide({ actions: { notify: showNotice } });
@@ -181,7 +183,11 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
         onConfirm={() => bulk.send({ type: 'confirm' })}
         onCancel={() => bulk.send({ type: 'cancel' })}
       />
-      {isImportable(entity) && <ImportDialog entity={entity} actor={importer} open={importOpen} onClose={() => setImportOpen(false)} />}
+      {isImportable(entity) && importOpen && (
+        <Suspense fallback={null}>
+          <ImportDialog entity={entity} actor={importer} open onClose={() => setImportOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
