@@ -11,7 +11,10 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // (src/islands/): not the router, not the pages' code, not DOMPurify (the server sanitised the
 // article). The admin budget covers every screen; the rich-text editor, fetched only when an
 // article form opens, has its own.
-const budgets = { publicJs: 100 * 1024, adminJs: 250 * 1024, editorJs: 128 * 1024 };
+// The editor's step counts what opening an article form fetches: tiptap (~124 kB) and, since the
+// generic form and its inputs load when a form first opens rather than with the list screens,
+// the form itself (~20 kB) too. The admin's total over every screen and the editor is unchanged.
+const budgets = { publicJs: 100 * 1024, adminJs: 250 * 1024, editorJs: 150 * 1024 };
 
 interface Loaded {
   js: Set<string>;

@@ -137,7 +137,12 @@ describe('record detail views', () => {
     await page.goto(`${stack.baseUrl}/admin/categories/${category.id}`);
     await page.getByRole('button', { name: 'حذف' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText(/خطا در حذف دسته‌بندی: امکان حذف نیست/).first().waitFor();
+    // Kept, with the reason (its courses in Persian digits) and the offer to deactivate instead.
+    const refused = page.getByRole('alertdialog', { name: 'امکان حذف نیست' });
+    await refused.getByText(/امکان حذف نیست: [۰-۹]+ دوره/).waitFor();
+    await refused.getByRole('button', { name: 'غیرفعال کردن' }).waitFor();
+    await page.keyboard.press('Escape');
+    await refused.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${stack.baseUrl}/admin/categories/${category.id}`);
 
     const created = await fetch(`${stack.baseUrl}/api/Category/Create`, {

@@ -141,6 +141,10 @@ describe('client under failure', () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('نام', { exact: true }).inputValue()).toBe('نوشته پیش از قطع سرور');
     await dialog.getByRole('button', { name: /انصراف|بستن/ }).first().click();
+    // The typed form is unsaved: leaving it is asked first, then done.
+    const ask = page.getByRole('alertdialog', { name: 'تغییرات ذخیره نشده' });
+    await ask.getByRole('button', { name: 'خروج بدون ذخیره' }).click();
+    await dialog.waitFor({ state: 'detached' });
     // Navigation inside the loaded SPA, with no server behind it.
     await page.getByRole('link', { name: 'مقالات' }).click();
     await page.getByText('خطا در دریافت لیست مقالات').first().waitFor();

@@ -4,7 +4,7 @@
 // the delete confirmation and the offer to deactivate instead.
 import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useState, type ReactNode } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
@@ -12,16 +12,14 @@ import type { ListActorRef } from '../../machines/listMachine';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
+import { LazyPart } from './LazyPart';
 import { showNotice } from './notify';
-import { adminTexts } from './texts';
+import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
 
-// The form (with its inputs: date picker, reference picker) and the rarer dialogs load when first
-// opened, so the list screens stay within the admin's JavaScript budget.
+// The form (with its inputs: date picker, reference picker) loads when first opened, so the list
+// screens stay within the admin's JavaScript budget. The dialogs are small and must work when
+// the connection has just gone, so they come with the screen.
 const EntityForm = lazy(() => import('./EntityForm').then((m) => ({ default: m.EntityForm })));
-const ConflictDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.ConflictDialog })));
-const DeactivateDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.DeactivateDialog })));
-const SignInAgainDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.SignInAgainDialog })));
-const UnsavedChangesDialog = lazy(() => import('./SafetyDialogs').then((m) => ({ default: m.UnsavedChangesDialog })));
 
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
@@ -77,13 +75,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
         onClose={requestClose}
       >
         {mode !== 'closed' && (
-          <Suspense
-            fallback={
-              <p className="admin-loading" role="status">
-                {adminTexts.loading}
-              </p>
-            }
-          >
+          <LazyPart>
             <EntityForm
               // A new form per opening; a failed save keeps this one, and with it what was typed.
               // A conflict resolved by reloading (or overwriting) moves the version: a new form.
@@ -95,49 +87,47 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
               onCancel={requestClose}
               onDirtyChange={setDirty}
             />
-          </Suspense>
+          </LazyPart>
         )}
       </EntityModal>
 
-      <Suspense fallback={null}>
-        {conflict && (
-          <ConflictDialog
-            entity={entity}
-            conflict={conflict}
-            loaded={editing}
-            mine={values}
-            onReload={() => form.send({ type: 'conflict.reload' })}
-            onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
-          />
-        )}
-        {signingIn && (
-          <SignInAgainDialog open onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
-        )}
-        {(askClose || blocker.status === 'blocked') && (
-          <UnsavedChangesDialog
-            open
-            onLeave={() => {
-              setAskClose(false);
-              setDirty(false);
-              if (blocker.status === 'blocked') blocker.proceed();
-              else form.send({ type: 'close' });
-            }}
-            onStay={() => {
-              setAskClose(false);
-              if (blocker.status === 'blocked') blocker.reset();
-            }}
-          />
-        )}
-        {offerDeactivate && (
-          <DeactivateDialog
-            open
-            reason={refusal}
-            busy={deactivating}
-            onDeactivate={() => remove.send({ type: 'deactivate' })}
-            onClose={() => remove.send({ type: 'dismiss' })}
-          />
-        )}
-      </Suspense>
+      {conflict && (
+        <ConflictDialog
+          entity={entity}
+          conflict={conflict}
+          loaded={editing}
+          mine={values}
+          onReload={() => form.send({ type: 'conflict.reload' })}
+          onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+        />
+      )}
+      {signingIn && (
+        <SignInAgainDialog open onSignedIn={() => form.send({ type: 'signedIn' })} onCancel={() => form.send({ type: 'signIn.cancel' })} />
+      )}
+      {(askClose || blocker.status === 'blocked') && (
+        <UnsavedChangesDialog
+          open
+          onLeave={() => {
+            setAskClose(false);
+            setDirty(false);
+            if (blocker.status === 'blocked') blocker.proceed();
+            else form.send({ type: 'close' });
+          }}
+          onStay={() => {
+            setAskClose(false);
+            if (blocker.status === 'blocked') blocker.reset();
+          }}
+        />
+      )}
+      {offerDeactivate && (
+        <DeactivateDialog
+          open
+          reason={refusal}
+          busy={deactivating}
+          onDeactivate={() => remove.send({ type: 'deactivate' })}
+          onClose={() => remove.send({ type: 'dismiss' })}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         question={texts.confirmRemove}

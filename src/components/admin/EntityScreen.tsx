@@ -2,7 +2,7 @@
 // modal/confirmation, all driven by the generic machines.
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { isImportable } from '../../../schema/importable';
 import { toApiQuery, type ListSearch } from '../../lib/listSearch';
@@ -15,6 +15,7 @@ import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useEntityEditing } from './EntityEditing';
 import { EntityTable, type ServerView } from './EntityTable';
+import { LazyPart } from './LazyPart';
 import { ListToolbar, Pager } from './ListControls';
 import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
@@ -184,9 +185,9 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
         onCancel={() => bulk.send({ type: 'cancel' })}
       />
       {isImportable(entity) && importOpen && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ImportDialog entity={entity} actor={importer} open onClose={() => setImportOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </section>
   );
