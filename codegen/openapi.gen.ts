@@ -1020,7 +1020,7 @@ export type components = {
             }[];
         };
         AdminRecord: {
-            /** @description The row */
+            /** @description The row, shaped as the entity's rows */
             record: {
                 [key: string]: unknown;
             };
@@ -1035,7 +1035,7 @@ export type components = {
             at: string;
             userId: number;
             userName: string;
-            /** @description the registry key (courses */
+            /** @description the registry key (courses, users, …) */
             entity: string;
             recordId: number;
             action: components["schemas"]["AuditAction"];
@@ -1121,7 +1121,7 @@ export type components = {
         SignUpBody: {
             firstName: string;
             lastName: string;
-            /** @description Iranian mobile 09xxxxxxxxx; Persian */
+            /** @description Iranian mobile 09xxxxxxxxx; Persian, Arabic or Latin digits */
             phoneNumber: string;
             emailAddress?: string;
             password: string;
@@ -1216,7 +1216,7 @@ export type components = {
             lastName: string;
             /** Format: date-time */
             birthDate: string | null;
-            /** @description school grade */
+            /** @description school grade, free text such as «پنجم دبستان» */
             grade: string;
         };
         ChildUpdate: components["schemas"]["ChildFields"] & components["schemas"]["IdBody"];

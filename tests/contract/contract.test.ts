@@ -68,6 +68,20 @@ describe('codegen', () => {
 });
 
 describe('openapi.yaml', () => {
+  it('holds no stray null keys (an unquoted comma inside a flow mapping splits a description)', async () => {
+    const text = await readFile(new URL('../../openapi.yaml', import.meta.url), 'utf8');
+    const stray: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (value === null) stray.push(`${at}/${key}`);
+        walk(value, `${at}/${key}`);
+      }
+    };
+    walk(parse(text), '');
+    expect(stray).toEqual([]);
+  });
+
   it('gives every operation an access level', async () => {
     const contract = await loadContract();
     for (const [path, item] of Object.entries(contract.paths)) {
