@@ -10,7 +10,7 @@ import type { Contract } from './contract';
 import { queryRecord } from './crud';
 import { nowIso, type DB } from './db';
 import { HttpError, notFound } from './errors';
-import { matchingRows, parseListQuery, schemaProperties, type ListQuery } from './listQuery';
+import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
 import { currentUser, parse, type Register } from './routes';
 
 export const adminListTexts = {
@@ -149,7 +149,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     const entity = entityOf(body.entity);
     // Only what the list protocol accepts is kept, so applying a view cannot fail later.
     const query = body.query.replace(/^\?/, '');
-    parseListQuery(entity, Object.fromEntries(groupParams(new URLSearchParams(query))), properties.get(entity.key));
+    parseListQuery(entity, parseQueryString(query), properties.get(entity.key));
     const createdAt = nowIso();
     return db.transaction().execute(async (trx) => {
       await trx
@@ -193,14 +193,4 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .header('Cache-Control', 'no-store')
       .send(toCsv(entity, rows, await referenceLabels(db, entity, rows)));
   });
-}
-
-/** URLSearchParams as the query parser gives them: a repeated name as an array. */
-function groupParams(params: URLSearchParams): Array<[string, string | string[]]> {
-  const out = new Map<string, string | string[]>();
-  for (const [name, value] of params) {
-    const before = out.get(name);
-    out.set(name, before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value]);
-  }
-  return [...out];
 }

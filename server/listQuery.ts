@@ -445,3 +445,13 @@ export async function matchingRows(db: DB, entity: AnyEntity, q: ListQuery): Pro
   const result = await sql<Row>`select * from ${sql.table(entity.table)} ${where} ${orderClause(q)}`.execute(db);
   return result.rows;
 }
+
+/** A list URL's query string as Fastify reads one (a repeated name becomes an array). */
+export function parseQueryString(query: string): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(query.replace(/^\?/, ''))) {
+    const before = record[key];
+    record[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return record;
+}

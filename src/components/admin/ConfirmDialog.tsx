@@ -1,7 +1,33 @@
 // The delete confirmation: an accessible alertdialog (never window.confirm) with the entity's
 // own question. Declining sends `cancel`, which changes nothing.
 import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { adminTexts } from './texts';
+
+export interface AlertShellProps {
+  open: boolean;
+  /** Called when the dialog asks to close (Escape, the overlay); `false` keeps it open. */
+  onDismiss: () => void;
+  /** Above an open modal (a form's conflict, its unsaved changes, signing in again). */
+  top?: boolean;
+  /** The look of the dialog: a confirmation (default) or the wider conflict. */
+  kind?: 'confirm' | 'conflict';
+  children: ReactNode;
+}
+
+/** Every admin alertdialog's frame: overlay, right-to-left content; the body is the caller's. */
+export function AlertShell({ open, onDismiss, top = false, kind = 'confirm', children }: AlertShellProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onDismiss()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={top ? 'admin-overlay admin-overlay-top' : 'admin-overlay'} />
+        <AlertDialog.Content className={`admin-modal${top ? ' admin-modal-top' : ''} admin-${kind}`} dir="rtl">
+          {children}
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,33 +44,23 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({ open, title, confirmLabel, question, subject, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !busy) onCancel();
-      }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-overlay" />
-        <AlertDialog.Content className="admin-modal admin-confirm" dir="rtl">
-          <div className="admin-modal-body">
-            <AlertDialog.Title className="admin-modal-title">{title ?? adminTexts.confirmTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="admin-confirm-question">{question}</AlertDialog.Description>
-            {subject && <p className="admin-confirm-subject">«{subject}»</p>}
-            <div className="admin-form-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="admin-button admin-button-secondary" disabled={busy}>
-                  {adminTexts.cancel}
-                </button>
-              </AlertDialog.Cancel>
-              {/* Not AlertDialog.Action: that would close the dialog before the delete finishes. */}
-              <button type="button" className="admin-button admin-button-danger" disabled={busy} onClick={onConfirm}>
-                {busy ? adminTexts.loading : (confirmLabel ?? adminTexts.confirmRemove)}
-              </button>
-            </div>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertShell open={open} onDismiss={() => !busy && onCancel()}>
+      <div className="admin-modal-body">
+        <AlertDialog.Title className="admin-modal-title">{title ?? adminTexts.confirmTitle}</AlertDialog.Title>
+        <AlertDialog.Description className="admin-confirm-question">{question}</AlertDialog.Description>
+        {subject && <p className="admin-confirm-subject">«{subject}»</p>}
+        <div className="admin-form-actions">
+          <AlertDialog.Cancel asChild>
+            <button type="button" className="admin-button admin-button-secondary" disabled={busy}>
+              {adminTexts.cancel}
+            </button>
+          </AlertDialog.Cancel>
+          {/* Not AlertDialog.Action: that would close the dialog before the delete finishes. */}
+          <button type="button" className="admin-button admin-button-danger" disabled={busy} onClick={onConfirm}>
+            {busy ? adminTexts.loading : (confirmLabel ?? adminTexts.confirmRemove)}
+          </button>
+        </div>
+      </div>
+    </AlertShell>
   );
 }

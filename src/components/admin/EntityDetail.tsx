@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
-import { htmlToPlainText, toPersianDigits } from '../../lib/text';
+import { formatPersianNumber, htmlToPlainText, toPersianDigits } from '../../lib/text';
 import { isRow } from '../../machines/entityApi';
 import { listMachine } from '../../machines/listMachine';
 import { cellRenderers, cellTexts } from './cells';
@@ -30,9 +30,8 @@ export const detailTexts = {
   fields: 'مشخصات',
   related: 'رکوردهای وابسته',
   noRelated: 'موردی ثبت نشده است',
-  count: (n: number) => `${toPersianDigits(n.toLocaleString('fa-IR'))} مورد`,
-  partial: (shown: number, total: number) =>
-    `${toPersianDigits(shown.toLocaleString('fa-IR'))} مورد از ${toPersianDigits(total.toLocaleString('fa-IR'))} مورد (جدیدترین‌ها)`,
+  count: (n: number) => `${formatPersianNumber(n)} مورد`,
+  partial: (shown: number, total: number) => `${formatPersianNumber(shown)} مورد از ${formatPersianNumber(total)} مورد (جدیدترین‌ها)`,
   failed: 'دریافت اطلاعات رکورد با مشکل مواجه شد',
 } as const;
 

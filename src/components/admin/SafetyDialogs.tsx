@@ -2,6 +2,7 @@
 // (conflict), leaving a form with unsaved changes, a session that expired during a save, and a
 // delete refused because the record is in use.
 import { AlertDialog } from 'radix-ui';
+import { AlertShell } from './ConfirmDialog';
 import { useId, useState, type FormEvent } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
@@ -30,77 +31,72 @@ export function ConflictDialog({ entity, conflict, loaded, mine, onReload, onOve
     ? adminTexts.conflictBy(conflict.changedBy.name || adminTexts.recordNumber, formatJalaliDateTime(conflict.changedAt))
     : adminTexts.conflictByUnknown;
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && setConfirmingReload(false)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-overlay admin-overlay-top" />
-        <AlertDialog.Content className="admin-modal admin-modal-top admin-conflict" dir="rtl">
-          <div className="admin-modal-body">
-            <AlertDialog.Title className="admin-modal-title">{adminTexts.conflictTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="admin-confirm-question">{who}</AlertDialog.Description>
-            {conflict && conflict.changedFields.length > 0 ? (
-              <>
-                <h3 className="admin-conflict-heading">{adminTexts.conflictFields}</h3>
-                <ul className="admin-conflict-fields">
-                  {conflict.changedFields.map((name) => {
-                    const field = entity.fields[name];
-                    return (
-                      <li key={name} className="admin-conflict-field">
-                        <strong>{field?.label ?? name}</strong>
-                        <dl>
-                          <div>
-                            <dt>{adminTexts.conflictLoaded}</dt>
-                            <dd>{formatFieldValue(field, loaded?.[name])}</dd>
-                          </div>
-                          <div className="admin-conflict-theirs">
-                            <dt>{adminTexts.conflictTheirs}</dt>
-                            <dd>{formatFieldValue(field, conflict.current[name])}</dd>
-                          </div>
-                          <div>
-                            <dt>{adminTexts.conflictMine}</dt>
-                            <dd>{formatFieldValue(field, mine[name])}</dd>
-                          </div>
-                        </dl>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </>
-            ) : (
-              <p className="admin-hint">{adminTexts.conflictNoFields}</p>
-            )}
-            {confirmingReload ? (
-              <div className="admin-conflict-confirm" role="alert">
-                <p>{adminTexts.conflictReloadConfirm}</p>
-                <div className="admin-form-actions">
-                  <button type="button" className="admin-button admin-button-secondary" onClick={() => setConfirmingReload(false)}>
-                    {adminTexts.back}
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-button admin-button-danger"
-                    onClick={() => {
-                      setConfirmingReload(false);
-                      onReload();
-                    }}
-                  >
-                    {adminTexts.conflictReloadYes}
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <div className="admin-form-actions">
-                <button type="button" className="admin-button admin-button-secondary" onClick={() => setConfirmingReload(true)}>
-                  {adminTexts.conflictReload}
-                </button>
-                <button type="button" className="admin-button admin-button-primary" onClick={onOverwrite}>
-                  {adminTexts.conflictOverwrite}
-                </button>
-              </div>
-            )}
+    <AlertShell open={open} onDismiss={() => setConfirmingReload(false)} top kind="conflict">
+      <div className="admin-modal-body">
+        <AlertDialog.Title className="admin-modal-title">{adminTexts.conflictTitle}</AlertDialog.Title>
+        <AlertDialog.Description className="admin-confirm-question">{who}</AlertDialog.Description>
+        {conflict && conflict.changedFields.length > 0 ? (
+          <>
+            <h3 className="admin-conflict-heading">{adminTexts.conflictFields}</h3>
+            <ul className="admin-conflict-fields">
+              {conflict.changedFields.map((name) => {
+                const field = entity.fields[name];
+                return (
+                  <li key={name} className="admin-conflict-field">
+                    <strong>{field?.label ?? name}</strong>
+                    <dl>
+                      <div>
+                        <dt>{adminTexts.conflictLoaded}</dt>
+                        <dd>{formatFieldValue(field, loaded?.[name])}</dd>
+                      </div>
+                      <div className="admin-conflict-theirs">
+                        <dt>{adminTexts.conflictTheirs}</dt>
+                        <dd>{formatFieldValue(field, conflict.current[name])}</dd>
+                      </div>
+                      <div>
+                        <dt>{adminTexts.conflictMine}</dt>
+                        <dd>{formatFieldValue(field, mine[name])}</dd>
+                      </div>
+                    </dl>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : (
+          <p className="admin-hint">{adminTexts.conflictNoFields}</p>
+        )}
+        {confirmingReload ? (
+          <div className="admin-conflict-confirm" role="alert">
+            <p>{adminTexts.conflictReloadConfirm}</p>
+            <div className="admin-form-actions">
+              <button type="button" className="admin-button admin-button-secondary" onClick={() => setConfirmingReload(false)}>
+                {adminTexts.back}
+              </button>
+              <button
+                type="button"
+                className="admin-button admin-button-danger"
+                onClick={() => {
+                  setConfirmingReload(false);
+                  onReload();
+                }}
+              >
+                {adminTexts.conflictReloadYes}
+              </button>
+            </div>
           </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        ) : (
+          <div className="admin-form-actions">
+            <button type="button" className="admin-button admin-button-secondary" onClick={() => setConfirmingReload(true)}>
+              {adminTexts.conflictReload}
+            </button>
+            <button type="button" className="admin-button admin-button-primary" onClick={onOverwrite}>
+              {adminTexts.conflictOverwrite}
+            </button>
+          </div>
+        )}
+      </div>
+    </AlertShell>
   );
 }
 
@@ -112,27 +108,22 @@ export interface UnsavedDialogProps {
 
 export function UnsavedChangesDialog({ open, onLeave, onStay }: UnsavedDialogProps) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onStay()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-overlay admin-overlay-top" />
-        <AlertDialog.Content className="admin-modal admin-modal-top admin-confirm" dir="rtl">
-          <div className="admin-modal-body">
-            <AlertDialog.Title className="admin-modal-title">{adminTexts.unsavedTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="admin-confirm-question">{adminTexts.unsavedQuestion}</AlertDialog.Description>
-            <div className="admin-form-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="admin-button admin-button-primary">
-                  {adminTexts.unsavedStay}
-                </button>
-              </AlertDialog.Cancel>
-              <button type="button" className="admin-button admin-button-danger" onClick={onLeave}>
-                {adminTexts.unsavedLeave}
-              </button>
-            </div>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertShell open={open} onDismiss={onStay} top>
+      <div className="admin-modal-body">
+        <AlertDialog.Title className="admin-modal-title">{adminTexts.unsavedTitle}</AlertDialog.Title>
+        <AlertDialog.Description className="admin-confirm-question">{adminTexts.unsavedQuestion}</AlertDialog.Description>
+        <div className="admin-form-actions">
+          <AlertDialog.Cancel asChild>
+            <button type="button" className="admin-button admin-button-primary">
+              {adminTexts.unsavedStay}
+            </button>
+          </AlertDialog.Cancel>
+          <button type="button" className="admin-button admin-button-danger" onClick={onLeave}>
+            {adminTexts.unsavedLeave}
+          </button>
+        </div>
+      </div>
+    </AlertShell>
   );
 }
 
@@ -172,59 +163,54 @@ export function SignInAgainDialog({ open, onSignedIn, onCancel }: SignInAgainPro
   };
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-overlay admin-overlay-top" />
-        <AlertDialog.Content className="admin-modal admin-modal-top admin-confirm" dir="rtl">
-          <form className="admin-modal-body" onSubmit={(event) => void submit(event)} noValidate>
-            <AlertDialog.Title className="admin-modal-title">{adminTexts.signInAgainTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="admin-confirm-question">{adminTexts.signInAgainLead}</AlertDialog.Description>
-            <div className="admin-field">
-              <label className="admin-label" htmlFor={`${id}-user`}>
-                {adminTexts.signInUser}
-              </label>
-              <input
-                id={`${id}-user`}
-                className="admin-input"
-                dir="ltr"
-                autoComplete="username"
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-              />
-            </div>
-            <div className="admin-field">
-              <label className="admin-label" htmlFor={`${id}-password`}>
-                {adminTexts.signInPassword}
-              </label>
-              <input
-                id={`${id}-password`}
-                className="admin-input"
-                type="password"
-                dir="ltr"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            {failure && (
-              <p className="admin-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="admin-form-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="admin-button admin-button-secondary" disabled={busy}>
-                  {adminTexts.cancel}
-                </button>
-              </AlertDialog.Cancel>
-              <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
-                {busy ? adminTexts.signInBusy : adminTexts.signInSubmit}
-              </button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertShell open={open} onDismiss={() => !busy && onCancel()} top>
+      <form className="admin-modal-body" onSubmit={(event) => void submit(event)} noValidate>
+        <AlertDialog.Title className="admin-modal-title">{adminTexts.signInAgainTitle}</AlertDialog.Title>
+        <AlertDialog.Description className="admin-confirm-question">{adminTexts.signInAgainLead}</AlertDialog.Description>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor={`${id}-user`}>
+            {adminTexts.signInUser}
+          </label>
+          <input
+            id={`${id}-user`}
+            className="admin-input"
+            dir="ltr"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="admin-field">
+          <label className="admin-label" htmlFor={`${id}-password`}>
+            {adminTexts.signInPassword}
+          </label>
+          <input
+            id={`${id}-password`}
+            className="admin-input"
+            type="password"
+            dir="ltr"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        {failure && (
+          <p className="admin-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <AlertDialog.Cancel asChild>
+            <button type="button" className="admin-button admin-button-secondary" disabled={busy}>
+              {adminTexts.cancel}
+            </button>
+          </AlertDialog.Cancel>
+          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+            {busy ? adminTexts.signInBusy : adminTexts.signInSubmit}
+          </button>
+        </div>
+      </form>
+    </AlertShell>
   );
 }
 
@@ -238,30 +224,25 @@ export interface DeactivateDialogProps {
 
 export function DeactivateDialog({ open, reason, busy, onDeactivate, onClose }: DeactivateDialogProps) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-overlay" />
-        <AlertDialog.Content className="admin-modal admin-confirm" dir="rtl">
-          <div className="admin-modal-body">
-            <AlertDialog.Title className="admin-modal-title">{adminTexts.deactivateTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="admin-confirm-question">
-              {reason}
-              <br />
-              {adminTexts.deactivateOffer}
-            </AlertDialog.Description>
-            <div className="admin-form-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="admin-button admin-button-secondary" disabled={busy}>
-                  {adminTexts.close}
-                </button>
-              </AlertDialog.Cancel>
-              <button type="button" className="admin-button admin-button-primary" disabled={busy} onClick={onDeactivate}>
-                {busy ? adminTexts.loading : adminTexts.deactivate}
-              </button>
-            </div>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertShell open={open} onDismiss={() => !busy && onClose()}>
+      <div className="admin-modal-body">
+        <AlertDialog.Title className="admin-modal-title">{adminTexts.deactivateTitle}</AlertDialog.Title>
+        <AlertDialog.Description className="admin-confirm-question">
+          {reason}
+          <br />
+          {adminTexts.deactivateOffer}
+        </AlertDialog.Description>
+        <div className="admin-form-actions">
+          <AlertDialog.Cancel asChild>
+            <button type="button" className="admin-button admin-button-secondary" disabled={busy}>
+              {adminTexts.close}
+            </button>
+          </AlertDialog.Cancel>
+          <button type="button" className="admin-button admin-button-primary" disabled={busy} onClick={onDeactivate}>
+            {busy ? adminTexts.loading : adminTexts.deactivate}
+          </button>
+        </div>
+      </div>
+    </AlertShell>
   );
 }
