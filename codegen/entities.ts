@@ -68,6 +68,11 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
       }
       if (field.input === 'select' && field.options.length === 0) throw new SchemaError(`schema/${entity.key}.ts: ${name} has no options`);
     }
+    for (const action of entity.actions) {
+      if (!/^[A-Z][A-Za-z0-9]*$/.test(splitOperation(action.op).path.split('/').pop() ?? '')) {
+        throw new SchemaError(`schema/${entity.key}.ts: action '${action.key}' needs a PascalCase call name`);
+      }
+    }
     if (entity.slugFrom && entity.decl.fields[entity.slugFrom]?.input !== 'text') {
       throw new SchemaError(`schema/${entity.key}.ts: slugFrom must name a text field`);
     }
@@ -76,7 +81,8 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
 
 function opsList(entity: AnyEntity): string[] {
   const { list, create, update, remove } = entity.ops;
-  return [list, create, update, remove].filter((op): op is NonNullable<typeof op> => op !== undefined);
+  const crud = [list, create, update, remove].filter((op): op is NonNullable<typeof op> => op !== undefined);
+  return [...crud, ...entity.actions.map((action) => action.op)];
 }
 
 // ── registry ─────────────────────────────────────────────────────────────────────────────────
@@ -223,6 +229,14 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
       paths[at(entity.ops.remove)] = {
         delete: operation('delete', 'Deleted', ref('IdBody'), ref('Deleted'), { '404': response('NotFound'), '409': response('Conflict') }),
       };
+    }
+    for (const action of entity.actions) {
+      const post = operation(action.key, `The ${name} after ${action.key}`, ref('RecordAction'), ref(name), {
+        '404': response('NotFound'),
+        // A stale version, or the record is not one the action applies to (or a guard refuses).
+        '409': { description: 'A stale version, or the action does not apply', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+      });
+      paths[at(action.op)] = { post: { ...post, description: action.label } };
     }
   }
   return { schemas, paths };

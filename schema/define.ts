@@ -181,6 +181,34 @@ export interface SystemProps {
   version: number;
 }
 
+/**
+ * A named thing an admin does to one record besides editing and deleting it (lock an account,
+ * refund an order): a button on the record's row and detail view, an optional confirmation, one
+ * POST call `/api/<api>/<call>` with `{ id, version? }` that answers the changed record. What
+ * the call does is the server's (server/actions.ts holds one handler per declared action); the
+ * engine gives every action the same version check, audit entry, toast and list update.
+ */
+export interface ActionDecl<R> {
+  /** The call's name under /api/<api>/. */
+  call: string;
+  /** The button's text. */
+  label: string;
+  /** Asked first, with the record's name under it; without it the action runs at once. */
+  confirm?: string;
+  /** The confirmation's button; defaults to `label`. */
+  confirmLabel?: string;
+  /**
+   * The records it applies to (a locked account offers unlock, not lock). Evaluated on the
+   * client to show the button and on the server to refuse the call otherwise. A method, so a
+   * schema's typed `(user) => …` fits the erased shape.
+   */
+  when?(row: R): boolean;
+  /** A destructive action is drawn as the delete button is. */
+  tone?: 'danger' | 'neutral';
+  succeeded: string;
+  failed: string;
+}
+
 export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & { -readonly [K in keyof F]: FieldValue<F[K]> };
 
 type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
@@ -215,6 +243,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   singular?: string;
   /** The admin may create rows of this entity from a CSV file (POST /api/Admin/{entity}/import). */
   importable?: boolean;
+  /** Record actions by key (see ActionDecl), in the order their buttons are drawn. */
+  actions?: Readonly<Record<string, ActionDecl<RowOf<F>>>>;
 }
 
 // ── The erased shape generic code works with ─────────────────────────────────────────────────
@@ -245,6 +275,19 @@ export interface EntityOps {
   remove?: OperationKey;
 }
 
+/** A declared action with its call resolved. */
+export interface AnyAction {
+  key: string;
+  op: OperationKey;
+  label: string;
+  confirm?: string;
+  confirmLabel?: string;
+  when?(row: AnyRow): boolean;
+  tone: 'danger' | 'neutral';
+  succeeded: string;
+  failed: string;
+}
+
 export interface AnyEntity {
   key: RegistryKey;
   /** The contract component of one row. */
@@ -272,6 +315,8 @@ export interface AnyEntity {
   singular?: string;
   /** See EntityDecl.importable (default false). */
   importable?: boolean;
+  /** See ActionDecl; empty when the schema declares none. */
+  actions: ReadonlyArray<AnyAction>;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -369,6 +414,16 @@ function opsOf(decl: EntityDecl<Record<string, FieldDecl>>): EntityOps {
   return ops;
 }
 
+function actionsOf(decl: EntityDecl<Record<string, FieldDecl>>): AnyAction[] {
+  const api = decl.api ?? decl.name;
+  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, ...rest }]) => ({
+    ...rest,
+    key,
+    op: `POST /api/${api}/${call}`,
+    tone: tone ?? 'neutral',
+  }));
+}
+
 function anyField(field: FieldDecl): AnyField {
   const out: AnyField = { label: field.label, input: field.input, validate: validatorOf(field) };
   if (field.initial !== undefined) out.initial = field.initial;
@@ -399,6 +454,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     slugFrom: decl.slugFrom,
     searchIn: decl.searchIn,
     labelField: decl.labelField,
+    actions: decl.actions,
   };
   const allFields: Record<string, AnyField> = {};
   const fields: Record<string, AnyField> = {};
@@ -418,6 +474,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     texts: decl.texts,
     afterSave: decl.afterSave ?? 'reload',
     afterRemove: decl.afterRemove ?? 'reload',
+    actions: actionsOf(erased),
     decl: erased,
   };
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
@@ -534,4 +591,9 @@ export const idBodySchema = v.object({ id: idSchema }, 'بدنه درخواست 
 /** The first validation message, for a `{ message }` error body or a toast. */
 export function firstIssueMessage(issues: ReadonlyArray<{ message: string }>): string {
   return issues[0]?.message ?? 'اطلاعات ارسالی نامعتبر است';
+}
+
+/** The record actions that apply to this row (their `when`), in declaration order. */
+export function actionsFor(entity: AnyEntity, row: AnyRow): AnyAction[] {
+  return entity.actions.filter((action) => !action.when || action.when(row));
 }

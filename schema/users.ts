@@ -46,6 +46,27 @@ export default defineEntity({
     failed: { list: 'دریافت کاربران ناموفق بود', save: 'ویرایش کاربر ناموفق بود', remove: 'حذف کاربر ناموفق بود' },
     succeeded: { update: 'اطلاعات کاربر با موفقیت ویرایش شد', remove: 'کاربر با موفقیت حذف شد' },
   },
+  // Locking ends every session of the account at once and keeps it out until unlocked; the
+  // server refuses locking oneself or the last active administrator (server/actions.ts).
+  actions: {
+    lock: {
+      call: 'Lock',
+      label: 'قفل کردن',
+      confirm: 'حساب این کاربر قفل شود؟ همه نشست‌های باز او همین حالا بسته می‌شود و تا باز شدن قفل نمی‌تواند وارد شود.',
+      confirmLabel: 'قفل کن',
+      when: (user) => !user.isLockout,
+      tone: 'danger',
+      succeeded: 'حساب کاربر قفل شد',
+      failed: 'قفل کردن حساب ناموفق بود',
+    },
+    unlock: {
+      call: 'Unlock',
+      label: 'باز کردن قفل',
+      when: (user) => user.isLockout,
+      succeeded: 'قفل حساب کاربر باز شد',
+      failed: 'باز کردن قفل حساب ناموفق بود',
+    },
+  },
   afterSave: 'patch',
   afterRemove: 'removeLocal',
   importable: true,

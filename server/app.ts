@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { registerActions } from './actions';
 import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { registerBulk } from './bulk';
@@ -206,6 +207,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
   registerAudit(routes.register, db, contract);
+  registerActions(routes.register, db, contract);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
   registerFiles(routes.register, media);

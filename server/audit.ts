@@ -267,8 +267,10 @@ export function registerAudit(register: Register, db: DB, contract: Contract): v
             await assertNotReferenced(trx, entity, recordId);
             await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${recordId}`.execute(trx);
           } else {
-            // Undoing an update: the fields an admin edits go back; slug and creation time stay.
-            const values = Object.fromEntries(Object.keys(entity.fields).filter((name) => name in before).map((name) => [name, before[name]]));
+            // Undoing an update: the declared fields it changed go back (an edit's fields, or what
+            // a record action such as locking an account changed); slug and creation time stay.
+            const changed = Object.keys(entity.allFields).filter((name) => name in before && !sameValue(before[name], after[name]));
+            const values = Object.fromEntries(changed.map((name) => [name, before[name]]));
             await assertReferencesExist(trx, entity, values);
             await guardUserWrite(trx, entity, actor, current, values);
             const names = Object.keys(values);

@@ -1,7 +1,7 @@
 // The default implementations behind the machines' named actors: every call is the entity's
 // own operation from its schema, so no entity needs code of its own here.
 import * as v from 'valibot';
-import { bodySchema, firstIssueMessage, type AnyEntity, type AnyRow } from '../../schema/define';
+import { bodySchema, firstIssueMessage, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
 import { ApiError, callOperation } from '../api/operations';
 import type { Notice } from './notice';
 
@@ -136,3 +136,15 @@ export function conflictOf(error: unknown): VersionConflict | null {
 }
 
 export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+export interface ActionInput {
+  action: AnyAction;
+  row: AnyRow;
+}
+
+/** Runs a record action on the row the admin saw (its version: a stale one answers 409). */
+export async function runAction({ action, row }: ActionInput): Promise<AnyRow | null> {
+  const body = typeof row.version === 'number' ? { id: row.id, version: row.version } : { id: row.id };
+  const answer = await callOperation(action.op, { body });
+  return isRow(answer) ? answer : null;
+}

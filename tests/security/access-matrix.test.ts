@@ -16,6 +16,8 @@ const entityRows: Record<string, Access> = {};
 for (const entity of Object.values(registry)) {
   const calls = { list: entity.ops.list, create: entity.ops.create, update: entity.ops.update, delete: entity.ops.remove };
   for (const [verb, op] of Object.entries(calls)) if (op) entityRows[`${verb}${entity.component}`] = 'admin';
+  // A schema's record actions (lock a user…) are the panel's too.
+  for (const action of entity.actions) entityRows[`${action.key}${entity.component}`] = 'admin';
 }
 const handRows: Record<string, Access> = {
   signUp: 'public',

@@ -185,6 +185,32 @@ export function createMockBackend(seed: Seed = {}) {
         }),
       );
     }
+    // Record actions: what one changes is the server's (server/actions.ts), so the double checks
+    // what the engine checks for every action (the row exists, its `when`, the version) and
+    // answers the row with its version moved; a test states an action's effect with server.use.
+    for (const action of entity.actions) {
+      list.push(
+        handle(action.op, async (request) => {
+          const body = await jsonBody(request);
+          const parsed = v.safeParse(idBodySchema, body);
+          if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
+          const index = rows(key).findIndex((row) => row.id === parsed.output.id);
+          const old = rows(key)[index];
+          if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
+          const version = typeof old.version === 'number' ? old.version : 1;
+          const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
+          if (typeof named === 'number' && named !== version) {
+            return HttpResponse.json({ message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است' }, { status: 409 });
+          }
+          if (action.when && !action.when(old)) {
+            return HttpResponse.json({ message: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست' }, { status: 409 });
+          }
+          const row: AnyRow = { ...old, version: version + 1 };
+          rows(key)[index] = row;
+          return HttpResponse.json(row);
+        }),
+      );
+    }
     return list;
   }
 

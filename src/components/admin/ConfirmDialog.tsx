@@ -1,4 +1,4 @@
-// The delete confirmation: an accessible alertdialog (never window.confirm) with the entity's
+// A confirmation (deleting a record, a record action): an accessible alertdialog (never window.confirm) with the entity's
 // own question. Declining sends `cancel`, which changes nothing.
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -37,12 +37,14 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   /** The record the question is about, named under it so the admin sees what goes. */
   subject?: string;
+  /** The confirming button's look: destructive (default, as deleting) or neutral. */
+  tone?: 'danger' | 'neutral';
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, confirmLabel, question, subject, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, confirmLabel, question, subject, tone = 'danger', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <AlertShell open={open} onDismiss={() => !busy && onCancel()}>
       <div className="admin-modal-body">
@@ -56,7 +58,7 @@ export function ConfirmDialog({ open, title, confirmLabel, question, subject, bu
             </button>
           </AlertDialog.Cancel>
           {/* Not AlertDialog.Action: that would close the dialog before the delete finishes. */}
-          <button type="button" className="admin-button admin-button-danger" disabled={busy} onClick={onConfirm}>
+          <button type="button" className={`admin-button admin-button-${tone === 'danger' ? 'danger' : 'primary'}`} disabled={busy} onClick={onConfirm}>
             {busy ? adminTexts.loading : (confirmLabel ?? adminTexts.confirmRemove)}
           </button>
         </div>

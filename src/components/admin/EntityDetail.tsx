@@ -8,7 +8,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
+import { actionsFor, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
 import { formatPersianNumber, htmlToPlainText, toPersianDigits } from '../../lib/text';
@@ -194,7 +194,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
   const navigate = useNavigate();
   const query = useMemo(() => ({ ids: String(id) }), [id]);
   const list = useActorRef(recordLogic, { input: { entity, query } });
-  const { openEdit, askDelete, dialogs } = useEntityEditing(entity, list);
+  const { openEdit, askDelete, runAction, dialogs } = useEntityEditing(entity, list);
   const listState = useSelector(list, (s) => (s.matches('failed') ? 'failed' : s.matches('table') || s.matches('refreshing') ? 'ready' : 'loading'));
   const record = useSelector(list, (s) => s.context.rows.find((row) => row.id === id) ?? null);
 
@@ -302,6 +302,16 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
               {adminTexts.edit}
             </button>
           )}
+          {actionsFor(entity, record).map((action) => (
+            <button
+              key={action.key}
+              type="button"
+              className={`admin-button ${action.tone === 'danger' ? 'admin-button-danger' : 'admin-button-secondary'}`}
+              onClick={() => runAction(record, action)}
+            >
+              {action.label}
+            </button>
+          ))}
           {entity.ops.remove && (
             <button type="button" className="admin-button admin-button-danger" onClick={() => askDelete(record)}>
               {adminTexts.remove}

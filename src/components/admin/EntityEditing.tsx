@@ -5,7 +5,8 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useCallback, useState, type ReactNode } from 'react';
-import type { AnyEntity, AnyRow } from '../../../schema/define';
+import type { AnyAction, AnyEntity, AnyRow } from '../../../schema/define';
+import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
 import type { ListActorRef } from '../../machines/listMachine';
@@ -23,11 +24,14 @@ const EntityForm = lazy(() => import('./EntityForm').then((m) => ({ default: m.E
 
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
+const actionLogic = actionMachine.provide({ actions: { notify: showNotice } });
 
 export interface EntityEditing {
   openAdd: () => void;
   openEdit: (row: AnyRow) => void;
   askDelete: (row: AnyRow) => void;
+  /** Starts one of the schema's record actions (asking first when it declares a question). */
+  runAction: (row: AnyRow, action: AnyAction) => void;
   /** The modal and dialogs, to be rendered once by the screen. */
   dialogs: ReactNode;
 }
@@ -35,6 +39,7 @@ export interface EntityEditing {
 export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityEditing {
   const form = useActorRef(formLogic, { input: { entity, list } });
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
+  const act = useActorRef(actionLogic, { input: { entity, list } });
   const { texts } = entity;
 
   const mode = useSelector(form, (s) => (s.matches('add') ? 'add' : s.matches('edit') ? 'edit' : 'closed'));
@@ -49,6 +54,8 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const offerDeactivate = useSelector(remove, (s) => (s.matches('failed') || s.matches('deactivating')) && s.context.canDeactivate);
   const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
   const refusal = useSelector(remove, (s) => s.context.refusal);
+  const asking = useSelector(act, (s) => (s.matches('confirming') || s.matches('running') ? s.context : null));
+  const acting = useSelector(act, (s) => s.matches('running'));
 
   // Unsaved changes: closing the modal, a sidebar link, Back and reload all ask first.
   const [dirty, setDirty] = useState(false);
@@ -65,6 +72,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const openAdd = useCallback(() => form.send({ type: 'open.add' }), [form]);
   const openEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const askDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
+  const runAction = useCallback((row: AnyRow, action: AnyAction) => act.send({ type: 'row.action', row, action }), [act]);
 
   const dialogs = (
     <>
@@ -136,8 +144,21 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
         onConfirm={() => remove.send({ type: 'confirm' })}
         onCancel={() => remove.send({ type: 'cancel' })}
       />
+      {asking?.action?.confirm && (
+        <ConfirmDialog
+          open
+          title={asking.action.label}
+          question={asking.action.confirm}
+          confirmLabel={asking.action.confirmLabel ?? asking.action.label}
+          tone={asking.action.tone}
+          subject={asking.row ? recordName(entity, asking.row) : undefined}
+          busy={acting}
+          onConfirm={() => act.send({ type: 'confirm' })}
+          onCancel={() => act.send({ type: 'cancel' })}
+        />
+      )}
     </>
   );
 
-  return { openAdd, openEdit, askDelete, dialogs };
+  return { openAdd, openEdit, askDelete, runAction, dialogs };
 }

@@ -54,7 +54,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
     sentKey.current = queryKey;
     list.send({ type: 'query.set', query: apiQuery });
   }, [list, queryKey, apiQuery]);
-  const { openAdd, openEdit: onEdit, askDelete: onDelete, dialogs } = useEntityEditing(entity, list);
+  const { openAdd, openEdit: onEdit, askDelete: onDelete, runAction, dialogs } = useEntityEditing(entity, list);
 
   const listState = useSelector(list, (s) =>
     s.matches('loading') || s.matches('loadingPage') || s.matches('start') ? 'loading' : s.matches('failed') ? 'failed' : 'table',
@@ -168,6 +168,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
             server={server}
             onEdit={ops.update ? onEdit : undefined}
             onDelete={ops.remove ? onDelete : undefined}
+            onAction={entity.actions.length > 0 ? runAction : undefined}
             onView={onOpen}
             selection={ops.remove ? selection.table : undefined}
           />

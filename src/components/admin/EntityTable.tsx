@@ -36,7 +36,7 @@ import {
   type ChangeEvent,
   type MouseEvent,
 } from 'react';
-import type { AnyEntity, AnyRow } from '../../../schema/define';
+import { actionsFor, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { bulkTexts } from './bulkTexts';
@@ -92,6 +92,8 @@ export interface EntityTableProps {
   server?: ServerView;
   onEdit?: (row: AnyRow) => void;
   onDelete?: (row: AnyRow) => void;
+  /** Runs one of the schema's record actions; each row offers those whose `when` it meets. */
+  onAction?: (row: AnyRow, action: AnyAction) => void;
   /** Adds a checkbox column (click, Shift+click for a range, a header box for all loaded rows). */
   selection?: TableSelection;
   /** Opens a row's detail view; the «مشاهده» link also works as a plain link (new tab). */
@@ -159,6 +161,7 @@ interface BodyRowProps {
   entity: AnyEntity;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
+  onAction: ((row: AnyRow, action: AnyAction) => void) | undefined;
   /** Undefined when the table has no checkbox column. */
   selected: boolean | undefined;
   onSelect: ((id: number, range: boolean) => void) | undefined;
@@ -172,7 +175,7 @@ const withShift = (event: ChangeEvent<HTMLInputElement>) => {
 };
 
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onView, selected, onSelect }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, selected, onSelect }: BodyRowProps) {
   // The row's name for its checkbox: its first text column (a title, a name), else its position.
   const named = columns.find((column) => column.cell === 'text');
   return (
@@ -219,7 +222,7 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
           </td>
         );
       })}
-      {(onEdit || onDelete || onView) && (
+      {(onEdit || onDelete || onView || onAction) && (
         <td role="cell" className="admin-cell-actions">
           <span className="admin-row-actions">
             {onView && (
@@ -241,6 +244,17 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
                 {adminTexts.edit}
               </button>
             )}
+            {onAction &&
+              actionsFor(entity, row.original).map((action) => (
+                <button
+                  key={action.key}
+                  type="button"
+                  className={`admin-button admin-button-small${action.tone === 'danger' ? ' admin-button-danger' : ' admin-button-secondary'}`}
+                  onClick={() => onAction(row.original, action)}
+                >
+                  {action.label}
+                </button>
+              ))}
             {onDelete && (
               <button
                 type="button"
@@ -271,6 +285,7 @@ interface VirtualBodyProps {
   entity: AnyEntity;
   onEdit: ((row: AnyRow) => void) | undefined;
   onDelete: ((row: AnyRow) => void) | undefined;
+  onAction: ((row: AnyRow, action: AnyAction) => void) | undefined;
   selected: ReadonlySet<number> | null;
   onSelect: ((id: number, range: boolean) => void) | undefined;
   onView: ((row: AnyRow) => void) | undefined;
@@ -283,7 +298,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onView, selected, onSelect, onDrawn }: VirtualBodyProps) {
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, selected, onSelect, onDrawn }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -332,6 +347,7 @@ function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, colum
         entity={entity}
         onEdit={onEdit}
         onDelete={onDelete}
+        onAction={onAction}
         selected={selected ? selected.has(row.original.id) : undefined}
         onSelect={onSelect}
         onView={onView}
@@ -395,7 +411,7 @@ function SelectAllBox({ checked, mixed, onChange }: { checked: boolean; mixed: b
   );
 }
 
-export function EntityTable({ entity, rows, server, onEdit, onDelete, onView, selection }: EntityTableProps) {
+export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, onView, selection }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -440,9 +456,9 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onView, se
       });
     });
     const leading = hasSelection ? [helper.display({ id: 'select', header: bulkTexts.select })] : [];
-    if (!onEdit && !onDelete && !onView) return [...leading, ...data];
+    if (!onEdit && !onDelete && !onView && !onAction) return [...leading, ...data];
     return [...leading, ...data, helper.display({ id: 'actions', header: adminTexts.actions })];
-  }, [shownColumns, onEdit, onDelete, onView, hasSelection]);
+  }, [shownColumns, onEdit, onDelete, onView, onAction, hasSelection]);
 
   const searchIn = entity.searchIn;
   // Each row's searchable text is normalised once per data change, not on every keystroke:
@@ -627,6 +643,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onView, se
             entity={entity}
             onEdit={onEdit}
             onDelete={onDelete}
+            onAction={onAction}
             selected={selectedIds}
             onSelect={onSelect}
             onView={onView}

@@ -1,6 +1,6 @@
 // A field's value as an admin reads it (option labels, yes/no, Jalali dates, Persian digits),
 // for the conflict dialog and the audit log's before/after.
-import type { AnyEntity, AnyField } from '../../../schema/define';
+import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField } from '../../../schema/define';
 import { formatJalaliNumeric } from '../../lib/jalali';
 import { formatPersianNumber, htmlToPlainText, toPersianDigits, truncate } from '../../lib/text';
 import { adminTexts } from './texts';
@@ -44,12 +44,8 @@ export function propertyLabel(entity: AnyEntity, name: string): string {
 
 /** What names a record in a sentence: its first searchable text, else its number. */
 export function recordName(entity: AnyEntity, row: Record<string, unknown>): string {
-  for (const name of entity.searchIn ?? []) {
-    const value = row[name];
-    if (typeof value === 'string' && value.trim()) return truncate(value.trim(), 60);
-  }
-  const first = Object.entries(entity.fields).find(([, f]) => f.input === 'text');
-  const value = first ? row[first[0]] : undefined;
-  if (typeof value === 'string' && value.trim()) return truncate(value.trim(), 60);
-  return `${adminTexts.recordNumber} ${toPersianDigits(String(row.id ?? ''))}`;
+  // The same name references and detail views show (the schema's labelField), e.g. a user's
+  // first and last name; a record with none is named by its number.
+  const label = labelFieldsOf(entity).some((name) => typeof row[name] === 'string' && String(row[name]).trim()) ? recordLabel(entity, row) : '';
+  return label ? truncate(label, 60) : `${adminTexts.recordNumber} ${toPersianDigits(String(row.id ?? ''))}`;
 }

@@ -1,0 +1,91 @@
+// Record actions (schema/define.ts ActionDecl): one POST per declared action, each run the same
+// way — the record locked for the transaction, the version the admin saw checked, the action's
+// `when` enforced, the handler's changes written with the version bump and logged in the audit
+// trail. Only what an action changes is per entity: its handler, below or in its own module.
+import { sql, type Transaction } from 'kysely';
+import * as v from 'valibot';
+import type { AnyEntity } from '../schema/define';
+import { registry, type RegistryKey } from '../schema/registry.gen';
+import { recordAudit, versionConflict } from './audit';
+import type { Contract } from './contract';
+import type { Database, DB } from './db';
+import { HttpError, notFound, texts } from './errors';
+import { constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
+import { currentUser, parse, type AuthUser, type Register } from './routes';
+import { userActions } from './userActions';
+
+export const actionTexts = {
+  notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
+} as const;
+
+export interface ActionContext {
+  trx: Transaction<Database>;
+  /** The record as stored, locked until the transaction ends. */
+  record: Row;
+  actor: AuthUser;
+}
+
+/**
+ * What an action changes: column values, written together with the version bump. It may also
+ * refuse (throw an HttpError) or write elsewhere in the same transaction.
+ */
+export type ActionHandler = (context: ActionContext) => Promise<Row>;
+
+/** Every declared action's handler, by entity and action key; start-up fails on a missing one. */
+const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHandler>> } = {
+  users: userActions,
+};
+
+const actionBody = v.object(
+  {
+    id: v.pipe(v.number('شناسه باید عدد باشد'), v.integer('شناسه باید عدد صحیح باشد'), v.minValue(1, 'شناسه نامعتبر است')),
+    version: v.optional(v.unknown()),
+  },
+  'بدنه درخواست باید یک شیء JSON باشد',
+);
+
+function handlerOf(entity: AnyEntity, key: string): ActionHandler {
+  const own = handlers[entity.key] ?? {};
+  const handler = own[key];
+  if (!handler) throw new Error(`schema/${entity.key}.ts declares the action '${key}', but server/actions.ts has no handler for it`);
+  return handler;
+}
+
+export function registerActions(register: Register, db: DB, contract: Contract): void {
+  for (const entity of Object.values(registry)) {
+    const declared = new Set(entity.actions.map((action) => action.key));
+    const stray = Object.keys(handlers[entity.key] ?? {}).filter((key) => !declared.has(key));
+    if (stray.length > 0) throw new Error(`server/actions.ts has handlers for actions schema/${entity.key}.ts does not declare: ${stray.join(', ')}`);
+
+    for (const action of entity.actions) {
+      const handler = handlerOf(entity, action.key);
+      register(action.op, async (request) => {
+        const actor = currentUser(request);
+        const { id } = parse(actionBody, request.body, { id: 'شناسه' });
+        const expected = requestedVersion(request.body);
+        try {
+          return await db.transaction().execute(async (trx) => {
+            const before = await selectForUpdate(trx, entity.table, id);
+            if (!before) throw notFound(texts.recordNotFound);
+            if (expected !== undefined && Number(before.version) !== expected) {
+              throw await versionConflict(trx, contract, entity, before, expected);
+            }
+            // The same rule the button's visibility follows, on the record as the contract shows it.
+            const shown = shapeRow(contract, entity, before);
+            if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, actionTexts.notApplicable);
+            const values = await handler({ trx, record: before, actor });
+            const sets = [...Object.entries(values).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
+            const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
+              where ${sql.ref('id')} = ${id} returning *`.execute(trx);
+            const row = updated.rows[0];
+            if (!row) throw notFound(texts.recordNotFound);
+            await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
+            return shapeRow(contract, entity, row);
+          });
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { backend, server } from './server';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { actionsFor } from '../../schema/define';
+import { registry } from '../../schema/registry.gen';
+import { clearGetCache } from '../../src/api/client';
+import { startEntity } from './harness';
+
+const users = registry.users;
+const action = (key: string) => {
+  const found = users.actions.find((a) => a.key === key);
+  if (!found) throw new Error(`users declare no ${key}`);
+  return found;
+};
+
+beforeEach(() => {
+  backend.reset();
+  clearGetCache();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function ready() {
+  const started = startEntity(users);
+  await waitFor(started.list, (s) => s.matches('table'));
+  const [open, locked] = started.list.getSnapshot().context.rows;
+  if (!open || !locked) throw new Error('two users expected');
+  return { ...started, open, locked };
+}
+
+describe('record action machine (users: lock, unlock)', () => {
+  it('each row offers the actions its `when` allows', async () => {
+    const { open, locked } = await ready();
+    expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock']);
+    expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock']);
+  });
+
+  it('an action with a question asks first: confirm → running → idle, toast, row patched in place', async () => {
+    const { list, act, notices, open } = await ready();
+    server.use(
+      http.post('*/api/User/Lock', async () => HttpResponse.json({ ...open, isLockout: true, version: 2 })),
+    );
+    act.send({ type: 'row.action', row: open, action: action('lock') });
+    expect(act.getSnapshot().value).toBe('confirming');
+    expect(backend.count('POST /api/User/Lock')).toBe(0);
+    act.send({ type: 'confirm' });
+    expect(act.getSnapshot().value).toBe('running');
+    await waitFor(act, (s) => s.matches('idle'));
+    expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد' }]);
+    // users patch after a save (afterSave: 'patch'), so no second list request.
+    expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ isLockout: true, version: 2 });
+    expect(backend.count(users.ops.list)).toBe(1);
+  });
+
+  it('cancel sends nothing', async () => {
+    const { act, notices, open } = await ready();
+    act.send({ type: 'row.action', row: open, action: action('lock') });
+    act.send({ type: 'cancel' });
+    expect(act.getSnapshot().value).toBe('idle');
+    expect(act.getSnapshot().context.row).toBeNull();
+    expect(backend.count('POST /api/User/Lock')).toBe(0);
+    expect(notices).toEqual([]);
+  });
+
+  it('an action without a question runs at once and sends the version the admin saw', async () => {
+    const { act, locked } = await ready();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/User/Unlock', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...locked, isLockout: false, version: 2 });
+      }),
+    );
+    act.send({ type: 'row.action', row: { ...locked, version: 7 }, action: action('unlock') });
+    expect(act.getSnapshot().value).toBe('running');
+    await waitFor(act, (s) => s.matches('idle'));
+    expect(bodies).toEqual([{ id: locked.id, version: 7 }]);
+  });
+
+  it('a refusal toasts the action’s failure with the server’s reason and reloads the list', async () => {
+    const { list, act, notices, open } = await ready();
+    server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'نمی‌توانید حساب کاربری خودتان را قفل کنید' }, { status: 409 })));
+    act.send({ type: 'row.action', row: open, action: action('lock') });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => s.matches('idle'));
+    expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'نمی‌توانید حساب کاربری خودتان را قفل کنید' }]);
+    await waitFor(list, (s) => s.matches('table') && backend.count(users.ops.list) === 2);
+  });
+});
