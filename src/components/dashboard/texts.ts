@@ -46,7 +46,7 @@ export const dashboardTexts = {
     empty: 'هنوز در دوره‌ای ثبت‌نام نکرده‌اید.',
     ordersTitle: 'سوابق سفارش‌ها',
     ordersEmpty: 'هنوز سفارشی ثبت نشده است.',
-    refundDueAmount: (amount: string) => `بازگشت وجه: ${amount}`,
+    refundDueAmount: (amount: string) => `مبلغ بازگشتی: ${amount}`,
     upcoming: 'در انتظار شروع',
     started: 'در حال برگزاری',
     noDate: 'زمان برگزاری اعلام می‌شود',
