@@ -1177,6 +1177,10 @@ export type components = {
             totalCoursesSold?: number;
             totalCoursesSoldToday?: number;
             totalCourses?: number;
+            /** @description verified payments with an amount owed back (not counted as sales) */
+            refundDueOrders?: number;
+            /** @description the sum owed back over those orders */
+            refundDueInTomans?: number;
         };
         FileNames: string[];
         Uploaded: {
@@ -1302,16 +1306,26 @@ export type components = {
         };
         PaymentResult: {
             orderId: number;
-            /** @enum {string} */
-            status: "paid" | "cancelled" | "failed";
+            /**
+             * @description refundDue: the gateway took the payment but nothing was left to enrol; the amount is owed back
+             * @enum {string}
+             */
+            status: "paid" | "refundDue" | "cancelled" | "failed";
             /** @description the gateway's reference number of a paid order */
             refId?: string;
+            /** @description the part of the payment owed back (set only when above zero) */
+            refundDueInTomans?: number;
         };
         Order: {
             id: number;
-            /** @enum {string} */
-            status: "pending" | "paid" | "cancelled" | "failed";
+            /**
+             * @description expired: set aside by a newer checkout; refundDue: paid with nothing left to enrol
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "refundDue" | "expired" | "cancelled" | "failed";
             totalInTomans: number;
+            /** @description the part of a verified payment owed back to the payer */
+            refundDueInTomans: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

@@ -10,7 +10,7 @@ import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { matchingIdsFor } from './bulkQuery';
 import type { Database, DB } from './db';
 import { HttpError, notFound } from './errors';
-import { referrersOf } from './integrity';
+import { financialRecordsOf, integrityTexts, isFinancialRecordsError, referrersOf } from './integrity';
 import { currentUser, type Register } from './routes';
 
 type Row = Record<string, unknown>;
@@ -68,8 +68,9 @@ export function rowLabel(entity: AnyEntity, row: Row & { id: number }): string {
 
 const toAnyRow = (row: Row & { id: number }): AnyRow => row;
 
+// Also the financial-records triggers (migration 006), the database's own copy of the rule above.
 const isForeignKeyError = (error: unknown) =>
-  error instanceof Error && /FOREIGN KEY constraint failed|violates foreign key/i.test(error.message);
+  isFinancialRecordsError(error) || (error instanceof Error && /FOREIGN KEY constraint failed|violates foreign key/i.test(error.message));
 
 function chunks<T>(items: readonly T[], size: number = bulkLimits.chunk): T[][] {
   const out: T[][] = [];
@@ -80,8 +81,8 @@ function chunks<T>(items: readonly T[], size: number = bulkLimits.chunk): T[][] 
 type Trx = Transaction<Database>;
 
 /**
- * Rows that must stay whatever the admin chose. For the accounts table: the signed-in admin, and
- * the last administrator. (The lead's guards of single deletes and demotions should share this.)
+ * Rows that must stay whatever the admin chose. For the accounts table: the signed-in admin, the
+ * last administrator, and users with financial records (integrity.ts's financialRecordsOf). (The lead's guards of single deletes and demotions should share this.)
  */
 async function protectedRows(trx: Trx, entity: AnyEntity, rows: Array<Row & { id: number }>, actorId: number): Promise<Map<number, string>> {
   const kept = new Map<number, string>();
@@ -95,6 +96,9 @@ async function protectedRows(trx: Trx, entity: AnyEntity, rows: Array<Row & { id
     const mustKeep = Math.max(0, doomedAdmins.length - (admins - 1));
     for (const row of doomedAdmins.slice(0, mustKeep)) kept.set(row.id, bulkTexts.lastAdmin);
   }
+  // The same rule as the single delete: paid orders and enrolments are kept, so is their user.
+  const withRecords = await financialRecordsOf(trx, rows.filter((row) => !kept.has(row.id)).map((row) => row.id));
+  for (const [id, reason] of withRecords) kept.set(id, reason);
   return kept;
 }
 
@@ -158,7 +162,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
           if (!isForeignKeyError(error)) throw error;
           await sql`rollback to savepoint bulk_delete_row`.execute(trx);
           await sql`release savepoint bulk_delete_row`.execute(trx);
-          skip(id, bulkTexts.referenced);
+          skip(id, isFinancialRecordsError(error) ? integrityTexts.financialRecordsKept : bulkTexts.referenced);
         }
       }
     }

@@ -25,6 +25,8 @@ export interface AppConfig {
   /** Zarinpal-compatible base address, e.g. https://sandbox.zarinpal.com */
   paymentGatewayUrl: string;
   merchantId: string;
+  /** Payments go to the sandbox (no money moves); main.ts says so in one line at start. */
+  paymentSandbox?: boolean;
   /** Where browsers reach the site; the payment callback and the sitemap are built from it. */
   publicUrl: string;
   /** The built SPA; defaults to ./dist. */
@@ -37,6 +39,42 @@ export interface AppConfig {
 }
 
 export const defaultAdminPhone = '09120000000';
+
+export const sandboxGatewayUrl = 'https://sandbox.zarinpal.com';
+export const sandboxMerchantId = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Whether payments would go to a gateway where no money moves: the sandbox address, or the
+ * all-zero merchant id (which the real gateway refuses, so nothing could be sold either).
+ */
+function isSandbox(gatewayUrl: string, merchantId: string): boolean {
+  let host = '';
+  try {
+    host = new URL(gatewayUrl).hostname;
+  } catch {
+    throw new Error(`PAYMENT_GATEWAY_URL is not a URL: ${gatewayUrl}`);
+  }
+  return host === 'sandbox.zarinpal.com' || merchantId === sandboxMerchantId;
+}
+
+/**
+ * A production server must not take orders against the sandbox: learners would be enrolled
+ * without paying. With NODE_ENV=production it refuses to start unless a real gateway address and
+ * merchant id are set, or PAYMENT_SANDBOX=1 says the sandbox is meant (a staging site).
+ */
+export function paymentSettings(env: NodeJS.ProcessEnv): { paymentGatewayUrl: string; merchantId: string; paymentSandbox: boolean } {
+  const paymentGatewayUrl = (env.PAYMENT_GATEWAY_URL || sandboxGatewayUrl).replace(/\/+$/, '');
+  const merchantId = env.ZARINPAL_MERCHANT_ID || sandboxMerchantId;
+  const paymentSandbox = isSandbox(paymentGatewayUrl, merchantId);
+  if (paymentSandbox && env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX !== '1') {
+    throw new Error(
+      'Refusing to start: NODE_ENV=production but payments would go to the Zarinpal sandbox ' +
+        `(PAYMENT_GATEWAY_URL=${env.PAYMENT_GATEWAY_URL || '(unset)'}, ZARINPAL_MERCHANT_ID=${env.ZARINPAL_MERCHANT_ID ? 'set' : '(unset)'}${merchantId === sandboxMerchantId ? ', all-zero' : ''}). ` +
+        'Set PAYMENT_GATEWAY_URL=https://payment.zarinpal.com and your ZARINPAL_MERCHANT_ID, or PAYMENT_SANDBOX=1 to run against the sandbox on purpose.',
+    );
+  }
+  return { paymentGatewayUrl, merchantId, paymentSandbox };
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number } {
   const port = Number(env.PORT ?? 3000);
@@ -55,8 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     jwtSecret: env.JWT_SECRET || undefined,
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    paymentGatewayUrl: (env.PAYMENT_GATEWAY_URL || 'https://sandbox.zarinpal.com').replace(/\/+$/, ''),
-    merchantId: env.ZARINPAL_MERCHANT_ID || '00000000-0000-0000-0000-000000000000',
+    ...paymentSettings(env),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logger: env.LOG === '1',
   };

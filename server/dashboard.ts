@@ -1,4 +1,5 @@
-// The admin dashboard's five counters, computed from the data.
+// The admin dashboard's counters, computed from the data. Sales are enrolments; a verified payment
+// that found nothing left to enrol is no sale and is counted apart, with the amount owed back.
 import type { components } from '../codegen/openapi.gen';
 import type { DB } from './db';
 import type { Register } from './routes';
@@ -6,6 +7,15 @@ import type { Register } from './routes';
 /** The start of today on the server's clock, as an ISO instant comparable with stored ones. */
 function startOfToday(now = new Date()): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+async function refundsDue(db: DB): Promise<{ refundDueOrders: number; refundDueInTomans: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('refundDueInTomans').as('total')])
+    .where('refundDueInTomans', '>', 0)
+    .executeTakeFirst();
+  return { refundDueOrders: Number(row?.n ?? 0), refundDueInTomans: Number(row?.total ?? 0) };
 }
 
 export function registerDashboard(register: Register, db: DB) {
@@ -24,6 +34,7 @@ export function registerDashboard(register: Register, db: DB) {
         db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('enrolledAt', '>=', today).executeTakeFirst(),
       ),
       totalCourses: await count(db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+      ...(await refundsDue(db)),
     };
   });
 }

@@ -89,11 +89,19 @@ export interface CartItemsTable {
   courseId: number;
   createdAt: string;
 }
+/**
+ * pending: awaiting payment (at most one per learner); paid; refundDue: paid but nothing was left
+ * to enrol, so the whole amount is owed back; expired: set aside by a newer checkout (a late
+ * payment of it is still verified); cancelled: the payer left the gateway; failed: refused.
+ */
+export type OrderStatus = 'pending' | 'paid' | 'refundDue' | 'expired' | 'cancelled' | 'failed';
 export interface OrdersTable {
   id: Generated<number>;
   userId: number;
-  status: 'pending' | 'paid' | 'cancelled' | 'failed';
+  status: OrderStatus;
   totalInTomans: number;
+  /** The part of a verified payment that bought nothing and is owed back (migration 006). */
+  refundDueInTomans: Generated<number>;
   authority: string | null;
   refId: string | null;
   createdAt: string;

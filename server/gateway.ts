@@ -9,11 +9,27 @@ const requestAnswer = v.object({
 const verifyAnswer = v.object({
   data: v.object({ code: v.number(), ref_id: v.optional(v.union([v.number(), v.string()])) }),
 });
+// A refusal: `data` is an empty list and the code is under `errors`.
+const verifyRefusal = v.object({ errors: v.object({ code: v.number() }) });
+
+/** Zarinpal v4 codes this client acts on. */
+export const zarinpalCodes = {
+  ok: 100,
+  alreadyVerified: 101,
+  amountMismatch: -50,
+  /** The payer has not (successfully) paid this authority. */
+  notPaid: -51,
+  wrongMerchant: -53,
+  unknownAuthority: -54,
+} as const;
 
 export interface Gateway {
   request(input: { amountInTomans: number; description: string; callbackUrl: string }): Promise<{ authority: string }>;
-  /** 'paid' with the reference number, or 'failed' when the gateway refuses the payment. */
-  verify(input: { amountInTomans: number; authority: string }): Promise<{ status: 'paid'; refId: string } | { status: 'failed' }>;
+  /**
+   * 'paid' with the reference number; 'unpaid' when the gateway says nothing was paid (yet) on
+   * this authority, so the order stays payable; 'failed' for any other refusal.
+   */
+  verify(input: { amountInTomans: number; authority: string }): Promise<{ status: 'paid'; refId: string } | { status: 'unpaid' } | { status: 'failed' }>;
   paymentUrl(authority: string): string;
 }
 
@@ -57,11 +73,16 @@ export function zarinpal(baseUrl: string, merchantId: string): Gateway {
     async verify({ amountInTomans, authority }) {
       const raw = await post('/pg/v4/payment/verify.json', { merchant_id: merchantId, amount: amountInTomans * 10, authority });
       const answer = v.safeParse(verifyAnswer, raw);
-      if (!answer.success) return { status: 'failed' };
+      if (!answer.success) {
+        const refusal = v.safeParse(verifyRefusal, raw);
+        return refusal.success && refusal.output.errors.code === zarinpalCodes.notPaid ? { status: 'unpaid' } : { status: 'failed' };
+      }
       const { code, ref_id } = answer.output.data;
       // 101: already verified before (a repeated verify of a paid order).
-      if (code === 100 || code === 101) return { status: 'paid', refId: String(ref_id ?? '') };
-      return { status: 'failed' };
+      if ((code === zarinpalCodes.ok || code === zarinpalCodes.alreadyVerified) && ref_id !== undefined && String(ref_id) !== '') {
+        return { status: 'paid', refId: String(ref_id) };
+      }
+      return code === zarinpalCodes.notPaid ? { status: 'unpaid' } : { status: 'failed' };
     },
     paymentUrl: (authority) => `${baseUrl}/pg/StartPay/${encodeURIComponent(authority)}`,
   };

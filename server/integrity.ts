@@ -9,6 +9,7 @@ import { toPersianDigits } from '../src/lib/text';
 import type { Contract } from './contract';
 import { isPostgres, type Database } from './db';
 import { HttpError } from './errors';
+import { financialRecordsError } from './migrations/006_money';
 import type { AuthUser } from './routes';
 
 export type Row = Record<string, unknown>;
@@ -28,6 +29,14 @@ export const integrityTexts = {
   selfDemote: 'نمی‌توانید نقش مدیریتی خودتان را تغییر دهید',
   lastAdminDelete: 'امکان حذف نیست: این کاربر تنها مدیر سیستم است و دست‌کم یک مدیر باید بماند',
   lastAdminDemote: 'امکان تغییر نقش نیست: این کاربر تنها مدیر سیستم است و دست‌کم یک مدیر باید بماند',
+  /** «امکان حذف نیست: این کاربر ۲ سفارش پرداخت‌شده دارد؛ …»: what the user has, from financialRecordsOf. */
+  financialRecords: (what: string) =>
+    `امکان حذف نیست: این کاربر ${what} دارد؛ سوابق مالی نگه داشته می‌شود. به جای حذف، حساب را قفل کنید`,
+  /** The same refusal when only the database's trigger caught it. */
+  financialRecordsKept: 'امکان حذف نیست: سوابق مالی این کاربر (سفارش پرداخت‌شده یا ثبت‌نام) نگه داشته می‌شود. به جای حذف، حساب را قفل کنید',
+  paidOrders: (n: number) => `${toPersianDigits(n)} سفارش پرداخت‌شده`,
+  refundDueOrders: (n: number) => `${toPersianDigits(n)} سفارش در انتظار بازگشت وجه`,
+  enrolments: (n: number) => `${toPersianDigits(n)} ثبت‌نام در دوره`,
 } as const;
 
 /** A record's contract row plus its version, as every answer carries it. */
@@ -92,9 +101,61 @@ async function otherActiveAdmins(trx: Executor, id: number): Promise<number> {
 }
 
 /**
+ * Financial records outlive accounts: a user with a paid or refund-due order, or a child enrolled
+ * in a course, may not be deleted (the delete would cascade to those rows and the dashboard's
+ * sales would drop). Answers, per user id that has any, the Persian reason naming what exists.
+ * The single delete, the bulk delete and the audit revert all ask this; triggers of migration 006
+ * refuse the same deletes in the database.
+ */
+export async function financialRecordsOf(trx: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  const found = new Map<number, { paid: number; refundDue: number; enrolments: number }>();
+  const entry = (id: number) => {
+    const current = found.get(id) ?? { paid: 0, refundDue: 0, enrolments: 0 };
+    found.set(id, current);
+    return current;
+  };
+  for (let i = 0; i < userIds.length; i += 500) {
+    const part = userIds.slice(i, i + 500);
+    const orders = await trx
+      .selectFrom('orders')
+      .select((eb) => ['userId', 'status', eb.fn.countAll<number>().as('n')])
+      .where('userId', 'in', part)
+      .where('status', 'in', ['paid', 'refundDue'])
+      .groupBy(['userId', 'status'])
+      .execute();
+    for (const row of orders) {
+      if (row.status === 'paid') entry(Number(row.userId)).paid = Number(row.n);
+      else entry(Number(row.userId)).refundDue = Number(row.n);
+    }
+    const enrolments = await trx
+      .selectFrom('enrollments')
+      .innerJoin('children', 'children.id', 'enrollments.childId')
+      .select((eb) => ['children.userId', eb.fn.countAll<number>().as('n')])
+      .where('children.userId', 'in', part)
+      .groupBy('children.userId')
+      .execute();
+    for (const row of enrolments) entry(Number(row.userId)).enrolments = Number(row.n);
+  }
+  const reasons = new Map<number, string>();
+  for (const [id, counts] of found) {
+    const what = [
+      counts.paid > 0 ? integrityTexts.paidOrders(counts.paid) : '',
+      counts.refundDue > 0 ? integrityTexts.refundDueOrders(counts.refundDue) : '',
+      counts.enrolments > 0 ? integrityTexts.enrolments(counts.enrolments) : '',
+    ].filter(Boolean);
+    if (what.length > 0) reasons.set(id, integrityTexts.financialRecords(what.join(' و ')));
+  }
+  return reasons;
+}
+
+/** The database refused a delete because of financial records (migration 006's triggers). */
+export const isFinancialRecordsError = (error: unknown): boolean => error instanceof Error && error.message.includes(financialRecordsError);
+
+/**
  * An admin may not delete or demote themself, and the last active administrator may not be
  * deleted or demoted: either would leave nobody able to run the panel. `after` is null for a
- * delete. Only the users table has roles.
+ * delete, which is also refused while the user has financial records (financialRecordsOf).
+ * Only the users table has roles.
  */
 export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: AuthUser, before: Row, after: Row | null): Promise<void> {
   if (entity.table !== 'users') return;
@@ -103,6 +164,8 @@ export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: Au
   if (after === null) {
     if (id === actor.id) throw new HttpError(409, integrityTexts.selfDelete);
     if (wasAdmin && (await otherActiveAdmins(trx, id)) === 0) throw new HttpError(409, integrityTexts.lastAdminDelete);
+    const kept = (await financialRecordsOf(trx, [id])).get(id);
+    if (kept) throw new HttpError(409, kept);
     return;
   }
   if (!wasAdmin || Number(after.role ?? adminRole) === adminRole) return;
@@ -113,6 +176,7 @@ export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: Au
 /** The 409 for a constraint the database refused, naming the field when it can. */
 export function constraintError(entity: AnyEntity, error: unknown): HttpError | null {
   if (!(error instanceof Error)) return null;
+  if (isFinancialRecordsError(error)) return new HttpError(409, integrityTexts.financialRecordsKept);
   if (/FOREIGN KEY constraint failed|violates foreign key/i.test(error.message)) return new HttpError(409, integrityTexts.referenced);
   if (/UNIQUE constraint failed|duplicate key/i.test(error.message)) {
     const field = Object.entries(entity.fields).find(([name]) => error.message.includes(name));

@@ -4,9 +4,10 @@ import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
 import { optionalText, requiredText } from '../schema/validators';
 import type { AppConfig } from './config';
-import { nowIso, type DB } from './db';
+import { nowIso, type DB, type OrderStatus } from './db';
 import { HttpError } from './errors';
 import { GatewayError, type Gateway } from './gateway';
+import { selectForUpdate } from './integrity';
 import { registrationOpen, toCourseType } from './public';
 import { currentUser, parse, type Register } from './routes';
 
@@ -25,6 +26,7 @@ export const learnerTexts = {
   cartItemUnavailable: (title: string) => `ثبت‌نام در دوره «${title}» دیگر ممکن نیست؛ آن را از سبد خرید حذف کنید`,
   gatewayDown: 'درگاه پرداخت در دسترس نیست؛ لطفاً چند دقیقه دیگر دوباره تلاش کنید',
   orderNotFound: 'سفارش مورد نظر یافت نشد',
+  checkoutBusy: 'سفارش شما در حال ثبت است؛ چند لحظه دیگر دوباره تلاش کنید',
   userNotFound: 'کاربر یافت نشد',
 } as const;
 
@@ -122,10 +124,37 @@ async function enrolmentBlocker(db: DB, courseId: number, childId: number): Prom
   return null;
 }
 
-function paymentResult(order: { id: number; status: string; refId: string | null }): Schemas['PaymentResult'] {
-  const status = order.status === 'paid' ? 'paid' : order.status === 'cancelled' ? 'cancelled' : 'failed';
-  return order.status === 'paid' && order.refId ? { orderId: order.id, status, refId: order.refId } : { orderId: order.id, status };
+/**
+ * How long a gateway authority is offered again to a checkout of the same cart. Zarinpal's
+ * payment page is good for a short while only; after this the open order is set aside
+ * (`expired`) and a new one opened. A late payment of the old one is still verified and settled.
+ */
+export const authorityReuseMs = 10 * 60_000;
+/**
+ * A pending order whose gateway request has not answered yet is waited for by a second checkout
+ * for at most this long (the gateway client's own timeout is 15 s); older, it was lost with its
+ * process and is set aside.
+ */
+const authorityWaitMs = 20_000;
+
+/** Statuses a verification may still settle: the open order and one a newer checkout set aside. */
+const settleable = ['pending', 'expired'] as const satisfies readonly OrderStatus[];
+const isSettleable = (status: OrderStatus) => status === 'pending' || status === 'expired';
+
+function paymentResult(order: { id: number; status: OrderStatus; refId: string | null; refundDueInTomans: number | string | bigint }): Schemas['PaymentResult'] {
+  const refundDueInTomans = Number(order.refundDueInTomans);
+  if ((order.status === 'paid' || order.status === 'refundDue') && order.refId) {
+    return { orderId: order.id, status: order.status, refId: order.refId, ...(refundDueInTomans > 0 ? { refundDueInTomans } : {}) };
+  }
+  if (order.status === 'cancelled' || order.status === 'expired') return { orderId: order.id, status: 'cancelled' };
+  return { orderId: order.id, status: order.status === 'paid' ? 'paid' : 'failed' };
 }
+
+type OrderLine = { childId: number; courseId: number; priceInTomans: number | string | bigint };
+const lineKey = (line: OrderLine) => `${line.childId}:${line.courseId}:${Number(line.priceInTomans)}`;
+const sameLines = (a: OrderLine[], b: OrderLine[]) => a.map(lineKey).sort().join(',') === b.map(lineKey).sort().join(',');
+const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function registerLearner(register: Register, db: DB, config: AppConfig, gateway: Gateway) {
   register('GET /api/Me', async (request): Promise<Schemas['Profile']> => {
@@ -203,58 +232,103 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     return cartOf(db, userId);
   });
 
-  // Checkout: one order for the whole cart, paid through the gateway.
+  // Checkout: one order for the whole cart, paid through the gateway. A learner has at most one
+  // open (pending) order, kept so by a partial unique index (migration 006): checking out the
+  // same cart again, or twice at once, answers that order and its gateway page instead of
+  // charging again; a changed cart sets the open order aside (`expired`) and opens a new one.
   register('POST /api/Orders/Checkout', async (request): Promise<Schemas['Checkout']> => {
     const userId = currentUser(request).id;
-    const cart = await cartOf(db, userId);
-    if (cart.items.length === 0) throw new HttpError(409, learnerTexts.cartEmpty);
-    for (const item of cart.items) {
-      const blocker = await enrolmentBlocker(db, item.course.id, item.childId);
-      if (blocker) throw new HttpError(409, blocker.statusCode === 409 ? blocker.message : learnerTexts.cartItemUnavailable(item.course.title));
-    }
-    const createdAt = nowIso();
-    const orderId = await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .insertInto('orders')
-        .values({ userId, status: 'pending', totalInTomans: cart.totalInTomans, authority: null, refId: null, createdAt, paidAt: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('order_items')
-        .values(
-          cart.items.map((item) => ({
-            orderId: order.id,
-            childId: item.childId,
-            courseId: item.course.id,
-            priceInTomans: item.course.priceInTomans,
-            childName: item.childName,
-            courseTitle: item.course.title,
-          })),
-        )
-        .execute();
-      return order.id;
-    });
     const callbackUrl = `${config.publicUrl}/dashboard/payment`;
-    if (cart.totalInTomans === 0) {
-      // Nothing to pay: settled at once; the callback page verifies it like any other order.
-      const authority = `FREE-${orderId}`;
-      await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
-      await settlePaid(db, orderId, '');
-      return { orderId, paymentUrl: `${callbackUrl}?Authority=${authority}&Status=OK` };
+    const answer = (orderId: number, authority: string) => ({
+      orderId,
+      paymentUrl: authority.startsWith('FREE-') ? `${callbackUrl}?Authority=${authority}&Status=OK` : gateway.paymentUrl(authority),
+    });
+
+    // Each round reads the cart afresh: the order another checkout opened may have been paid since.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const cart = await cartOf(db, userId);
+      if (cart.items.length === 0) throw new HttpError(409, learnerTexts.cartEmpty);
+      for (const item of cart.items) {
+        const blocker = await enrolmentBlocker(db, item.course.id, item.childId);
+        if (blocker) throw new HttpError(409, blocker.statusCode === 409 ? blocker.message : learnerTexts.cartItemUnavailable(item.course.title));
+      }
+      const lines = cart.items.map((item) => ({ childId: item.childId, courseId: item.course.id, priceInTomans: item.course.priceInTomans }));
+      let open: { reuse: number } | { created: number };
+      try {
+        open = await db.transaction().execute(async (trx) => {
+          const pendingRow = await trx.selectFrom('orders').select('id').where('userId', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+          // Locked on PostgreSQL, so a verification or another checkout waits for this decision.
+          const pending = pendingRow ? await selectForUpdate(trx, 'orders', pendingRow.id) : undefined;
+          if (pending && pending.status === 'pending') {
+            const id = Number(pending.id);
+            const age = Date.now() - Date.parse(String(pending.createdAt));
+            const items = await trx.selectFrom('order_items').select(['childId', 'courseId', 'priceInTomans']).where('orderId', '=', id).execute();
+            const usable = pending.authority ? age < authorityReuseMs : age < authorityWaitMs;
+            if (usable && sameLines(items, lines)) return { reuse: id };
+            await trx.updateTable('orders').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').execute();
+          }
+          const order = await trx
+            .insertInto('orders')
+            .values({ userId, status: 'pending', totalInTomans: cart.totalInTomans, authority: null, refId: null, createdAt: nowIso(), paidAt: null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('order_items')
+            .values(
+              cart.items.map((item) => ({
+                orderId: order.id,
+                childId: item.childId,
+                courseId: item.course.id,
+                priceInTomans: item.course.priceInTomans,
+                childName: item.childName,
+                courseTitle: item.course.title,
+              })),
+            )
+            .execute();
+          return { created: order.id };
+        });
+      } catch (error) {
+        // Another checkout opened the learner's order first (PostgreSQL): take that one.
+        if (isUniqueViolation(error)) continue;
+        throw error;
+      }
+
+      if ('reuse' in open) {
+        // The order's gateway request may still be under way in the checkout that opened it.
+        const deadline = Date.now() + authorityWaitMs;
+        for (;;) {
+          const order = await db.selectFrom('orders').select(['status', 'authority']).where('id', '=', open.reuse).executeTakeFirst();
+          if (order?.status === 'pending' && order.authority) return answer(open.reuse, order.authority);
+          if (order?.status === 'paid' && order.authority?.startsWith('FREE-')) return answer(open.reuse, order.authority);
+          if (order?.status !== 'pending' || Date.now() > deadline) break;
+          await sleep(50);
+        }
+        continue;
+      }
+
+      const orderId = open.created;
+      if (cart.totalInTomans === 0) {
+        // Nothing to pay: settled at once; the callback page verifies it like any other order.
+        const authority = `FREE-${orderId}`;
+        await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
+        await settlePaid(db, orderId, '');
+        return answer(orderId, authority);
+      }
+      try {
+        const { authority } = await gateway.request({
+          amountInTomans: cart.totalInTomans,
+          callbackUrl,
+          description: `ثبت‌نام در ${cart.items.length} دوره - سفارش ${orderId}`,
+        });
+        await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
+        return answer(orderId, authority);
+      } catch (error) {
+        await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', orderId).where('status', '=', 'pending').execute();
+        if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
+        throw error;
+      }
     }
-    try {
-      const { authority } = await gateway.request({
-        amountInTomans: cart.totalInTomans,
-        callbackUrl,
-        description: `ثبت‌نام در ${cart.items.length} دوره - سفارش ${orderId}`,
-      });
-      await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
-      return { orderId, paymentUrl: gateway.paymentUrl(authority) };
-    } catch (error) {
-      await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', orderId).execute();
-      if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
-      throw error;
-    }
+    throw new HttpError(409, learnerTexts.checkoutBusy);
   });
 
   // One verification per order at a time in this process; the conditional updates below keep it
@@ -264,7 +338,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     const { Authority, Status } = parse(verifyQuery, request.query, { Authority: 'کد پیگیری پرداخت', Status: 'وضعیت پرداخت' });
     const order = await db
       .selectFrom('orders')
-      .select(['id', 'status', 'refId', 'totalInTomans'])
+      .select(['id', 'status', 'refId', 'totalInTomans', 'refundDueInTomans'])
       .where('authority', '=', Authority)
       .where('userId', '=', currentUser(request).id)
       .executeTakeFirst();
@@ -272,9 +346,11 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     const running = verifying.get(order.id);
     if (running) return running;
     const work = (async (): Promise<Schemas['PaymentResult']> => {
-      const current = await db.selectFrom('orders').select(['id', 'status', 'refId']).where('id', '=', order.id).executeTakeFirstOrThrow();
-      // Settled before: the stored result, without asking the gateway again.
-      if (current.status !== 'pending') return paymentResult(current);
+      const columns = ['id', 'status', 'refId', 'refundDueInTomans'] as const;
+      const current = await db.selectFrom('orders').select(columns).where('id', '=', order.id).executeTakeFirstOrThrow();
+      // Settled before: the stored result, without asking the gateway again. An order a newer
+      // checkout set aside is still asked about: its page may have been paid in another tab.
+      if (!isSettleable(current.status)) return paymentResult(current);
       if (Status === 'NOK') {
         await db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
       } else {
@@ -286,9 +362,13 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
           throw error;
         }
         if (outcome.status === 'paid') await settlePaid(db, order.id, outcome.refId);
-        else await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+        // 'unpaid': the gateway took no money on this authority (yet), so the order stays open
+        // and payable: a callback forged or sent early settles nothing and closes nothing.
+        else if (outcome.status === 'failed') {
+          await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+        }
       }
-      const settled = await db.selectFrom('orders').select(['id', 'status', 'refId']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      const settled = await db.selectFrom('orders').select(columns).where('id', '=', order.id).executeTakeFirstOrThrow();
       return paymentResult(settled);
     })();
     verifying.set(order.id, work);
@@ -314,6 +394,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       id: o.id,
       status: o.status,
       totalInTomans: Number(o.totalInTomans),
+      refundDueInTomans: Number(o.refundDueInTomans),
       createdAt: o.createdAt,
       paidAt: o.paidAt,
       refId: o.refId,
@@ -341,8 +422,14 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
 }
 
 /**
- * Marks a pending order paid and enrols each child in each course, in one transaction. Only the
- * call that moves the order out of `pending` enrols, so a repeated verify never enrols twice.
+ * Records a payment the gateway confirmed, and enrols each child of the order in each course that
+ * is still open to them, in one transaction. Only the call that moves the order out of
+ * `pending`/`expired` enrols, so a repeated verify never enrols twice.
+ *
+ * What the payment bought decides the status: every line enrolled → `paid`; none (all already
+ * enrolled by another order, or the children deleted since) → `refundDue`, the whole amount owed
+ * back and no sale; some → `paid`, with the price of the lines not enrolled in refundDueInTomans.
+ * A free order that enrols nothing took no money and is `cancelled`.
  */
 async function settlePaid(db: DB, orderId: number, refId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -351,23 +438,34 @@ async function settlePaid(db: DB, orderId: number, refId: string): Promise<void>
       .updateTable('orders')
       .set({ status: 'paid', refId, paidAt: now })
       .where('id', '=', orderId)
-      .where('status', '=', 'pending')
+      .where('status', 'in', settleable)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return;
     const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirstOrThrow();
-    const items = await trx.selectFrom('order_items').select(['childId', 'courseId']).where('orderId', '=', orderId).execute();
-    // A child deleted since checkout cannot be enrolled (and is not charged for twice: the
-    // order keeps its snapshot for support).
+    const items = await trx.selectFrom('order_items').select(['childId', 'courseId', 'priceInTomans']).where('orderId', '=', orderId).execute();
     const children = new Set(
       (await trx.selectFrom('children').select('id').where('userId', '=', order.userId).execute()).map((c) => c.id),
     );
-    const enrolments = items.filter((i) => children.has(i.childId));
-    if (enrolments.length > 0) {
-      await trx
-        .insertInto('enrollments')
-        .values(enrolments.map((i) => ({ childId: i.childId, courseId: i.courseId, orderId, enrolledAt: now })))
-        .onConflict((oc) => oc.columns(['childId', 'courseId']).doNothing())
-        .execute();
+    const candidates = items.filter((i) => children.has(i.childId));
+    // `returning` names only the rows inserted: a course enrolled by another order is not.
+    const enrolled =
+      candidates.length > 0
+        ? await trx
+            .insertInto('enrollments')
+            .values(candidates.map((i) => ({ childId: i.childId, courseId: i.courseId, orderId, enrolledAt: now })))
+            .onConflict((oc) => oc.columns(['childId', 'courseId']).doNothing())
+            .returning(['childId', 'courseId'])
+            .execute()
+        : [];
+    const enrolledKeys = new Set(enrolled.map((e) => `${e.childId}:${e.courseId}`));
+    const refundDueInTomans = items
+      .filter((i) => !enrolledKeys.has(`${i.childId}:${i.courseId}`))
+      .reduce((sum, i) => sum + Number(i.priceInTomans), 0);
+    if (enrolled.length === 0) {
+      const status: OrderStatus = refundDueInTomans > 0 ? 'refundDue' : 'cancelled';
+      await trx.updateTable('orders').set({ status, refundDueInTomans }).where('id', '=', orderId).execute();
+    } else if (refundDueInTomans > 0) {
+      await trx.updateTable('orders').set({ refundDueInTomans }).where('id', '=', orderId).execute();
     }
     for (const item of items) {
       await trx.deleteFrom('cart_items').where('childId', '=', item.childId).where('courseId', '=', item.courseId).execute();

@@ -29,6 +29,7 @@ await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`Academy is running at http://localhost:${actualPort}`);
+if (config.paymentSandbox) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

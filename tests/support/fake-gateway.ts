@@ -1,5 +1,9 @@
 // A Zarinpal-compatible payment gateway for tests: the v4 request/verify JSON calls and a
 // StartPay page with «پرداخت» (pay) and «انصراف» (cancel) links back to the merchant's callback.
+// Like the real gateway, an authority is unpaid until its StartPay page is completed (the «پرداخت»
+// link followed, or pay() called): verifying it before answers -51, and never a reference number.
+// Amounts are rials. Codes: 100 paid, 101 already verified, -50 amount differs, -51 not paid,
+// -53 another merchant's authority, -54 unknown authority, -9 invalid request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,14 +23,21 @@ export interface FakeGateway {
   verifyCalls: GatewayCall[];
   /** Bodies of every request.json call, in order. */
   requestCalls: GatewayCall[];
+  /** Completes the StartPay page of an authority, as a payer would; answers the callback URL. */
+  pay: (authority: string) => string;
+  /** The state of an authority, for assertions. */
+  stateOf: (authority: string) => 'unpaid' | 'paid' | 'cancelled' | 'verified' | undefined;
 }
 
 interface Payment {
   amount: number;
+  merchantId: unknown;
   callbackUrl: string;
-  verified: boolean;
+  state: 'unpaid' | 'paid' | 'cancelled' | 'verified';
   refId: number;
 }
+
+const refusal = (code: number, message: string) => ({ data: [], errors: { code, message, validations: [] } });
 
 function readJson(request: IncomingMessage): Promise<GatewayCall> {
   return new Promise((resolve) => {
@@ -56,6 +67,15 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const requestCalls: GatewayCall[] = [];
   let counter = 0;
 
+  /** The payer finishes the StartPay page: paid (or cancelled), then sent back to the callback. */
+  const complete = (authority: string, payment: Payment, choice: 'pay' | 'cancel'): string => {
+    if (payment.state === 'unpaid') payment.state = choice === 'pay' ? 'paid' : 'cancelled';
+    const back = new URL(payment.callbackUrl);
+    back.searchParams.set('Authority', authority);
+    back.searchParams.set('Status', choice === 'pay' && payment.state !== 'cancelled' ? 'OK' : 'NOK');
+    return back.toString();
+  };
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://gateway.test');
@@ -68,18 +88,21 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         }
         counter += 1;
         const authority = `A${String(Date.now()).padStart(15, '0')}${String(counter).padStart(20, '0')}`;
-        payments.set(authority, { amount, callbackUrl: body.callback_url, verified: false, refId: 100000 + counter });
+        payments.set(authority, { amount, merchantId: body.merchant_id, callbackUrl: body.callback_url, state: 'unpaid', refId: 100000 + counter });
         return sendJson(response, 200, { data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
       }
       if (request.method === 'POST' && url.pathname === '/pg/v4/payment/verify.json') {
         const body = await readJson(request);
         verifyCalls.push(body);
         const payment = typeof body.authority === 'string' ? payments.get(body.authority) : undefined;
-        if (!payment || Number(body.amount) !== payment.amount) {
-          return sendJson(response, 400, { data: [], errors: { code: -51, message: 'Session is not valid' } });
+        if (!payment) return sendJson(response, 400, refusal(-54, 'Invalid authority.'));
+        if (body.merchant_id !== payment.merchantId) return sendJson(response, 400, refusal(-53, 'Session is not this merchant_id session.'));
+        if (Number(body.amount) !== payment.amount) return sendJson(response, 400, refusal(-50, 'Session is not valid, amounts values is not the same.'));
+        if (payment.state === 'unpaid' || payment.state === 'cancelled') {
+          return sendJson(response, 400, refusal(-51, 'Session is not valid, session is not active paid try.'));
         }
-        const code = payment.verified ? 101 : 100;
-        payment.verified = true;
+        const code = payment.state === 'verified' ? 101 : 100;
+        payment.state = 'verified';
         return sendJson(response, 200, {
           data: { code, message: code === 100 ? 'Paid' : 'Verified', ref_id: payment.refId, card_pan: '502229******5995', fee: 0 },
           errors: [],
@@ -94,10 +117,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
           return response.end('تراکنش یافت نشد');
         }
         if (page[2]) {
-          const back = new URL(payment.callbackUrl);
-          back.searchParams.set('Authority', authority);
-          back.searchParams.set('Status', page[2] === 'pay' ? 'OK' : 'NOK');
-          response.writeHead(302, { Location: back.toString() });
+          response.writeHead(302, { Location: complete(authority, payment, page[2] === 'pay' ? 'pay' : 'cancel') });
           return response.end();
         }
         const base = `/pg/StartPay/${encodeURIComponent(authority)}`;
@@ -120,6 +140,12 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     url: `http://127.0.0.1:${address.port}`,
     verifyCalls,
     requestCalls,
+    pay: (authority) => {
+      const payment = payments.get(authority);
+      if (!payment) throw new Error(`fake gateway: unknown authority ${authority}`);
+      return complete(authority, payment, 'pay');
+    },
+    stateOf: (authority) => payments.get(authority)?.state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -46,6 +46,7 @@ export const dashboardTexts = {
     empty: 'هنوز در دوره‌ای ثبت‌نام نکرده‌اید.',
     ordersTitle: 'سوابق سفارش‌ها',
     ordersEmpty: 'هنوز سفارشی ثبت نشده است.',
+    refundDueAmount: (amount: string) => `مبلغ بازگشتی: ${amount}`,
     upcoming: 'در انتظار شروع',
     started: 'در حال برگزاری',
     noDate: 'زمان برگزاری اعلام می‌شود',
@@ -56,6 +57,10 @@ export const dashboardTexts = {
     paid: 'پرداخت با موفقیت انجام شد',
     cancelled: 'پرداخت لغو شد',
     failed: 'پرداخت ناموفق بود',
+    refundDue: 'پرداخت انجام شد، ولی دوره‌های این سفارش پیش‌تر ثبت‌نام شده بودند',
+    refundDueNote: (amount: string) => `مبلغ ${amount} در انتظار بازگشت وجه به شماست و پشتیبانی آن را بازمی‌گرداند.`,
+    partialRefundNote: (amount: string) =>
+      `برخی از دوره‌های این سفارش پیش‌تر ثبت‌نام شده بودند؛ مبلغ ${amount} از این پرداخت در انتظار بازگشت وجه است.`,
     refId: 'کد پیگیری',
     toCourses: 'مشاهده دوره‌های من',
     toCart: 'بازگشت به سبد خرید',
@@ -68,6 +73,8 @@ export const dashboardTexts = {
 export const orderStatusLabels = {
   pending: 'در انتظار پرداخت',
   paid: 'پرداخت شده',
+  refundDue: 'در انتظار بازگشت وجه',
+  expired: 'منقضی شده',
   cancelled: 'لغو شده',
   failed: 'ناموفق',
 } as const;

@@ -115,7 +115,14 @@ function MyCoursesPage() {
                       ))}
                     </td>
                     <td>{formatToman(order.totalInTomans)}</td>
-                    <td>{orderStatusLabels[order.status]}</td>
+                    <td>
+                      {orderStatusLabels[order.status]}
+                      {order.refundDueInTomans > 0 && (
+                        <div className="order-refund-due">
+                          {texts.refundDueAmount(formatToman(order.refundDueInTomans))}
+                        </div>
+                      )}
+                    </td>
                     <td dir="ltr">{order.refId ? toPersianDigits(order.refId) : '—'}</td>
                   </tr>
                 ))}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, serverMessage } from '../../api/client';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { StatusMessage } from '../../components/site/StatusMessage';
-import { toPersianDigits } from '../../lib/text';
+import { formatToman, toPersianDigits } from '../../lib/text';
 
 interface PaymentSearch {
   Authority?: string;
@@ -27,8 +27,13 @@ export const Route = createFileRoute('/dashboard/payment')({
 
 const texts = dashboardTexts.payment;
 
+// refundDueInTomans: the part of the payment owed back (its courses were enrolled already).
 type Result =
-  { kind: 'verifying' } | { kind: 'paid'; refId: string } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+  | { kind: 'verifying' }
+  | { kind: 'paid'; refId: string; refundDueInTomans: number }
+  | { kind: 'refundDue'; refId: string; refundDueInTomans: number }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
 
 function PaymentPage() {
   const { Authority, Status } = Route.useSearch();
@@ -43,7 +48,8 @@ function PaymentPage() {
     started.current = true;
     void api.GET('/api/Payment/Verify', { params: { query: { Authority, Status } } }).then(({ data, error }) => {
       if (!data) setResult({ kind: 'failed', message: serverMessage(error) ?? texts.error });
-      else if (data.status === 'paid') setResult({ kind: 'paid', refId: data.refId ?? '' });
+      else if (data.status === 'paid') setResult({ kind: 'paid', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
+      else if (data.status === 'refundDue') setResult({ kind: 'refundDue', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
       else if (data.status === 'cancelled') setResult({ kind: 'cancelled' });
       else setResult({ kind: 'failed', message: texts.failed });
     });
@@ -57,6 +63,23 @@ function PaymentPage() {
         <>
           <StatusMessage kind="success">
             <p className="payment-result__title">{texts.paid}</p>
+            {result.refId && (
+              <p>
+                {texts.refId}: <span dir="ltr">{toPersianDigits(result.refId)}</span>
+              </p>
+            )}
+            {result.refundDueInTomans > 0 && <p>{texts.partialRefundNote(formatToman(result.refundDueInTomans))}</p>}
+          </StatusMessage>
+          <Link to="/dashboard/courses" className="button button--primary">
+            {texts.toCourses}
+          </Link>
+        </>
+      )}
+      {result.kind === 'refundDue' && (
+        <>
+          <StatusMessage kind="error">
+            <p className="payment-result__title">{texts.refundDue}</p>
+            <p>{texts.refundDueNote(formatToman(result.refundDueInTomans))}</p>
             {result.refId && (
               <p>
                 {texts.refId}: <span dir="ltr">{toPersianDigits(result.refId)}</span>
