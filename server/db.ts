@@ -4,9 +4,8 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
-import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index';
 
 export interface UsersTable {
@@ -143,6 +142,18 @@ export interface AttemptsTable {
   at: string;
 }
 
+/** One sign-in (migration 005); its id is the token's `sid`. */
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  endedAt: string | null;
+  endedBy: string | null;
+  userAgent: string;
+  address: string;
+}
+
 export interface SavedViewsTable {
   id: Generated<number>;
   userId: number;
@@ -185,6 +196,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
   saved_views: SavedViewsTable;
+  sessions: SessionsTable;
   audit_log: AuditLogTable;
   list_changes: ListChangesTable;
   list_pruned: ListPrunedTable;

@@ -92,13 +92,26 @@ async function otherActiveAdmins(trx: Executor, id: number): Promise<number> {
 }
 
 /**
+ * Emails sign in whatever their case, so two accounts may not share one in any case. Writes store
+ * lower case (schema/validators.ts) and the unique index then decides; this also catches a row
+ * stored before that in another case, which the index, comparing exact text, would let by.
+ */
+async function assertEmailFree(trx: Executor, entity: AnyEntity, id: number, email: unknown): Promise<void> {
+  if (typeof email !== 'string' || email === '') return;
+  const clash = await sql`select 1 from ${sql.table('users')}
+    where lower(${sql.ref('emailAddress')}) = ${email.toLowerCase()} and ${sql.ref('id')} <> ${id}`.execute(trx);
+  if (clash.rows.length > 0) throw new HttpError(409, integrityTexts.duplicate(entity.fields.emailAddress?.label ?? 'ایمیل'));
+}
+
+/**
  * An admin may not delete or demote themself, and the last active administrator may not be
  * deleted or demoted: either would leave nobody able to run the panel. `after` is null for a
- * delete. Only the users table has roles.
+ * delete. Only the users table has roles. A user's email must also be free in any letter case.
  */
 export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: AuthUser, before: Row, after: Row | null): Promise<void> {
   if (entity.table !== 'users') return;
   const id = Number(before.id);
+  if (after !== null) await assertEmailFree(trx, entity, id, after.emailAddress);
   const wasAdmin = Number(before.role) === adminRole;
   if (after === null) {
     if (id === actor.id) throw new HttpError(409, integrityTexts.selfDelete);
