@@ -63,7 +63,8 @@ export const iranMobile = (label: string) =>
     v.string(`${label} باید متن باشد`),
     v.transform((s) => toLatinDigits(s).replace(/[\s-]/g, '').replace(/^\+98/, '0').replace(/^0098/, '0')),
     v.nonEmpty(`${label} الزامی است`),
-    v.regex(mobilePattern, `${label} باید به شکل ۰۹xxxxxxxxx باشد`),
+    // An empty number is told "required" alone, not also "malformed".
+    v.check((s) => s === '' || mobilePattern.test(s), `${label} باید به شکل ۰۹xxxxxxxxx باشد`),
   );
 
 /** Phone numbers an admin edits: digits normalised, empty allowed unless required. */

@@ -20,7 +20,7 @@ const PasswordSchema = v.pipe(
   v.object({
     currentPassword: v.pipe(v.string(), v.nonEmpty(`${texts.current} الزامی است`)),
     newPassword: newPassword(texts.next),
-    repeat: v.string(),
+    repeat: v.pipe(v.string(), v.nonEmpty(`${texts.repeat} الزامی است`)),
   }),
   v.forward(
     v.check((input) => input.newPassword === input.repeat, texts.mismatch),
