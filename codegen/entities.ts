@@ -129,8 +129,11 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
       return out;
     }
     case 'email':
-      return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.email };
+      return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.email, description: 'stored in lower case' };
     case 'tel':
+      if (field.mobile) {
+        return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.mobile, description: 'Iranian mobile; Persian or Arabic digits and +98 are accepted and stored as 09xxxxxxxxx' };
+      }
       return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.tel, description: 'Persian or Arabic digits are accepted and stored as Latin ones' };
     case 'imageLink':
     case 'videoLink':

@@ -33,6 +33,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Auth/SignOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Ends the session of the token sent; that token is refused from the next call on. */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/SignOutEverywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Ends every session of the signed-in user, this one included. */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/ChangePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Checks the current password, stores the new one, ends every other session and answers a fresh token for this one. */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/User/GetDashboardData": {
         parameters: {
             query?: never;
@@ -1155,8 +1206,16 @@ export type components = {
             id: number;
         };
         AccessToken: {
-            /** @description HS256 JWT; payload has `sub` (user id) and `role` ("Administrator" for role 300, "User" for role 1). */
+            /** @description HS256 JWT; payload has `sub` (user id), `role` ("Administrator" for role 300, "User" for role 1), `ver` (the user's token version), `sid` (the session), `iat` and `exp` (at most 7 days after `iat`). */
             accessToken: string;
+        };
+        ChangePasswordBody: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        SessionsEnded: {
+            /** @description How many open sessions this call ended */
+            ended: number;
         };
         SignUpBody: {
             firstName: string;
@@ -1432,6 +1491,7 @@ export type components = {
             fullName: string;
             /** @description Persian or Arabic digits are accepted and stored as Latin ones */
             phoneNumber: string;
+            /** @description stored in lower case */
             emailAddress: string;
             message: string;
             /** Format: date-time */
@@ -1455,8 +1515,9 @@ export type components = {
             version?: number;
         };
         UserFields: {
-            /** @description Persian or Arabic digits are accepted and stored as Latin ones */
+            /** @description Iranian mobile; Persian or Arabic digits and +98 are accepted and stored as 09xxxxxxxxx */
             phoneNumber: string;
+            /** @description stored in lower case */
             emailAddress: string;
             /** @enum {integer} */
             role: 1 | 300;
@@ -1620,6 +1681,75 @@ export interface operations {
         };
         responses: {
             /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Password changed */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,8 @@ import {
   defaultNumberLimits,
   emailPattern,
   fileReference,
+  iranMobile,
+  mobilePattern,
   optionalEmail,
   optionalPhone,
   optionalText,
@@ -69,6 +71,12 @@ interface EmailField extends FieldCommon {
 interface PhoneField extends FieldCommon {
   input: 'tel';
   required?: boolean;
+  /**
+   * An Iranian mobile that signs in (users.phoneNumber): validated and normalised by the rule
+   * sign-up uses (iranMobile: any digits, +98 → 09xxxxxxxxx, never empty), so an admin's edit or
+   * an import cannot store a number the account can no longer sign in with.
+   */
+  mobile?: true;
   initial?: string;
 }
 /** Image or video links: any URL or path is accepted and stored as the bare file name. */
@@ -354,7 +362,7 @@ export function numberLimits(field: NumberField): { min: number; max: number } {
 }
 
 /** The contract regex of the stored forms (codegen writes them as `pattern`). */
-export const patterns = { email: `^$|${emailPattern.source}`, tel: phonePattern.source } as const;
+export const patterns = { email: `^$|${emailPattern.source}`, tel: phonePattern.source, mobile: mobilePattern.source } as const;
 
 function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
   const l = field.label;
@@ -370,7 +378,7 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
       return optionalEmail(l, required);
     case 'tel':
       // Typed with Persian, Arabic or Latin digits; stored with Latin ones.
-      return optionalPhone(l, required);
+      return field.mobile ? iranMobile(l) : optionalPhone(l, required);
     case 'imageLink':
     case 'videoLink':
       return fileReference(l, required, defaultMaxLength[field.input]);

@@ -15,7 +15,8 @@ export default defineEntity({
   fields: {
     firstName: { label: 'نام', input: 'text', readOnly: true },
     lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true },
-    phoneNumber: { label: 'شماره تلفن', input: 'tel' },
+    // The account's sign-in identifiers: the same rules as sign-up (see `mobile` in define.ts).
+    phoneNumber: { label: 'شماره تلفن', input: 'tel', required: true, mobile: true },
     emailAddress: { label: 'ایمیل', input: 'email' },
     role: {
       label: 'نقش',

@@ -43,6 +43,7 @@ export const boundedNumber = (
 /** The stored forms of emails and phone numbers, also the contract's `pattern`s. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const phonePattern = /^[0-9+\-\s]{0,20}$/;
+export const mobilePattern = /^09[0-9]{9}$/;
 
 export const optionalEmail = (label: string, required = false) =>
   v.pipe(
@@ -51,6 +52,9 @@ export const optionalEmail = (label: string, required = false) =>
     v.check((s) => !required || s.length > 0, `${label} الزامی است`),
     v.maxLength(254, `${label} بیش از حد طولانی است`),
     v.check((s) => s === '' || emailPattern.test(s), `${label} معتبر نیست`),
+    // Kept in lower case everywhere: sign-in compares in lower case, and an address that differs
+    // only in case must meet the unique index instead of becoming an account nobody can reach.
+    v.toLowerCase(),
   );
 
 /** Iranian mobile numbers, typed with Persian, Arabic or Latin digits, stored as 09xxxxxxxxx. */
@@ -58,7 +62,9 @@ export const iranMobile = (label: string) =>
   v.pipe(
     v.string(`${label} باید متن باشد`),
     v.transform((s) => toLatinDigits(s).replace(/[\s-]/g, '').replace(/^\+98/, '0').replace(/^0098/, '0')),
-    v.regex(/^09\d{9}$/, `${label} باید به شکل ۰۹xxxxxxxxx باشد`),
+    v.nonEmpty(`${label} الزامی است`),
+    // An empty number is told "required" alone, not also "malformed".
+    v.check((s) => s === '' || mobilePattern.test(s), `${label} باید به شکل ۰۹xxxxxxxxx باشد`),
   );
 
 /** Phone numbers an admin edits: digits normalised, empty allowed unless required. */
@@ -68,4 +74,12 @@ export const optionalPhone = (label: string, required = false) =>
     v.transform((s) => toLatinDigits(s).trim()),
     v.check((s) => !required || s.length > 0, `${label} الزامی است`),
     v.regex(phonePattern, `${label} فقط می‌تواند رقم داشته باشد`),
+  );
+
+/** A password being chosen (sign-up, password change): the one rule both follow. */
+export const newPassword = (label: string) =>
+  v.pipe(
+    v.string(`${label} باید متن باشد`),
+    v.minLength(8, `${label} باید دست‌کم ۸ نویسه باشد`),
+    v.maxLength(128, `${label} حداکثر ۱۲۸ نویسه است`),
   );

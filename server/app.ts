@@ -28,6 +28,7 @@ import { contractRoutes } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';
+import { registerSessions } from './sessions';
 import { Tokens } from './tokens';
 
 export type { AppConfig } from './config';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   acceptCsvBodies(app);
   const routes = contractRoutes(app, contract, db, tokens);
   registerAuth(routes.register, db, tokens);
+  registerSessions(routes.register, db, tokens);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);

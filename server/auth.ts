@@ -2,12 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { toLatinDigits } from '../src/lib/text';
-import { iranMobile, optionalEmail, requiredText } from '../schema/validators';
+import { iranMobile, newPassword, optionalEmail, requiredText } from '../schema/validators';
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
 import { burnPasswordTime, hashPassword, verifyPassword } from './passwords';
 import { parse, type Register } from './routes';
+import { startSession } from './sessions';
 import type { Tokens } from './tokens';
 import type { components } from '../codegen/openapi.gen';
 
@@ -25,11 +26,7 @@ const signInWindowMs = 15 * 60_000;
 const maxFailuresPerAccount = 5;
 const maxFailuresPerAddress = 20;
 
-const password = v.pipe(
-  v.string('رمز عبور باید متن باشد'),
-  v.minLength(8, 'رمز عبور باید دست‌کم ۸ نویسه باشد'),
-  v.maxLength(128, 'رمز عبور حداکثر ۱۲۸ نویسه است'),
-);
+const password = newPassword('رمز عبور');
 
 const signUpBody = v.object(
   {
@@ -102,7 +99,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
         })
         .returning(['id', 'role', 'tokenVersion'])
         .executeTakeFirstOrThrow();
-      return { accessToken: await tokens.sign(user) };
+      return { accessToken: await startSession(db, tokens, user, request) };
     } catch (error) {
       // Two sign-ups with one number at the same moment: the unique index decides.
       if (isUniqueViolation(error, 'phoneNumber')) throw new HttpError(409, authTexts.phoneTaken);
@@ -140,6 +137,6 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
     if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
     await attempts.clear(accountBucket);
     await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
-    return { accessToken: await tokens.sign(user) };
+    return { accessToken: await startSession(db, tokens, user, request) };
   });
 }

@@ -10,7 +10,6 @@ import * as v from 'valibot';
 import { blankValue, bodySchema, type AnyEntity, type AnyField } from '../schema/define';
 import { importColumns, isImportable, type ImportColumn } from '../schema/importable';
 import { registry } from '../schema/registry.gen';
-import { iranMobile } from '../schema/validators';
 import { parseCsv, stripBom, type CsvRecord } from '../src/lib/csv';
 import { fromJalaliDate, isValidJalali } from '../src/lib/jalali';
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../src/lib/text';
@@ -37,7 +36,6 @@ export const importTexts = {
   duplicateColumn: (name: string) => `ستون «${name}» دو بار آمده است`,
   extraCells: 'این سطر بیش از تعداد سرستون‌ها خانه دارد',
   missingReference: (label: string, id: number) => `${label} با شناسه ${toPersianDigits(id)} وجود ندارد`,
-  phoneRequired: 'شماره تلفن برای ساخت حساب کاربری الزامی است',
   phoneTaken: 'حساب کاربری با این شماره تلفن وجود دارد',
   emailTaken: 'حساب کاربری با این ایمیل وجود دارد',
   duplicateInFile: (label: string, line: number) => `${label} تکراری است (همان سطر ${toPersianDigits(line)})`,
@@ -213,27 +211,19 @@ async function checkReferences(db: DB, entity: AnyEntity, rows: ParsedRow[], rej
   }
 }
 
-const mobile = iranMobile('شماره تلفن');
-
-/** Accounts: a sign-in phone is required and unique, and so is a non-empty email. */
+/**
+ * Accounts: unique phones and non-empty emails, within the file and against the table. Each
+ * row's phone and email already went through the users schema (readRows): a required Iranian
+ * mobile as 09xxxxxxxxx and a lower-case email, the rules of sign-up and of the admin's edit.
+ */
 async function checkAccounts(db: DB, rows: ParsedRow[], rejected: ImportReport['rejected']): Promise<void> {
   const phones = new Map<string, number>();
   const emails = new Map<string, number>();
   for (const row of rows) {
     const phone = String(row.values.phoneNumber ?? '');
-    if (phone === '') {
-      rejected.push({ line: row.line, message: importTexts.phoneRequired });
-      continue;
-    }
-    const normal = v.safeParse(mobile, phone);
-    if (!normal.success) {
-      rejected.push({ line: row.line, message: normal.issues[0]?.message ?? importTexts.phoneRequired });
-      continue;
-    }
-    row.values.phoneNumber = normal.output;
-    const seenAt = phones.get(normal.output);
+    const seenAt = phones.get(phone);
     if (seenAt !== undefined) rejected.push({ line: row.line, message: importTexts.duplicateInFile('شماره تلفن', seenAt) });
-    else phones.set(normal.output, row.line);
+    else phones.set(phone, row.line);
     const email = String(row.values.emailAddress ?? '').toLowerCase();
     if (email) {
       const emailAt = emails.get(email);

@@ -150,6 +150,18 @@ export interface AttemptsTable {
   at: string;
 }
 
+/** One sign-in (migration 005); its id is the token's `sid`. */
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  endedAt: string | null;
+  endedBy: string | null;
+  userAgent: string;
+  address: string;
+}
+
 export interface SavedViewsTable {
   id: Generated<number>;
   userId: number;
@@ -192,6 +204,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
   saved_views: SavedViewsTable;
+  sessions: SessionsTable;
   audit_log: AuditLogTable;
   list_changes: ListChangesTable;
   list_pruned: ListPrunedTable;

@@ -101,6 +101,18 @@ async function otherActiveAdmins(trx: Executor, id: number): Promise<number> {
 }
 
 /**
+ * Emails sign in whatever their case, so two accounts may not share one in any case. Writes store
+ * lower case (schema/validators.ts) and the unique index then decides; this also catches a row
+ * stored before that in another case, which the index, comparing exact text, would let by.
+ */
+async function assertEmailFree(trx: Executor, entity: AnyEntity, id: number, email: unknown): Promise<void> {
+  if (typeof email !== 'string' || email === '') return;
+  const clash = await sql`select 1 from ${sql.table('users')}
+    where lower(${sql.ref('emailAddress')}) = ${email.toLowerCase()} and ${sql.ref('id')} <> ${id}`.execute(trx);
+  if (clash.rows.length > 0) throw new HttpError(409, integrityTexts.duplicate(entity.fields.emailAddress?.label ?? 'ایمیل'));
+}
+
+/**
  * Financial records outlive accounts: a user with a paid or refund-due order, or a child enrolled
  * in a course, may not be deleted (the delete would cascade to those rows and the dashboard's
  * sales would drop). Answers, per user id that has any, the Persian reason naming what exists.
@@ -155,11 +167,12 @@ export const isFinancialRecordsError = (error: unknown): boolean => error instan
  * An admin may not delete or demote themself, and the last active administrator may not be
  * deleted or demoted: either would leave nobody able to run the panel. `after` is null for a
  * delete, which is also refused while the user has financial records (financialRecordsOf).
- * Only the users table has roles.
+ * Only the users table has roles. A user's email must also be free in any letter case.
  */
 export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: AuthUser, before: Row, after: Row | null): Promise<void> {
   if (entity.table !== 'users') return;
   const id = Number(before.id);
+  if (after !== null) await assertEmailFree(trx, entity, id, after.emailAddress);
   const wasAdmin = Number(before.role) === adminRole;
   if (after === null) {
     if (id === actor.id) throw new HttpError(409, integrityTexts.selfDelete);

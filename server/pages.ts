@@ -56,6 +56,7 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/dashboard/cart': 'page',
   '/dashboard/courses': 'page',
   '/dashboard/payment': 'page',
+  '/dashboard/security': 'page',
   '/articles/': 'page',
   '/articles/$name': article,
   '/auth/': 'page',

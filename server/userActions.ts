@@ -3,6 +3,7 @@
 // unlock) and keeps the account out until it is unlocked.
 import type { ActionHandler } from './actions';
 import { HttpError } from './errors';
+import { endAllSessions } from './sessions';
 
 export const userActionTexts = {
   selfLock: 'نمی‌توانید حساب کاربری خودتان را قفل کنید',
@@ -10,9 +11,10 @@ export const userActionTexts = {
 
 // The caller is an active administrator (the role and lock are read from the database on every
 // call), so locking anyone but oneself always leaves one able to run the panel.
-const lock: ActionHandler = async ({ record, actor }) => {
+const lock: ActionHandler = async ({ trx, record, actor }) => {
   if (Number(record.id) === actor.id) throw new HttpError(409, userActionTexts.selfLock);
-  return { isLockout: 1, tokenVersion: Number(record.tokenVersion) + 1 };
+  await endAllSessions(trx, Number(record.id), 'admin');
+  return { isLockout: 1 };
 };
 
 const unlock: ActionHandler = async () => ({ isLockout: 0 });

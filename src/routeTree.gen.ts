@@ -27,6 +27,7 @@ import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardCartRouteImport } from './routes/dashboard/cart'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
 import { Route as DashboardPaymentRouteImport } from './routes/dashboard/payment'
+import { Route as DashboardSecurityRouteImport } from './routes/dashboard/security'
 import { Route as SiteArticlesIndexRouteImport } from './routes/_site/articles.index'
 import { Route as SiteArticlesNameRouteImport } from './routes/_site/articles.$name'
 import { Route as SiteAuthIndexRouteImport } from './routes/_site/auth.index'
@@ -127,6 +128,11 @@ const DashboardPaymentRoute = DashboardPaymentRouteImport.update({
   path: '/payment',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardSecurityRoute = DashboardSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const SiteArticlesIndexRoute = SiteArticlesIndexRouteImport.update({
   id: '/articles/',
   path: '/articles/',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/security': typeof DashboardSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/articles/$name': typeof SiteArticlesNameRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/security': typeof DashboardSecurityRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -252,6 +260,7 @@ export interface FileRoutesById {
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/security': typeof DashboardSecurityRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -284,6 +293,7 @@ export interface FileRouteTypes {
     | '/dashboard/cart'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/security'
     | '/admin/'
     | '/dashboard/'
     | '/articles/$name'
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/dashboard/cart'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/security'
     | '/'
     | '/admin'
     | '/dashboard'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/dashboard/cart'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/security'
     | '/_site/'
     | '/admin/'
     | '/dashboard/'
@@ -490,6 +502,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardPaymentRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/security': {
+      id: '/dashboard/security'
+      path: '/security'
+      fullPath: '/dashboard/security'
+      preLoaderRoute: typeof DashboardSecurityRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/_site/articles/': {
       id: '/_site/articles/'
       path: '/articles'
@@ -623,6 +642,7 @@ interface DashboardRouteChildren {
   DashboardCartRoute: typeof DashboardCartRoute
   DashboardCoursesRoute: typeof DashboardCoursesRoute
   DashboardPaymentRoute: typeof DashboardPaymentRoute
+  DashboardSecurityRoute: typeof DashboardSecurityRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
@@ -631,6 +651,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardCartRoute: DashboardCartRoute,
   DashboardCoursesRoute: DashboardCoursesRoute,
   DashboardPaymentRoute: DashboardPaymentRoute,
+  DashboardSecurityRoute: DashboardSecurityRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

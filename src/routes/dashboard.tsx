@@ -1,10 +1,10 @@
 import { createFileRoute, Link, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
+import { signOut } from '../api/signOut';
 import { dashboardTexts } from '../components/dashboard/texts';
 import { SiteShell } from '../components/site/SiteShell';
 import { useAuthState } from '../components/site/useAuthState';
-import { clearSession } from '../lib/auth';
 import { useSeo } from '../lib/seo';
 import '../components/dashboard/dashboard.css';
 
@@ -21,6 +21,7 @@ const sections = [
   { to: '/dashboard', label: dashboardTexts.nav.children, exact: true },
   { to: '/dashboard/cart', label: dashboardTexts.nav.cart, exact: false },
   { to: '/dashboard/courses', label: dashboardTexts.nav.courses, exact: false },
+  { to: '/dashboard/security', label: dashboardTexts.nav.security, exact: false },
 ] as const;
 
 function useFirstName(signedIn: boolean): string {
@@ -49,8 +50,10 @@ function DashboardLayout() {
     if (auth.kind === 'guest') void navigate({ to: '/auth', replace: true });
   }, [auth.kind, navigate]);
 
-  const exit = () => {
-    clearSession();
+  const [leaving, setLeaving] = useState(false);
+  const exit = async () => {
+    setLeaving(true);
+    await signOut();
     void navigate({ to: '/auth' });
   };
 
@@ -74,7 +77,7 @@ function DashboardLayout() {
                 {section.label}
               </Link>
             ))}
-            <button type="button" className="dashboard-nav__link dashboard-nav__exit" onClick={exit}>
+            <button type="button" className="dashboard-nav__link dashboard-nav__exit" disabled={leaving} onClick={() => void exit()}>
               {dashboardTexts.nav.exit}
             </button>
           </nav>

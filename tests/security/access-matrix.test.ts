@@ -22,6 +22,9 @@ for (const entity of Object.values(registry)) {
 const handRows: Record<string, Access> = {
   signUp: 'public',
   signIn: 'public',
+  signOut: 'learner',
+  signOutEverywhere: 'learner',
+  changePassword: 'learner',
   getDashboardData: 'admin',
   listImages: 'admin',
   uploadImage: 'admin',
@@ -108,6 +111,16 @@ async function contractOperations(): Promise<Operation[]> {
 
 let stack: Stack;
 const tokens: Record<'anonymous' | 'learner' | 'admin', string | null> = { anonymous: null, learner: null, admin: null };
+const learnerPassword = 'learner-password-1';
+/** Calls that end the token's session: each is made with a token of its own, so the rest keep theirs. */
+const sessionEnding = new Set(['signOut', 'signOutEverywhere']);
+
+/** A fresh token of the role's account (the same account, another session). */
+async function freshToken(role: 'anonymous' | 'learner' | 'admin'): Promise<string | null> {
+  if (role === 'anonymous') return null;
+  const username = role === 'admin' ? stack.adminPhone : '09351112233';
+  return tokenFor('/api/Auth/SignIn', { username, password: role === 'admin' ? stack.adminPassword : learnerPassword });
+}
 
 async function tokenFor(path: string, body: object): Promise<string> {
   const response = await fetch(`${stack.baseUrl}${path}`, {
@@ -125,7 +138,7 @@ beforeAll(async () => {
     firstName: 'سارا',
     lastName: 'محمدی',
     phoneNumber: '09351112233',
-    password: 'learner-password-1',
+    password: learnerPassword,
   });
 }, 60_000);
 afterAll(async () => {
@@ -145,7 +158,7 @@ describe('access-control matrix', () => {
     for (const op of operations) {
       for (const role of ['anonymous', 'learner', 'admin'] as const) {
         const access = expected[op.operationId];
-        const token = tokens[role];
+        const token = sessionEnding.has(op.operationId) ? await freshToken(role) : tokens[role];
         const url = new URL(`${stack.baseUrl}${op.path}`);
         for (const [key, value] of Object.entries(op.query)) url.searchParams.set(key, value);
         const hasBody = op.method !== 'GET' && op.operationId !== 'signIn' && op.operationId !== 'signUp';
@@ -158,6 +171,8 @@ describe('access-control matrix', () => {
           body: hasBody ? '{}' : undefined,
         });
         await response.arrayBuffer();
+        // Everywhere means the role's other tokens too: the later calls get a new one.
+        if (op.operationId === 'signOutEverywhere' && role !== 'anonymous') tokens[role] = await freshToken(role);
         const label = `${role} ${op.method} ${op.path} → ${response.status}`;
         checked.push(label);
         expect(response.status, label).toBeLessThan(500);

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // ASVS V7/V9: access tokens are HS256 JWTs checked on every call. Anything else — no signature,
-// another key, an edited payload, an expired token, a token of a user who no longer exists or
-// has been locked out — is refused with 401, whatever the claims say.
+// another key, an edited payload, an expired token, one without an expiry or living longer than
+// seven days, one whose session has ended, a token of a user who no longer exists or has been
+// locked out — is refused with 401, whatever the claims say.
 import Database from 'better-sqlite3';
 import { decodeJwt, SignJWT } from 'jose';
 import path from 'node:path';
@@ -84,7 +85,7 @@ describe('access tokens', () => {
   it('refuses an expired token, even when correctly signed', async () => {
     const claims = decodeJwt(admin);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ role: claims.role, ver: claims.ver })
+    const expired = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.sub))
       .setIssuedAt(now - 8 * 24 * 3600)
@@ -92,13 +93,45 @@ describe('access tokens', () => {
       .sign(key);
     expect(await statuses(expired)).toEqual([401, 401]);
     // The same claims with a future expiry work: only the expiry made the difference.
-    const fresh = await new SignJWT({ role: claims.role, ver: claims.ver })
+    const fresh = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.sub))
       .setIssuedAt(now)
       .setExpirationTime(now + 600)
       .sign(key);
     expect(await statuses(fresh)).toEqual([200, 200]);
+  });
+
+  it('refuses a correctly signed token without an expiry, with a lifetime over seven days, too old, or without its session', async () => {
+    const claims = decodeJwt(admin);
+    const now = Math.floor(Date.now() / 1000);
+    const day = 24 * 3600;
+    const signed = (payload: Record<string, unknown>, times: { iat?: number; exp?: number }) => {
+      let jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(claims.sub));
+      if (times.iat !== undefined) jwt = jwt.setIssuedAt(times.iat);
+      if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
+      return jwt.sign(key);
+    };
+    const own = { role: claims.role, ver: claims.ver, sid: claims.sid };
+    // Another session's id (the learner's): a session is only ever its own user's.
+    const learnerSid = decodeJwt(await signUpLearner(server, '09371110006')).sid;
+    const forged: Record<string, string> = {
+      'no exp': await signed(own, { iat: now }),
+      'no exp, no iat': await signed(own, {}),
+      'no iat': await signed(own, { exp: now + 600 }),
+      'thirty-day lifetime': await signed(own, { iat: now, exp: now + 30 * day }),
+      'lifetime of seven days and a minute': await signed(own, { iat: now, exp: now + 7 * day + 60 }),
+      'issued eight days ago, still unexpired': await signed(own, { iat: now - 8 * day, exp: now + 600 }),
+      'issued in the future': await signed(own, { iat: now + day, exp: now + 2 * day }),
+      'no session': await signed({ role: claims.role, ver: claims.ver }, { iat: now, exp: now + 600 }),
+      "another user's session": await signed({ ...own, sid: learnerSid }, { iat: now, exp: now + 600 }),
+      'session that does not exist': await signed({ ...own, sid: 999_999 }, { iat: now, exp: now + 600 }),
+    };
+    for (const [name, token] of Object.entries(forged)) {
+      expect(await statuses(token), name).toEqual([401, 401]);
+    }
+    // The same claims with a bounded lifetime work: only the lifetime made the difference.
+    expect(await statuses(await signed(own, { iat: now, exp: now + 7 * day }))).toEqual([200, 200]);
   });
 
   it('issues a new token at each sign-in', async () => {
@@ -154,9 +187,9 @@ describe('tokens verified once and remembered', () => {
     try {
       vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
       const tokens = new Tokens(key);
-      const token = await tokens.sign({ id: 7, role: 300, tokenVersion: 2 });
-      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2 });
-      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2 }); // now from memory
+      const token = await tokens.sign({ id: 7, role: 300, tokenVersion: 2 }, 5);
+      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2, sessionId: 5 });
+      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2, sessionId: 5 }); // now from memory
       const [header = '', payload = '', signature = ''] = token.split('.');
       const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1) ?? ''}`;
       const changed = b64({ ...decodeJwt(token), sub: '1' });
@@ -167,7 +200,7 @@ describe('tokens verified once and remembered', () => {
       // A second before `exp` it is valid; at `exp` it is not, remembered or not.
       const exp = decodeJwt(token).exp ?? 0;
       vi.setSystemTime(new Date((exp - 1) * 1000));
-      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2 });
+      expect(await tokens.verify(token)).toEqual({ userId: 7, version: 2, sessionId: 5 });
       vi.setSystemTime(new Date(exp * 1000));
       expect(await tokens.verify(token)).toBeNull();
       expect(await new Tokens(key).verify(token)).toBeNull(); // jose agrees: the same rule

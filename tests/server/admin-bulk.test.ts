@@ -239,7 +239,7 @@ describe('CSV import', () => {
     expect(again.body.created).toBe(0);
     expect(again.body.rejected).toEqual([
       { line: 2, message: 'حساب کاربری با این شماره تلفن وجود دارد' },
-      { line: 3, message: 'شماره تلفن برای ساخت حساب کاربری الزامی است' },
+      { line: 3, message: 'شماره تلفن الزامی است' },
       { line: 5, message: 'شماره تلفن تکراری است (همان سطر ۴)' },
       { line: 6, message: 'نقش را از فهرست انتخاب کنید' },
     ]);

@@ -123,6 +123,17 @@ describe.skipIf(!usePostgres)('scale-out on PostgreSQL', () => {
     expect(admins).toHaveLength(1);
   });
 
+  it('refuses at once, in the other process, a token whose session was ended through this one', async () => {
+    const [a, b] = nodes;
+    if (!a || !b) throw new Error('nodes did not start');
+    const signIn = await call(a, 'POST', '/api/Auth/SignIn', undefined, { username: adminPhone, password: adminPassword });
+    const { accessToken } = v.parse(tokenAnswer, signIn.json());
+    expect((await call(b, 'GET', '/api/Me', accessToken)).status).toBe(200);
+    expect((await call(a, 'POST', '/api/Auth/SignOut', accessToken)).status).toBe(200);
+    expect((await call(b, 'GET', '/api/Me', accessToken)).status).toBe(401);
+    expect((await call(a, 'GET', '/api/Me', accessToken)).status).toBe(401);
+  });
+
   it('serves media uploaded through the other process', async () => {
     const [a, b] = nodes;
     if (!a || !b) throw new Error('nodes did not start');

@@ -11,7 +11,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Direction } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
-import { clearSession } from '../../lib/auth';
+import { signOut } from '../../api/signOut';
 import { formatTodayHeader } from '../../lib/jalali';
 import { type AdminLink, adminLinks } from './navigation';
 import { adminTexts } from './texts';
@@ -92,8 +92,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                   type="button"
                   className="admin-button admin-button-danger"
                   onClick={() => {
-                    clearSession();
-                    void navigate({ to: '/auth' });
+                    void signOut().then(() => navigate({ to: '/auth' }));
                   }}
                 >
                   {adminTexts.logout}
