@@ -79,7 +79,9 @@ export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel, 
               validators={{
                 onChange: ({ value, fieldApi }) => problemOf(entity, name, field, value, fieldApi.form.state.values),
                 onBlur: ({ value, fieldApi }) => problemOf(entity, name, field, value, fieldApi.form.state.values),
+                // Both causes: a blur of the other date would otherwise leave this field's blur error standing.
                 onChangeListenTo: field.notAfter === undefined ? [] : [field.notAfter],
+                onBlurListenTo: field.notAfter === undefined ? [] : [field.notAfter],
               }}
             >
               {(api) => {
