@@ -172,7 +172,9 @@ export async function buildApp(
   // it is a public one, else the SPA's shell); a path that is no page (or an unknown slug) still
   // gets the SPA's not-found page, with a real 404.
   const servePage = async (request: FastifyRequest, reply: FastifyReply, known?: PageStatus) => {
-    const [pathname = '', query] = request.url.split('?', 2);
+    const at = request.url.indexOf('?');
+    const pathname = at < 0 ? request.url : request.url.slice(0, at);
+    const query = at < 0 ? undefined : request.url.slice(at + 1);
     const status = known ?? (await pageStatus(pathname, db));
     reply.header('Cache-Control', 'no-cache');
     // The canonical address of a page that lives elsewhere (a course under another category),
