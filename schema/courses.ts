@@ -11,7 +11,8 @@ export default defineEntity({
     title: { label: 'عنوان دوره', input: 'text', required: true },
     durationInHours: { label: 'مدت (ساعت)', input: 'number' },
     timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate' },
-    registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate' },
+    // Registration closes by the time the course starts: refused (server and form) otherwise.
+    registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate', notAfter: 'timeOfHolding' },
     priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true },
     type: {
       label: 'نوع دوره',

@@ -16,6 +16,7 @@ import {
   mobilePattern,
   optionalEmail,
   optionalPhone,
+  isoInstant,
   optionalText,
   phonePattern,
   requiredText,
@@ -109,6 +110,8 @@ interface DateField extends FieldCommon {
   /** 'created': set by the server when the record is created (never null). */
   auto?: 'created';
   initial?: string | null;
+  /** Another date field of the record this one may not come after (see dateOrderMessage). */
+  notAfter?: string;
 }
 type OptionValue = string | number | boolean;
 interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
@@ -270,6 +273,8 @@ export interface AnyField {
   hint?: string;
   wide?: boolean;
   readOnly?: boolean;
+  /** Date fields: the field (of the same record) this date may not come after. */
+  notAfter?: string;
 }
 
 export interface EntityOps {
@@ -389,7 +394,7 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
     case 'checkbox':
       return v.boolean(`${l} باید بله یا خیر باشد`);
     case 'jalaliDate': {
-      const date = v.pipe(v.string(`${l} باید تاریخ باشد`), v.isoTimestamp(`${l} تاریخ معتبری نیست`));
+      const date = isoInstant(l);
       return field.auto ? date : v.nullable(date);
     }
     case 'select': {
@@ -397,6 +402,40 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
       return v.custom<OptionValue>((value) => allowed.some((a) => a === value), `${l} را از فهرست انتخاب کنید`);
     }
   }
+}
+
+// ── Date order (`notAfter`) ──────────────────────────────────────────────────────────────────
+// A date field may declare another date field of the record it must not come after (a course's
+// registration deadline and its start). The body schema (server and form submit) and the form's
+// field validator (the message under the input) both run `dateOrderMessage`.
+
+function assertDateOrder(key: string, fields: Readonly<Record<string, AnyField>>): void {
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.notAfter === undefined) continue;
+    const other = fields[field.notAfter];
+    if (other?.input !== 'jalaliDate' || field.notAfter === name) {
+      throw new Error(`${key}.${name}: notAfter must name another editable date field, not ${JSON.stringify(field.notAfter)}`);
+    }
+  }
+}
+
+/** The date field's order message for these values, or null when it is in order or either date is empty. */
+export function dateOrderMessage(entity: Pick<AnyEntity, 'fields'>, name: string, values: Readonly<Record<string, unknown>>): string | null {
+  const field = entity.fields[name];
+  const otherName = field?.notAfter;
+  if (!field || otherName === undefined) return null;
+  const other = entity.fields[otherName];
+  const mine = values[name];
+  const theirs = values[otherName];
+  if (!other || typeof mine !== 'string' || typeof theirs !== 'string') return null;
+  const [a, b] = [Date.parse(mine), Date.parse(theirs)];
+  if (Number.isNaN(a) || Number.isNaN(b) || a <= b) return null;
+  return `${field.label} نمی‌تواند بعد از ${other.label} باشد`;
+}
+
+/** The fields whose order message depends on `name` (those declaring `notAfter: name`). */
+export function dateOrderDependents(entity: Pick<AnyEntity, 'fields'>, name: string): string[] {
+  return Object.entries(entity.fields).flatMap(([other, field]) => (field.notAfter === name ? [other] : []));
 }
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
@@ -443,6 +482,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.hint !== undefined) out.hint = field.hint;
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
+  if (field.input === 'jalaliDate' && field.notAfter !== undefined) out.notAfter = field.notAfter;
   return out;
 }
 
@@ -471,6 +511,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     allFields[name] = made;
     if (!field.readOnly) fields[name] = made;
   }
+  assertDateOrder(decl.key, fields);
   const entity: AnyEntity & { key: K } = {
     key: decl.key,
     component: decl.name,
@@ -587,10 +628,18 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
       if (dataset.value[name] === undefined) addIssue({ message: `${label} ارسال نشده است` });
     }
   });
+  const datesInOrder = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const name of Object.keys(entity.fields)) {
+      const message = dateOrderMessage(entity, name, dataset.value);
+      if (message !== null) addIssue({ message });
+    }
+  });
   return v.pipe(
     v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), notAnObject),
     everyFieldSent,
     v.object(entries, notAnObject),
+    datesInOrder,
   );
 }
 

@@ -4,16 +4,45 @@ import { bareFileName, toLatinDigits, toPersianDigits } from '../src/lib/text';
 
 const maxText = 2000;
 
+/**
+ * The characters that show nothing on their own: zero-width space and joiners, bidi marks and
+ * embeddings, word joiner, BOM, soft hyphen, Hangul and Braille blanks, the Mongolian vowel
+ * separator and NBSP-like spaces `trim` does not remove. A name made only of these is empty to
+ * a reader. ZWNJ inside a Persian word (می‌خواهم) is kept: only texts with nothing else are refused.
+ */
+// Combining marks (CGJ, Khmer inherent vowels, variation selectors) stand outside the class.
+const invisible =
+  /[\s\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]|\u034f|\u17b4|\u17b5|[\ufe00-\ufe0f]/gu;
+export const hasVisibleText = (text: string): boolean => text.replace(invisible, '').length > 0;
+
 export const requiredText = (label: string, max = 200) =>
   v.pipe(
     v.string(`${label} باید متن باشد`),
     v.trim(),
     v.nonEmpty(`${label} الزامی است`),
+    v.check(hasVisibleText, `${label} الزامی است`),
     v.maxLength(max, `${label} حداکثر ${toPersianDigits(max)} نویسه است`),
   );
 
 export const optionalText = (label: string, max = maxText) =>
   v.pipe(v.string(`${label} باید متن باشد`), v.trim(), v.maxLength(max, `${label} حداکثر ${toPersianDigits(max)} نویسه است`));
+
+/**
+ * True when an ISO date or timestamp names a day the calendar has: `2026-02-30` would otherwise
+ * be read as 2 March. The date part must survive a round trip through the calendar.
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(text));
+}
+
+/** An ISO timestamp of a real calendar day (the stored form of every date field). */
+export const isoInstant = (label: string) =>
+  v.pipe(v.string(`${label} باید تاریخ باشد`), v.isoTimestamp(`${label} تاریخ معتبری نیست`), v.check(isCalendarDate, `${label} تاریخ معتبری نیست`));
 
 /** Image or video links: accepted as any URL or path and stored as the bare file name. */
 export const fileReference = (label: string, required: boolean, max = 1000) =>

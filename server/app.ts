@@ -21,7 +21,17 @@ import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
-import { pageStatus } from './pages';
+import { pageStatus, type PageStatus } from './pages';
+import {
+  clientErrorHandler,
+  defaultTimeLimits,
+  guardSlowBodies,
+  htmlPreference,
+  nodeTimeouts,
+  noStoreForPrivateAnswers,
+  securityHeaders,
+  type TimeLimits,
+} from './protocol';
 import { registerPublic, registerSeoFiles } from './public';
 import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
@@ -50,34 +60,11 @@ const clientErrorTexts: Record<string, string> = {
   FST_MP_PREMATURE_CLOSE: 'ارسال فایل ناتمام ماند',
 };
 
-function securityHeaders(gatewayUrl: string): Record<string, string> {
-  let gatewayOrigin = '';
-  try {
-    gatewayOrigin = new URL(gatewayUrl).origin;
-  } catch {
-    gatewayOrigin = '';
-  }
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self' https://www.zarinpal.com",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://www.zarinpal.com https://trustseal.enamad.ir",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    `form-action 'self'${gatewayOrigin ? ` ${gatewayOrigin}` : ''}`,
-  ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-  };
-}
-
 const isFastifyError = (error: unknown): error is FastifyError => error instanceof Error;
 
-export async function buildApp(config: AppConfig & { media?: MediaStore; trustProxy?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig & { media?: MediaStore; trustProxy?: boolean; timeLimits?: Partial<TimeLimits> },
+): Promise<FastifyInstance> {
   const print = config.print ?? ((line: string) => console.log(line));
   const distDir = path.resolve(config.distDir ?? 'dist');
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
@@ -109,15 +96,20 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
   if (config.seed !== false) await seedIfEmpty(db, media, config, print);
 
+  const headers = securityHeaders({ gatewayUrl: config.paymentGatewayUrl, publicUrl: config.publicUrl });
+  const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
   const app = Fastify({
     logger: config.logger ?? false,
+    // Requests Node itself refuses (bad request line, oversized headers, timeouts): see protocol.ts.
+    clientErrorHandler: clientErrorHandler(headers),
+    ...nodeTimeouts(timeLimits),
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy ?? false,
     // Slugs are Persian: their percent-encoded form is far longer than the text.
     routerOptions: { maxParamLength: 2000 },
     // A malformed address (bad percent-encoding) is the client's mistake: Persian `{message}`.
     frameworkErrors: (_error: FastifyError, _request: unknown, reply: FastifyReply) => {
-      reply.code(400).headers(securityHeaders(config.paymentGatewayUrl)).send({ message: texts.badUrl });
+      reply.code(400).headers(headers).send({ message: texts.badUrl });
     },
   });
   app.addHook('onClose', async () => {
@@ -125,13 +117,14 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   });
   app.decorateRequest('user', null);
 
-  const headers = securityHeaders(config.paymentGatewayUrl);
   // A callback hook, not an async one: it runs on every request, and an async hook costs a
   // promise and its resolution each time for work that never waits.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  guardSlowBodies(app, timeLimits, headers);
+  noStoreForPrivateAnswers(app, contract);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ ...error.details, message: error.message });
@@ -160,6 +153,10 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
       prefix: '/',
       // `/` is a page like any other: rendered by the page handler below, not sent as the shell.
       index: false,
+      // The build's own files under dist/.vite (the manifest: every chunk's name and source path)
+      // are for the server, not for visitors; dot paths are answered as unknown (404).
+      dotfiles: 'ignore',
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const inAssets = path.relative(path.join(distDir, 'assets'), filePath);
@@ -176,9 +173,15 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   // History fallback: client-side routes such as /categories/… get the page (rendered here when
   // it is a public one, else the SPA's shell); a path that is no page (or an unknown slug) still
   // gets the SPA's not-found page, with a real 404.
-  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const status = await pageStatus(request.url.split('?', 1)[0] ?? '', db);
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, known?: PageStatus) => {
+    const at = request.url.indexOf('?');
+    const pathname = at < 0 ? request.url : request.url.slice(0, at);
+    const query = at < 0 ? undefined : request.url.slice(at + 1);
+    const status = known ?? (await pageStatus(pathname, db));
     reply.header('Cache-Control', 'no-cache');
+    // The canonical address of a page that lives elsewhere (a course under another category),
+    // with or without the server render.
+    if (typeof status === 'object') return reply.redirect(query === undefined ? status.redirect : `${status.redirect}?${query}`, 301);
     if (status === 200 && pageRenderer) {
       const page = await pageRenderer.render(request.url, siteOrigin, app);
       if (page.kind === 'redirect') return reply.redirect(page.location, 301);
@@ -186,17 +189,20 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     }
     return reply.code(status).sendFile('index.html');
   };
-  if (hasSpa) app.get('/', servePage);
+  if (hasSpa) app.get('/', (request, reply) => servePage(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '';
-    const wantsPage =
-      hasSpa &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.startsWith('/api/') &&
-      url !== '/api' &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return servePage(request, reply);
+    const mayBePage = hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+    // Any client that does not refuse HTML (browsers, curl's `*/*`, link-preview bots, no Accept
+    // at all) gets a page that exists; one asking for HTML by name also gets the HTML 404 page;
+    // one that takes only other types (JSON) gets the JSON 404.
+    const html = mayBePage ? htmlPreference(request.headers.accept) : { quality: 0, explicit: false };
+    if (html.explicit) return servePage(request, reply);
+    if (html.quality > 0) {
+      const status = await pageStatus(url, db);
+      if (status !== 404) return servePage(request, reply, status);
+    }
     return reply.code(404).send({ message: texts.unknownResource });
   });
 

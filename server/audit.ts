@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
 import type { AnyEntity } from '../schema/define';
 import { registry } from '../schema/registry.gen';
+import { isCalendarDate } from '../schema/validators';
 import type { Contract } from './contract';
 import { nowIso, type AuditLogTable, type DB } from './db';
 import { HttpError, notFound } from './errors';
@@ -192,7 +193,7 @@ const positiveInt = (label: string) =>
 const instant = v.optional(
   v.pipe(
     v.string(),
-    v.check((text) => !Number.isNaN(Date.parse(text)), auditTexts.badDate),
+    v.check((text) => !Number.isNaN(Date.parse(text)) && (!/^\d{4}-/.test(text) || isCalendarDate(text)), auditTexts.badDate),
     v.transform((text) => new Date(text).toISOString()),
   ),
 );

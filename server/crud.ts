@@ -22,6 +22,7 @@ import {
 import { parseListQuery, prepareListSearch, runListQuery, schemaProperties, warmListSearch } from './listQuery';
 import { currentUser, parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
+import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
 
 /** Smaller list answers go as they are (@fastify/compress's own threshold). */
@@ -134,7 +135,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
               values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
                 const taken = await sql<Row>`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
                 return taken.rows.length > 0;
-              });
+              }, reservedSlugs(entity.key));
             }
             const names = Object.keys(values);
             const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { blankValue, bodySchema, type AnyEntity, type AnyField } from '../schema/define';
 import { importColumns, isImportable, type ImportColumn } from '../schema/importable';
 import { registry } from '../schema/registry.gen';
+import { isCalendarDate } from '../schema/validators';
 import { parseCsv, stripBom, type CsvRecord } from '../src/lib/csv';
 import { fromJalaliDate, isValidJalali } from '../src/lib/jalali';
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../src/lib/text';
@@ -19,6 +20,7 @@ import { constraintError } from './integrity';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
 import type { Register } from './routes';
+import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
 
 export const importLimits = { bytes: 5 * 1024 * 1024, rows: 5000 } as const;
@@ -94,7 +96,7 @@ export function parseDateCell(cell: string): string | null | undefined {
   }
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+    return Number.isNaN(date.getTime()) || !isCalendarDate(text) ? undefined : date.toISOString();
   }
   return undefined;
 }
@@ -293,7 +295,7 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
           values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
             const found = await sql`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
             return found.rows.length > 0;
-          });
+          }, reservedSlugs(entity.key));
         }
         const names = Object.keys(values).filter((name) => columns.has(name));
         try {

@@ -125,7 +125,24 @@ export const fileTexts = {
   badName: 'نام فایل نامعتبر است',
   notFound: 'فایل یافت نشد',
   badRange: 'محدوده درخواستی نامعتبر است',
+  malformed: 'فایل ارسالی ناقص یا نامعتبر است؛ دوباره بارگذاری کنید',
 } as const;
+
+/**
+ * RFC 2046's boundary: 1–70 characters of its own alphabet, optionally quoted. Checked before
+ * parsing so a missing or empty boundary is told as such, not as a parser failure.
+ */
+const boundaryParam = /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{1,70})"|([0-9A-Za-z'()+_,\-./:=?]{1,70}))\s*(?:;|$)/i;
+const hasValidBoundary = (contentType: string | undefined): boolean => boundaryParam.test(contentType ?? '');
+
+/**
+ * The multipart parser (busboy) reports a truncated part, a wrong boundary or a malformed part
+ * header as a plain Error without a code or status. It only reads the request's own bytes, so
+ * such an error is always the client's; the plugin's own limits carry a code and a status and
+ * are answered by the app's error handler.
+ */
+const isParserError = (error: unknown): boolean =>
+  error instanceof Error && !(error instanceof HttpError) && !('statusCode' in error) && !('code' in error);
 
 const fileNameSchema = v.pipe(
   v.string(fileTexts.badName),
@@ -200,7 +217,7 @@ function isFileTooLarge(error: unknown): boolean {
 }
 
 async function upload(media: MediaStore, kind: MediaKind, request: FastifyRequest) {
-  if (!request.isMultipart()) throw new HttpError(400, fileTexts.notMultipart);
+  if (!request.isMultipart() || !hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, fileTexts.notMultipart);
   const limit = limits[kind];
   let bytes: Buffer;
   try {
@@ -216,6 +233,7 @@ async function upload(media: MediaStore, kind: MediaKind, request: FastifyReques
     if (part.file.truncated) throw new HttpError(413, limit.message);
   } catch (error) {
     if (isFileTooLarge(error)) throw new HttpError(413, limit.message);
+    if (isParserError(error)) throw new HttpError(400, fileTexts.malformed);
     throw error;
   }
   if (bytes.length === 0) throw new HttpError(400, fileTexts.noFile);

@@ -2,7 +2,7 @@
 // Every query is scoped to the token's user: another user's record answers 404, as if absent.
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { optionalText, requiredText } from '../schema/validators';
+import { isCalendarDate, optionalText, requiredText } from '../schema/validators';
 import type { AppConfig } from './config';
 import { nowIso, type DB, type OrderStatus } from './db';
 import { HttpError } from './errors';
@@ -37,7 +37,7 @@ const objectMessage = 'بدنه درخواست باید یک شیء JSON باش�
 const childFields = {
   firstName: requiredText('نام', 100),
   lastName: requiredText('نام خانوادگی', 100),
-  birthDate: v.nullable(v.pipe(v.string('تاریخ تولد باید تاریخ باشد'), v.isoTimestamp('تاریخ تولد معتبر نیست'))),
+  birthDate: v.nullable(v.pipe(v.string('تاریخ تولد باید تاریخ باشد'), v.isoTimestamp('تاریخ تولد معتبر نیست'), v.check(isCalendarDate, 'تاریخ تولد معتبر نیست'))),
   grade: optionalText('پایه تحصیلی', 100),
 };
 const childCreate = v.object(childFields, objectMessage);

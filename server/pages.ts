@@ -3,27 +3,32 @@
 // generated route tree: a new client route without an entry here does not compile.
 import type { FileRoutesByFullPath } from '../src/routeTree.gen';
 import { sql } from 'kysely';
-import { registry, registryKeys } from '../schema/registry.gen';
+import { registry, registryKeys, type RegistryKey } from '../schema/registry.gen';
 import { toLatinDigits } from '../src/lib/text';
 import type { DB } from './db';
 
 type Params = Record<string, string>;
-type PageCheck = 'page' | ((params: Params, db: DB) => Promise<boolean>);
+/** A page exists (true), does not (false), or lives at another, canonical address. */
+type PageFound = boolean | { canonical: string };
+type PageCheck = 'page' | ((params: Params, db: DB) => Promise<PageFound>);
 
 const activeCategory = async ({ slug = '' }: Params, db: DB) =>
   Boolean(await db.selectFrom('categories').select('id').where('slug', '=', slug).where('inActive', '=', 0).executeTakeFirst());
 
-const activeCourse = async ({ courseSlug = '' }: Params, db: DB) =>
-  Boolean(
-    await db
-      .selectFrom('courses')
-      .innerJoin('categories', 'categories.id', 'courses.categoryId')
-      .select('courses.id')
-      .where('courses.slug', '=', courseSlug)
-      .where('courses.inActive', '=', 0)
-      .where('categories.inActive', '=', 0)
-      .executeTakeFirst(),
-  );
+/** A course has one address, under its own category: any other category segment is moved there. */
+const activeCourse = async ({ categorySlug = '', courseSlug = '' }: Params, db: DB): Promise<PageFound> => {
+  const course = await db
+    .selectFrom('courses')
+    .innerJoin('categories', 'categories.id', 'courses.categoryId')
+    .select('categories.slug as categorySlug')
+    .where('courses.slug', '=', courseSlug)
+    .where('courses.inActive', '=', 0)
+    .where('categories.inActive', '=', 0)
+    .executeTakeFirst();
+  if (!course) return false;
+  if (course.categorySlug === categorySlug) return true;
+  return { canonical: `/categories/${encodeURIComponent(course.categorySlug)}/${encodeURIComponent(courseSlug)}` };
+};
 
 const article = async ({ name = '' }: Params, db: DB) =>
   Boolean(await db.selectFrom('articles').select('id').where('slug', '=', name).executeTakeFirst());
@@ -107,8 +112,10 @@ function decode(value: string): string | null {
   }
 }
 
-/** 200 when the path is a page that exists, else 404. */
-export async function pageStatus(pathname: string, db: DB): Promise<200 | 404> {
+export type PageStatus = 200 | 404 | { redirect: string };
+
+/** 200 when the path is a page that exists, a redirect when it lives at another address, else 404. */
+export async function pageStatus(pathname: string, db: DB): Promise<PageStatus> {
   const normalised = `/${segmentsOf(pathname).join('/')}`;
   for (const matcher of matchers) {
     const match = matcher.regex.exec(normalised);
@@ -120,7 +127,39 @@ export async function pageStatus(pathname: string, db: DB): Promise<200 | 404> {
       if (value === null) return 404;
       params[name] = value;
     }
-    return (await matcher.check(params, db)) ? 200 : 404;
+    const found = await matcher.check(params, db);
+    if (typeof found === 'object') return { redirect: found.canonical };
+    return found ? 200 : 404;
   }
   return 404;
+}
+
+// ── Reserved slugs ───────────────────────────────────────────────────────────────────────────
+
+/** The page where each public entity's records live, its slug being the last parameter. */
+const recordPages: Partial<Record<RegistryKey, keyof FileRoutesByFullPath>> = {
+  categories: '/categories/$slug',
+  courses: '/categories/$categorySlug/$courseSlug',
+  articles: '/articles/$name',
+};
+
+/**
+ * Words a record's slug may not be, because a fixed page at the same place would hide the
+ * record: `/categories/courses` is a page of its own, so no category may be slugged `courses`.
+ * Read from the route table above (typed against the router's route tree), so a new fixed page
+ * reserves its word without a list to keep in step.
+ */
+export function reservedSlugs(entity: string): ReadonlySet<string> {
+  const key = registryKeys.find((candidate) => candidate === entity);
+  const page = key ? recordPages[key] : undefined;
+  if (!page) return new Set();
+  const parent = segmentsOf(page).slice(0, -1);
+  const sameParent = (segments: string[]) =>
+    segments.length === parent.length + 1 && parent.every((part, i) => part === segments[i] || (part.startsWith('$') && segments[i]?.startsWith('$') === true));
+  const words = Object.keys(pages)
+    .map(segmentsOf)
+    .filter(sameParent)
+    .map((segments) => segments[segments.length - 1] ?? '')
+    .filter((last) => last !== '' && !last.startsWith('$'));
+  return new Set(words.map((word) => word.toLowerCase()));
 }

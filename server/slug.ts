@@ -15,10 +15,15 @@ export function slugify(text: string): string {
   return Array.from(slug).slice(0, 80).join('').replace(/-$/, '');
 }
 
-/** The slug, or `slug-2`, `slug-3`… when taken. */
-export async function uniqueSlug(text: string, fallback: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
+/** The slug, or `slug-2`, `slug-3`… when taken or reserved (a fixed page's word, see pages.ts). */
+export async function uniqueSlug(
+  text: string,
+  fallback: string,
+  taken: (slug: string) => Promise<boolean>,
+  reserved: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const base = slugify(text) || fallback;
-  if (!(await taken(base))) return base;
+  if (!reserved.has(base) && !(await taken(base))) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
     if (!(await taken(candidate))) return candidate;

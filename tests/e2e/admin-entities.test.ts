@@ -116,6 +116,33 @@ describe('admin courses', () => {
   });
 });
 
+describe('admin course dates', () => {
+  it('shows the date order message under the deadline as soon as the dates cross, and saves once they do not', async () => {
+    await page.goto(`${stack.baseUrl}/admin/courses`);
+    await page.getByRole('button', { name: 'افزودن دوره جدید' }).click();
+    const dialog = page.getByRole('dialog', { name: 'افزودن دوره جدید' });
+    await dialog.waitFor();
+    await dialog.getByLabel('عنوان دوره').fill('دوره مهلت آزمایشی');
+    await dialog.getByLabel('نوع دوره').selectOption({ label: 'حضوری' });
+    const pick = async (label: string, monthsAhead: number, day: string) => {
+      await dialog.getByLabel(label).click();
+      for (let i = 0; i < monthsAhead; i++) await dialog.getByRole('button', { name: 'ماه بعد' }).click();
+      await dialog.getByRole('gridcell').getByRole('button', { name: new RegExp(`^${day} `) }).click();
+    };
+    await pick('تاریخ برگزاری', 1, '۱۵');
+    await pick('مهلت ثبت‌نام', 2, '۱۰');
+    const message = dialog.getByText('مهلت ثبت‌نام نمی‌تواند بعد از تاریخ برگزاری باشد');
+    await message.waitFor();
+    expect(await dialog.getByLabel('مهلت ثبت‌نام').getAttribute('aria-invalid')).toBe('true');
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/course-deadline-after-start.png` });
+    // Moving the start later clears the message on the deadline without touching it.
+    await pick('تاریخ برگزاری', 3, '۱۵');
+    await message.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await page.getByText('دوره با موفقیت ایجاد شد').waitFor();
+  });
+});
+
 describe('admin teachers', () => {
   it('adds, edits and deletes a teacher', async () => {
     await page.goto(`${stack.baseUrl}/admin/teachers`);

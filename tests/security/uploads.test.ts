@@ -5,6 +5,7 @@
 // spelling and planted symlinks, and no file outside the media store is ever touched; served
 // media is never rendered as a page.
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -151,6 +152,62 @@ describe('upload limits and type sniffing', () => {
     const csp = served.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/(^|;\s*)sandbox(\s|;|$)/);
     expect(/script-src([^;]*)/.exec(csp)?.[1] ?? '').not.toContain("'unsafe-inline'");
+  });
+});
+
+/** A raw POST: the body (one byte per character) and Content-Type go out exactly as written, however broken. */
+function rawPost(target: string, contentType: string | null, latin1Body: string): Promise<{ status: number; contentType: string; text: string }> {
+  const { hostname, port } = new URL(server.url);
+  const body = Buffer.from(latin1Body, 'latin1');
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { authorization: `Bearer ${admin}`, 'content-length': body.length };
+    if (contentType !== null) headers['content-type'] = contentType;
+    const request = http.request({ host: hostname, port, method: 'POST', path: target, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('malformed multipart bodies', () => {
+  it('answers every broken spelling with 400 and a Persian message, never 500, and stores nothing', async () => {
+    const boundary = 'AcademyBoundary123';
+    const head = (b: string) => `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const png = encodePng(4, 4, () => [9, 8, 7]).toString('latin1');
+    const whole = `${head(boundary)}${png}\r\n--${boundary}--\r\n`;
+    const form = `multipart/form-data; boundary=${boundary}`;
+    const cases: Array<[string, string | null, string]> = [
+      ['truncated part (no closing boundary)', form, `${head(boundary)}${png}`],
+      ['truncated part after its CRLF', form, `${head(boundary)}${png}\r\n`],
+      ['truncated part header', form, `--${boundary}\r\nContent-Disposition: form-da`],
+      ['missing boundary parameter', 'multipart/form-data', whole],
+      ['empty boundary parameter', 'multipart/form-data; boundary=', whole],
+      ['unterminated quoted boundary', 'multipart/form-data; boundary="AcademyBoundary123', whole],
+      ['boundary over 70 characters', `multipart/form-data; boundary=${'b'.repeat(71)}`, whole],
+      ['wrong boundary', 'multipart/form-data; boundary=SomethingElse', whole],
+      ['body that is no multipart at all', form, 'hello world'],
+      ['part header without a blank line', form, `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n`],
+      ['only the closing boundary', form, `--${boundary}--\r\n`],
+      ['no content type', null, whole],
+    ];
+    const before = mediaFiles().length;
+    for (const kind of ['image', 'video'] as const) {
+      for (const [label, contentType, body] of cases) {
+        const answer = await rawPost(`/api/File/upload-${kind}`, contentType, body);
+        expect(answer.status, `${kind}: ${label}`).toBe(400);
+        expect(answer.contentType, `${kind}: ${label}`).toContain('application/json');
+        const message = v.parse(v.object({ message: v.string() }), JSON.parse(answer.text)).message;
+        expect(message, `${kind}: ${label}`).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+    expect(mediaFiles().length).toBe(before);
+    // The same bytes, well formed, are accepted: the refusals above are about the framing.
+    expect((await rawPost('/api/File/upload-image', form, whole)).status).toBe(200);
+    console.log(`uploads: ${cases.length * 2} malformed multipart bodies refused with 400`);
   });
 });
 

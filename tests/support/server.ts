@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '../../server/app';
+import type { TimeLimits } from '../../server/protocol';
 import { contractProblems } from './contract';
 import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
 
@@ -39,7 +40,9 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; trustProxy?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; trustProxy?: boolean; timeLimits?: Partial<TimeLimits> } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];
   const owned = !options.keepData && !options.dataDir;

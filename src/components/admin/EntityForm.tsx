@@ -3,7 +3,8 @@
 // under it. Submitting hands the values to the form machine, which owns saving.
 import { useForm, useStore } from '@tanstack/react-form';
 import { useEffect, useId } from 'react';
-import { fieldSchema, type AnyEntity } from '../../../schema/define';
+import * as v from 'valibot';
+import { dateOrderMessage, fieldSchema, type AnyEntity, type AnyField } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { inputRenderers } from './inputs';
 import { adminTexts } from './texts';
@@ -24,6 +25,16 @@ function messageOf(error: unknown): string | null {
     return error.message;
   }
   return null;
+}
+
+/**
+ * A field's first problem: its own schema's, then its date order (`notAfter`) against the other
+ * date's current value, so the order message shows under the input as soon as either changes.
+ */
+function problemOf(entity: AnyEntity, name: string, field: AnyField, value: unknown, values: Record<string, unknown>): string | undefined {
+  const own = v.safeParse(fieldSchema(field), value);
+  if (!own.success) return own.issues[0]?.message;
+  return dateOrderMessage(entity, name, { ...values, [name]: value }) ?? undefined;
 }
 
 /** What the machine receives: rich text normalised as the spec asks (§3). */
@@ -59,11 +70,20 @@ export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel, 
     >
       <div className="admin-form-grid">
         {Object.entries(entity.fields).map(([name, field]) => {
-          const schema = fieldSchema(field);
           const Input = inputRenderers[field.input];
           const id = `${baseId}-${name}`;
           return (
-            <form.Field key={name} name={name} validators={{ onChange: schema, onBlur: schema }}>
+            <form.Field
+              key={name}
+              name={name}
+              validators={{
+                onChange: ({ value, fieldApi }) => problemOf(entity, name, field, value, fieldApi.form.state.values),
+                onBlur: ({ value, fieldApi }) => problemOf(entity, name, field, value, fieldApi.form.state.values),
+                // Both causes: a blur of the other date would otherwise leave this field's blur error standing.
+                onChangeListenTo: field.notAfter === undefined ? [] : [field.notAfter],
+                onBlurListenTo: field.notAfter === undefined ? [] : [field.notAfter],
+              }}
+            >
               {(api) => {
                 const shown = api.state.meta.isTouched || form.state.submissionAttempts > 0;
                 const message = shown ? (api.state.meta.errors.map(messageOf).find((m) => m !== null) ?? null) : null;
