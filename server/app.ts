@@ -8,7 +8,7 @@ import path from 'node:path';
 import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { registerBulk } from './bulk';
-import { resolveJwtSecret, type AppConfig } from './config';
+import { fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
 import { Contract } from './contract';
 import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
@@ -75,7 +75,7 @@ function securityHeaders(gatewayUrl: string): Record<string, string> {
 
 const isFastifyError = (error: unknown): error is FastifyError => error instanceof Error;
 
-export async function buildApp(config: AppConfig & { media?: MediaStore; trustProxy?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig & { media?: MediaStore }): Promise<FastifyInstance> {
   const print = config.print ?? ((line: string) => console.log(line));
   const distDir = path.resolve(config.distDir ?? 'dist');
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
@@ -110,7 +110,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
   const app = Fastify({
     logger: config.logger ?? false,
     bodyLimit: jsonBodyLimit,
-    trustProxy: config.trustProxy ?? false,
+    // A hop count or the proxies' addresses (config.ts); never `true`, which would believe the
+    // left-most X-Forwarded-For entry, written by the client.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Slugs are Persian: their percent-encoded form is far longer than the text.
     routerOptions: { maxParamLength: 2000 },
     // A malformed address (bad percent-encoding) is the client's mistake: Persian `{message}`.

@@ -143,6 +143,12 @@ export interface AttemptsTable {
   at: string;
 }
 
+export interface SignInAlertsTable {
+  userId: number;
+  failures: number;
+  lastFailureAt: string;
+}
+
 export interface SavedViewsTable {
   id: Generated<number>;
   userId: number;
@@ -184,6 +190,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
+  sign_in_alerts: SignInAlertsTable;
   saved_views: SavedViewsTable;
   audit_log: AuditLogTable;
   list_changes: ListChangesTable;

@@ -7,12 +7,14 @@ import { schemaMigrations } from '../../codegen/migrations.gen';
 import * as m001 from './001_initial';
 import * as m002 from './002_team_safety';
 import * as m003 from './003_saved_views';
+import * as m004 from './004_sign_in_alerts';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_team_safety': m002,
   '003_saved_views': m003,
+  '004_sign_in_alerts': m004,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 

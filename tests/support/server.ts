@@ -39,7 +39,7 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; trustProxy?: boolean } = {}): Promise<TestServer> {
+export async function startServer(options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];
   const owned = !options.keepData && !options.dataDir;
