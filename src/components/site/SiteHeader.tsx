@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AuthButton } from './AuthButton';
 import { company } from './company';
 import { mainLinks } from './navigation';
+import { SignInAlertBanner } from './SignInAlertBanner';
 
 export const menuTexts = {
   open: 'باز کردن منو',
@@ -75,6 +76,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
             <span aria-hidden="true" className="menu-toggle__bars" />
           </button>
         </div>
+        <SignInAlertBanner />
       </header>
       <div
         className="mobile-menu__backdrop"
