@@ -6,6 +6,11 @@ import { formatPersianNumber } from './text';
 
 const storageKey = 'signInAlert';
 
+// What the page shows: undefined until storage is read (once per page load, or after a new
+// sign-in), then the report or null. Kept here so every render of the page agrees.
+let current: SignInAlert | null | undefined;
+const listeners = new Set<() => void>();
+
 export interface SignInAlert {
   failures: number;
   lastAt?: string;
@@ -20,6 +25,24 @@ export function rememberSignInAlert(answer: { failedSignIns?: number; lastFailed
   } catch {
     // Storage refused (private mode, full): the owner misses the notice, not the sign-in.
   }
+  current = undefined;
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: the report the page shows, read from storage once. */
+export function signInAlertSnapshot(): SignInAlert | null {
+  if (current === undefined) current = takeSignInAlert();
+  return current;
+}
+
+export function subscribeSignInAlert(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function dismissSignInAlert(): void {
+  current = null;
+  for (const listener of listeners) listener();
 }
 
 /** The kept report, removed as it is read so it is shown once. */

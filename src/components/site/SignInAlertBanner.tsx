@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
-import { signInAlertTexts, takeSignInAlert, type SignInAlert } from '../../lib/signInAlert';
+import { useSyncExternalStore } from 'react';
+import { dismissSignInAlert, signInAlertSnapshot, signInAlertTexts, subscribeSignInAlert } from '../../lib/signInAlert';
+
+const serverSnapshot = () => null;
 
 /**
- * The report of wrong passwords tried since the last sign-in (src/lib/signInAlert.ts), shown once
- * after signing in until dismissed. Read after the first render, so a server-rendered page
- * hydrates as it was rendered (the server never has the report).
+ * The report of wrong passwords tried since the last sign-in (src/lib/signInAlert.ts), shown
+ * after signing in until dismissed. The server never has it, so a server-rendered page hydrates
+ * without it and shows it right after.
  */
 export function SignInAlertBanner({ className = 'sign-in-alert' }: { className?: string }) {
-  const [alert, setAlert] = useState<SignInAlert | null>(null);
-  useEffect(() => {
-    const taken = takeSignInAlert();
-    if (taken) setAlert(taken);
-  }, []);
+  const alert = useSyncExternalStore(subscribeSignInAlert, signInAlertSnapshot, serverSnapshot);
   if (!alert) return null;
   return (
     <div className={className} role="alert">
@@ -19,7 +17,7 @@ export function SignInAlertBanner({ className = 'sign-in-alert' }: { className?:
         <strong>{signInAlertTexts.title}: </strong>
         {signInAlertTexts.body(alert)}
       </p>
-      <button type="button" onClick={() => setAlert(null)}>
+      <button type="button" onClick={dismissSignInAlert}>
         {signInAlertTexts.dismiss}
       </button>
     </div>

@@ -27,7 +27,8 @@ describe('sign-in alert', () => {
     expect(alert.textContent).not.toMatch(/[0-9]/);
     act(() => fireEvent.click(screen.getByRole('button', { name: signInAlertTexts.dismiss })));
     expect(screen.queryByRole('alert')).toBeNull();
-    // Read once: the next page shows nothing.
+    // Read once: storage no longer holds it, and the page shows it no more.
+    expect(sessionStorage.getItem('signInAlert')).toBeNull();
     cleanup();
     render(<SignInAlertBanner />);
     expect(screen.queryByRole('alert')).toBeNull();
