@@ -96,11 +96,8 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
     if ((await attempts.count(takenBucket, signUpLimits.windowMs)) >= signUpLimits.takenAnswersPerAddress) {
       throw new HttpError(429, authTexts.signUpTooMany);
     }
-    const attempt = await attempts.recordRanked(`signup:${request.ip}`, signUpLimits.windowMs);
-    if (attempt.rank > signUpLimits.perAddress) {
-      await attempts.releaseIds([attempt.id]);
-      throw new HttpError(429, authTexts.signUpTooMany);
-    }
+    const attempt = await attempts.take(`signup:${request.ip}`, signUpLimits.perAddress, signUpLimits.windowMs);
+    if (attempt === undefined) throw new HttpError(429, authTexts.signUpTooMany);
     const taken = async (message: string): Promise<never> => {
       await attempts.record(takenBucket);
       throw new HttpError(409, message);
@@ -114,7 +111,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
     const hashed = await signUpHashing.run(() => hashPassword(body.password));
     if (!hashed) {
       // Not this address's fault: the attempt is not counted against it.
-      await attempts.releaseIds([attempt.id]);
+      await attempts.releaseIds([attempt]);
       throw new HttpError(429, authTexts.signUpBusy);
     }
     const now = nowIso();
@@ -149,9 +146,9 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
    * (429) the guesser's address, not the account, so the owner signing in from their own address
    * is never refused. Failures at the account from all addresses only slow every attempt at it
    * (a growing wait, at most a few seconds) and are kept, so the owner's next successful sign-in
-   * is told how many wrong passwords were tried since the last one. Each attempt is reserved
-   * before the slow check so parallel guesses count each other; a success takes its reservation
-   * back, so correct sign-ins at the same moment only queue.
+   * is told how many wrong passwords were tried since the last one. Each attempt holds a place
+   * while its slow check runs, so parallel guesses count each other; a success gives its place
+   * back, so correct sign-ins at the same moment only queue (Attempts.admit).
    */
   register('POST /api/Auth/SignIn', async (request: FastifyRequest): Promise<AccessToken> => {
     const body = parse(signInBody, request.body, { username: 'نام کاربری', password: 'رمز عبور' });
@@ -161,22 +158,15 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
     // The address first: it never holds "|", so no username can make two pairs look alike.
     const pairBucket = `pair:${request.ip}|${account}`;
     const addressBucket = `ip:${request.ip}`;
-    const reservation = await attempts.reserve(pairBucket, addressBucket);
-    const admitted = await attempts.admit(
-      reservation,
+    const reservation = await attempts.admit(
+      addressBucket,
       [
         { bucket: pairBucket, limit: signInLimits.perAccountAndAddress },
         { bucket: addressBucket, limit: signInLimits.perAddress },
       ],
       { windowMs: signInLimits.windowMs, maxQueue: signInLimits.maxQueue, maxWaitMs: signInLimits.maxWaitMs },
-    ).catch(async (error: unknown) => {
-      await attempts.release(reservation);
-      throw error;
-    });
-    if (!admitted) {
-      await attempts.release(reservation);
-      throw new HttpError(429, authTexts.tooMany);
-    }
+    );
+    if (!reservation) throw new HttpError(429, authTexts.tooMany);
     let outcome: 'failed' | 'succeeded' | 'unknown' = 'unknown';
     try {
       const delay = accountDelayMs(await attempts.count(accountBucket, signInLimits.windowMs));

@@ -24,9 +24,9 @@ export const signInLimits = {
   /** …up to this: under any attack the owner waits at most five seconds, then gets in. */
   accountDelayMaxMs: 5_000,
   /**
-   * Attempts may queue this far behind attempts still being checked (a check takes ~1 s): correct
-   * sign-ins made at the same moment wait their turn instead of being refused, while a larger
-   * burst is refused at once rather than held open.
+   * At most this many attempts from one address wait for a place while others are checked (a
+   * check takes ~1 s): correct sign-ins made at the same moment wait their turn instead of being
+   * refused, while a larger burst is refused at once rather than held open.
    */
   maxQueue: 10,
   /** A queued attempt still waiting after this long is refused. */
