@@ -1,56 +1,45 @@
 // A successful sign-in may report wrong passwords tried against the account since the owner last
 // signed in (the server's `failedSignIns`). Sign-in navigates away at once, so the report is kept
-// in sessionStorage over that navigation and shown once, on the page the owner lands on.
+// in sessionStorage over that navigation and shown on the pages the owner sees next, until they
+// dismiss it or sign in again.
+import { readToken } from './auth';
 import { formatJalaliDateTime } from './jalali';
 import { formatPersianNumber } from './text';
 
 const storageKey = 'signInAlert';
-
-// What the page shows: undefined until storage is read (once per page load, or after a new
-// sign-in), then the report or null. Kept here so every render of the page agrees.
-let current: SignInAlert | null | undefined;
-const listeners = new Set<() => void>();
 
 export interface SignInAlert {
   failures: number;
   lastAt?: string;
 }
 
-/** Keeps the sign-in answer's report, if it has one, for the next page. */
+// What the page shows: undefined until storage is read, then the report or null. Kept here so
+// every render of the page agrees (useSyncExternalStore).
+let current: SignInAlert | null | undefined;
+const listeners = new Set<() => void>();
+
+/** Keeps the sign-in answer's report for the next pages; a sign-in without one clears an old one. */
 export function rememberSignInAlert(answer: { failedSignIns?: number; lastFailedSignInAt?: string }): void {
-  if (!answer.failedSignIns || answer.failedSignIns < 1) return;
-  const alert: SignInAlert = { failures: answer.failedSignIns, lastAt: answer.lastFailedSignInAt };
   try {
-    sessionStorage.setItem(storageKey, JSON.stringify(alert));
+    if (answer.failedSignIns && answer.failedSignIns > 0) {
+      const alert: SignInAlert = { failures: answer.failedSignIns, lastAt: answer.lastFailedSignInAt };
+      sessionStorage.setItem(storageKey, JSON.stringify(alert));
+    } else {
+      sessionStorage.removeItem(storageKey);
+    }
   } catch {
     // Storage refused (private mode, full): the owner misses the notice, not the sign-in.
   }
+  // Read again by the page signed in to. Listeners are not told: the sign-in page, being left,
+  // must not take the notice for itself.
   current = undefined;
-  for (const listener of listeners) listener();
 }
 
-/** For useSyncExternalStore: the report the page shows, read from storage once. */
-export function signInAlertSnapshot(): SignInAlert | null {
-  if (current === undefined) current = takeSignInAlert();
-  return current;
-}
-
-export function subscribeSignInAlert(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function dismissSignInAlert(): void {
-  current = null;
-  for (const listener of listeners) listener();
-}
-
-/** The kept report, removed as it is read so it is shown once. */
-export function takeSignInAlert(): SignInAlert | null {
+/** The kept report, or null when there is none or it is damaged. */
+export function readSignInAlert(): SignInAlert | null {
   let text: string | null = null;
   try {
     text = sessionStorage.getItem(storageKey);
-    sessionStorage.removeItem(storageKey);
   } catch {
     return null;
   }
@@ -63,6 +52,28 @@ export function takeSignInAlert(): SignInAlert | null {
   } catch {
     return null;
   }
+}
+
+/** For useSyncExternalStore: the report the page shows, only while someone is signed in. */
+export function signInAlertSnapshot(): SignInAlert | null {
+  if (!readToken()) return null;
+  if (current === undefined) current = readSignInAlert();
+  return current;
+}
+
+export function subscribeSignInAlert(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function dismissSignInAlert(): void {
+  try {
+    sessionStorage.removeItem(storageKey);
+  } catch {
+    // Nothing kept, nothing to remove.
+  }
+  current = null;
+  for (const listener of listeners) listener();
 }
 
 export const signInAlertTexts = {
