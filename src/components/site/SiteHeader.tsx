@@ -76,8 +76,9 @@ export function SiteHeader({ pathname }: { pathname: string }) {
             <span aria-hidden="true" className="menu-toggle__bars" />
           </button>
         </div>
-        <SignInAlertBanner />
       </header>
+      {/* Outside the sticky header, so a long warning does not stay over the page on a phone. */}
+      <SignInAlertBanner />
       <div
         className="mobile-menu__backdrop"
         data-state={menuOpen ? 'open' : 'closed'}
