@@ -1208,6 +1208,10 @@ export type components = {
         AccessToken: {
             /** @description HS256 JWT; payload has `sub` (user id), `role` ("Administrator" for role 300, "User" for role 1), `ver` (the user's token version), `sid` (the session), `iat` and `exp` (at most 7 days after `iat`). */
             accessToken: string;
+            /** @description Sign-in only, and only when there were some: wrong passwords tried against this account since its last successful sign-in, so the owner learns that the account is being guessed at. */
+            failedSignIns?: number;
+            /** @description ISO time of the latest of those wrong passwords (present with failedSignIns). */
+            lastFailedSignInAt?: string;
         };
         ChangePasswordBody: {
             currentPassword: string;
@@ -1665,6 +1669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     signIn: {

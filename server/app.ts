@@ -9,7 +9,7 @@ import { registerActions } from './actions';
 import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { registerBulk } from './bulk';
-import { resolveJwtSecret, type AppConfig } from './config';
+import { fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
 import { Contract } from './contract';
 import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
@@ -62,9 +62,7 @@ const clientErrorTexts: Record<string, string> = {
 
 const isFastifyError = (error: unknown): error is FastifyError => error instanceof Error;
 
-export async function buildApp(
-  config: AppConfig & { media?: MediaStore; trustProxy?: boolean; timeLimits?: Partial<TimeLimits> },
-): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig & { media?: MediaStore; timeLimits?: Partial<TimeLimits> }): Promise<FastifyInstance> {
   const print = config.print ?? ((line: string) => console.log(line));
   const distDir = path.resolve(config.distDir ?? 'dist');
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
@@ -104,7 +102,9 @@ export async function buildApp(
     clientErrorHandler: clientErrorHandler(headers),
     ...nodeTimeouts(timeLimits),
     bodyLimit: jsonBodyLimit,
-    trustProxy: config.trustProxy ?? false,
+    // A hop count or the proxies' addresses (config.ts); never `true`, which would believe the
+    // left-most X-Forwarded-For entry, written by the client.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Slugs are Persian: their percent-encoded form is far longer than the text.
     routerOptions: { maxParamLength: 2000 },
     // A malformed address (bad percent-encoding) is the client's mistake: Persian `{message}`.

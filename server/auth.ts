@@ -1,4 +1,5 @@
-// Sign-up and sign-in (spec: /auth). Failed sign-ins are limited per account and per address.
+// Sign-up and sign-in (spec: /auth). How guessing and flooding are kept slow without locking the
+// owner out is described at signIn below; the numbers are in limits.ts.
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { toLatinDigits } from '../src/lib/text';
@@ -6,6 +7,8 @@ import { iranMobile, newPassword, optionalEmail, requiredText } from '../schema/
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
+import { Gate } from './gate';
+import { signInLimits, signUpLimits } from './limits';
 import { burnPasswordTime, hashPassword, verifyPassword } from './passwords';
 import { parse, type Register } from './routes';
 import { startSession } from './sessions';
@@ -20,11 +23,17 @@ export const authTexts = {
   wrongCredentials: 'نام کاربری یا رمز عبور اشتباه است',
   tooMany: 'تعداد تلاش‌های ناموفق زیاد است؛ چند دقیقه دیگر دوباره تلاش کنید',
   lockedOut: 'حساب کاربری شما غیرفعال شده است',
+  signUpTooMany: 'تعداد درخواست‌های عضویت از این نشانی زیاد است؛ یک ساعت دیگر دوباره تلاش کنید. اگر قبلاً عضو شده‌اید، وارد شوید.',
+  signUpBusy: 'سرور در حال رسیدگی به عضویت‌های دیگر است؛ چند لحظه دیگر دوباره تلاش کنید',
 } as const;
 
-const signInWindowMs = 15 * 60_000;
-const maxFailuresPerAccount = 5;
-const maxFailuresPerAddress = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The wait before checking a password at an account with this many recent failures. */
+export function accountDelayMs(failures: number): number {
+  const past = failures - signInLimits.accountSlowFrom + 1;
+  return past <= 0 ? 0 : Math.min(signInLimits.accountDelayMaxMs, past * signInLimits.accountDelayStepMs);
+}
 
 const password = newPassword('رمز عبور');
 
@@ -71,16 +80,37 @@ function isUniqueViolation(error: unknown, column: string): boolean {
 
 export function registerAuth(register: Register, db: DB, tokens: Tokens) {
   const attempts = new Attempts(db);
+  const signUpHashing = new Gate(signUpLimits.hashConcurrency, signUpLimits.hashQueue);
 
+  // Sign-up answers whether a number is registered (a person who forgot they have an account
+  // needs to hear it), so it is an oracle, and each sign-up costs a scrypt hash. Both are bounded
+  // per address (limits.ts): a few "already registered" answers close the address's sign-up for
+  // the hour, and at most one sign-up hashes at a time whatever the number of connections.
   register('POST /api/Auth/SignUp', async (request): Promise<AccessToken> => {
     const body = parse(signUpBody, request.body, signUpLabels);
+    const takenBucket = `signup-taken:${request.ip}`;
+    // Decided before the number is looked at, so the refusal says nothing about this number.
+    if ((await attempts.count(takenBucket, signUpLimits.windowMs)) >= signUpLimits.takenAnswersPerAddress) {
+      throw new HttpError(429, authTexts.signUpTooMany);
+    }
+    const attempt = await attempts.take(`signup:${request.ip}`, signUpLimits.perAddress, signUpLimits.windowMs);
+    if (attempt === undefined) throw new HttpError(429, authTexts.signUpTooMany);
+    const taken = async (message: string): Promise<never> => {
+      await attempts.record(takenBucket);
+      throw new HttpError(409, message);
+    };
     const phoneTaken = await db.selectFrom('users').select('id').where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
-    if (phoneTaken) throw new HttpError(409, authTexts.phoneTaken);
+    if (phoneTaken) return taken(authTexts.phoneTaken);
     if (body.emailAddress) {
       const emailTaken = await db.selectFrom('users').select('id').where('emailAddress', '=', body.emailAddress).executeTakeFirst();
-      if (emailTaken) throw new HttpError(409, authTexts.emailTaken);
+      if (emailTaken) return taken(authTexts.emailTaken);
     }
-    const passwordHash = await hashPassword(body.password);
+    const hashed = await signUpHashing.run(() => hashPassword(body.password));
+    if (!hashed) {
+      // Not this address's fault: the attempt is not counted against it.
+      await attempts.releaseIds([attempt]);
+      throw new HttpError(429, authTexts.signUpBusy);
+    }
     const now = nowIso();
     try {
       const user = await db
@@ -90,7 +120,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
           lastName: body.lastName,
           phoneNumber: body.phoneNumber,
           emailAddress: body.emailAddress,
-          passwordHash,
+          passwordHash: hashed.value,
           role: 1,
           isLockout: 0,
           lastLogin: now,
@@ -102,41 +132,89 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens) {
       return { accessToken: await startSession(db, tokens, user, request) };
     } catch (error) {
       // Two sign-ups with one number at the same moment: the unique index decides.
-      if (isUniqueViolation(error, 'phoneNumber')) throw new HttpError(409, authTexts.phoneTaken);
-      if (isUniqueViolation(error, 'emailAddress')) throw new HttpError(409, authTexts.emailTaken);
+      if (isUniqueViolation(error, 'phoneNumber')) return taken(authTexts.phoneTaken);
+      if (isUniqueViolation(error, 'emailAddress')) return taken(authTexts.emailTaken);
       throw error;
     }
   });
 
+  /**
+   * Wrong passwords are limited per (address, account) pair and per address: those limits refuse
+   * (429) the guesser's address, not the account, so the owner signing in from their own address
+   * is never refused. Failures at the account from all addresses only slow every attempt at it
+   * (a growing wait, at most a few seconds) and are kept, so the owner's next successful sign-in
+   * is told how many wrong passwords were tried since the last one. Each attempt holds a place
+   * while its slow check runs, so parallel guesses count each other; a success gives its place
+   * back, so correct sign-ins at the same moment only queue (Attempts.admit).
+   */
   register('POST /api/Auth/SignIn', async (request: FastifyRequest): Promise<AccessToken> => {
     const body = parse(signInBody, request.body, { username: 'نام کاربری', password: 'رمز عبور' });
     const who = normaliseUsername(body.username);
-    const accountBucket = `account:${who.email ?? who.phone ?? ''}`;
+    const account = who.email ?? who.phone ?? '';
+    const accountBucket = `account:${account}`;
+    // The address first: it never holds "|", so no username can make two pairs look alike.
+    const pairBucket = `pair:${request.ip}|${account}`;
     const addressBucket = `ip:${request.ip}`;
-    // The attempt is counted before the password is checked, so parallel guesses see each other.
-    const reserved = await attempts.reserve(accountBucket, addressBucket);
-    if (
-      (await attempts.count(accountBucket, signInWindowMs)) > maxFailuresPerAccount ||
-      (await attempts.count(addressBucket, signInWindowMs)) > maxFailuresPerAddress
-    ) {
-      await attempts.release(reserved);
-      throw new HttpError(429, authTexts.tooMany);
+    const reservation = await attempts.admit(
+      addressBucket,
+      [
+        { bucket: pairBucket, limit: signInLimits.perAccountAndAddress },
+        { bucket: addressBucket, limit: signInLimits.perAddress },
+      ],
+      { windowMs: signInLimits.windowMs, maxQueue: signInLimits.maxQueue, maxWaitMs: signInLimits.maxWaitMs },
+    );
+    if (!reservation) throw new HttpError(429, authTexts.tooMany);
+    let outcome: 'failed' | 'succeeded' | 'unknown' = 'unknown';
+    try {
+      const delay = accountDelayMs(await attempts.count(accountBucket, signInLimits.windowMs));
+      if (delay > 0) await sleep(delay);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'role', 'tokenVersion', 'passwordHash', 'isLockout'])
+        .where(who.email ? 'emailAddress' : 'phoneNumber', '=', account)
+        .executeTakeFirst();
+      const valid = user ? await verifyPassword(body.password, user.passwordHash) : (await burnPasswordTime(body.password), false);
+      if (!user || !valid) {
+        outcome = 'failed';
+        await attempts.confirm(reservation);
+        await attempts.record(accountBucket);
+        if (user) await noteFailure(db, user.id);
+        throw new HttpError(401, authTexts.wrongCredentials);
+      }
+      outcome = 'succeeded';
+      await attempts.release(reservation);
+      // Only a caller who knows the password learns that the account is locked.
+      if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
+      await attempts.clear(pairBucket);
+      await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
+      const alert = await takeFailures(db, user.id);
+      return {
+        accessToken: await startSession(db, tokens, user, request),
+        ...(alert ? { failedSignIns: alert.failures, lastFailedSignInAt: alert.lastFailureAt } : {}),
+      };
+    } finally {
+      // A database error mid-check must not leave a reservation holding the queue.
+      if (outcome === 'unknown') await attempts.release(reservation).catch(() => undefined);
     }
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'role', 'tokenVersion', 'passwordHash', 'isLockout'])
-      .where(who.email ? 'emailAddress' : 'phoneNumber', '=', who.email ?? who.phone ?? '')
-      .executeTakeFirst();
-    const valid = user ? await verifyPassword(body.password, user.passwordHash) : (await burnPasswordTime(body.password), false);
-    if (!user || !valid) {
-      await attempts.trim();
-      throw new HttpError(401, authTexts.wrongCredentials);
-    }
-    await attempts.release(reserved);
-    // Only a caller who knows the password learns that the account is locked.
-    if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
-    await attempts.clear(accountBucket);
-    await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
-    return { accessToken: await startSession(db, tokens, user, request) };
   });
+}
+
+/** One more wrong password at this account since its owner last signed in. */
+async function noteFailure(db: DB, userId: number): Promise<void> {
+  const at = nowIso();
+  await db
+    .insertInto('sign_in_alerts')
+    .values({ userId, failures: 1, lastFailureAt: at })
+    .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ failures: eb('sign_in_alerts.failures', '+', 1), lastFailureAt: at })))
+    .execute();
+}
+
+/** The failures since the last sign-in, reset in the same statement (parallel sign-ins see them once). */
+async function takeFailures(db: DB, userId: number): Promise<{ failures: number; lastFailureAt: string } | undefined> {
+  const row = await db
+    .deleteFrom('sign_in_alerts')
+    .where('userId', '=', userId)
+    .returning(['failures', 'lastFailureAt'])
+    .executeTakeFirst();
+  return row && row.failures > 0 ? { failures: Number(row.failures), lastFailureAt: row.lastFailureAt } : undefined;
 }

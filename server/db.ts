@@ -162,6 +162,12 @@ export interface SessionsTable {
   address: string;
 }
 
+export interface SignInAlertsTable {
+  userId: number;
+  failures: number;
+  lastFailureAt: string;
+}
+
 export interface SavedViewsTable {
   id: Generated<number>;
   userId: number;
@@ -203,6 +209,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
+  sign_in_alerts: SignInAlertsTable;
   saved_views: SavedViewsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;

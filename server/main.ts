@@ -24,7 +24,7 @@ if (!config.databaseUrl && config.seed !== false && !existsSync(databaseFile)) {
 }
 
 const { buildApp } = await import('./app');
-const app = await buildApp({ ...config, trustProxy: process.env.TRUST_PROXY === '1' });
+const app = await buildApp(config);
 await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -7,6 +7,7 @@ import { schemaMigrations } from '../../codegen/migrations.gen';
 import * as m001 from './001_initial';
 import * as m002 from './002_team_safety';
 import * as m003 from './003_saved_views';
+import * as m004 from './004_sign_in_alerts';
 import * as m005 from './005_sessions';
 import * as m006 from './006_money';
 import { generatedMigration } from './generated';
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_team_safety': m002,
   '003_saved_views': m003,
+  '004_sign_in_alerts': m004,
   '005_sessions': m005,
   '006_money': m006,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),

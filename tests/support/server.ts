@@ -41,7 +41,7 @@ export interface TestServer {
 }
 
 export async function startServer(
-  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; trustProxy?: boolean; timeLimits?: Partial<TimeLimits> } = {},
+  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; timeLimits?: Partial<TimeLimits> } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];

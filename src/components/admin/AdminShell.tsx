@@ -13,6 +13,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { signOut } from '../../api/signOut';
 import { formatTodayHeader } from '../../lib/jalali';
+import { SignInAlertBanner } from '../site/SignInAlertBanner';
 import { type AdminLink, adminLinks } from './navigation';
 import { adminTexts } from './texts';
 
@@ -99,7 +100,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 </button>
               </div>
             </header>
-            <main className="admin-content">{children}</main>
+            <main className="admin-content">
+              <SignInAlertBanner className="sign-in-alert admin-sign-in-alert" />
+              {children}
+            </main>
           </div>
         </div>
         <ToastContainer {...toastSettings} />

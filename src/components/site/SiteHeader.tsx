@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AuthButton } from './AuthButton';
 import { company } from './company';
 import { mainLinks } from './navigation';
+import { SignInAlertBanner } from './SignInAlertBanner';
 
 export const menuTexts = {
   open: 'باز کردن منو',
@@ -76,6 +77,8 @@ export function SiteHeader({ pathname }: { pathname: string }) {
           </button>
         </div>
       </header>
+      {/* Outside the sticky header, so a long warning does not stay over the page on a phone. */}
+      <SignInAlertBanner />
       <div
         className="mobile-menu__backdrop"
         data-state={menuOpen ? 'open' : 'closed'}

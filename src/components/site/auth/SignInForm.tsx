@@ -52,7 +52,7 @@ export function SignInForm(search: AuthSearch) {
     setSending(true);
     const { data, error } = await api.POST('/api/Auth/SignIn', { body: parsed.output });
     setSending(false);
-    if (data) finishSignIn(data.accessToken, search.redirect);
+    if (data) finishSignIn(data.accessToken, search.redirect, data);
     else setFailure(serverMessage(error) ?? failedText);
   };
 

@@ -1,5 +1,6 @@
 import { authState, saveToken } from '../../../lib/auth';
 import { navigateTo } from '../../../lib/pageNavigation';
+import { rememberSignInAlert } from '../../../lib/signInAlert';
 import { safeRedirect } from './redirect';
 
 /** Where a signed-in visitor goes: the page they were heading to, when it is theirs to see. */
@@ -13,8 +14,12 @@ export function destinationAfterSignIn(accessToken: string, redirect: string | u
   return target;
 }
 
-/** Store the token (which tells the header) and go where the visitor was heading. */
-export function finishSignIn(accessToken: string, redirect: string | undefined): void {
+/**
+ * Store the token (which tells the header) and go where the visitor was heading; a report of
+ * wrong passwords tried since the last sign-in (`report`, the sign-in answer) is shown there.
+ */
+export function finishSignIn(accessToken: string, redirect: string | undefined, report: { failedSignIns?: number; lastFailedSignInAt?: string } = {}): void {
+  rememberSignInAlert(report);
   saveToken(accessToken);
   navigateTo(destinationAfterSignIn(accessToken, redirect));
 }

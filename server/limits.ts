@@ -1,0 +1,58 @@
+// Every number that limits abuse of sign-in and sign-up, in one place, each with its reason.
+// The contact form's own limit stays in contact.ts.
+
+const minute = 60_000;
+
+export const signInLimits = {
+  /** Failures count against an address or account for a quarter of an hour. */
+  windowMs: 15 * minute,
+  /**
+   * Wrong passwords from one address at one account. An owner who mistypes is well inside it; a
+   * guesser at one address gets 5 tries a quarter hour (480 a day), and only that address is
+   * refused: the owner elsewhere is not.
+   */
+  perAccountAndAddress: 5,
+  /** Wrong passwords from one address over all accounts (one password sprayed over many). */
+  perAddress: 20,
+  /**
+   * From this many failures at one account (all addresses together) every attempt at it is
+   * slowed. Never refused: a hard per-account limit is what let anyone lock the owner out.
+   */
+  accountSlowFrom: 10,
+  /** Each failure past accountSlowFrom adds this wait before the password is checked… */
+  accountDelayStepMs: 500,
+  /** …up to this: under any attack the owner waits at most five seconds, then gets in. */
+  accountDelayMaxMs: 5_000,
+  /**
+   * At most this many attempts from one address wait for a place while others are checked (a
+   * check takes ~1 s): correct sign-ins made at the same moment wait their turn instead of being
+   * refused, while a larger burst is refused at once rather than held open.
+   */
+  maxQueue: 10,
+  /** A queued attempt still waiting after this long is refused. */
+  maxWaitMs: 10_000,
+} as const;
+
+export const signUpLimits = {
+  windowMs: 60 * minute,
+  /**
+   * Sign-ups (accepted or answered "already registered") per address an hour. A household or a
+   * shared office address signs up a few parents; an address creating accounts continuously, or
+   * asking about numbers one after another, is stopped after ten.
+   */
+  perAddress: 10,
+  /**
+   * "Already registered" answers per address an hour. A real person needs one (they forgot they
+   * had an account); after three the address's sign-up closes for the hour, whatever number it
+   * asks about next, so the refusal itself tells nothing about that number.
+   */
+  takenAnswersPerAddress: 3,
+  /**
+   * Sign-up password hashes at once, in this process. scrypt (128 MiB, ~0.7 s) runs on libuv's
+   * pool of 4 threads, which sign-in shares: one sign-up hash at a time leaves the rest to
+   * sign-ins however many sign-ups arrive together.
+   */
+  hashConcurrency: 1,
+  /** Sign-ups waiting for the hash (at most ~3 s); more at the same moment are answered 429. */
+  hashQueue: 4,
+} as const;
