@@ -15,6 +15,7 @@ import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
 import { registerAdminLists } from './adminLists';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
+import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
@@ -185,6 +186,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; trustPr
     return reply.code(status).sendFile('index.html');
   };
   if (hasSpa) app.get('/', servePage);
+  // The public forms posted before their scripts arrived: answered with their pages rendered again.
+  if (pageRenderer) await registerFormPosts(app, { siteOrigin, pageRenderer });
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '';

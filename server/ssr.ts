@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import type { PostedAnswer } from '../src/components/site/postedForm';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 interface Renderer {
@@ -79,9 +80,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htm
 
 export type RenderedPage = { kind: 'page'; html: string } | { kind: 'redirect'; location: string } | { kind: 'shell' };
 
+/** What a page rendered as the answer to a plain form post (server/formPosts.ts) is told besides its address. */
+export interface FormAnswer {
+  posted: PostedAnswer;
+  /** A session made by that post, for src/boot.ts to store in the browser. */
+  session?: { token: string; destination: string };
+}
+
 export interface PageRenderer {
   /** `app` answers the render's API calls in-process. */
-  render(pathAndQuery: string, origin: string, app: FastifyInstance): Promise<RenderedPage>;
+  render(pathAndQuery: string, origin: string, app: FastifyInstance, formAnswer?: FormAnswer): Promise<RenderedPage>;
 }
 
 interface RenderSetup {
@@ -109,18 +117,24 @@ export function loadPageRenderer(options: {
   setup.catch(() => undefined);
 
   return {
-    async render(pathAndQuery, origin, app) {
+    async render(pathAndQuery, origin, app, formAnswer) {
       let result: RenderResult;
       let ready: RenderSetup;
       try {
         ready = await setup;
-        result = await ready.module.render({ url: pathAndQuery, origin, callApi: inProcessApi(app), sanitizeHtml: options.sanitizeHtml });
+        result = await ready.module.render({
+          url: pathAndQuery,
+          origin,
+          callApi: inProcessApi(app),
+          sanitizeHtml: options.sanitizeHtml,
+          posted: formAnswer?.posted,
+        });
       } catch (error) {
         options.onError(error);
         return { kind: 'shell' };
       }
       if (result.kind !== 'page') return result;
-      return { kind: 'page', html: await pageHtml(ready, result) };
+      return { kind: 'page', html: await pageHtml(ready, result, formAnswer?.session) };
     },
   };
 }
@@ -174,7 +188,11 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
 }
 
 /** The built index.html around the rendered page, with the page's head and its own assets. */
-async function pageHtml({ template, routeAssets, inlineStyle }: RenderSetup, result: Extract<RenderResult, { kind: 'page' }>): Promise<string> {
+async function pageHtml(
+  { template, routeAssets, inlineStyle }: RenderSetup,
+  result: Extract<RenderResult, { kind: 'page' }>,
+  session?: FormAnswer['session'],
+): Promise<string> {
   const css = new Set<string>();
   for (const routeId of result.routeIds) {
     const assets = routeAssets.get(routeId);
@@ -184,6 +202,15 @@ async function pageHtml({ template, routeAssets, inlineStyle }: RenderSetup, res
   const headTags = [
     ...styles,
     result.head.jsonLd ? `<script type="application/ld+json" data-seo="page">${result.head.jsonLd}</script>` : '',
+    // The session a plain sign-in post made. The app keeps its session in localStorage, which
+    // only a script can write, and the CSP allows no inline script: so the token travels as data
+    // in this one answer (sent `no-store`), and src/boot.ts, the page's own first script, moves
+    // it into localStorage, removes this element and replaces the page with the destination.
+    // Not a cookie: the API reads bearer tokens only, and a cookie would ride along with every
+    // later request (and any cross-site one) for as long as it lived.
+    session
+      ? `<meta name="session-handoff" content="${escapeHtml(session.token)}" data-destination="${escapeHtml(session.destination)}">`
+      : '',
   ].join('');
 
   let html = template;

@@ -3,7 +3,7 @@ import { company } from '../../components/site/company';
 import { ContactForm } from '../../components/site/ContactForm';
 import { SocialIcons } from '../../components/site/SocialIcons';
 import { Island } from '../../islands/Island';
-import { useSeo } from '../../lib/seo';
+import { usePostedForm, useSeo } from '../../lib/seo';
 import '../../components/site/info.css';
 
 export const Route = createFileRoute('/_site/contact-us')({
@@ -11,6 +11,7 @@ export const Route = createFileRoute('/_site/contact-us')({
 });
 
 function ContactPage() {
+  const posted = usePostedForm('Contact');
   useSeo({
     title: 'تماس با ما',
     description: `نشانی، تلفن و فرم تماس ${company.name}؛ ${company.address}`,
@@ -64,7 +65,7 @@ function ContactPage() {
         </section>
         <section className="panel" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">ارسال پیام</h2>
-          <Island name="ContactForm" component={ContactForm} props={{}} />
+          <Island name="ContactForm" component={ContactForm} props={posted?.kind === 'form' ? { posted: posted.state } : {}} />
         </section>
       </div>
     </div>
