@@ -107,7 +107,7 @@ describe('with JavaScript off', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'پیام شما' }).textContent()).toBe('پیام شما ارسال شد. همکاران ما به‌زودی با شما تماس می‌گیرند.');
     expect(await page.getByLabel('نام و نام خانوادگی').inputValue()).toBe('');
     expect(await page.getByLabel('متن پیام').inputValue()).toBe('');
-    expect(page.url()).toBe(`${stack.baseUrl}/contact-us`);
+    expect(page.url()).toBe(`${stack.baseUrl}/contact-us#contact-form-title`);
     expectNotInAddresses(typed.name, typed.phone, typed.text, '09127776655');
 
     const admin = await apiToken(stack, stack.adminPhone, stack.adminPassword);

@@ -78,7 +78,7 @@ describe('the forms are posted to the server, not sent as GETs', () => {
     for (const [path, action] of [
       ['/auth/sign-in?redirect=%2Fdashboard%2Fcart', '/auth/sign-in?redirect=%2Fdashboard%2Fcart'],
       ['/auth/sign-up', '/auth/sign-up'],
-      ['/contact-us', '/contact-us'],
+      ['/contact-us', '/contact-us#contact-form-title'],
     ] as const) {
       const html = await (await fetch(`${stack.baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
       const form = /<form[^>]*class="form"[^>]*>/.exec(html)?.[0] ?? '';

@@ -64,7 +64,9 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
   return (
     // Posted before the island answers, the server sends the message (server/formPosts.ts): the
     // browser's default, a GET, would put the visitor's name, phone and message in the address.
-    <form className="form" method="post" action="/contact-us" noValidate onSubmit={(event) => void submit(event)} aria-label="فرم تماس">
+    // The fragment (never sent to the server) brings the answer's form and message into view on
+    // a phone, where they sit below the contact details.
+    <form className="form" method="post" action="/contact-us#contact-form-title" noValidate onSubmit={(event) => void submit(event)} aria-label="فرم تماس">
       <div className="form-grid">
         <Field
           label="نام و نام خانوادگی"
