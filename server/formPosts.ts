@@ -10,9 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { destinationAfterSignIn } from '../src/components/site/auth/finishSignIn';
 import { safeRedirect } from '../src/components/site/auth/redirect';
-import { ContactSchema, formTexts, SignInSchema, SignUpSchema } from '../src/components/site/formSchemas';
+import { signInFailed, SignInSchema } from '../src/components/site/auth/signInRules';
+import { signUpFailed, SignUpSchema } from '../src/components/site/auth/signUpRules';
+import { ContactSchema, contactTexts } from '../src/components/site/contactRules';
 import { fieldErrors } from '../src/components/site/formErrors';
-import type { PostableForm, PostedForm } from '../src/components/site/postedForm';
+import type { PostableForm, PostedField, PostedFields, PostedForm } from '../src/components/site/postedForm';
 import { texts } from './errors';
 import type { FormAnswer, PageRenderer } from './ssr';
 
@@ -21,9 +23,9 @@ interface PostableFormSpec {
   /** The form's own checks, the ones its island makes before calling the API. */
   schema: v.GenericSchema;
   /** The fields read from the post; the rest of the body is ignored. */
-  fields: readonly string[];
+  fields: readonly PostedField[];
   /** Fields sent back into the form when it is shown again; passwords never are. */
-  kept: readonly string[];
+  kept: readonly PostedField[];
   operation: '/api/Auth/SignIn' | '/api/Auth/SignUp' | '/api/Contact';
   failed: string;
   signsIn: boolean;
@@ -36,7 +38,7 @@ const postableForms: Record<string, PostableFormSpec> = {
     fields: ['username', 'password'],
     kept: ['username'],
     operation: '/api/Auth/SignIn',
-    failed: formTexts.signInFailed,
+    failed: signInFailed,
     signsIn: true,
   },
   '/auth/sign-up': {
@@ -45,7 +47,7 @@ const postableForms: Record<string, PostableFormSpec> = {
     fields: ['firstName', 'lastName', 'phoneNumber', 'emailAddress', 'password'],
     kept: ['firstName', 'lastName', 'phoneNumber', 'emailAddress'],
     operation: '/api/Auth/SignUp',
-    failed: formTexts.signUpFailed,
+    failed: signUpFailed,
     signsIn: true,
   },
   '/contact-us': {
@@ -54,13 +56,17 @@ const postableForms: Record<string, PostableFormSpec> = {
     fields: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
     kept: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
     operation: '/api/Contact',
-    failed: formTexts.contactFailed,
+    failed: contactTexts.failed,
     signsIn: false,
   },
 };
 
 /** The largest form body read: the contact message's 2,000 characters, percent-encoded, fit with room. */
 const formBodyLimit = 64 * 1024;
+
+export const formPostTexts = {
+  crossSite: 'این فرم از صفحه‌ای بیرون از سایت ارسال شده است؛ لطفاً آن را همین‌جا دوباره پر کنید و بفرستید.',
+} as const;
 
 const accessTokenAnswer = v.object({ accessToken: v.string() });
 const messageAnswer = v.object({ message: v.string() });
@@ -124,13 +130,13 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
         const formState = (state: PostedForm): FormAnswer => ({ posted: { form: spec.form, kind: 'form', state } });
         if (!postedFromSite(request, siteOrigin)) {
           // Nothing of the foreign post is shown back: it is not the visitor's typing.
-          return answer(request, reply, 403, formState({ values: {}, errors: {}, failure: formTexts.crossSite }));
+          return answer(request, reply, 403, formState({ values: {}, errors: {}, failure: formPostTexts.crossSite }));
         }
         const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-        const typed: Record<string, string> = {};
+        const typed: PostedFields = {};
         for (const field of spec.fields) typed[field] = body.get(field) ?? '';
-        const kept: Record<string, string> = {};
-        for (const field of spec.kept) kept[field] = typed[field] ?? '';
+        const kept: PostedFields = {};
+        for (const field of spec.kept) kept[field] = typed[field];
 
         const checked = v.safeParse(spec.schema, typed);
         if (!checked.success) return answer(request, reply, 400, formState({ values: kept, errors: fieldErrors(checked.issues) }));

@@ -3,7 +3,7 @@
 // (src/entry-server.tsx) the same hooks hand them to the render's context, which writes them
 // into the HTML it sends, so crawlers and the first paint see them without running JavaScript.
 import { createContext, useContext, useEffect } from 'react';
-import type { PostableForm, PostedAnswer } from '../components/site/postedForm';
+import type { PostedAnswer } from '../components/site/postedForm';
 
 export const siteName = 'آکادمی آینده‌سازان';
 
@@ -33,12 +33,6 @@ export const ServerRenderContext = createContext<ServerRender | null>(null);
 
 export function useServerRender(): ServerRender | null {
   return useContext(ServerRenderContext);
-}
-
-/** What the server made of a plain post of `form` to the page being rendered; null in the browser. */
-export function usePostedForm(form: PostableForm): PostedAnswer | null {
-  const posted = useServerRender()?.posted;
-  return posted?.form === form ? posted : null;
 }
 
 function setMeta(name: string, content: string): void {

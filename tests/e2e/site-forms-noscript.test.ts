@@ -122,7 +122,7 @@ describe('with JavaScript off', () => {
 describe('on a slow phone, submitted before the islands arrive', () => {
   it('sign-in: the right password signs in, and once the scripts run the dashboard greets the learner', async () => {
     page = await openPage({ javaScript: true });
-    // The page's own first script (src/boot.ts) arrives; the islands that would take the form over do not.
+    // The page's first script (src/boot.ts) arrives; the islands that would take the form over do not.
     await page.route('**/assets/islands-*.js', (route) => route.abort());
     await page.goto(`${stack.baseUrl}/auth/sign-in`);
     expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();

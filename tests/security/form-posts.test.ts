@@ -117,6 +117,9 @@ describe('sign-in posted as a plain form', () => {
     const [, token = '', destination] = handoff.exec(answer.html) ?? [];
     expect(destination).toBe('/admin/courses');
     expect(answer.html).toContain('ورود انجام شد');
+    // Its one script stores the session and leaves; the page starts no islands.
+    expect(answer.html).toMatch(/<script type="module" crossorigin src="\/assets\/handoff-[\w-]+\.js"><\/script>/);
+    expect(answer.html).not.toContain('data-entry=');
     const me = await fetch(`${stack.baseUrl}/api/Me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
   });
@@ -199,7 +202,8 @@ describe('contact posted as a plain form', () => {
 describe('a post from another site is refused', () => {
   it('does not sign in from a foreign Origin, nor without Origin and Referer, nor from Origin null', async () => {
     const credentials = { username: stack.adminPhone, password: stack.adminPassword };
-    for (const headers of [{ origin: 'https://attacker.example' }, {}, { origin: 'null' }, { referer: 'https://attacker.example/form' }]) {
+    const foreign: Record<string, string>[] = [{ origin: 'https://attacker.example' }, {}, { origin: 'null' }, { referer: 'https://attacker.example/form' }];
+    for (const headers of foreign) {
       const answer = await post('/auth/sign-in', credentials, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.headers.get('cache-control')).toBe('no-store');

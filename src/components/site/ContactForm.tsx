@@ -3,16 +3,9 @@ import * as v from 'valibot';
 import { api, serverMessage } from '../../api/client';
 import { Field } from './Field';
 import { fieldErrors, type FieldErrors } from './formErrors';
-import { ContactSchema, formTexts } from './formSchemas';
+import { ContactSchema, contactTexts } from './contactRules';
 import type { PostedForm } from './postedForm';
 import { StatusMessage } from './StatusMessage';
-
-export const contactTexts = {
-  sent: formTexts.contactSent,
-  failed: formTexts.contactFailed,
-  submit: 'ارسال پیام',
-  sending: 'در حال ارسال...',
-} as const;
 
 type ContactInput = v.InferInput<typeof ContactSchema>;
 type ContactField = keyof ContactInput;

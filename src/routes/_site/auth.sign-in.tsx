@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { validateAuthSearch } from '../../components/site/auth/redirect';
 import { SignedInNotice } from '../../components/site/auth/SignedInNotice';
 import { SignInForm } from '../../components/site/auth/SignInForm';
+import { usePostedForm } from '../../components/site/usePostedForm';
 import { Island } from '../../islands/Island';
-import { usePostedForm } from '../../lib/seo';
 
 export const Route = createFileRoute('/_site/auth/sign-in')({
   validateSearch: validateAuthSearch,

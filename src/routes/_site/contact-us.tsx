@@ -2,8 +2,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { company } from '../../components/site/company';
 import { ContactForm } from '../../components/site/ContactForm';
 import { SocialIcons } from '../../components/site/SocialIcons';
+import { usePostedForm } from '../../components/site/usePostedForm';
 import { Island } from '../../islands/Island';
-import { usePostedForm, useSeo } from '../../lib/seo';
+import { useSeo } from '../../lib/seo';
 import '../../components/site/info.css';
 
 export const Route = createFileRoute('/_site/contact-us')({

@@ -7,7 +7,7 @@ import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
-import { formTexts, SignInSchema } from '../formSchemas';
+import { signInFailed, SignInSchema } from './signInRules';
 import './auth.css';
 
 type SignInInput = v.InferInput<typeof SignInSchema>;
@@ -43,7 +43,7 @@ export function SignInForm({ posted, ...search }: AuthFormProps) {
     const { data, error } = await api.POST('/api/Auth/SignIn', { body: parsed.output });
     setSending(false);
     if (data) finishSignIn(data.accessToken, search.redirect);
-    else setFailure(serverMessage(error) ?? formTexts.signInFailed);
+    else setFailure(serverMessage(error) ?? signInFailed);
   };
 
   return (

@@ -7,7 +7,7 @@ import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
-import { formTexts, SignUpSchema } from '../formSchemas';
+import { signUpFailed, SignUpSchema } from './signUpRules';
 import './auth.css';
 
 type SignUpInput = v.InferInput<typeof SignUpSchema>;
@@ -49,7 +49,7 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
     const { data, error } = await api.POST('/api/Auth/SignUp', { body: parsed.output });
     setSending(false);
     if (data) finishSignIn(data.accessToken, search.redirect);
-    else setFailure(serverMessage(error) ?? formTexts.signUpFailed);
+    else setFailure(serverMessage(error) ?? signUpFailed);
   };
 
   return (

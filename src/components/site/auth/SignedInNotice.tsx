@@ -3,7 +3,7 @@ import './auth.css';
 
 /**
  * The answer to a sign-in or sign-up posted before the page's scripts arrived: rendered by the
- * server only (not an island), shown for the moment src/boot.ts needs to store the session the
+ * server only (not an island), shown for the moment src/handoff.ts needs to store the session the
  * page carries and move on to `destination`; the link serves a browser that runs no script.
  */
 export function SignedInNotice({ title, destination }: { title: string; destination: string }) {
