@@ -143,4 +143,26 @@ describe('on a slow phone, submitted before the islands arrive', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
     expect(methods.slice(before).filter((call) => call.endsWith(' /auth/sign-in'))).toEqual(['GET /auth/sign-in']);
   });
+
+  it('contact: what was typed before the islands arrived is sent once they have, not refused as empty', async () => {
+    page = await openPage({ javaScript: true });
+    let arrive: () => void = () => undefined;
+    const islandsArrive = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route('**/assets/islands-*.js', async (route) => {
+      await islandsArrive;
+      await route.continue();
+    });
+    await page.goto(`${stack.baseUrl}/contact-us`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('نام و نام خانوادگی').fill('مینا پیش‌نویس');
+    await page.getByLabel('شماره موبایل').fill('۰۹۱۲۵۵۵۴۴۳۳');
+    await page.getByLabel('متن پیام').fill('این را پیش از رسیدن اسکریپت‌ها نوشتم.');
+    expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();
+    arrive();
+    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+    await page.getByRole('button', { name: 'ارسال پیام' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'پیام شما' }).count()).toBe(1);
+    expect(await page.locator('.field__error').count()).toBe(0);
+    // Sent by the island (no page load): the address is still the page's own.
+    expect(page.url()).toBe(`${stack.baseUrl}/contact-us`);
+  });
 });

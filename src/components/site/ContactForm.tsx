@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../api/client';
 import { Field } from './Field';
 import { fieldErrors, type FieldErrors } from './formErrors';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration';
 import { ContactSchema, contactTexts } from './contactRules';
 import type { PostedForm } from './postedForm';
 import { StatusMessage } from './StatusMessage';
@@ -29,6 +30,8 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
     emailAddress: typed.emailAddress ?? empty.emailAddress,
     message: typed.message ?? empty.message,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, ['fullName', 'phoneNumber', 'emailAddress', 'message'], setValues);
   const [errors, setErrors] = useState<FieldErrors<ContactField>>(posted?.errors ?? {});
   const [status, setStatus] = useState<Status>(initialStatus(posted));
 
@@ -59,7 +62,7 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
     // browser's default, a GET, would put the visitor's name, phone and message in the address.
     // The fragment (never sent to the server) brings the answer's form and message into view on
     // a phone, where they sit below the contact details.
-    <form className="form" method="post" action="/contact-us#contact-form-title" noValidate onSubmit={(event) => void submit(event)} aria-label="فرم تماس">
+    <form ref={formRef} className="form" method="post" action="/contact-us#contact-form-title" noValidate onSubmit={(event) => void submit(event)} aria-label="فرم تماس">
       <div className="form-grid">
         <Field
           label="نام و نام خانوادگی"

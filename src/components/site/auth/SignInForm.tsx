@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
 import { authSearchQuery, type AuthFormProps } from './redirect';
 import { finishSignIn } from './finishSignIn';
 import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
+import { useTypedBeforeHydration } from '../useTypedBeforeHydration';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
 import { signInFailed, SignInSchema } from './signInRules';
@@ -21,6 +22,8 @@ export function SignInForm({ posted, ...search }: AuthFormProps) {
   // After a plain post (before this island arrived) the server rendered the form with what was
   // typed and what went wrong; hydration starts from the same. The password is never sent back.
   const [values, setValues] = useState<SignInInput>({ username: posted?.values.username ?? '', password: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, ['username', 'password'], setValues);
   const [errors, setErrors] = useState<FieldErrors<SignInField>>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(posted?.failure ?? null);
@@ -52,7 +55,7 @@ export function SignInForm({ posted, ...search }: AuthFormProps) {
       <p className="auth-page__lead">با شماره موبایل یا ایمیل و رمز عبور خود وارد شوید.</p>
       {/* Posted before the island answers, the server signs in (server/formPosts.ts); a GET
           would put the password in the address bar. */}
-      <form className="form" method="post" action={`/auth/sign-in${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={formRef} className="form" method="post" action={`/auth/sign-in${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
         <Field
           label="شماره موبایل یا ایمیل"
           name="username"

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
 import { authSearchQuery, type AuthFormProps } from './redirect';
 import { finishSignIn } from './finishSignIn';
 import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
+import { useTypedBeforeHydration } from '../useTypedBeforeHydration';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
 import { signUpFailed, SignUpSchema } from './signUpRules';
@@ -27,6 +28,8 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
     emailAddress: typed.emailAddress ?? '',
     password: '',
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, ['firstName', 'lastName', 'phoneNumber', 'emailAddress', 'password'], setValues);
   const [errors, setErrors] = useState<FieldErrors<SignUpField>>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(posted?.failure ?? null);
@@ -60,7 +63,7 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
       </p>
       {/* Posted before the island answers, the server signs up (server/formPosts.ts); a GET
           would put the password in the address bar. */}
-      <form className="form" method="post" action={`/auth/sign-up${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={formRef} className="form" method="post" action={`/auth/sign-up${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <Field
             label="نام"
