@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../api/client';
-import { Field } from './Field';
+import { Field, useTypedBeforeHydration } from './Field';
 import { fieldErrors, type FieldErrors } from './formErrors';
-import { useTypedBeforeHydration } from './useTypedBeforeHydration';
 import { ContactSchema, contactTexts } from './contactRules';
 import type { PostedForm } from './postedForm';
 import { StatusMessage } from './StatusMessage';
