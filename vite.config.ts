@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every modern browser preloads modules itself; the polyfill would cost every page.
         modulePreload: { polyfill: false },
         rollupOptions: {
-          input: { index: 'index.html', boot: 'src/boot.ts', islands: 'src/islands/main.tsx' },
+          input: { index: 'index.html', boot: 'src/boot.ts', islands: 'src/islands/main.tsx', handoff: 'src/handoff.ts' },
           // React in one chunk, shared by the islands of the server-rendered pages and by the
           // SPA, and the router in one: split module by module they cost more requests and
           // compress worse.

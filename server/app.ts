@@ -16,6 +16,7 @@ import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
 import { registerAdminLists } from './adminLists';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
+import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
@@ -190,6 +191,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     return reply.code(status).sendFile('index.html');
   };
   if (hasSpa) app.get('/', (request, reply) => servePage(request, reply));
+  // The public forms posted before their scripts arrived: answered with their pages rendered again.
+  if (pageRenderer) await registerFormPosts(app, { siteOrigin, pageRenderer });
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import type { PostedAnswer } from '../src/components/site/postedForm';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 interface Renderer {
@@ -79,14 +80,24 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htm
 
 export type RenderedPage = { kind: 'page'; html: string } | { kind: 'redirect'; location: string } | { kind: 'shell' };
 
+/** What a page rendered as the answer to a plain form post (server/formPosts.ts) is told besides its address. */
+export interface FormAnswer {
+  posted: PostedAnswer;
+  /** A session made by that post, for src/handoff.ts to store in the browser. */
+  session?: { token: string; destination: string };
+}
+
 export interface PageRenderer {
   /** `app` answers the render's API calls in-process. */
-  render(pathAndQuery: string, origin: string, app: FastifyInstance): Promise<RenderedPage>;
+  render(pathAndQuery: string, origin: string, app: FastifyInstance, formAnswer?: FormAnswer): Promise<RenderedPage>;
 }
 
 interface RenderSetup {
   module: Renderer;
   template: string;
+  /** The template's boot script, and what replaces it on a page that hands a session over. */
+  bootScript: string;
+  handoffScript: string;
   routeAssets: Map<string, RouteAssets>;
   inlineStyle(file: string): Promise<string>;
 }
@@ -109,18 +120,24 @@ export function loadPageRenderer(options: {
   setup.catch(() => undefined);
 
   return {
-    async render(pathAndQuery, origin, app) {
+    async render(pathAndQuery, origin, app, formAnswer) {
       let result: RenderResult;
       let ready: RenderSetup;
       try {
         ready = await setup;
-        result = await ready.module.render({ url: pathAndQuery, origin, callApi: inProcessApi(app), sanitizeHtml: options.sanitizeHtml });
+        result = await ready.module.render({
+          url: pathAndQuery,
+          origin,
+          callApi: inProcessApi(app),
+          sanitizeHtml: options.sanitizeHtml,
+          posted: formAnswer?.posted,
+        });
       } catch (error) {
         options.onError(error);
         return { kind: 'shell' };
       }
       if (result.kind !== 'page') return result;
-      return { kind: 'page', html: await pageHtml(ready, result) };
+      return { kind: 'page', html: await pageHtml(ready, result, formAnswer?.session) };
     },
   };
 }
@@ -157,6 +174,8 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   if (!boot) throw new Error(`${manifestFile} has no src/boot.ts entry`);
   const islands = manifest['src/islands/main.tsx']?.file;
   if (!islands) throw new Error(`${manifestFile} has no src/islands/main.tsx entry`);
+  const handoff = manifest['src/handoff.ts']?.file;
+  if (!handoff) throw new Error(`${manifestFile} has no src/handoff.ts entry`);
   const routeAssets = assetsByRoute(manifest);
   let template = await readFile(path.join(distDir, 'index.html'), 'utf8');
   // A rendered page needs only its islands (src/islands/main.tsx), not the SPA: that entry is
@@ -164,17 +183,23 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   template = template.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
   const entryScript = /<script type="module" crossorigin src="\/assets\/[\w.-]+\.js"><\/script>/.exec(template);
   if (!entryScript) throw new Error('index.html has no module entry script');
-  template = template.replace(entryScript[0], () => `<script type="module" crossorigin src="/${boot}" data-entry="/${islands}"></script>`);
+  const bootScript = `<script type="module" crossorigin src="/${boot}" data-entry="/${islands}"></script>`;
+  template = template.replace(entryScript[0], () => bootScript);
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
     if (!file) continue;
     const style = await inlineStyle(file);
     template = template.replace(link, () => style);
   }
-  return { module, template, routeAssets, inlineStyle };
+  const handoffScript = `<script type="module" crossorigin src="/${handoff}"></script>`;
+  return { module, template, bootScript, handoffScript, routeAssets, inlineStyle };
 }
 
 /** The built index.html around the rendered page, with the page's head and its own assets. */
-async function pageHtml({ template, routeAssets, inlineStyle }: RenderSetup, result: Extract<RenderResult, { kind: 'page' }>): Promise<string> {
+async function pageHtml(
+  { template, bootScript, handoffScript, routeAssets, inlineStyle }: RenderSetup,
+  result: Extract<RenderResult, { kind: 'page' }>,
+  session?: FormAnswer['session'],
+): Promise<string> {
   const css = new Set<string>();
   for (const routeId of result.routeIds) {
     const assets = routeAssets.get(routeId);
@@ -184,9 +209,20 @@ async function pageHtml({ template, routeAssets, inlineStyle }: RenderSetup, res
   const headTags = [
     ...styles,
     result.head.jsonLd ? `<script type="application/ld+json" data-seo="page">${result.head.jsonLd}</script>` : '',
+    // The session a plain sign-in post made. The app keeps its session in localStorage, which
+    // only a script can write, and the CSP allows no inline script: so the token travels as data
+    // in this one answer (sent `no-store`), and src/handoff.ts, the page's only script, moves it
+    // into localStorage, removes this element and replaces the page with the destination.
+    // Not a cookie: the API reads bearer tokens only, and a cookie would ride along with every
+    // later request (and any cross-site one) for as long as it lived; nor a redirect with the
+    // token in its address, which history, logs and Referer headers would keep.
+    session
+      ? `<meta name="session-handoff" content="${escapeHtml(session.token)}" data-destination="${escapeHtml(session.destination)}">`
+      : '',
   ].join('');
 
-  let html = template;
+  // A page that hands a session over is left at once: it starts no islands.
+  let html = session ? template.replace(bootScript, () => handoffScript) : template;
   if (result.head.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.head.title)}</title>`);
   if (result.head.description) {
     html = html.replace(

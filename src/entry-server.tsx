@@ -7,6 +7,7 @@ import createClient from 'openapi-fetch';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { paths } from '../codegen/openapi.gen';
+import type { PostedAnswer } from './components/site/postedForm';
 import { ServerRenderContext, type PageHead, type ServerRender } from './lib/seo';
 import { createAppRouter } from './router';
 
@@ -23,6 +24,8 @@ export interface RenderRequest {
   /** Answers an API GET in-process (no socket); only GETs are ever made by loaders. */
   callApi(method: string, pathAndQuery: string): Promise<ApiAnswer>;
   sanitizeHtml(html: string): string;
+  /** The form just posted to this page before its scripts arrived (server/formPosts.ts). */
+  posted?: PostedAnswer;
 }
 
 export type RenderResult =
@@ -62,6 +65,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     origin: request.origin,
     setHead: (part) => Object.assign(head, part),
     sanitizeHtml: request.sanitizeHtml,
+    posted: request.posted,
   };
   // Not-found and failed pages keep the client's rendering: their components are fetched lazily.
   if (result?.type === 'render' && result.status !== 200) return { kind: 'shell' };

@@ -5,6 +5,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import * as v from 'valibot';
 import { courseTypes, difficulties, sortOrders } from '../components/site/courseFilters';
+import { postedFormSchema } from '../components/site/postedForm';
 import { ScrollTopButton } from '../components/site/ScrollTopButton';
 import { SiteHeader } from '../components/site/SiteHeader';
 import { TrustLogo } from '../components/site/TrustLogo';
@@ -33,7 +34,8 @@ const courseSearch = v.object({
   difficulty: v.optional(v.picklist(difficulties)),
   sort: v.optional(v.picklist(sortOrders)),
 });
-const authRedirect = v.object({ redirect: v.optional(v.string()) });
+const posted = v.optional(postedFormSchema);
+const authRedirect = v.object({ redirect: v.optional(v.string()), posted });
 
 export const islands = {
   SiteHeader: defineIsland(v.object({ pathname: v.string() }), async () => SiteHeader),
@@ -45,7 +47,7 @@ export const islands = {
   AddToCart: defineIsland(v.object({ courseId: v.number(), registrationOpen: v.boolean(), returnTo: v.string() }), () =>
     import('../components/site/AddToCart').then((module) => module.AddToCart),
   ),
-  ContactForm: defineIsland(noProps, () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
+  ContactForm: defineIsland(v.object({ posted }), () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
   SignInForm: defineIsland(authRedirect, () => import('../components/site/auth/SignInForm').then((module) => module.SignInForm)),
   SignUpForm: defineIsland(authRedirect, () => import('../components/site/auth/SignUpForm').then((module) => module.SignUpForm)),
 };

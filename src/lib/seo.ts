@@ -3,6 +3,7 @@
 // (src/entry-server.tsx) the same hooks hand them to the render's context, which writes them
 // into the HTML it sends, so crawlers and the first paint see them without running JavaScript.
 import { createContext, useContext, useEffect } from 'react';
+import type { PostedAnswer } from '../components/site/postedForm';
 
 export const siteName = 'آکادمی آینده‌سازان';
 
@@ -24,6 +25,8 @@ export interface ServerRender {
   setHead(part: Partial<PageHead>): void;
   /** The server's own sanitiser: DOMPurify needs a DOM, which the server does not have. */
   sanitizeHtml(html: string): string;
+  /** A form posted to this page before its scripts arrived (server/formPosts.ts). */
+  posted?: PostedAnswer;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);

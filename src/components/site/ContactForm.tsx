@@ -1,24 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { iranMobile, optionalEmail, requiredText } from '../../../schema/validators';
 import { api, serverMessage } from '../../api/client';
-import { Field } from './Field';
+import { Field, useTypedBeforeHydration } from './Field';
 import { fieldErrors, type FieldErrors } from './formErrors';
+import { ContactSchema, contactTexts } from './contactRules';
+import type { PostedForm } from './postedForm';
 import { StatusMessage } from './StatusMessage';
-
-export const contactTexts = {
-  sent: 'پیام شما ارسال شد. همکاران ما به‌زودی با شما تماس می‌گیرند.',
-  failed: 'ارسال پیام انجام نشد. لطفاً دوباره تلاش کنید.',
-  submit: 'ارسال پیام',
-  sending: 'در حال ارسال...',
-} as const;
-
-const ContactSchema = v.object({
-  fullName: requiredText('نام و نام خانوادگی', 100),
-  phoneNumber: iranMobile('شماره موبایل'),
-  emailAddress: optionalEmail('ایمیل'),
-  message: v.pipe(requiredText('متن پیام', 2000), v.minLength(5, 'متن پیام کوتاه است')),
-});
 
 type ContactInput = v.InferInput<typeof ContactSchema>;
 type ContactField = keyof ContactInput;
@@ -27,10 +14,25 @@ const empty: ContactInput = { fullName: '', phoneNumber: '', emailAddress: '', m
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-export function ContactForm() {
-  const [values, setValues] = useState<ContactInput>(empty);
-  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+function initialStatus(posted: PostedForm | undefined): Status {
+  if (posted?.sent) return { kind: 'sent' };
+  if (posted?.failure) return { kind: 'failed', message: posted.failure };
+  return { kind: 'idle' };
+}
+
+/** `posted`: the server's answer to a plain post of this form, made before the island arrived. */
+export function ContactForm({ posted }: { posted?: PostedForm }) {
+  const typed = posted?.values ?? {};
+  const [values, setValues] = useState<ContactInput>({
+    fullName: typed.fullName ?? empty.fullName,
+    phoneNumber: typed.phoneNumber ?? empty.phoneNumber,
+    emailAddress: typed.emailAddress ?? empty.emailAddress,
+    message: typed.message ?? empty.message,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, ['fullName', 'phoneNumber', 'emailAddress', 'message'], setValues);
+  const [errors, setErrors] = useState<FieldErrors<ContactField>>(posted?.errors ?? {});
+  const [status, setStatus] = useState<Status>(initialStatus(posted));
 
   const set = (field: ContactField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -55,7 +57,11 @@ export function ContactForm() {
   };
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label="فرم تماس">
+    // Posted before the island answers, the server sends the message (server/formPosts.ts): the
+    // browser's default, a GET, would put the visitor's name, phone and message in the address.
+    // The fragment (never sent to the server) brings the answer's form and message into view on
+    // a phone, where they sit below the contact details.
+    <form ref={formRef} className="form" method="post" action="/contact-us#contact-form-title" noValidate onSubmit={(event) => void submit(event)} aria-label="فرم تماس">
       <div className="form-grid">
         <Field
           label="نام و نام خانوادگی"

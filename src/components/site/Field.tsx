@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useEffect, type Dispatch, type InputHTMLAttributes, type RefObject, type SetStateAction, type TextareaHTMLAttributes } from 'react';
 
 interface FieldBase {
   label: string;
@@ -47,4 +47,31 @@ export function Field(props: InputFieldProps | TextareaFieldProps) {
       )}
     </div>
   );
+}
+
+/**
+ * On a slow phone a server-rendered form is on screen seconds before its island hydrates, and
+ * what the visitor types meanwhile is in the page but not in the island's state: the form would
+ * show the text and refuse it as empty. Once hydrated, the island takes those values over. (Here,
+ * beside the fields, so that it travels in the chunk the forms already share.)
+ */
+export function useTypedBeforeHydration<K extends string>(
+  form: RefObject<HTMLFormElement | null>,
+  fields: readonly K[],
+  setValues: Dispatch<SetStateAction<Record<K, string>>>,
+): void {
+  useEffect(() => {
+    if (!form.current) return;
+    const typed = new FormData(form.current);
+    setValues((current) => {
+      const next = { ...current };
+      for (const name of fields) {
+        const value = typed.get(name);
+        if (typeof value === 'string') next[name] = value;
+      }
+      return next;
+    });
+    // Once, after hydration: later typing goes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateAuthSearch } from '../../components/site/auth/redirect';
+import { SignedInNotice } from '../../components/site/auth/SignedInNotice';
 import { SignUpForm } from '../../components/site/auth/SignUpForm';
+import { usePostedForm } from '../../components/site/usePostedForm';
 import { Island } from '../../islands/Island';
 
 export const Route = createFileRoute('/_site/auth/sign-up')({
@@ -9,5 +11,8 @@ export const Route = createFileRoute('/_site/auth/sign-up')({
 });
 
 function SignUpPage() {
-  return <Island name="SignUpForm" component={SignUpForm} props={Route.useSearch()} />;
+  const search = Route.useSearch();
+  const posted = usePostedForm('SignUp');
+  if (posted?.kind === 'signedIn') return <SignedInNotice title="عضویت انجام شد" destination={posted.destination} />;
+  return <Island name="SignUpForm" component={SignUpForm} props={posted ? { ...search, posted: posted.state } : search} />;
 }

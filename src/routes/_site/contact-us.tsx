@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { company } from '../../components/site/company';
 import { ContactForm } from '../../components/site/ContactForm';
 import { SocialIcons } from '../../components/site/SocialIcons';
+import { usePostedForm } from '../../components/site/usePostedForm';
 import { Island } from '../../islands/Island';
 import { useSeo } from '../../lib/seo';
 import '../../components/site/info.css';
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_site/contact-us')({
 });
 
 function ContactPage() {
+  const posted = usePostedForm('Contact');
   useSeo({
     title: 'تماس با ما',
     description: `نشانی، تلفن و فرم تماس ${company.name}؛ ${company.address}`,
@@ -64,7 +66,7 @@ function ContactPage() {
         </section>
         <section className="panel" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">ارسال پیام</h2>
-          <Island name="ContactForm" component={ContactForm} props={{}} />
+          <Island name="ContactForm" component={ContactForm} props={posted?.kind === 'form' ? { posted: posted.state } : {}} />
         </section>
       </div>
     </div>

@@ -1,39 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { requiredText } from '../../../../schema/validators';
 import { api, serverMessage } from '../../../api/client';
-import { authSearchQuery, type AuthSearch } from './redirect';
+import { authSearchQuery, type AuthFormProps } from './redirect';
 import { finishSignIn } from './finishSignIn';
-import { Field } from '../Field';
+import { Field, useTypedBeforeHydration } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
-import { toLatinDigits } from '../../../lib/text';
+import { signInFailed, SignInSchema } from './signInRules';
 import './auth.css';
-
-const SignInSchema = v.object({
-  // Mobile numbers may be typed with Persian digits; e-mail addresses pass through untouched.
-  username: v.pipe(
-    requiredText('شماره موبایل یا ایمیل', 254),
-    v.transform((s) => (s.includes('@') ? s : toLatinDigits(s).replace(/[\s-]/g, ''))),
-  ),
-  password: requiredText('رمز عبور', 128),
-});
 
 type SignInInput = v.InferInput<typeof SignInSchema>;
 type SignInField = keyof SignInInput;
-
-const failedText = 'ورود انجام نشد. لطفاً دوباره تلاش کنید.';
 
 /**
  * The form and its texts live here, not in the route file, so the route stub stays tiny. An island
  * (src/islands/): plain links, no router.
  */
-export function SignInForm(search: AuthSearch) {
-  const [values, setValues] = useState<SignInInput>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<SignInField>>({});
+export function SignInForm({ posted, ...search }: AuthFormProps) {
+  // After a plain post (before this island arrived) the server rendered the form with what was
+  // typed and what went wrong; hydration starts from the same. The password is never sent back.
+  const [values, setValues] = useState<SignInInput>({ username: posted?.values.username ?? '', password: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, ['username', 'password'], setValues);
+  const [errors, setErrors] = useState<FieldErrors<SignInField>>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(posted?.failure ?? null);
   useSeo({ title: 'ورود', description: 'ورود به حساب کاربری آکادمی با شماره موبایل یا ایمیل' });
 
   const set = (field: SignInField) => (event: { target: { value: string } }) => {
@@ -53,15 +45,16 @@ export function SignInForm(search: AuthSearch) {
     const { data, error } = await api.POST('/api/Auth/SignIn', { body: parsed.output });
     setSending(false);
     if (data) finishSignIn(data.accessToken, search.redirect, data);
-    else setFailure(serverMessage(error) ?? failedText);
+    else setFailure(serverMessage(error) ?? signInFailed);
   };
 
   return (
     <div className="auth-page panel">
       <h1>ورود به حساب کاربری</h1>
       <p className="auth-page__lead">با شماره موبایل یا ایمیل و رمز عبور خود وارد شوید.</p>
-      {/* POST: sent before the island answers, a GET would put the password in the address bar. */}
-      <form className="form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+      {/* Posted before the island answers, the server signs in (server/formPosts.ts); a GET
+          would put the password in the address bar. */}
+      <form ref={formRef} className="form" method="post" action={`/auth/sign-in${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
         <Field
           label="شماره موبایل یا ایمیل"
           name="username"

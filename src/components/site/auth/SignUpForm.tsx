@@ -1,42 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { iranMobile, optionalEmail, requiredText } from '../../../../schema/validators';
 import { api, serverMessage } from '../../../api/client';
-import { authSearchQuery, type AuthSearch } from './redirect';
+import { authSearchQuery, type AuthFormProps } from './redirect';
 import { finishSignIn } from './finishSignIn';
-import { Field } from '../Field';
+import { Field, useTypedBeforeHydration } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
+import { signUpFailed, SignUpSchema } from './signUpRules';
 import './auth.css';
-
-const SignUpSchema = v.object({
-  firstName: requiredText('نام', 100),
-  lastName: requiredText('نام خانوادگی', 100),
-  phoneNumber: iranMobile('شماره موبایل'),
-  emailAddress: optionalEmail('ایمیل'),
-  password: v.pipe(
-    v.string('رمز عبور باید متن باشد'),
-    v.minLength(8, 'رمز عبور باید دست‌کم ۸ نویسه باشد'),
-    v.maxLength(128, 'رمز عبور حداکثر ۱۲۸ نویسه است'),
-  ),
-});
 
 type SignUpInput = v.InferInput<typeof SignUpSchema>;
 type SignUpField = keyof SignUpInput;
-
-const empty: SignUpInput = { firstName: '', lastName: '', phoneNumber: '', emailAddress: '', password: '' };
-const failedText = 'عضویت انجام نشد. لطفاً دوباره تلاش کنید.';
 
 /**
  * The form and its texts live here, not in the route file, so the route stub stays tiny. An island
  * (src/islands/): plain links, no router.
  */
-export function SignUpForm(search: AuthSearch) {
-  const [values, setValues] = useState<SignUpInput>(empty);
-  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
+export function SignUpForm({ posted, ...search }: AuthFormProps) {
+  // After a plain post the server rendered what was typed and what went wrong (never the password).
+  const typed = posted?.values ?? {};
+  const [values, setValues] = useState<SignUpInput>({
+    firstName: typed.firstName ?? '',
+    lastName: typed.lastName ?? '',
+    phoneNumber: typed.phoneNumber ?? '',
+    emailAddress: typed.emailAddress ?? '',
+    password: '',
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, ['firstName', 'lastName', 'phoneNumber', 'emailAddress', 'password'], setValues);
+  const [errors, setErrors] = useState<FieldErrors<SignUpField>>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(posted?.failure ?? null);
   useSeo({ title: 'عضویت', description: 'ساخت حساب کاربری در آکادمی برای ثبت‌نام فرزندان در دوره‌ها' });
 
   const set = (field: SignUpField) => (event: { target: { value: string } }) => {
@@ -56,7 +51,7 @@ export function SignUpForm(search: AuthSearch) {
     const { data, error } = await api.POST('/api/Auth/SignUp', { body: parsed.output });
     setSending(false);
     if (data) finishSignIn(data.accessToken, search.redirect);
-    else setFailure(serverMessage(error) ?? failedText);
+    else setFailure(serverMessage(error) ?? signUpFailed);
   };
 
   return (
@@ -65,8 +60,9 @@ export function SignUpForm(search: AuthSearch) {
       <p className="auth-page__lead">
         مشخصات خودتان (پدر، مادر یا سرپرست) را وارد کنید؛ فرزندان را بعداً در داشبورد می‌افزایید.
       </p>
-      {/* POST: sent before the island answers, a GET would put the password in the address bar. */}
-      <form className="form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+      {/* Posted before the island answers, the server signs up (server/formPosts.ts); a GET
+          would put the password in the address bar. */}
+      <form ref={formRef} className="form" method="post" action={`/auth/sign-up${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <Field
             label="نام"

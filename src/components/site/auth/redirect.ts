@@ -1,3 +1,5 @@
+import type { PostedForm } from '../postedForm';
+
 // `?redirect=` comes from the address bar, so only same-site paths are honoured: an absolute
 // or protocol-relative address would turn the sign-in page into an open redirect.
 export function safeRedirect(value: unknown): string | undefined {
@@ -9,6 +11,11 @@ export function safeRedirect(value: unknown): string | undefined {
 
 export interface AuthSearch {
   redirect?: string;
+}
+
+/** The auth forms' island props: where to go next, and the server's answer to a plain post. */
+export interface AuthFormProps extends AuthSearch {
+  posted?: PostedForm;
 }
 
 export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {

@@ -1,0 +1,179 @@
+// The public forms posted before their scripts arrived (issue 12, item 16). On a slow phone the
+// server-rendered sign-in, sign-up and contact forms are on screen seconds before their islands
+// hydrate; a visitor who submits in that gap posts the form itself (method="post",
+// application/x-www-form-urlencoded) to the page's own address. Here that post becomes the very
+// API call the scripted form makes, made in-process (`app.inject`) with the visitor's address,
+// so validation, rate limits, messages and tokens are exactly the API's; the answer is the page
+// rendered again by the server: the messages where the scripted form shows them and the typed
+// values kept (never a password), or what the scripted form does on success.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { destinationAfterSignIn } from '../src/components/site/auth/finishSignIn';
+import { safeRedirect } from '../src/components/site/auth/redirect';
+import { signInFailed, SignInSchema } from '../src/components/site/auth/signInRules';
+import { signUpFailed, SignUpSchema } from '../src/components/site/auth/signUpRules';
+import { ContactSchema, contactTexts } from '../src/components/site/contactRules';
+import { fieldErrors } from '../src/components/site/formErrors';
+import type { PostableForm, PostedField, PostedFields, PostedForm } from '../src/components/site/postedForm';
+import { texts } from './errors';
+import type { FormAnswer, PageRenderer } from './ssr';
+
+interface PostableFormSpec {
+  form: PostableForm;
+  /** The form's own checks, the ones its island makes before calling the API. */
+  schema: v.GenericSchema;
+  /** The fields read from the post; the rest of the body is ignored. */
+  fields: readonly PostedField[];
+  /** Fields sent back into the form when it is shown again; passwords never are. */
+  kept: readonly PostedField[];
+  operation: '/api/Auth/SignIn' | '/api/Auth/SignUp' | '/api/Contact';
+  failed: string;
+  signsIn: boolean;
+}
+
+const postableForms: Record<string, PostableFormSpec> = {
+  '/auth/sign-in': {
+    form: 'SignIn',
+    schema: SignInSchema,
+    fields: ['username', 'password'],
+    kept: ['username'],
+    operation: '/api/Auth/SignIn',
+    failed: signInFailed,
+    signsIn: true,
+  },
+  '/auth/sign-up': {
+    form: 'SignUp',
+    schema: SignUpSchema,
+    fields: ['firstName', 'lastName', 'phoneNumber', 'emailAddress', 'password'],
+    kept: ['firstName', 'lastName', 'phoneNumber', 'emailAddress'],
+    operation: '/api/Auth/SignUp',
+    failed: signUpFailed,
+    signsIn: true,
+  },
+  '/contact-us': {
+    form: 'Contact',
+    schema: ContactSchema,
+    fields: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
+    kept: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
+    operation: '/api/Contact',
+    failed: contactTexts.failed,
+    signsIn: false,
+  },
+};
+
+/** The largest form body read: the contact message's 2,000 characters, percent-encoded, fit with room. */
+const formBodyLimit = 64 * 1024;
+
+export const formPostTexts = {
+  crossSite: 'این فرم از صفحه‌ای بیرون از سایت ارسال شده است؛ لطفاً آن را همین‌جا دوباره پر کنید و بفرستید.',
+} as const;
+
+const accessTokenAnswer = v.object({ accessToken: v.string() });
+const messageAnswer = v.object({ message: v.string() });
+
+function readJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request forgery: a page elsewhere can make a visitor's browser post these forms
+ * (sign them into the attacker's account, send messages in their name). Browsers send `Origin`
+ * with every form post; it must be this site's address (PUBLIC_URL). Without it (some privacy
+ * tools strip it), `Referer` must be; with neither, the post is refused: a visitor can always
+ * send the form again from the page itself.
+ */
+export function postedFromSite(request: FastifyRequest, siteOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return origin === siteOrigin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string') return false;
+  try {
+    return new URL(referer).origin === siteOrigin;
+  } catch {
+    return false;
+  }
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+
+/** For a page that failed to render (a bug, logged by the renderer): still a page, in Persian. */
+function fallbackPage(path: string): string {
+  return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>${texts.serverError}</title></head><body><p>${texts.serverError}</p><p><a href="${escapeHtml(path)}">بازگشت</a></p></body></html>`;
+}
+
+export async function registerFormPosts(app: FastifyInstance, options: { siteOrigin: string; pageRenderer: PageRenderer }): Promise<void> {
+  const { siteOrigin, pageRenderer } = options;
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply, status: number, formAnswer: FormAnswer) => {
+    // Personal data (what was typed) or a session is in every one of these answers.
+    reply.header('Cache-Control', 'no-store');
+    const page = await pageRenderer.render(request.url, siteOrigin, app, formAnswer);
+    reply.type('text/html; charset=utf-8');
+    if (page.kind === 'page') return reply.code(status).send(page.html);
+    return reply.code(500).send(fallbackPage(request.url.split('?', 1)[0] ?? '/'));
+  };
+
+  // Registered in a plugin of their own so that only these three routes read form bodies: the
+  // API keeps refusing them (415), since a cross-site form may post that type without asking.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formBodyLimit }, (_request, body, done) => {
+      done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')));
+    });
+
+    for (const [path, spec] of Object.entries(postableForms)) {
+      scope.post(path, async (request, reply) => {
+        const formState = (state: PostedForm): FormAnswer => ({ posted: { form: spec.form, kind: 'form', state } });
+        if (!postedFromSite(request, siteOrigin)) {
+          // Nothing of the foreign post is shown back: it is not the visitor's typing.
+          return answer(request, reply, 403, formState({ values: {}, errors: {}, failure: formPostTexts.crossSite }));
+        }
+        const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const typed: PostedFields = {};
+        for (const field of spec.fields) typed[field] = body.get(field) ?? '';
+        const kept: PostedFields = {};
+        for (const field of spec.kept) kept[field] = typed[field];
+
+        const checked = v.safeParse(spec.schema, typed);
+        if (!checked.success) return answer(request, reply, 400, formState({ values: kept, errors: fieldErrors(checked.issues) }));
+
+        const result = await app.inject({
+          method: 'POST',
+          url: spec.operation,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(typeof request.headers['user-agent'] === 'string' ? { 'user-agent': request.headers['user-agent'] } : {}),
+          },
+          payload: JSON.stringify(checked.output),
+          // The visitor's address, as the API would have seen it: its per-address limits hold.
+          remoteAddress: request.ip,
+        });
+        const json = readJson(result.body);
+        if (result.statusCode !== 200) {
+          const said = v.safeParse(messageAnswer, json);
+          const failure = said.success ? said.output.message : spec.failed;
+          return answer(request, reply, result.statusCode, formState({ values: kept, errors: {}, failure }));
+        }
+        // Whatever else the operation set (a cookie, say) belongs to the visitor too.
+        const cookies = result.headers['set-cookie'];
+        if (cookies !== undefined) reply.header('set-cookie', cookies);
+        if (!spec.signsIn) return answer(request, reply, 200, formState({ values: {}, errors: {}, sent: true }));
+
+        const session = v.safeParse(accessTokenAnswer, json);
+        if (!session.success) return answer(request, reply, 500, formState({ values: kept, errors: {}, failure: spec.failed }));
+        const query = request.query;
+        const redirect = typeof query === 'object' && query !== null && 'redirect' in query ? safeRedirect(query.redirect) : undefined;
+        const destination = destinationAfterSignIn(session.output.accessToken, redirect);
+        return answer(request, reply, 200, {
+          posted: { form: spec.form, kind: 'signedIn', destination },
+          session: { token: session.output.accessToken, destination },
+        });
+      });
+    }
+  });
+}

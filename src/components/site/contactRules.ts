@@ -1,0 +1,21 @@
+// Issue 12, item 16: on a slow phone the server-rendered form is on screen seconds before its
+// island hydrates; a visitor who submits in that gap posts the form itself, and the server
+// (server/formPosts.ts) answers with the page rendered again. So the checks the form makes
+// before it calls the API live here, once, for the island and for the server's plain post alike.
+// One file per form: each lands in its own form's chunk, not in one shared by every form.
+import * as v from 'valibot';
+import { iranMobile, optionalEmail, requiredText } from '../../../schema/validators';
+
+export const ContactSchema = v.object({
+  fullName: requiredText('نام و نام خانوادگی', 100),
+  phoneNumber: iranMobile('شماره موبایل'),
+  emailAddress: optionalEmail('ایمیل'),
+  message: v.pipe(requiredText('متن پیام', 2000), v.minLength(5, 'متن پیام کوتاه است')),
+});
+
+export const contactTexts = {
+  sent: 'پیام شما ارسال شد. همکاران ما به‌زودی با شما تماس می‌گیرند.',
+  failed: 'ارسال پیام انجام نشد. لطفاً دوباره تلاش کنید.',
+  submit: 'ارسال پیام',
+  sending: 'در حال ارسال...',
+} as const;

@@ -1,0 +1,35 @@
+// The state the server renders a form with after its plain post (server/formPosts.ts: on a slow
+// phone a visitor submits before the form's island has arrived). Kept apart from the forms' rules
+// (auth/signInRules.ts, …): the islands' entry checks these props on every public page, and must
+// not carry the validators of forms the page does not have.
+import * as v from 'valibot';
+
+/**
+ * A form as the server answered its plain post: the values typed (never a password), the
+ * messages beside fields and under the form, or that it was sent. Written into the island's
+ * props, so the island hydrates into the very state the page shows.
+ */
+const text = v.optional(v.string());
+// Named, not a record: the form fields of all three forms, so an island reads typed values.
+const fields = v.object({
+  username: text,
+  password: text,
+  firstName: text,
+  lastName: text,
+  phoneNumber: text,
+  emailAddress: text,
+  fullName: text,
+  message: text,
+});
+export const postedFormSchema = v.object({ values: fields, errors: fields, failure: text, sent: v.optional(v.boolean()) });
+export type PostedFields = v.InferOutput<typeof fields>;
+export type PostedField = keyof PostedFields;
+export type PostedForm = v.InferOutput<typeof postedFormSchema>;
+
+export type PostableForm = 'SignIn' | 'SignUp' | 'Contact';
+
+/** What a server render of a page is told about the form just posted to it. */
+export type PostedAnswer =
+  | { form: PostableForm; kind: 'form'; state: PostedForm }
+  /** Signed in: the page says so while src/handoff.ts takes the session to `destination`. */
+  | { form: PostableForm; kind: 'signedIn'; destination: string };
