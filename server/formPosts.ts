@@ -68,7 +68,13 @@ export const formPostTexts = {
   crossSite: 'این فرم از صفحه‌ای بیرون از سایت ارسال شده است؛ لطفاً آن را همین‌جا دوباره پر کنید و بفرستید.',
 } as const;
 
-const accessTokenAnswer = v.object({ accessToken: v.string() });
+const accessTokenAnswer = v.object({
+  accessToken: v.string(),
+  // Wrong passwords tried against the account since its last sign-in: the owner is told on the
+  // pages they land on, as after a scripted sign-in (src/lib/signInAlert.ts).
+  failedSignIns: v.optional(v.number()),
+  lastFailedSignInAt: v.optional(v.string()),
+});
 const messageAnswer = v.object({ message: v.string() });
 
 function readJson(body: string): unknown {
@@ -171,7 +177,11 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
         const destination = destinationAfterSignIn(session.output.accessToken, redirect);
         return answer(request, reply, 200, {
           posted: { form: spec.form, kind: 'signedIn', destination },
-          session: { token: session.output.accessToken, destination },
+          session: {
+            token: session.output.accessToken,
+            destination,
+            ...(session.output.failedSignIns ? { failedSignIns: session.output.failedSignIns, lastFailedSignInAt: session.output.lastFailedSignInAt } : {}),
+          },
         });
       });
     }

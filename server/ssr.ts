@@ -84,7 +84,7 @@ export type RenderedPage = { kind: 'page'; html: string } | { kind: 'redirect'; 
 export interface FormAnswer {
   posted: PostedAnswer;
   /** A session made by that post, for src/handoff.ts to store in the browser. */
-  session?: { token: string; destination: string };
+  session?: { token: string; destination: string; failedSignIns?: number; lastFailedSignInAt?: string };
 }
 
 export interface PageRenderer {
@@ -217,7 +217,11 @@ async function pageHtml(
     // later request (and any cross-site one) for as long as it lived; nor a redirect with the
     // token in its address, which history, logs and Referer headers would keep.
     session
-      ? `<meta name="session-handoff" content="${escapeHtml(session.token)}" data-destination="${escapeHtml(session.destination)}">`
+      ? `<meta name="session-handoff" content="${escapeHtml(session.token)}" data-destination="${escapeHtml(session.destination)}"${
+          session.failedSignIns
+            ? ` data-failed-sign-ins="${session.failedSignIns}" data-last-failed-at="${escapeHtml(session.lastFailedSignInAt ?? '')}"`
+            : ''
+        }>`
       : '',
   ].join('');
 

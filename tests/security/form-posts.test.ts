@@ -71,7 +71,7 @@ function fieldValue(html: string, name: string): string | null {
   return textarea ? (textarea[1] ?? '') : null;
 }
 
-const handoff = /<meta name="session-handoff" content="([^"]+)" data-destination="([^"]+)">/;
+const handoff = /<meta name="session-handoff" content="([^"]+)" data-destination="([^"]+)"([^>]*)>/;
 
 describe('the forms are posted to the server, not sent as GETs', () => {
   it('renders each form with method="post" and its own page as the action', async () => {
@@ -114,8 +114,10 @@ describe('sign-in posted as a plain form', () => {
     const answer = await post('/auth/sign-in?redirect=%2Fadmin%2Fcourses', { username: stack.adminPhone, password: stack.adminPassword });
     expectPrivatePage(answer);
     expect(answer.status).toBe(200);
-    const [, token = '', destination] = handoff.exec(answer.html) ?? [];
+    const [, token = '', destination, report = ''] = handoff.exec(answer.html) ?? [];
     expect(destination).toBe('/admin/courses');
+    // The wrong passwords of the test above reach the owner, as after a scripted sign-in.
+    expect(report).toMatch(/ data-failed-sign-ins="[1-9][0-9]*" data-last-failed-at="\d{4}-\d{2}-\d{2}T[^"]+"/);
     expect(answer.html).toContain('ورود انجام شد');
     // Its one script stores the session and leaves; the page starts no islands.
     expect(answer.html).toMatch(/<script type="module" crossorigin src="\/assets\/handoff-[\w-]+\.js"><\/script>/);
