@@ -29,6 +29,7 @@ export const integrityTexts = {
   selfDemote: 'نمی‌توانید نقش مدیریتی خودتان را تغییر دهید',
   lastAdminDelete: 'امکان حذف نیست: این کاربر تنها مدیر سیستم است و دست‌کم یک مدیر باید بماند',
   lastAdminDemote: 'امکان تغییر نقش نیست: این کاربر تنها مدیر سیستم است و دست‌کم یک مدیر باید بماند',
+  actorChanged: 'حساب مدیریتی شما در این فاصله قفل یا تغییر داده شده است',
   /** «امکان حذف نیست: این کاربر ۲ سفارش پرداخت‌شده دارد؛ …»: what the user has, from financialRecordsOf. */
   financialRecords: (what: string) =>
     `امکان حذف نیست: این کاربر ${what} دارد؛ سوابق مالی نگه داشته می‌شود. به جای حذف، حساب را قفل کنید`,
@@ -92,6 +93,22 @@ export async function assertReferencesExist(trx: Executor, entity: AnyEntity, va
     const found = await sql`select 1 from ${sql.table(target.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
     if (found.rows.length === 0) throw new HttpError(400, integrityTexts.missingReference(field.label));
   }
+}
+
+/**
+ * Changes that take an administrator out of the panel (a lock, a demotion, a delete) run one at
+ * a time, and only while the one making them is still an active administrator. Otherwise two
+ * admins locking or demoting each other at the same moment would each see the other still active
+ * and both succeed, leaving nobody. SQLite runs one write transaction at a time already; on
+ * PostgreSQL a transaction-scoped advisory lock orders them, and the check after it reads what
+ * the other committed.
+ */
+export async function serializeAdminChanges(trx: Executor, actor: AuthUser): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('academy:active-admins'))`.execute(trx);
+  const result = await sql<{ role: number; isLockout: number }>`select ${sql.ref('role')}, ${sql.ref('isLockout')} from ${sql.table('users')}
+    where ${sql.ref('id')} = ${actor.id}`.execute(trx);
+  const me = result.rows[0];
+  if (!me || Number(me.role) !== adminRole || Number(me.isLockout) !== 0) throw new HttpError(409, integrityTexts.actorChanged);
 }
 
 async function otherActiveAdmins(trx: Executor, id: number): Promise<number> {
@@ -174,6 +191,7 @@ export async function guardUserWrite(trx: Executor, entity: AnyEntity, actor: Au
   const id = Number(before.id);
   if (after !== null) await assertEmailFree(trx, entity, id, after.emailAddress);
   const wasAdmin = Number(before.role) === adminRole;
+  if (wasAdmin && (after === null || Number(after.role ?? adminRole) !== adminRole)) await serializeAdminChanges(trx, actor);
   if (after === null) {
     if (id === actor.id) throw new HttpError(409, integrityTexts.selfDelete);
     if (wasAdmin && (await otherActiveAdmins(trx, id)) === 0) throw new HttpError(409, integrityTexts.lastAdminDelete);

@@ -3,16 +3,18 @@
 // unlock) and keeps the account out until it is unlocked.
 import type { ActionHandler } from './actions';
 import { HttpError } from './errors';
+import { adminRole, serializeAdminChanges } from './integrity';
 import { endAllSessions } from './sessions';
 
 export const userActionTexts = {
   selfLock: 'نمی‌توانید حساب کاربری خودتان را قفل کنید',
 } as const;
 
-// The caller is an active administrator (the role and lock are read from the database on every
-// call), so locking anyone but oneself always leaves one able to run the panel.
+// The caller is an active administrator, so locking anyone but oneself leaves one able to run the
+// panel, provided two admins cannot lock each other at the same moment (serializeAdminChanges).
 const lock: ActionHandler = async ({ trx, record, actor }) => {
   if (Number(record.id) === actor.id) throw new HttpError(409, userActionTexts.selfLock);
+  if (Number(record.role) === adminRole) await serializeAdminChanges(trx, actor);
   await endAllSessions(trx, Number(record.id), 'admin');
   return { isLockout: 1 };
 };

@@ -96,6 +96,28 @@ describe('locking an account from the panel', () => {
     expect((await userByPhone(adminPhone)).isLockout).toBe(false);
   });
 
+  it('two administrators locking each other at the same moment leave one of them active', async () => {
+    const phones = ['09121110004', '09121110005'];
+    const tokens: string[] = [];
+    for (const phone of phones) {
+      await signUpLearner(server, phone);
+      const user = await userByPhone(phone);
+      const promoted = await server.call('PUT', '/api/User/UpdateByAdmin', { token: admin, body: { userId: user.id, phoneNumber: phone, emailAddress: '', role: 300 } });
+      expect(promoted.status).toBe(200);
+      tokens.push(await server.signIn(phone, 'learner-pass-123'));
+    }
+    const [a, b] = await Promise.all(phones.map((phone) => userByPhone(phone)));
+    if (!a || !b) throw new Error('two admins expected');
+    const answers = await Promise.all([lock({ id: b.id }, tokens[0]), lock({ id: a.id }, tokens[1])]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    // One lock wins; the other finds its own account locked (409, or 401 if it had not yet passed
+    // the token check) and changes nothing.
+    expect(statuses[0]).toBe(200);
+    expect([401, 409]).toContain(statuses[1]);
+    const after = await Promise.all(phones.map((phone) => userByPhone(phone)));
+    expect(after.filter((user) => !user.isLockout)).toHaveLength(1);
+  });
+
   it('is for administrators only', async () => {
     const learner = await signUpLearner(server, '09121110003');
     const user = await userByPhone('09121110003');
