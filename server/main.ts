@@ -31,8 +31,22 @@ const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`Academy is running at http://localhost:${actualPort}`);
 if (config.paymentSandbox) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
 
+// A stop finishes the requests under way and closes the database, but never waits longer than
+// this: a client holding a connection open (or a database that stopped answering) must not keep
+// a deploy or a restart waiting for ever.
+const shutdownGraceMs = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    setTimeout(() => {
+      console.error(`Academy did not stop within ${shutdownGraceMs / 1000} s of ${signal}; exiting anyway`);
+      process.exit(1);
+    }, shutdownGraceMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }
