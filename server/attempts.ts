@@ -1,4 +1,5 @@
 // Sliding-window counters (failed sign-ins, sign-ups, contact posts) stored in login_attempts.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import { isPostgres, type Database, type DB } from './db';
 
@@ -29,7 +30,6 @@ const pendingPrefix = 'pending:';
 const pendingStaleMs = 30_000;
 const pollMs = 120;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A bucket's failures in the window and its attempts still being checked, in one statement, so

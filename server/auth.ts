@@ -1,5 +1,6 @@
 // Sign-up and sign-in (spec: /auth). How guessing and flooding are kept slow without locking the
 // owner out is described at signIn below; the numbers are in limits.ts.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { toLatinDigits } from '../src/lib/text';
@@ -27,7 +28,6 @@ export const authTexts = {
   signUpBusy: 'سرور در حال رسیدگی به عضویت‌های دیگر است؛ چند لحظه دیگر دوباره تلاش کنید',
 } as const;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The wait before checking a password at an account with this many recent failures. */
 export function accountDelayMs(failures: number): number {

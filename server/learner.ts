@@ -1,5 +1,6 @@
 // The signed-in learner's calls: profile, children, cart, checkout and payment, orders, enrolments.
 // Every query is scoped to the token's user: another user's record answers 404, as if absent.
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
 import { isCalendarDate, optionalText, requiredText } from '../schema/validators';
@@ -154,7 +155,6 @@ type OrderLine = { childId: number; courseId: number; priceInTomans: number | st
 const lineKey = (line: OrderLine) => `${line.childId}:${line.courseId}:${Number(line.priceInTomans)}`;
 const sameLines = (a: OrderLine[], b: OrderLine[]) => a.map(lineKey).sort().join(',') === b.map(lineKey).sort().join(',');
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function registerLearner(register: Register, db: DB, config: AppConfig, gateway: Gateway) {
   register('GET /api/Me', async (request): Promise<Schemas['Profile']> => {
