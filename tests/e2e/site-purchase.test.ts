@@ -78,6 +78,12 @@ describe('buying a course for a child', () => {
       await childSection.getByText(course.title).waitFor();
       // The order history shows the paid order.
       await page.getByRole('cell', { name: 'پرداخت شده' }).waitFor();
+      // On a phone each order is a card of labelled lines: the page never scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByText('پرداخت شده').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/dashboard-orders-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1366, height: 900 });
 
       // The cart was emptied by the paid order.
       await page.goto(`${stack.baseUrl}/dashboard/cart`);

@@ -105,17 +105,17 @@ function MyCoursesPage() {
               <tbody>
                 {orders.map((order) => (
                   <tr key={order.id}>
-                    <td>{toPersianDigits(order.id)}</td>
-                    <td>{formatJalaliDateTime(order.createdAt)}</td>
-                    <td>
+                    <td data-label="شماره سفارش">{toPersianDigits(order.id)}</td>
+                    <td data-label="تاریخ">{formatJalaliDateTime(order.createdAt)}</td>
+                    <td data-label="دوره‌ها">
                       {order.items.map((item, index) => (
                         <div key={index}>
                           {item.courseTitle} ({item.childName})
                         </div>
                       ))}
                     </td>
-                    <td>{formatToman(order.totalInTomans)}</td>
-                    <td>
+                    <td data-label="مبلغ">{formatToman(order.totalInTomans)}</td>
+                    <td data-label="وضعیت">
                       {orderStatusLabels[order.status]}
                       {order.refundDueInTomans > 0 && (
                         <div className="order-refund-due">
@@ -123,7 +123,7 @@ function MyCoursesPage() {
                         </div>
                       )}
                     </td>
-                    <td dir="ltr">{order.refId ? toPersianDigits(order.refId) : '—'}</td>
+                    <td data-label="کد پیگیری">{order.refId ? toPersianDigits(order.refId) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,18 +4,14 @@
 // before it calls the API live here, once, for the island and for the server's plain post alike.
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';
-import { iranMobile, optionalEmail, requiredText } from '../../../../schema/validators';
+import { iranMobile, newPassword, optionalEmail, requiredText } from '../../../../schema/validators';
 
 export const SignUpSchema = v.object({
   firstName: requiredText('نام', 100),
   lastName: requiredText('نام خانوادگی', 100),
   phoneNumber: iranMobile('شماره موبایل'),
   emailAddress: optionalEmail('ایمیل'),
-  password: v.pipe(
-    v.string('رمز عبور باید متن باشد'),
-    v.minLength(8, 'رمز عبور باید دست‌کم ۸ نویسه باشد'),
-    v.maxLength(128, 'رمز عبور حداکثر ۱۲۸ نویسه است'),
-  ),
+  password: newPassword('رمز عبور'),
 });
 
 export const signUpFailed = 'عضویت انجام نشد. لطفاً دوباره تلاش کنید.';
