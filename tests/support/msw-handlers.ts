@@ -100,6 +100,13 @@ export function createMockBackend(seed: Seed = {}) {
 
   const rows = (key: RegistryKey): AnyRow[] => store.get(key) ?? [];
 
+  const versionOf = (row: AnyRow): number => (typeof row.version === 'number' ? row.version : 1);
+  /** Like the server: a body naming a version other than the record's is refused. */
+  const staleVersion = (body: unknown, version: number): boolean => {
+    const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
+    return typeof named === 'number' && named !== version;
+  };
+
   function handle(op: OperationKey, answer: (request: Request) => Promise<Response>): HttpHandler {
     const { method, path } = splitOperation(op);
     const route = `*${path}`;
@@ -153,10 +160,8 @@ export function createMockBackend(seed: Seed = {}) {
           const index = rows(key).findIndex((row) => row.id === id);
           const old = rows(key)[index];
           if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
-          // Like the server: a body naming a version other than the record's is refused.
-          const version = typeof old.version === 'number' ? old.version : 1;
-          const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
-          if (typeof named === 'number' && named !== version) {
+          const version = versionOf(old);
+          if (staleVersion(body, version)) {
             const change = changes.get(`${key}:${old.id}`);
             return HttpResponse.json(
               {
@@ -197,9 +202,8 @@ export function createMockBackend(seed: Seed = {}) {
           const index = rows(key).findIndex((row) => row.id === parsed.output.id);
           const old = rows(key)[index];
           if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
-          const version = typeof old.version === 'number' ? old.version : 1;
-          const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
-          if (typeof named === 'number' && named !== version) {
+          const version = versionOf(old);
+          if (staleVersion(body, version)) {
             return HttpResponse.json({ message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است' }, { status: 409 });
           }
           if (action.when && !action.when(old)) {
