@@ -269,6 +269,10 @@ function splice(source: string, [begin, end]: readonly [string, string], body: s
   return `${source.slice(0, start + begin.length)}\n${body}\n${source.slice(stop)}`;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** openapi.yaml with its generated regions rewritten from the entities. */
 export function contractWithEntities(source: string, entities: readonly AnyEntity[]): string {
   const { schemas, paths } = contractBlocks(entities);
@@ -280,6 +284,12 @@ export function contractWithEntities(source: string, entities: readonly AnyEntit
   const handPaths = typeof handWritten === 'object' && handWritten !== null && 'paths' in handWritten ? Object.keys(handWritten.paths ?? {}) : [];
   for (const path of Object.keys(paths)) {
     if (handPaths.includes(path)) throw new SchemaError(`${path} is both generated from a schema file and written by hand in openapi.yaml`);
+  }
+  const handComponents = isRecord(handWritten) && isRecord(handWritten.components) && isRecord(handWritten.components.schemas) ? Object.keys(handWritten.components.schemas) : [];
+  for (const name of Object.keys(schemas)) {
+    if (handComponents.includes(name)) {
+      throw new SchemaError(`the component ${name} is both generated from a schema file and written by hand in openapi.yaml: give the schema another \`name\``);
+    }
   }
   return out;
 }
@@ -318,6 +328,7 @@ function columnOf(entity: AnyEntity, name: string, field: FieldDecl): ColumnSpec
 export function tablesOf(entities: readonly AnyEntity[]): SchemaSnapshot {
   const tables: Record<string, TableSpec> = {};
   for (const entity of entities) {
+    if (entity.decl.tableOwner === 'server') continue;
     const columns: TableSpec = {};
     for (const [name, field] of Object.entries(entity.decl.fields)) columns[name] = columnOf(entity, name, field);
     if (entity.slugFrom) columns.slug = { type: 'text', notNull: true, default: '', unique: true };

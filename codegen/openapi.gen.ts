@@ -812,6 +812,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Child/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listChildRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Course/GetSelectList": {
         parameters: {
             query?: never;
@@ -1451,6 +1467,18 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        ChildRecord: {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+            firstName: string;
+            lastName: string;
+            /** @description id of a User; 0 when none */
+            userId: number;
+            /** Format: date-time */
+            birthDate: string | null;
+            grade: string;
         };
         CourseFields: {
             title: string;
@@ -3081,6 +3109,42 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listChildRecord: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every ChildRecord, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildRecord"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listCourse: {

@@ -234,6 +234,14 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   key: K;
   /** The database table; defaults to the key. */
   table?: string;
+  /**
+   * Who makes the table. 'schema' (the default): codegen creates and alters it from the fields.
+   * 'server': the records are the server's own (orders written by checkout, sign-in sessions),
+   * their table made by a hand migration in server/migrations; the schema file only presents
+   * them (contract, admin screens, lists, actions) and codegen makes no migration for it. The
+   * server refuses to start when a declared field, or `version`, has no column.
+   */
+  tableOwner?: 'schema' | 'server';
   /** The /api/<api>/ segment of its calls; defaults to `name`. */
   api?: string;
   ops?: OpsDecl;

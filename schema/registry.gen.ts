@@ -4,20 +4,22 @@
 import type { AnyEntity } from './define';
 import articles from './articles';
 import categories from './categories';
+import children from './children';
 import courses from './courses';
 import messages from './messages';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'courses' | 'messages' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'messages' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
   categories,
+  children,
   courses,
   messages,
   teachers,
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'courses', 'messages', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'messages', 'teachers', 'users'];

@@ -76,6 +76,8 @@ export interface ArticlesTable {
 }
 export interface ChildrenTable {
   id: Generated<number>;
+  /** Optimistic concurrency for admin record actions (migration 007). */
+  version: Generated<number>;
   userId: number;
   firstName: string;
   lastName: string;
@@ -97,6 +99,8 @@ export interface CartItemsTable {
 export type OrderStatus = 'pending' | 'paid' | 'refundDue' | 'expired' | 'cancelled' | 'failed';
 export interface OrdersTable {
   id: Generated<number>;
+  /** Optimistic concurrency for admin record actions (migration 007). */
+  version: Generated<number>;
   userId: number;
   status: OrderStatus;
   totalInTomans: number;
@@ -109,6 +113,8 @@ export interface OrdersTable {
 }
 export interface OrderItemsTable {
   id: Generated<number>;
+  /** Optimistic concurrency for admin record actions (migration 007). */
+  version: Generated<number>;
   orderId: number;
   childId: number;
   courseId: number;
@@ -118,6 +124,8 @@ export interface OrderItemsTable {
 }
 export interface EnrollmentsTable {
   id: Generated<number>;
+  /** Optimistic concurrency for admin record actions (migration 007). */
+  version: Generated<number>;
   childId: number;
   courseId: number;
   orderId: number | null;
@@ -153,6 +161,8 @@ export interface AttemptsTable {
 /** One sign-in (migration 005); its id is the token's `sid`. */
 export interface SessionsTable {
   id: Generated<number>;
+  /** Optimistic concurrency for admin record actions (migration 007). */
+  version: Generated<number>;
   userId: number;
   createdAt: string;
   lastSeenAt: string;

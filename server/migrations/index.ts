@@ -10,6 +10,7 @@ import * as m003 from './003_saved_views';
 import * as m004 from './004_sign_in_alerts';
 import * as m005 from './005_sessions';
 import * as m006 from './006_money';
+import * as m007 from './007_server_owned_entities';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '004_sign_in_alerts': m004,
   '005_sessions': m005,
   '006_money': m006,
+  '007_server_owned_entities': m007,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 

@@ -197,6 +197,8 @@ describe('guards and unsaved work', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'دوره‌ها', exact: true }).click();
     await page.waitForURL(/\/admin\/courses$/);
     await page.getByRole('searchbox', { name: 'جستجو' }).fill('دوره همزمان');
+    // The search reaches the URL after its delay; the form is opened on the settled list.
+    await page.waitForURL(/[?&]q=/);
     await page.getByRole('row').filter({ hasText: 'دوره همزمان' }).getByRole('button', { name: 'ویرایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
     await dialog.getByLabel('پیش‌نیاز').fill('تایپ‌شده و ذخیره‌نشده');

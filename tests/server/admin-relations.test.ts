@@ -203,7 +203,7 @@ describe('record detail', () => {
     expect(courses?.items.map((c) => c.id).sort()).toEqual(created.map((c) => c.id).sort());
   });
 
-  it('answers an entity nothing references with no related groups, and never leaks secrets', async () => {
+  it("answers a user with their children (a server-owned table presented by a schema file), and never leaks secrets", async () => {
     const users = await server.call<{ queryResult: Row[] }>('GET', '/api/User/GetPagedFilter', { token: admin });
     const first = users.body.queryResult[0];
     if (!first) throw new Error('no user');
@@ -212,7 +212,7 @@ describe('record detail', () => {
       params: { entity: 'users', id: String(first.id) },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.related).toEqual([]);
+    expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([['children', 'userId']]);
     expect(answer.text).not.toMatch(/passwordHash|tokenVersion/);
   });
 

@@ -62,7 +62,12 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const [askClose, setAskClose] = useState(false);
   // A closed form holds nothing; a newly opened one reports itself clean when it mounts.
   const guarded = dirty && mode !== 'closed';
-  const shouldBlockFn = useCallback(() => guarded, [guarded]);
+  // Only a move to another screen loses the form: a list's view (search, sort, page) changing
+  // under it, such as the search box's delayed write to the URL, keeps the form where it is.
+  const shouldBlockFn = useCallback(
+    ({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => guarded && current.pathname !== next.pathname,
+    [guarded],
+  );
   const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guarded, withResolver: true });
   const requestClose = () => {
     if (guarded) setAskClose(true);

@@ -1,0 +1,40 @@
+// Learners' children, as their parents keep them in the learner dashboard (the server's own
+// `children` table): the admin sees them, each under its parent, and reads a child's
+// enrolments on its detail view; names and grades are the parent's to edit.
+import { defineEntity } from './define';
+
+export default defineEntity({
+  name: 'ChildRecord',
+  key: 'children',
+  tableOwner: 'server',
+  api: 'Child',
+  ops: { create: false, update: false, remove: false },
+  fields: {
+    firstName: { label: 'نام', input: 'text', readOnly: true },
+    lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true },
+    userId: {
+      label: 'والد',
+      input: 'reference',
+      readOnly: true,
+      reference: { entity: 'users', label: 'firstName', none: 'بدون والد' },
+    },
+    birthDate: { label: 'تاریخ تولد', input: 'jalaliDate', readOnly: true },
+    grade: { label: 'پایه تحصیلی', input: 'text', readOnly: true },
+  },
+  columns: [
+    { id: 'fullName', header: 'نام فرزند', cell: 'text', value: (child) => `${child.firstName} ${child.lastName}`.trim() },
+    { key: 'userId', header: 'والد', cell: 'reference' },
+    { key: 'birthDate', header: 'تاریخ تولد', cell: 'jalaliDate' },
+    { key: 'grade', header: 'پایه تحصیلی', cell: 'text' },
+  ],
+  texts: {
+    nav: 'فرزندان',
+    title: 'فرزندان فراگیران',
+    editTitle: 'فرزند',
+    confirmRemove: 'آیا از حذف این فرزند مطمئن هستید؟',
+    failed: { list: 'خطا در دریافت فهرست فرزندان', save: 'خطا در ذخیره اطلاعات', remove: 'خطا در حذف فرزند' },
+    succeeded: { update: 'اطلاعات فرزند ذخیره شد', remove: 'فرزند حذف شد' },
+  },
+  searchIn: ['firstName', 'lastName', 'grade'],
+  labelField: ['firstName', 'lastName'],
+});
