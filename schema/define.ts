@@ -271,6 +271,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   importable?: boolean;
   /** Record actions by key (see ActionDecl), in the order their buttons are drawn. */
   actions?: Readonly<Record<string, ActionDecl<RowOf<F>>>>;
+  /**
+   * `false`: no sidebar link (an order's items, its payment attempts): the records are read on
+   * the detail view of what they belong to, and their list stays at /admin/<key>.
+   */
+  sidebar?: boolean;
 }
 
 // ── The erased shape generic code works with ─────────────────────────────────────────────────
@@ -347,6 +352,8 @@ export interface AnyEntity {
   importable?: boolean;
   /** See ActionDecl; empty when the schema declares none. */
   actions: ReadonlyArray<AnyAction>;
+  /** See EntityDecl.sidebar (default true). */
+  sidebar: boolean;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -542,6 +549,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     afterSave: decl.afterSave ?? 'reload',
     afterRemove: decl.afterRemove ?? 'reload',
     actions: actionsOf(erased),
+    sidebar: decl.sidebar ?? true,
     decl: erased,
   };
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
