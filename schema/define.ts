@@ -216,6 +216,11 @@ export interface ActionDecl<R> {
   when?(row: R): boolean;
   /** A destructive action is drawn as the delete button is. */
   tone?: 'danger' | 'neutral';
+  /**
+   * Why the action does not apply to a record `when` refuses («این سفارش پرداخت نشده است»): the
+   * server's 409 message then, instead of the general one. A method, as `when` is.
+   */
+  refusal?(row: R): string;
   succeeded: string;
   failed: string;
 }
@@ -225,7 +230,30 @@ export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: 
 type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
-export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null });
+export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string>);
+
+/**
+ * A column showing a property of a record this one refers to, or of one that record refers to
+ * (an enrolment's child's parent's phone): `path` starts with a `reference` field of this entity,
+ * goes on through `reference` fields of the entities reached, and ends at any field there — a
+ * reference at the end shows that record's label. The server reads the values in one batch per
+ * step for all the rows shown (GET /api/Admin/{entity}/labels with `path`), and the CSV export
+ * the same way. Not sortable or filterable: the value is not in this entity's table.
+ */
+export interface PathColumn<First extends string = string> {
+  id: string;
+  path: readonly [First, ...string[]];
+}
+
+/** A column's value when it is the row's own (a key or a computed value); null for a path column. */
+export function ownColumnValue(column: AnyEntity['columns'][number], row: AnyRow): unknown {
+  if ('key' in column) return row[column.key];
+  if ('path' in column) return null;
+  return column.value(row);
+}
+
+/** A column's id: its key, or its declared id. */
+export const columnId = (column: AnyEntity['columns'][number]): string => ('key' in column ? column.key : column.id);
 
 export interface EntityDecl<F extends Record<string, FieldDecl>, K extends string = string> {
   /** The contract's component name (PascalCase, singular): `Coupon` → components Coupon, CouponFields… */
@@ -304,6 +332,7 @@ export interface AnyAction {
   confirm?: string;
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
+  refusal?(row: AnyRow): string;
   tone: 'danger' | 'neutral';
   succeeded: string;
   failed: string;
@@ -319,7 +348,7 @@ export interface AnyEntity {
   fields: Readonly<Record<string, AnyField>>;
   /** Every declared field, read-only ones included (the row's own properties besides id, version, slug). */
   allFields: Readonly<Record<string, AnyField>>;
-  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null })>;
+  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn)>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
   afterRemove: 'reload' | 'removeLocal';

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
-import type { AnyEntity, AnyRow, RegistryKey } from '../schema/define';
+import { ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
 import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { matchingIdsFor } from './bulkQuery';
@@ -61,7 +61,7 @@ export function entityOf(request: FastifyRequest): AnyEntity {
 /** A row's name in a report: its first text column (a title, a name), else its id. */
 export function rowLabel(entity: AnyEntity, row: Row & { id: number }): string {
   const column = entity.columns.find((c) => c.cell === 'text');
-  const value = column ? ('key' in column ? row[column.key] : column.value(toAnyRow(row))) : undefined;
+  const value = column ? ownColumnValue(column, toAnyRow(row)) : undefined;
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   return text ? toPersianDigits(text) : bulkTexts.idLabel(row.id);
 }

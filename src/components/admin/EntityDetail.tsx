@@ -18,7 +18,7 @@ import { cellRenderers, cellTexts } from './cells';
 import { useEntityEditing } from './EntityEditing';
 import { isRegistryKey } from './navigation';
 import { showNotice } from './notify';
-import { fetchRecord, referenceOptions, referenceTarget, useReferenceLabels, type AdminRecord, type Labels } from './relations';
+import { fetchRecord, referenceOptions, referenceTarget, usePathColumns, useReferenceLabels, type AdminRecord, type Labels } from './relations';
 import { adminTexts } from './texts';
 
 export const detailTexts = {
@@ -106,6 +106,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
   const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
   const emptyEntity: AnyEntity = other ?? registry.categories;
   const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
+  const shownColumns = usePathColumns(emptyEntity, other ? columns : [], rows);
   if (!other) return null;
   const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
   const headingId = `related-${group.entity}-${group.field}`;
@@ -123,7 +124,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
               <thead>
                 <tr>
                   <th scope="col">{labelHeader}</th>
-                  {columns.map((column) => (
+                  {shownColumns.map((column) => (
                     <th key={'key' in column ? column.key : column.id} scope="col">
                       {column.header}
                     </th>
@@ -138,7 +139,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
                         {toPersianDigits(recordLabel(other, row))}
                       </Link>
                     </td>
-                    {columns.map((column) => {
+                    {shownColumns.map((column) => {
                       const id = 'key' in column ? column.key : column.id;
                       const value = 'key' in column ? row[column.key] : column.value(row);
                       const target = column.cell === 'reference' && 'key' in column ? referenceTarget(other.allFields[column.key]) : null;
