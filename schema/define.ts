@@ -587,7 +587,8 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
 /** A record's label from its row; its id when the label fields are empty. */
 export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
   const parts = labelFieldsOf(entity)
-    .map((name) => row[name])
+    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code.
+    .map((name) => entity.allFields[name]?.options?.find(([value]) => value === row[name])?.[1] ?? row[name])
     .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
     .map(String);
   return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');

@@ -1,0 +1,49 @@
+// Enrolments (the server's own `enrollments` table, written when a payment is verified): a
+// course's detail view lists its roster and a child's their courses, each with the parent's name
+// and phone and how it was paid; the list filtered by course is the roster's CSV export.
+import { defineEntity } from './define';
+
+const statuses = [
+  ['active', 'فعال'],
+  ['cancelled', 'لغو شده'],
+] as const;
+
+export default defineEntity({
+  name: 'EnrollmentRecord',
+  key: 'enrollments',
+  tableOwner: 'server',
+  api: 'EnrollmentRecord',
+  ops: { create: false, update: false, remove: false },
+  fields: {
+    childId: {
+      label: 'فرزند',
+      input: 'reference',
+      readOnly: true,
+      reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده' },
+    },
+    courseId: { label: 'دوره', input: 'reference', readOnly: true, reference: { entity: 'courses', label: 'title', none: 'بدون دوره' } },
+    orderId: { label: 'پرداخت', input: 'reference', readOnly: true, reference: { entity: 'orders', label: 'refId', none: 'ثبت دستی' } },
+    enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true },
+    status: { label: 'وضعیت', input: 'select', readOnly: true, options: statuses },
+    cancelledAt: { label: 'تاریخ لغو', input: 'jalaliDate', readOnly: true },
+  },
+  columns: [
+    { key: 'childId', header: 'فرزند', cell: 'reference' },
+    { id: 'parentName', header: 'والد', cell: 'text', path: ['childId', 'userId'] },
+    { id: 'parentPhone', header: 'تلفن والد', cell: 'phone', path: ['childId', 'userId', 'phoneNumber'] },
+    { key: 'courseId', header: 'دوره', cell: 'reference' },
+    { key: 'enrolledAt', header: 'تاریخ ثبت‌نام', cell: 'jalaliDate' },
+    { key: 'orderId', header: 'پرداخت (کد پیگیری)', cell: 'reference' },
+    { key: 'status', header: 'وضعیت', cell: 'option', options: Object.fromEntries(statuses) },
+  ],
+  texts: {
+    nav: 'ثبت‌نام‌ها',
+    title: 'ثبت‌نام‌ها و فهرست کلاس‌ها',
+    editTitle: 'ثبت‌نام',
+    confirmRemove: 'آیا از حذف این ثبت‌نام مطمئن هستید؟',
+    empty: 'ثبت‌نامی یافت نشد',
+    failed: { list: 'خطا در دریافت ثبت‌نام‌ها', save: 'خطا در ذخیره ثبت‌نام', remove: 'خطا در حذف ثبت‌نام' },
+    succeeded: { update: 'ثبت‌نام ذخیره شد', remove: 'ثبت‌نام حذف شد' },
+  },
+  singular: 'ثبت‌نام',
+});

@@ -1,0 +1,77 @@
+// The orders' record actions (schema/orders.ts) and the money side of the enrolments' ones
+// (schema/enrollments.ts): paying an order's amount back, through the gateway's refund call when
+// it is configured for refunds, else recorded as paid back by hand; the enrolments that amount
+// bought are cancelled in the same transaction, each with its own audit entry (the action runner
+// audits the order itself). A gateway refusal or outage throws before anything is written, and
+// the transaction then rolls back: nothing changes.
+//
+// The gateway is called inside the transaction, so the order stays locked until it answers (at
+// most the client's 15 s timeout): a second refund of the same order waits and then finds it
+// refunded, instead of paying twice.
+import type { Transaction } from 'kysely';
+import { registry } from '../schema/registry.gen';
+import type { ActionContext, ActionHandler } from './actions';
+import { recordAudit } from './audit';
+import { nowIso, type Database } from './db';
+import { HttpError } from './errors';
+import { GatewayError } from './gateway';
+import type { Row } from './integrity';
+import { recordAttempt } from './payments';
+
+export const orderActionTexts = {
+  gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
+  nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
+  refundReason: (orderId: number) => `بازگشت وجه سفارش ${orderId}`,
+} as const;
+
+/** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
+export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
+
+/**
+ * Pays `amount` of the order back (the gateway, or a manual record) and notes the attempt.
+ * Free orders (no gateway authority) have nothing to send.
+ */
+export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number): Promise<void> {
+  const orderId = Number(order.id);
+  const authority = typeof order.authority === 'string' ? order.authority : '';
+  const refund = context.gateway.refund;
+  if (refund && amount > 0 && authority !== '' && !authority.startsWith('FREE-')) {
+    let refundId: string;
+    try {
+      ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));
+    } catch (error) {
+      if (error instanceof GatewayError) throw new HttpError(502, orderActionTexts.gatewayRefused);
+      throw error;
+    }
+    await recordAttempt(context.trx, { orderId, kind: 'refund', outcome: 'ok', amountInTomans: amount, authority, refId: refundId || null });
+    return;
+  }
+  await recordAttempt(context.trx, { orderId, kind: 'manualRefund', outcome: 'ok', amountInTomans: amount, authority: authority || null });
+}
+
+/** Cancels the given active enrolments, each audited as an update of its own record. */
+export async function cancelEnrolments(trx: Transaction<Database>, actor: ActionContext['actor'], ids: readonly number[]): Promise<void> {
+  const now = nowIso();
+  for (const id of ids) {
+    const before = await trx.selectFrom('enrollments').selectAll().where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+    if (!before) continue;
+    const after = await trx
+      .updateTable('enrollments')
+      .set((eb) => ({ status: 'cancelled', cancelledAt: now, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after });
+  }
+}
+
+const refund: ActionHandler = async ({ trx, record, actor, gateway }) => {
+  const amount = refundableOf(record);
+  if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+  await payBack({ trx, gateway }, record, amount);
+  const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
+  await cancelEnrolments(trx, actor, enrolled.map((e) => e.id));
+  return { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso() };
+};
+
+export const orderActions = { refund };
