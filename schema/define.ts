@@ -112,6 +112,11 @@ interface DateField extends FieldCommon {
   initial?: string | null;
   /** Another date field of the record this one may not come after (see dateOrderMessage). */
   notAfter?: string;
+  /**
+   * The admin list offers a from–to filter of Jalali days for it (URL `f.<field>=1403-01-01..1403-01-31`;
+   * the server accepts such a range on any date field).
+   */
+  filter?: 'range';
 }
 type OptionValue = string | number | boolean;
 interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
@@ -311,6 +316,8 @@ export interface AnyField {
   readOnly?: boolean;
   /** Date fields: the field (of the same record) this date may not come after. */
   notAfter?: string;
+  /** Date fields: the list offers a date-range filter (DateField.filter). */
+  rangeFilter?: boolean;
 }
 
 export interface EntityOps {
@@ -520,6 +527,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
   if (field.input === 'jalaliDate' && field.notAfter !== undefined) out.notAfter = field.notAfter;
+  if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   return out;
 }
 

@@ -23,7 +23,7 @@ export default defineEntity({
     },
     courseId: { label: 'دوره', input: 'reference', readOnly: true, reference: { entity: 'courses', label: 'title', none: 'بدون دوره' } },
     orderId: { label: 'پرداخت', input: 'reference', readOnly: true, reference: { entity: 'orders', label: 'refId', none: 'ثبت دستی' } },
-    enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true },
+    enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true, filter: 'range' },
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: statuses },
     cancelledAt: { label: 'تاریخ لغو', input: 'jalaliDate', readOnly: true },
   },

@@ -35,7 +35,7 @@ export default defineEntity({
     refundedInTomans: { label: 'بازپرداخت‌شده (تومان)', input: 'number', integer: true, readOnly: true },
     refId: { label: 'کد پیگیری درگاه', input: 'text', readOnly: true },
     cardPan: { label: 'کارت پرداخت', input: 'text', readOnly: true },
-    createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true },
+    createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, filter: 'range' },
     paidAt: { label: 'تاریخ پرداخت', input: 'jalaliDate', readOnly: true },
     refundedAt: { label: 'تاریخ بازپرداخت', input: 'jalaliDate', readOnly: true },
   },
