@@ -238,6 +238,9 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         '404': response('NotFound'),
         // A stale version, or the record is not one the action applies to (or a guard refuses).
         '409': { description: 'A stale version, or the action does not apply', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+        // An action that asks an outside service (a refund through the payment gateway) and was
+        // refused or not answered: nothing was changed.
+        '502': { description: 'An outside service the action needs refused or did not answer; nothing changed', content: json(ref('ErrorBody')) },
       });
       paths[at(action.op)] = { post: { ...post, description: action.label } };
     }

@@ -908,6 +908,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/EnrollmentRecord/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description لغو ثبت‌نام */
+        post: operations["cancelEnrollmentRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/EnrollmentRecord/CancelWithRefund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description لغو و بازگشت وجه */
+        post: operations["cancelWithRefundEnrollmentRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact/GetSelectList": {
         parameters: {
             query?: never;
@@ -3465,6 +3499,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    cancelEnrollmentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The EnrollmentRecord after cancel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelWithRefundEnrollmentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The EnrollmentRecord after cancelWithRefund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listContactMessage: {
         parameters: {
             query?: {
@@ -3635,6 +3761,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3942,6 +4077,15 @@ export interface operations {
                     "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     unlockUser: {
@@ -3977,6 +4121,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -45,5 +45,31 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت ثبت‌نام‌ها', save: 'خطا در ذخیره ثبت‌نام', remove: 'خطا در حذف ثبت‌نام' },
     succeeded: { update: 'ثبت‌نام ذخیره شد', remove: 'ثبت‌نام حذف شد' },
   },
+  // The refund question is asked as the choice of button: cancel alone, or cancel and pay the
+  // course's price back on its order (server/orderActions.ts, the same refund as an order's).
+  actions: {
+    cancel: {
+      call: 'Cancel',
+      label: 'لغو ثبت‌نام',
+      confirm: 'ثبت‌نام این فرزند لغو شود؟ وجهی بازگردانده نمی‌شود.',
+      confirmLabel: 'لغو بدون بازگشت وجه',
+      when: (enrolment) => enrolment.status === 'active',
+      refusal: () => 'این ثبت‌نام پیش‌تر لغو شده است',
+      tone: 'danger',
+      succeeded: 'ثبت‌نام لغو شد',
+      failed: 'لغو ثبت‌نام ناموفق بود',
+    },
+    cancelWithRefund: {
+      call: 'CancelWithRefund',
+      label: 'لغو و بازگشت وجه',
+      confirm: 'ثبت‌نام این فرزند لغو و مبلغ این دوره به پرداخت‌کننده بازگردانده شود؟',
+      confirmLabel: 'لغو و بازگشت وجه',
+      when: (enrolment) => enrolment.status === 'active' && enrolment.orderId > 0,
+      refusal: (enrolment) => (enrolment.status !== 'active' ? 'این ثبت‌نام پیش‌تر لغو شده است' : 'این ثبت‌نام دستی بوده و پرداختی برای بازگشت ندارد'),
+      tone: 'danger',
+      succeeded: 'ثبت‌نام لغو و وجه آن بازگردانده شد',
+      failed: 'لغو ثبت‌نام ناموفق بود',
+    },
+  },
   singular: 'ثبت‌نام',
 });

@@ -12,7 +12,7 @@ import { HttpError, notFound, texts } from './errors';
 import { constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import type { Gateway } from './gateway';
-import { orderActions } from './orderActions';
+import { enrollmentActions, orderActions } from './orderActions';
 import { userActions } from './userActions';
 
 export const actionTexts = {
@@ -38,6 +38,7 @@ export type ActionHandler = (context: ActionContext) => Promise<Row>;
 const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHandler>> } = {
   users: userActions,
   orders: orderActions,
+  enrollments: enrollmentActions,
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {

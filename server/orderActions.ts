@@ -15,12 +15,13 @@ import { recordAudit } from './audit';
 import { nowIso, type Database } from './db';
 import { HttpError } from './errors';
 import { GatewayError } from './gateway';
-import type { Row } from './integrity';
+import { selectForUpdate, type Row } from './integrity';
 import { recordAttempt } from './payments';
 
 export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
   nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
+  orderNotPaid: 'سفارش این ثبت‌نام پرداخت‌شده نیست و وجهی برای بازگشت ندارد',
   refundReason: (orderId: number) => `بازگشت وجه سفارش ${orderId}`,
 } as const;
 
@@ -75,3 +76,44 @@ const refund: ActionHandler = async ({ trx, record, actor, gateway }) => {
 };
 
 export const orderActions = { refund };
+
+const cancel: ActionHandler = async () => ({ status: 'cancelled', cancelledAt: nowIso() });
+
+/**
+ * Cancels the enrolment and pays its course's price (as its order line says) back on the order
+ * that bought it: refundedInTomans grows by it, and the order becomes `refunded` once all it took
+ * is paid back. The order's change is audited as the order's own.
+ */
+const cancelWithRefund: ActionHandler = async ({ trx, record, actor, gateway }) => {
+  const orderId = Number(record.orderId);
+  const order = await selectForUpdate(trx, 'orders', orderId);
+  if (!order || (order.status !== 'paid' && order.status !== 'refundDue')) throw new HttpError(409, orderActionTexts.orderNotPaid);
+  const line = await trx
+    .selectFrom('order_items')
+    .select('priceInTomans')
+    .where('orderId', '=', orderId)
+    .where('childId', '=', Number(record.childId))
+    .where('courseId', '=', Number(record.courseId))
+    .executeTakeFirst();
+  // A child moved to another course keeps the price paid for the first.
+  const price = Math.min(Number(line?.priceInTomans ?? 0), refundableOf(order));
+  if (price === 0 && Number(order.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+  await payBack({ trx, gateway }, order, price);
+  const refundedInTomans = Number(order.refundedInTomans ?? 0) + price;
+  const whole = refundedInTomans >= Number(order.totalInTomans);
+  const after = await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      refundedInTomans,
+      refundedAt: nowIso(),
+      version: eb('version', '+', 1),
+      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0 } : {}),
+    }))
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after });
+  return { status: 'cancelled', cancelledAt: nowIso() };
+};
+
+export const enrollmentActions = { cancel, cancelWithRefund };

@@ -23,6 +23,7 @@ import { adminTexts } from './texts';
 
 export const detailTexts = {
   notFoundTitle: 'رکورد یافت نشد',
+  allInList: (title: string) => `همه ${title} در فهرست (با خروجی CSV)`,
   notFound: 'رکوردی با این نشانی وجود ندارد؛ ممکن است حذف شده باشد.',
   backToPanel: 'بازگشت به داشبورد',
   backToList: (title: string) => `بازگشت به ${title}`,
@@ -94,7 +95,7 @@ function FieldValue({ entity, name, field, record, labels }: { entity: AnyEntity
   return <CellValue cell={cell} value={value} header={field.label} options={options} />;
 }
 
-function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
+function RelatedTable({ group, recordId }: { group: AdminRecord['related'][number]; recordId: number }) {
   const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
   const rows = useMemo(() => group.items.filter(isRow), [group.items]);
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
@@ -115,6 +116,15 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
       <h3 id={headingId} className="admin-detail-heading">
         {group.title} <span className="admin-cell-muted">({detailTexts.count(group.total)})</span>
       </h3>
+      {group.total > 0 && (
+        // All of them in the other entity's own list, filtered to this record: paging, sorting
+        // and its CSV export (a course's roster as a spreadsheet).
+        <p className="admin-detail-note">
+          <Link to="/admin/$entity" params={{ entity: other.key }} search={{ [`f.${group.field}`]: recordId }} className="admin-link">
+            {detailTexts.allInList(group.title)}
+          </Link>
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="admin-cell-muted">{detailTexts.noRelated}</p>
       ) : (
@@ -337,7 +347,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
 
       {related.state === 'ready' &&
         related.data.related.map((group) => (
-        <RelatedTable key={`${group.entity}-${group.field}`} group={group} />
+        <RelatedTable key={`${group.entity}-${group.field}`} group={group} recordId={id} />
       ))}
 
       {dialogs}
