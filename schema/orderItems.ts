@@ -22,6 +22,8 @@ export default defineEntity({
     { key: 'childName', header: 'فرزند', cell: 'text' },
     { key: 'priceInTomans', header: 'مبلغ', cell: 'toman' },
   ],
+  // Read on their order's detail view; the list stays at /admin/orderItems.
+  sidebar: false,
   texts: {
     nav: 'اقلام سفارش',
     title: 'اقلام سفارش‌ها',

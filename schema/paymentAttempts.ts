@@ -40,6 +40,8 @@ export default defineEntity({
     { key: 'refId', header: 'کد پیگیری', cell: 'text' },
     { key: 'orderId', header: 'سفارش', cell: 'reference' },
   ],
+  // Read on their order's detail view; the list stays at /admin/paymentAttempts.
+  sidebar: false,
   texts: {
     nav: 'تراکنش‌های درگاه',
     title: 'تراکنش‌های درگاه پرداخت',

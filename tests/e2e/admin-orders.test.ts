@@ -117,4 +117,42 @@ describe('a course’s roster', () => {
     expect(text.startsWith('\ufeffشناسه,فرزند,والد,تلفن والد,دوره')).toBe(true);
     expect(text).toMatch(/۰۹۱۲/);
   });
+
+  it('moves a child to another course and cancels an enrolment, asking the refund question first', async () => {
+    const { page } = browser;
+    await page.goto(`${stack.baseUrl}/admin/enrollments?f.status=active`);
+    const row = page.locator('tbody tr').first();
+    await row.waitFor();
+    const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
+    const courseColumn = headers.findIndex((text) => text.startsWith('دوره'));
+    // The row's course as the table shows it (a long title is cut with «…»: compare its start).
+    const course = (await row.locator('td').nth(courseColumn).innerText()).replace(/\s+/g, ' ').replace(/…$/, '').trim();
+    await row.getByRole('button', { name: 'انتقال به دوره دیگر' }).click();
+    const move = page.getByRole('alertdialog', { name: 'انتقال به دوره دیگر' });
+    const picker = move.getByRole('combobox', { name: 'دوره مقصد' });
+    await picker.click();
+    const options = move.getByRole('listbox', { name: 'دوره مقصد' }).getByRole('option');
+    await options.nth(1).waitFor();
+    // Any course but the one it is in (and not «none», the first option).
+    const names = (await options.allInnerTexts()).map((text) => text.trim());
+    const target = names.slice(1).find((name) => name !== '' && !name.startsWith(course));
+    if (!target) throw new Error('no other course to move to');
+    await move.getByRole('option', { name: target, exact: true }).click();
+    await shoot(page, 'enrolment-move');
+    await move.getByRole('button', { name: 'انتقال', exact: true }).click();
+    await page.getByText('فرزند به دوره مقصد منتقل شد').first().waitFor();
+
+    await page.goto(`${stack.baseUrl}/admin/enrollments?f.status=active`);
+    await page.locator('tbody tr').first().getByRole('button', { name: 'لغو ثبت‌نام' }).click();
+    const cancel = page.getByRole('alertdialog', { name: 'لغو ثبت‌نام' });
+    // The refund question has no default: confirming unanswered shows the message under it.
+    await cancel.getByRole('button', { name: 'لغو ثبت‌نام' }).click();
+    await cancel.getByText('بازگشت وجه را از فهرست انتخاب کنید').waitFor();
+    await cancel.getByLabel('بازگشت وجه').selectOption({ label: 'خیر، وجهی بازگردانده نشود' });
+    await cancel.getByText('بازگشت وجه را از فهرست انتخاب کنید').waitFor({ state: 'detached' });
+    await shoot(page, 'enrolment-cancel');
+    await cancel.getByRole('button', { name: 'لغو ثبت‌نام' }).click();
+    await page.getByText('ثبت‌نام لغو شد').first().waitFor();
+    await cancel.waitFor({ state: 'detached' });
+  });
 });
