@@ -79,6 +79,14 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
         throw new SchemaError(`schema/${entity.key}.ts: ${name} deletes with its record (onDelete: 'cascade'), which only a server-owned table's foreign key can do`);
       }
     }
+    for (const column of entity.columns) {
+      if (!('many' in column)) continue;
+      const { entity: otherKey, by, show } = column.many;
+      const other = entities.find((e) => e.key === otherKey);
+      if (!other || other.allFields[by]?.reference?.entity !== entity.key || !other.allFields[show]) {
+        throw new SchemaError(`schema/${entity.key}.ts: column '${column.id}' needs many.by to be a reference of ${otherKey} to ${entity.key} and many.show one of its fields`);
+      }
+    }
     for (const action of entity.actions) {
       if (!/^[A-Z][A-Za-z0-9]*$/.test(splitOperation(action.op).path.split('/').pop() ?? '')) {
         throw new SchemaError(`schema/${entity.key}.ts: action '${action.key}' needs a PascalCase call name`);

@@ -2843,6 +2843,8 @@ export interface operations {
                 ids?: string;
                 /** @description Instead of the labels, the value at the end of this path of fields (e.g. userId.phoneNumber: each step but the last a reference field; a reference at the end gives its label), for a schema's path columns. */
                 path?: string;
+                /** @description Instead of the labels, per id the values of the records of another entity that refer to it (other.field.shown, e.g. orderItems.orderId.courseTitle), joined with «، », for a schema's many columns. */
+                many?: string;
             };
             header?: never;
             path: {

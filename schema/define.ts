@@ -255,7 +255,20 @@ export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: 
 type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
-export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string>);
+export type ColumnDecl<R> = ColumnBase &
+  ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string> | ManyColumn);
+
+/**
+ * A column showing the records of another entity that refer to this one (an order's course
+ * titles, read from its items): `many.entity` is that entity, `many.by` its reference field to
+ * this one, `many.show` the field of it shown (a reference shows its record's label); the values
+ * are joined with «، ». Read by the server in one batch for the rows shown, as path columns are
+ * (GET /api/Admin/{entity}/labels with `many`), and by the CSV export. Not sortable or filterable.
+ */
+export interface ManyColumn {
+  id: string;
+  many: { entity: RegistryKey; by: string; show: string };
+}
 
 /**
  * A column showing a property of a record this one refers to, or of one that record refers to
@@ -273,7 +286,7 @@ export interface PathColumn<First extends string = string> {
 /** A column's value when it is the row's own (a key or a computed value); null for a path column. */
 export function ownColumnValue(column: AnyEntity['columns'][number], row: AnyRow): unknown {
   if ('key' in column) return row[column.key];
-  if ('path' in column) return null;
+  if ('path' in column || 'many' in column) return null;
   return column.value(row);
 }
 
@@ -382,7 +395,7 @@ export interface AnyEntity {
   fields: Readonly<Record<string, AnyField>>;
   /** Every declared field, read-only ones included (the row's own properties besides id, version, slug). */
   allFields: Readonly<Record<string, AnyField>>;
-  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn)>;
+  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn | ManyColumn)>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
   afterRemove: 'reload' | 'removeLocal';

@@ -41,6 +41,9 @@ export default defineEntity({
   },
   columns: [
     { key: 'userId', header: 'فراگیر', cell: 'reference' },
+    // What the order bought, from its items (their names as at checkout).
+    { id: 'children', header: 'فرزندان', cell: 'text', many: { entity: 'orderItems', by: 'orderId', show: 'childName' } },
+    { id: 'courses', header: 'دوره‌ها', cell: 'text', many: { entity: 'orderItems', by: 'orderId', show: 'courseTitle' } },
     { key: 'totalInTomans', header: 'مبلغ', cell: 'toman' },
     { key: 'discountInTomans', header: 'تخفیف', cell: 'toman' },
     { key: 'status', header: 'وضعیت', cell: 'option', options: Object.fromEntries(orderStatusOptions) },

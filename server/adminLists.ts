@@ -11,7 +11,7 @@ import { queryRecord } from './crud';
 import { nowIso, type DB } from './db';
 import { HttpError, notFound } from './errors';
 import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
-import { pathValues } from './relations';
+import { manyValues, pathValues } from './relations';
 import { currentUser, parse, type Register } from './routes';
 
 export const adminListTexts = {
@@ -62,7 +62,7 @@ type Column = AnyEntity['columns'][number];
  */
 function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): string {
   // A path column's values are read for all rows at once (see referenceLabels), by row id.
-  const value = 'path' in column ? labels.get(column.id)?.get(row.id) : ownColumnValue(column, row);
+  const value = 'path' in column || 'many' in column ? labels.get(column.id)?.get(row.id) : ownColumnValue(column, row);
   if (value === null || value === undefined) return '';
   switch (column.cell) {
     case 'reference':
@@ -127,6 +127,11 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
       if (value !== undefined) byRow.set(rowId, value);
     }
     out.set(column.id, byRow);
+  }
+  for (const column of entity.columns) {
+    if (!('many' in column)) continue;
+    const { entity: other, by, show } = column.many;
+    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), `${other}.${by}.${show}`));
   }
   return out;
 }

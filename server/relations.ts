@@ -141,12 +141,50 @@ export async function pathValues(db: DB, entity: AnyEntity, ids: readonly number
 
 const pathPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*){0,3}$/;
 
+// ---- many columns (schema/define.ts ManyColumn) ---------------------------------------------
+
+const manyPattern = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
+const badMany = (spec: string) => new HttpError(400, `فهرست «${spec}» در این بخش وجود ندارد`);
+
+/**
+ * Per id of `entity`: the `show` values of the records of `other` whose reference `by` names it,
+ * each once, in their order of creation, joined with «، ». Only a declared reference to this entity and a
+ * declared field can be asked for. Ids nothing refers to are left out.
+ */
+export async function manyValues(db: DB, entity: AnyEntity, ids: readonly number[], spec: string): Promise<Map<number, string>> {
+  const [otherKey = '', by = '', show = ''] = spec.split('.');
+  const other = registryKeys.find((key) => key === otherKey);
+  if (!other || registry[other].allFields[by]?.reference?.entity !== entity.key || !registry[other].allFields[show]) throw badMany(spec);
+  const owner = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += maxLabelIds) {
+    const chunk = ids.slice(i, i + maxLabelIds);
+    if (chunk.length === 0) continue;
+    const rows = await sql<Row>`select ${sql.ref('id')}, ${sql.ref(by)} from ${sql.table(registry[other].table)}
+      where ${sql.ref(by)} in (${sql.join(chunk)}) order by ${sql.ref('id')}`.execute(db);
+    for (const row of rows.rows) owner.set(Number(row.id), Number(row[by]));
+  }
+  const shown = await pathValues(db, registry[other], [...owner.keys()], [show]);
+  const grouped = new Map<number, string[]>();
+  for (const [otherId, id] of owner) {
+    const value = shown.get(otherId);
+    const seen = grouped.get(id) ?? [];
+    // Each value once: two children in one course name it once.
+    if (value !== undefined && value !== '' && !seen.includes(value)) grouped.set(id, [...seen, value]);
+  }
+  return new Map([...grouped].map(([id, values]) => [id, values.join('، ')]));
+}
+
 export function registerRelations(register: Register, db: DB, contract: Contract): void {
   register('GET /api/Admin/{entity}/labels', async (request) => {
     const entity = entityOf(request.params);
     const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
     const ids = parseIds('ids' in query ? query.ids : undefined);
     if (ids.length === 0) return { labels: {} };
+    const many: unknown = 'many' in query ? query.many : undefined;
+    if (many !== undefined) {
+      if (typeof many !== 'string' || !manyPattern.test(many)) throw badMany(String(many));
+      return { labels: Object.fromEntries(await manyValues(db, entity, ids, many)) };
+    }
     const path: unknown = 'path' in query ? query.path : undefined;
     if (path !== undefined) {
       if (typeof path !== 'string' || !pathPattern.test(path)) throw badPath(String(path));

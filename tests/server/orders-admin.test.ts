@@ -208,6 +208,28 @@ describe('refunding an order', () => {
     expect((await attemptsOf(orderId)).map((a) => a.kind)).toEqual(['request', 'verify']);
   });
 
+  it('lists what each order bought (the many columns read its items in one call), and refuses a spec that is not declared', async () => {
+    const [first, second] = courses;
+    if (!first || !second) throw new Error('no courses');
+    const orderId = await buy(server, learner, [first.id, second.id], 'مهسا');
+    const read = (many: string) =>
+      server.call<{ labels: Record<string, string>; message?: string }>('GET', '/api/Admin/{entity}/labels', { token: admin, params: { entity: 'orders' }, query: { ids: String(orderId), many } });
+    const titles = await read('orderItems.orderId.courseTitle');
+    expect(titles.status).toBe(200);
+    expect(titles.body.labels[String(orderId)]?.split('، ').sort()).toEqual([first.title, second.title].sort());
+    // The same child in two courses is named once.
+    expect((await read('orderItems.orderId.childName')).body.labels[String(orderId)]).toBe('مهسا رضایی');
+    for (const bad of ['users.id.passwordHash', 'orderItems.courseId.courseTitle', 'orderItems.orderId.secret', 'x']) {
+      const refused = await read(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.message).toMatch(/در این بخش وجود ندارد/);
+    }
+    const csv = await server.call('GET', '/api/Admin/{entity}/export', { token: admin, params: { entity: 'orders' }, query: { ids: String(orderId) } });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain('فرزندان,دوره‌ها');
+    expect(csv.text).toContain(first.title);
+  });
+
   it('is the administrators’ alone: a learner gets 403 on the refund, the lists and the path labels', async () => {
     const order = (await list<OrderRow>('OrderRecord', { 'f.status': 'paid' })).body.items[0];
     if (!order) throw new Error('no paid order');
