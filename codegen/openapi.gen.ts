@@ -1898,6 +1898,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardData"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
