@@ -24,7 +24,7 @@ export interface MediaPickerProps {
 
 function Thumb({ kind, name, label }: { kind: LibraryKind; name: string; label: string }) {
   return kind === 'image' ? (
-    <img className="media-picker-thumb" src={imageUrl(name)} alt={label} loading="lazy" decoding="async" />
+    <img className="media-picker-thumb" src={imageUrl(name)} alt={label} decoding="async" />
   ) : (
     <video className="media-picker-thumb" src={videoUrl(name)} preload="metadata" aria-label={label} muted />
   );
