@@ -1651,6 +1651,11 @@ export type components = {
         UserPage: {
             queryResult: components["schemas"]["User"][];
         };
+        UserActionResult: {
+            record: components["schemas"]["User"];
+            /** @description shown to the admin once, e.g. a one-time link */
+            notice?: string;
+        };
     };
     responses: {
         /** @description Invalid input */
@@ -3714,7 +3719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3751,7 +3756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -168,7 +168,7 @@ export async function mediaUsage(db: Executor, kind: MediaKind, only?: readonly 
  * 400 when an image or video field names a file the library does not hold (a typo, a file since
  * deleted, a name from another site). Empty stays allowed; `required` is the validator's.
  */
-export async function assertFilesInLibrary(trx: Executor, entity: AnyEntity, values: Row): Promise<void> {
+export async function assertFilesInLibrary(trx: Executor, entity: Pick<AnyEntity, 'fields'>, values: Row): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.input !== 'imageLink' && field.input !== 'videoLink') continue;
     const value = values[name];
