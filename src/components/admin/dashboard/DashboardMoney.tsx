@@ -170,7 +170,7 @@ export function DashboardMoney({
               <figcaption className="dashboard-money-caption">{moneyTexts.byMonth}</figcaption>
               <div className="dashboard-money-chart">
                 {/* The spec's chart is the page's one image; this one's figures are read from the list. */}
-                <Bar data={monthData(money)} options={monthOptions} aria-hidden="true" />
+                <Bar data={monthData(money)} options={monthOptions} role="presentation" aria-hidden="true" />
               </div>
               <ul className="admin-visually-hidden">
                 {money.byMonth.map((m) => (
