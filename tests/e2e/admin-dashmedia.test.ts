@@ -61,7 +61,9 @@ describe('media that knows where it is used', () => {
     const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
     await dialog.getByLabel('لینک تصویر کاور').click();
     const library = page.getByRole('dialog', { name: 'انتخاب تصویر از کتابخانه' });
-    await library.getByRole('searchbox').fill('category-robotics');
+    // The search has the focus on opening: typing narrows the grid.
+    await library.getByRole('searchbox').waitFor();
+    await page.keyboard.type('category-robotics');
     const choice = library.getByRole('button', { name: /category-robotics/ });
     await choice.waitFor();
     expect(await library.getByRole('button').filter({ hasText: /course-1\./ }).count()).toBe(0);

@@ -2,7 +2,7 @@
 // opens the media library to pick another (a searchable grid) or to upload one in place, instead
 // of a text box for a file name. Generic: any entity's image or video field gets it.
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AnyField } from '../../../../schema/define';
 import { foldForSearch } from '../../../lib/text';
@@ -51,6 +51,7 @@ function LibraryDialog({
   const [uploading, setUploading] = useState(false);
   const searchId = useId();
   const uploadId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +93,16 @@ function LibraryDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !next && !uploading && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="admin-overlay admin-overlay-top" />
-        <Dialog.Content className="admin-modal admin-modal-top media-picker-dialog" aria-describedby={undefined} dir="rtl">
+        <Dialog.Content
+          className="admin-modal admin-modal-top media-picker-dialog"
+          aria-describedby={undefined}
+          dir="rtl"
+          onOpenAutoFocus={(event) => {
+            // The search first: typing narrows the grid at once; Tab then walks the files.
+            event.preventDefault();
+            searchRef.current?.focus();
+          }}
+        >
           <div className="admin-modal-header">
             <Dialog.Title className="admin-modal-title">{title}</Dialog.Title>
             <Dialog.Close asChild>
@@ -107,6 +117,7 @@ function LibraryDialog({
                 {libraryTexts.search}
               </label>
               <input
+                ref={searchRef}
                 id={searchId}
                 type="search"
                 className="admin-input"
