@@ -97,7 +97,9 @@ export async function dashboardMoney(db: DB, range: { from: JDay; to: JDay }, no
   const hi = tehranDayStart(nextDay(range.to));
   const paidAt = sql.ref('o.paidAt');
   const inRange = sql`${paidAt} >= ${lo} and ${paidAt} < ${hi}`;
-  const net = sql`${sql.ref('o.totalInTomans')} - ${sql.ref('o.refundDueInTomans')}`;
+  // What a paid order kept: its total less what is owed back and what was already paid back
+  // (an enrolment cancelled with its price refunded leaves the order paid).
+  const net = sql`${sql.ref('o.totalInTomans')} - ${sql.ref('o.refundDueInTomans')} - ${sql.ref('o.refundedInTomans')}`;
 
   // Months: every month of the range, empty ones included, so the chart's axis has no gaps.
   const months = new Map<number, Money['byMonth'][number]>();
@@ -125,17 +127,18 @@ export async function dashboardMoney(db: DB, range: { from: JDay; to: JDay }, no
     paidOrders += num(row.n);
   }
 
-  // A line counts when its order is paid and the line was not the part owed back: every line of
-  // an order with nothing owed back, else the lines the payment enrolled.
+  // A line counts when its order is paid and the line was neither owed nor paid back: every line
+  // of an order with nothing owed or refunded, else the lines whose enrolment is still active.
   const courses = await sql<{ courseId: unknown; title: string; sold: unknown; amount: unknown }>`
     select ${sql.ref('i.courseId')} as ${sql.ref('courseId')}, max(${sql.ref('i.courseTitle')}) as ${sql.ref('title')},
       count(*) as ${sql.ref('sold')}, sum(${sql.ref('i.priceInTomans')}) as ${sql.ref('amount')}
     from ${sql.table('order_items')} as ${sql.ref('i')}
     join ${sql.table('orders')} as ${sql.ref('o')} on ${sql.ref('o.id')} = ${sql.ref('i.orderId')}
     where ${sql.ref('o.status')} = 'paid' and ${inRange}
-      and (${sql.ref('o.refundDueInTomans')} = 0 or exists (select 1 from ${sql.table('enrollments')} as ${sql.ref('e')}
+      and ((${sql.ref('o.refundDueInTomans')} = 0 and ${sql.ref('o.refundedInTomans')} = 0)
+        or exists (select 1 from ${sql.table('enrollments')} as ${sql.ref('e')}
         where ${sql.ref('e.orderId')} = ${sql.ref('o.id')} and ${sql.ref('e.childId')} = ${sql.ref('i.childId')}
-          and ${sql.ref('e.courseId')} = ${sql.ref('i.courseId')}))
+          and ${sql.ref('e.courseId')} = ${sql.ref('i.courseId')} and ${sql.ref('e.status')} = 'active'))
     group by ${sql.ref('i.courseId')}`.execute(db);
   const ids = courses.rows.map((row) => num(row.courseId));
   // The course's title now; the one written on the order when the course is gone.
@@ -157,13 +160,15 @@ export async function dashboardMoney(db: DB, range: { from: JDay; to: JDay }, no
     from ${sql.table('orders')} as ${sql.ref('o')}
     where ${sql.ref('o.status')} = 'paid' and ${paidAt} >= ${tehranDayStart(today)} and ${paidAt} < ${tehranDayStart(nextDay(today))}`.execute(db);
 
-  // Refunds: what a payment bought nothing with (owed back), and orders marked refunded.
+  // Refunds: what is owed back (a payment that bought nothing), and what was paid back (a refunded
+  // order, or an enrolment cancelled with its price refunded), by the order's payment day.
   const refundRows = await sql<{ dueN: unknown; due: unknown; refundedN: unknown; refunded: unknown }>`
     select
       sum(case when ${sql.ref('o.status')} in ('paid', 'refundDue') and ${sql.ref('o.refundDueInTomans')} > 0 then 1 else 0 end) as ${sql.ref('dueN')},
       sum(case when ${sql.ref('o.status')} in ('paid', 'refundDue') and ${sql.ref('o.refundDueInTomans')} > 0 then ${sql.ref('o.refundDueInTomans')} else 0 end) as ${sql.ref('due')},
-      sum(case when ${sql.ref('o.status')} = 'refunded' then 1 else 0 end) as ${sql.ref('refundedN')},
-      sum(case when ${sql.ref('o.status')} = 'refunded' then ${sql.ref('o.totalInTomans')} else 0 end) as ${sql.ref('refunded')}
+      sum(case when ${sql.ref('o.refundedInTomans')} > 0 or ${sql.ref('o.status')} = 'refunded' then 1 else 0 end) as ${sql.ref('refundedN')},
+      sum(case when ${sql.ref('o.refundedInTomans')} > 0 then ${sql.ref('o.refundedInTomans')}
+        when ${sql.ref('o.status')} = 'refunded' then ${sql.ref('o.totalInTomans')} else 0 end) as ${sql.ref('refunded')}
     from ${sql.table('orders')} as ${sql.ref('o')}
     where ${inRange}`.execute(db);
   const r = refundRows.rows[0];

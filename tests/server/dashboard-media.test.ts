@@ -109,6 +109,7 @@ describe('money on the dashboard', () => {
       [9004, 'refundDue', 70000, 70000, '2026-03-22T10:00:00.000Z'], // 1405/01/02
       [9005, 'refunded', 40000, 0, '2026-03-25T10:00:00.000Z'], // 1405/01/05
       [9006, 'failed', 90000, 0, '2026-03-25T10:00:00.000Z'],
+      [9007, 'paid', 60000, 0, '2026-03-30T10:00:00.000Z'], // 1405/01/10, one enrolment cancelled and paid back
     ];
     for (const [id, status, total, owed, paidAt] of orders) {
       await rawSql(`insert into orders ("id", "userId", "status", "totalInTomans", "refundDueInTomans", "authority", "refId", "createdAt", "paidAt")
@@ -121,6 +122,8 @@ describe('money on the dashboard', () => {
       [9003, 1, 30000],
       [9003, 2, 20000],
       [9004, 3, 70000],
+      [9007, 4, 50000],
+      [9007, 5, 10000],
     ];
     for (const [order, course, price] of items) {
       await rawSql(`insert into order_items ("orderId", "childId", "courseId", "priceInTomans", "childName", "courseTitle")
@@ -128,25 +131,31 @@ describe('money on the dashboard', () => {
     }
     // Order 9003 enrolled course 1 only; its course-2 line is the part owed back.
     await rawSql(`insert into enrollments ("childId", "courseId", "orderId", "enrolledAt") values ((${child}), 1, 9003, '2026-03-20T20:00:00.000Z')`);
+    // Order 9007: course 5's enrolment cancelled with its price paid back; the order stays paid.
+    await rawSql(`insert into enrollments ("childId", "courseId", "orderId", "enrolledAt") values ((${child}), 4, 9007, '2026-03-30T10:00:00.000Z')`);
+    await rawSql(`insert into enrollments ("childId", "courseId", "orderId", "enrolledAt", "status", "cancelledAt")
+      values ((${child}), 5, 9007, '2026-03-30T10:00:00.000Z', 'cancelled', '2026-04-01T10:00:00.000Z')`);
+    await rawSql(`update orders set "refundedInTomans" = 10000 where id = 9007`);
 
     const both = (await dashboard({ from: '1404-12-01', to: '1405-01-31' })).money;
     expect(both.from).toBe('1404-12-01');
     expect(both.byMonth).toEqual([
       { year: 1404, month: 12, revenueInTomans: 130_000, paidOrders: 2 },
-      { year: 1405, month: 1, revenueInTomans: 250_000, paidOrders: 1 },
+      { year: 1405, month: 1, revenueInTomans: 300_000, paidOrders: 2 },
     ]);
-    expect(both.revenueInTomans).toBe(380_000);
+    expect(both.revenueInTomans).toBe(430_000);
     expect(both.byCourse.map((c) => [c.courseId, c.revenueInTomans, c.sold])).toEqual([
       [2, 250_000, 1],
       [1, 130_000, 2],
+      [4, 50_000, 1],
     ]);
-    expect(both.refunds).toEqual({ count: 3, amountInTomans: 130_000, dueCount: 2, dueInTomans: 90_000, refundedCount: 1, refundedInTomans: 40_000 });
+    expect(both.refunds).toEqual({ count: 4, amountInTomans: 140_000, dueCount: 2, dueInTomans: 90_000, refundedCount: 2, refundedInTomans: 50_000 });
 
     // Persian digits and slashes are read as well; Farvardin alone drops Esfand's orders.
     const farvardin = (await dashboard({ from: '۱۴۰۵/۰۱/۰۱', to: '۱۴۰۵/۰۱/۳۱' })).money;
-    expect(farvardin.byMonth).toEqual([{ year: 1405, month: 1, revenueInTomans: 250_000, paidOrders: 1 }]);
-    expect(farvardin.byCourse.map((c) => c.courseId)).toEqual([2]);
-    expect(farvardin.refunds).toMatchObject({ dueCount: 1, dueInTomans: 70_000, refundedCount: 1 });
+    expect(farvardin.byMonth).toEqual([{ year: 1405, month: 1, revenueInTomans: 300_000, paidOrders: 2 }]);
+    expect(farvardin.byCourse.map((c) => c.courseId)).toEqual([2, 4]);
+    expect(farvardin.refunds).toMatchObject({ dueCount: 1, dueInTomans: 70_000, refundedCount: 2, refundedInTomans: 50_000 });
 
     // The last day of Esfand ends at the Tehran midnight, not at UTC's.
     const lastDay = (await dashboard({ from: '1404-12-29', to: '1404-12-29' })).money;
