@@ -116,6 +116,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/File/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["mediaLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/File/upload-image": {
         parameters: {
             query?: never;
@@ -1375,6 +1391,69 @@ export type components = {
             refundDueOrders?: number;
             /** @description the sum owed back over those orders */
             refundDueInTomans?: number;
+            money?: components["schemas"]["DashboardMoney"];
+        };
+        /** @description Money figures (issue 13, item 5), all computed on the server in tomans and Tehran time. Revenue is paid orders (their total less what is owed or paid back) by the Jalali day of payment; refunds are amounts owed back and amounts paid back (refunded orders, refunded enrolments). */
+        DashboardMoney: {
+            /** @description Jalali day the figures start on (yyyy-mm-dd, Latin digits) */
+            from: string;
+            /** @description Jalali day the figures end on, inclusive */
+            to: string;
+            revenueInTomans: number;
+            paidOrders: number;
+            byMonth: {
+                year: number;
+                month: number;
+                revenueInTomans: number;
+                paidOrders: number;
+            }[];
+            byCourse: {
+                courseId: number;
+                title: string;
+                revenueInTomans: number;
+                /** @description paid order lines of the course */
+                sold: number;
+            }[];
+            /** @description The Tehran day of now, whatever the range */
+            today: {
+                paidOrders: number;
+                revenueInTomans: number;
+            };
+            refunds: {
+                count: number;
+                amountInTomans: number;
+                dueCount: number;
+                dueInTomans: number;
+                refundedCount: number;
+                refundedInTomans: number;
+            };
+        };
+        MediaPlace: {
+            /** @description the registry key; the record is at /admin/{entity}/{id} */
+            entity: string;
+            section: string;
+            id: number;
+            label: string;
+            field: string;
+        };
+        MediaEntry: {
+            /** @description the stored file name */
+            name: string;
+            originalName: string;
+            /** @description bytes */
+            size: number;
+            type: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            uploader: string | null;
+            usedIn: components["schemas"]["MediaPlace"][];
+        };
+        MediaLibrary: {
+            items: components["schemas"]["MediaEntry"][];
+        };
+        FileInUse: {
+            message: string;
+            places: components["schemas"]["MediaPlace"][];
         };
         FileNames: string[];
         Uploaded: {
@@ -2005,7 +2084,12 @@ export interface operations {
     };
     getDashboardData: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Jalali day (yyyy-mm-dd, any digits) the money figures start on; default the first day of the Jalali month eleven months ago */
+                from?: string;
+                /** @description Jalali day the money figures end on, inclusive; default today (Tehran) */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2021,6 +2105,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardData"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -2043,6 +2128,31 @@ export interface operations {
                     "application/json": components["schemas"]["FileNames"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    mediaLibrary: {
+        parameters: {
+            query: {
+                mediaType: components["schemas"]["MediaType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The library of one kind, newest first, each file with its original name, size, upload time, uploader and where it is used */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaLibrary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -2214,6 +2324,8 @@ export interface operations {
             query: {
                 fileName: string;
                 mediaType: components["schemas"]["MediaType"];
+                /** @description 1: delete even though the file is used (the admin saw the places); without it a used file answers 409 */
+                confirmed?: "1" | "true";
             };
             header?: never;
             path?: never;
@@ -2234,6 +2346,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The file is used; the places it is used in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileInUse"];
+                };
+            };
         };
     };
     publicCategories: {

@@ -20,6 +20,7 @@ import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
+import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
 import { pageStatus, type PageStatus } from './pages';
@@ -94,6 +95,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const tokens = new Tokens(resolveJwtSecret(config));
   const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
   if (config.seed !== false) await seedIfEmpty(db, media, config, print);
+  // After the seed, whose images are then registered like any file found on disk.
+  await syncMediaLibrary(db, media);
 
   const headers = securityHeaders({ gatewayUrl: config.paymentGatewayUrl, publicUrl: config.publicUrl });
   const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
@@ -222,7 +225,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerActions(routes.register, db, contract, gateway);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
-  registerFiles(routes.register, media);
+  registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
   registerContact(routes.register, db);

@@ -19,6 +19,7 @@ import { toColumns } from './crud';
 import { constraintError } from './integrity';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
+import { libraryTexts, namesInLibrary } from './mediaLibrary';
 import type { Register } from './routes';
 import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
@@ -213,6 +214,24 @@ async function checkReferences(db: DB, entity: AnyEntity, rows: ParsedRow[], rej
   }
 }
 
+/** Image and video fields naming a file the media library does not hold (see server/mediaLibrary.ts). */
+async function checkFiles(db: DB, entity: AnyEntity, rows: ParsedRow[], rejected: ImportReport['rejected']): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.input !== 'imageLink' && field.input !== 'videoLink') continue;
+    const named = (row: ParsedRow) => {
+      const value = row.values[name];
+      return typeof value === 'string' ? value : '';
+    };
+    const wanted = [...new Set(rows.map(named).filter((file) => file !== ''))];
+    if (wanted.length === 0) continue;
+    const found = await namesInLibrary(db, field.input === 'imageLink' ? 'images' : 'videos', wanted);
+    for (const row of rows) {
+      const file = named(row);
+      if (file !== '' && !found.has(file)) rejected.push({ line: row.line, message: libraryTexts.notInLibrary(field.label, file) });
+    }
+  }
+}
+
 /**
  * Accounts: unique phones and non-empty emails, within the file and against the table. Each
  * row's phone and email already went through the users schema (readRows): a required Iranian
@@ -263,6 +282,7 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
   const { rows, rejected } = readRows(entity, parseCsv(text));
   const total = rows.length + rejected.length;
   await checkReferences(db, entity, rows, rejected);
+  await checkFiles(db, entity, rows, rejected);
   if (entity.table === 'users') await checkAccounts(db, rows, rejected);
   const report = (created: number): ImportReport => ({
     created,

@@ -2,7 +2,8 @@
 // that found nothing left to enrol is no sale and is counted apart, with the amount owed back.
 import type { components } from '../codegen/openapi.gen';
 import type { DB } from './db';
-import type { Register } from './routes';
+import { dashboardMoney, moneyQuery, moneyRange } from './dashboardMoney';
+import { parse, type Register } from './routes';
 
 /** The start of today on the server's clock, as an ISO instant comparable with stored ones. */
 function startOfToday(now = new Date()): string {
@@ -19,7 +20,9 @@ async function refundsDue(db: DB): Promise<{ refundDueOrders: number; refundDueI
 }
 
 export function registerDashboard(register: Register, db: DB) {
-  register('GET /api/User/GetDashboardData', async (): Promise<components['schemas']['DashboardData']> => {
+  register('GET /api/User/GetDashboardData', async (request): Promise<components['schemas']['DashboardData']> => {
+    // Checked first, so a bad range answers 400 before any counting.
+    const range = moneyRange(parse(moneyQuery, request.query ?? {}, { from: 'تاریخ شروع', to: 'تاریخ پایان' }));
     const today = startOfToday();
     const count = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
     return {
@@ -35,6 +38,7 @@ export function registerDashboard(register: Register, db: DB) {
       ),
       totalCourses: await count(db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
       ...(await refundsDue(db)),
+      money: await dashboardMoney(db, range),
     };
   });
 }

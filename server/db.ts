@@ -207,6 +207,18 @@ export interface SignInAlertsTable {
   lastFailureAt: string;
 }
 
+/** The media library (migration 010): one row per stored file. */
+export interface MediaTable {
+  id: Generated<number>;
+  kind: 'images' | 'videos';
+  storedName: string;
+  originalName: string;
+  size: number;
+  type: string;
+  uploadedAt: string;
+  uploaderId: number | null;
+}
+
 export interface SavedViewsTable {
   id: Generated<number>;
   userId: number;
@@ -257,6 +269,7 @@ export interface Database {
   list_pruned: ListPrunedTable;
   list_search: ListSearchTable;
   list_search_meta: ListSearchMetaTable;
+  media: MediaTable;
 }
 
 export type DB = Kysely<Database>;

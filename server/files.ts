@@ -8,8 +8,10 @@ import { lstat, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import * as v from 'valibot';
+import type { DB } from './db';
 import { HttpError } from './errors';
-import { parse, type Register } from './routes';
+import { cleanOriginalName, forgetFile, libraryOf, libraryTexts, mediaUsage, recordUpload } from './mediaLibrary';
+import { currentUser, parse, type Register } from './routes';
 
 export type MediaKind = 'images' | 'videos';
 
@@ -148,10 +150,14 @@ const fileNameSchema = v.pipe(
   v.string(fileTexts.badName),
   v.check(isSafeFileName, fileTexts.badName),
 );
+const mediaTypeSchema = v.picklist(['image', 'video'], 'نوع رسانه باید image یا video باشد');
 const deleteQuery = v.object({
   fileName: fileNameSchema,
-  mediaType: v.picklist(['image', 'video'], 'نوع رسانه باید image یا video باشد'),
+  mediaType: mediaTypeSchema,
+  // A file still in use is deleted only when the admin saw where and said yes (issue 13, item 6).
+  confirmed: v.optional(v.picklist(['1', 'true'], 'مقدار تأیید نامعتبر است')),
 });
+const libraryQuery = v.object({ mediaType: mediaTypeSchema });
 const fileParams = v.object({ fileName: fileNameSchema });
 
 /** A single `bytes=` range within the file, or 'invalid' (416), or null for the whole file. */
@@ -216,10 +222,11 @@ function isFileTooLarge(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
-async function upload(media: MediaStore, kind: MediaKind, request: FastifyRequest) {
+async function upload(media: MediaStore, db: DB, kind: MediaKind, request: FastifyRequest) {
   if (!request.isMultipart() || !hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, fileTexts.notMultipart);
   const limit = limits[kind];
   let bytes: Buffer;
+  let sentName: string | undefined;
   try {
     const part = await request.file({ limits: { fileSize: limit.bytes, files: 1, fields: 10, parts: 20 } });
     if (!part) throw new HttpError(400, fileTexts.noFile);
@@ -227,6 +234,7 @@ async function upload(media: MediaStore, kind: MediaKind, request: FastifyReques
       part.file.resume();
       throw new HttpError(400, fileTexts.noFile);
     }
+    sentName = part.filename;
     bytes = await part.toBuffer();
     // A file exactly one byte over the limit comes back cut to the limit without an error;
     // only the stream's flag tells, and a cut file must not be stored as if whole.
@@ -243,19 +251,37 @@ async function upload(media: MediaStore, kind: MediaKind, request: FastifyReques
   if (!ext) throw new HttpError(400, fileTexts.badType);
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
   await media.save(kind, fileName, bytes);
+  // The name the admin knows the file by is kept beside the generated one, never used as a path.
+  await recordUpload(db, {
+    kind,
+    storedName: fileName,
+    originalName: cleanOriginalName(sentName, fileName),
+    size: bytes.length,
+    type: detected?.mime ?? 'application/octet-stream',
+    uploaderId: request.user?.id ?? null,
+  });
   return { fileName };
 }
 
-export function registerFiles(register: Register, media: MediaStore) {
+export function registerFiles(register: Register, media: MediaStore, db: DB) {
   register('GET /api/File/all-images', () => media.list('images'));
   register('GET /api/File/all-videos', () => media.list('videos'));
-  register('POST /api/File/upload-image', (request) => upload(media, 'images', request));
-  register('POST /api/File/upload-video', (request) => upload(media, 'videos', request));
+  register('POST /api/File/upload-image', (request) => upload(media, db, 'images', request));
+  register('POST /api/File/upload-video', (request) => upload(media, db, 'videos', request));
+  register('GET /api/File/library', async (request) => {
+    const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
+    return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
+  });
   register('GET /api/File/image/{fileName}', (request, reply) => serve(media, 'images', request, reply));
   register('GET /api/File/video/{fileName}', (request, reply) => serve(media, 'videos', request, reply));
   register('DELETE /api/File/delete', async (request) => {
-    const { fileName, mediaType } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه' });
-    const removed = await media.remove(mediaType === 'image' ? 'images' : 'videos', fileName);
+    currentUser(request);
+    const { fileName, mediaType, confirmed } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه', confirmed: 'تأیید' });
+    const kind = mediaType === 'image' ? 'images' : 'videos';
+    const places = (await mediaUsage(db, kind, [fileName])).get(fileName) ?? [];
+    if (places.length > 0 && confirmed === undefined) throw new HttpError(409, libraryTexts.inUse(places.length), { places });
+    const removed = await media.remove(kind, fileName);
+    await forgetFile(db, kind, fileName);
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };
   });

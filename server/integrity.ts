@@ -9,6 +9,7 @@ import { toPersianDigits } from '../src/lib/text';
 import type { Contract } from './contract';
 import { isPostgres, type Database } from './db';
 import { HttpError } from './errors';
+import { assertFilesInLibrary } from './mediaLibrary';
 import { financialRecordsError } from './migrations/006_money';
 import type { AuthUser } from './routes';
 
@@ -102,6 +103,8 @@ export async function assertReferencesExist(trx: Executor, entity: Pick<AnyEntit
     const found = await sql`select 1 from ${sql.table(target.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
     if (found.rows.length === 0) throw new HttpError(400, integrityTexts.missingReference(field.label));
   }
+  // Image and video fields refer to the media library as reference fields refer to records.
+  await assertFilesInLibrary(trx, entity, values);
 }
 
 /**

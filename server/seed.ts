@@ -431,6 +431,12 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
         return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
       }),
     });
+    const historyParent = learnerIds.get(learners[2]?.phoneNumber ?? '');
+    const historyCourses = courses.slice(4, 10).flatMap((c) => {
+      const id = courseIds.get(c.title);
+      return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
+    });
+    if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await trx
       .insertInto('contact_messages')
@@ -572,4 +578,49 @@ async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Promise<v
   }
   // Enrolled by an admin without a payment (a scholarship).
   await trx.insertInto('enrollments').values({ childId: sina.id, courseId: k3.id, orderId: null, enrolledAt: at(2) }).execute();
+}
+
+/**
+ * Sales of the last months (issue 13, item 5), so the dashboard's monthly revenue and per-course
+ * figures show something on a fresh start: one child of another family, a paid order every few
+ * weeks (each course once), and one payment owed back.
+ */
+async function seedSalesHistory(
+  trx: Transaction<Database>,
+  parentId: number,
+  courses: ReadonlyArray<{ id: number; title: string; price: number }>,
+): Promise<void> {
+  if (courses.length === 0) return;
+  const child = await trx
+    .insertInto('children')
+    .values({ firstName: 'پرهام', lastName: 'جعفری', birthDate: '2013-02-20T00:00:00.000Z', grade: 'ششم', userId: parentId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const day = 86_400_000;
+  const sales = courses.map((course, i) => ({ course, paidAt: new Date(Date.now() - (25 + i * 33) * day).toISOString() }));
+  for (const { course, paidAt } of sales) {
+    const order = await trx
+      .insertInto('orders')
+      .values({ userId: parentId, status: 'paid', totalInTomans: course.price, authority: `SEED${randomBytes(8).toString('hex').toUpperCase()}`, refId: String(300 + course.id), createdAt: paidAt, paidAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values({ orderId: order.id, childId: child.id, courseId: course.id, priceInTomans: course.price, childName: 'پرهام جعفری', courseTitle: course.title })
+      .execute();
+    await trx.insertInto('enrollments').values({ childId: child.id, courseId: course.id, orderId: order.id, enrolledAt: paidAt }).execute();
+  }
+  // The same course paid a second time by another checkout: nothing left to enrol, owed back.
+  const first = sales[0];
+  if (!first) return;
+  const owedAt = new Date(Date.parse(first.paidAt) + 2 * day).toISOString();
+  const owed = await trx
+    .insertInto('orders')
+    .values({ userId: parentId, status: 'refundDue', totalInTomans: first.course.price, refundDueInTomans: first.course.price, authority: `SEED${randomBytes(8).toString('hex').toUpperCase()}`, refId: '399', createdAt: owedAt, paidAt: owedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_items')
+    .values({ orderId: owed.id, childId: child.id, courseId: first.course.id, priceInTomans: first.course.price, childName: 'پرهام جعفری', courseTitle: first.course.title })
+    .execute();
 }

@@ -40,16 +40,20 @@ describe('admin categories', () => {
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await dialog.getByText('نام الزامی است').waitFor();
     await dialog.getByLabel('نام', { exact: true }).fill('دسته آزمایشی');
-    await dialog.getByLabel('لینک تصویر').fill('https://cdn.example.com/uploads/images/test-cover.png?v=3');
+    await dialog.getByLabel('لینک تصویر').click();
+    const library = page.getByRole('dialog', { name: 'انتخاب تصویر از کتابخانه' });
+    await library.getByRole('searchbox').fill('category-ai');
+    await library.getByRole('button', { name: /category-ai/ }).first().click();
+    await library.waitFor({ state: 'detached' });
     await dialog.getByRole('img', { name: /پیش‌نمایش/ }).waitFor();
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await page.getByText('دسته‌بندی با موفقیت ایجاد شد').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await row('دسته آزمایشی').waitFor();
     expect(await row('دسته آزمایشی').getByText('خیر').isVisible()).toBe(true);
-    // The link was stored as a bare file name.
+    // The library's file name was stored.
     const image = row('دسته آزمایشی').getByRole('img');
-    expect(await image.getAttribute('src')).toBe('/api/File/image/test-cover.png');
+    expect(await image.getAttribute('src')).toBe('/api/File/image/category-ai.webp');
   });
 
   it('edits it', async () => {

@@ -153,7 +153,11 @@ describe('admin teachers', () => {
     await dialog.getByLabel('توضیحات').fill('مدرس رباتیک');
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await dialog.getByText('لینک تصویر الزامی است').waitFor();
-    await dialog.getByLabel('لینک تصویر').fill('teacher.png');
+    await dialog.getByLabel('لینک تصویر').click();
+    const library = page.getByRole('dialog', { name: 'انتخاب تصویر از کتابخانه' });
+    await library.getByRole('searchbox').fill('course-2');
+    await library.getByRole('button', { name: /course-2/ }).first().click();
+    await library.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await page.getByText('مدرس با موفقیت ایجاد شد').waitFor();
     await row('همیار آزمایشی').getByRole('button', { name: 'ویرایش' }).click();

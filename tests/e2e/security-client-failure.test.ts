@@ -70,7 +70,12 @@ describe('client under failure', () => {
     await page.getByRole('button', { name: 'افزودن دسته‌بندی جدید' }).click();
     const dialog = page.getByRole('dialog', { name: 'افزودن دسته‌بندی' });
     await dialog.getByLabel('نام', { exact: true }).fill('دسته‌ای که نباید گم شود');
-    await dialog.getByLabel('لینک تصویر').fill('kept-cover.png');
+    // Picked from the media library (a typed name is no longer possible).
+    await dialog.getByLabel('لینک تصویر').click();
+    const library = page.getByRole('dialog', { name: 'انتخاب تصویر از کتابخانه' });
+    await library.getByRole('searchbox').fill('category-ai');
+    await library.getByRole('button', { name: /category-ai/ }).first().click();
+    await library.waitFor({ state: 'detached' });
     await dialog.getByLabel('غیرفعال').check();
     let attempts = 0;
     await page.route('**/api/Category/Create', (route) => {
@@ -84,7 +89,7 @@ describe('client under failure', () => {
     expect(consoleLines).toContain('خطای سرور');
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('نام', { exact: true }).inputValue()).toBe('دسته‌ای که نباید گم شود');
-    expect(await dialog.getByLabel('لینک تصویر').inputValue()).toBe('kept-cover.png');
+    expect(await dialog.getByText('category-ai.webp').isVisible()).toBe(true);
     expect(await dialog.getByLabel('غیرفعال').isChecked()).toBe(true);
     // Once the server is back, the same typed values save without retyping.
     await page.unroute('**/api/Category/Create');

@@ -33,6 +33,7 @@ const handRows: Record<string, Access> = {
   uploadVideo: 'admin',
   serveVideo: 'public',
   deleteFile: 'admin',
+  mediaLibrary: 'admin',
   publicCategories: 'public',
   publicCategory: 'public',
   publicCourses: 'public',

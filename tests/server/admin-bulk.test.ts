@@ -78,7 +78,7 @@ describe('bulk delete', () => {
 
   it('skips teachers still referenced by courses, naming the count in Persian digits', async () => {
     const teacher = async (fullName: string) =>
-      (await server.call<Row>('POST', '/api/Teacher/Create', { token: admin, body: { fullName, skill: 'ریاضی', descirption: 'شرح', coverImage: 't.png' } })).body;
+      (await server.call<Row>('POST', '/api/Teacher/Create', { token: admin, body: { fullName, skill: 'ریاضی', descirption: 'شرح', coverImage: 'course-1.webp' } })).body;
     const busy = await teacher('مدرس پرکار');
     const free = await teacher('مدرس آزاد');
     await createCourse('دوره‌ی الف', { techerId: busy.id });

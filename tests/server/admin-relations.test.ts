@@ -108,7 +108,7 @@ describe('options', () => {
   beforeAll(async () => {
     const created = await server.call<Row>('POST', '/api/Teacher/Create', {
       token: admin,
-      body: { fullName: 'یاسمن یوسفی‌نیا', skill: 'رباتیک ۳', descirption: 'مدرس', coverImage: 't.png' },
+      body: { fullName: 'یاسمن یوسفی‌نیا', skill: 'رباتیک ۳', descirption: 'مدرس', coverImage: 'course-1.webp' },
     });
     expect(created.status).toBe(200);
     yousefi = created.body;
@@ -164,7 +164,7 @@ describe('record detail', () => {
     const c = await server.call<Row>('POST', '/api/Category/Create', { token: admin, body: { name: 'نجوم', inActive: false, coverImage: '' } });
     const t = await server.call<Row>('POST', '/api/Teacher/Create', {
       token: admin,
-      body: { fullName: 'نیما صادقی', skill: 'نجوم', descirption: 'مدرس', coverImage: 't.png' },
+      body: { fullName: 'نیما صادقی', skill: 'نجوم', descirption: 'مدرس', coverImage: 'course-1.webp' },
     });
     category = c.body;
     teacher = t.body;

@@ -25,8 +25,8 @@ const op = (key: OperationKey) => splitOperation(key);
 
 // Written out where a test below relies on the values; any other entity's body comes from its schema.
 const curatedBodies: Record<string, Record<string, unknown>> = {
-  categories: { name: 'نجوم برای کودکان', inActive: false, coverImage: 'https://cdn.example.com/uploads/images/sky.png?v=2' },
-  teachers: { fullName: 'نیما صادقی', skill: 'نجوم', descirption: 'مدرس نجوم', coverImage: 'nima.png' },
+  categories: { name: 'نجوم برای کودکان', inActive: false, coverImage: 'https://cdn.example.com/uploads/images/category-ai.webp?v=2' },
+  teachers: { fullName: 'نیما صادقی', skill: 'نجوم', descirption: 'مدرس نجوم', coverImage: 'course-2.webp' },
   articles: { author: 'نیما', name: 'ستاره‌ها چگونه می‌درخشند؟', body: '<p>متن</p>', image: '' },
   courses: {
     title: 'نجوم مقدماتی',
@@ -219,20 +219,20 @@ describe('validation', () => {
 
 describe('categories, slugs and references', () => {
   it('keeps bare file names, makes unique stable slugs and refuses deleting a category in use', async () => {
-    const body = { name: 'برنامه‌نویسی وب!', inActive: false, coverImage: 'https://x.ir/uploads/images/%D9%88%D8%A8.png?x=1#top' };
+    const body = { name: 'برنامه‌نویسی وب!', inActive: false, coverImage: 'https://x.ir/uploads/images/course-3.webp?x=1#top' };
     const first = await server.call<Row>('POST', '/api/Category/Create', { token: admin, body });
     const second = await server.call<Row>('POST', '/api/Category/Create', { token: admin, body });
     const third = await server.call<Row>('POST', '/api/Category/Create', { token: admin, body });
-    expect(first.body.coverImage).toBe('وب.png');
+    expect(first.body.coverImage).toBe('course-3.webp');
     expect(first.body.slug).toBe('برنامه-نویسی-وب');
     expect(second.body.slug).toBe('برنامه-نویسی-وب-2');
     expect(third.body.slug).toBe('برنامه-نویسی-وب-3');
 
     const renamed = await server.call<Row>('PUT', '/api/Category/Update', {
       token: admin,
-      body: { id: first.body.id, name: 'نام تازه', inActive: true, coverImage: 'C:\\images\\new.png' },
+      body: { id: first.body.id, name: 'نام تازه', inActive: true, coverImage: 'C:\\images\\course-4.webp' },
     });
-    expect(renamed.body).toMatchObject({ name: 'نام تازه', inActive: true, coverImage: 'new.png', slug: 'برنامه-نویسی-وب' });
+    expect(renamed.body).toMatchObject({ name: 'نام تازه', inActive: true, coverImage: 'course-4.webp', slug: 'برنامه-نویسی-وب' });
 
     const course = await server.call<Row>('POST', '/api/Course/Create', {
       token: admin,
@@ -266,11 +266,11 @@ describe('categories, slugs and references', () => {
     const token = await restartable.signIn(adminPhone, adminPassword);
     const created = await restartable.call<Row>('POST', '/api/Category/Create', {
       token,
-      body: { name: 'ماندگار', inActive: true, coverImage: 'keep.png' },
+      body: { name: 'ماندگار', inActive: true, coverImage: 'course-5.webp' },
     });
     const updated = await restartable.call<Row>('PUT', '/api/Category/Update', {
       token,
-      body: { id: created.body.id, name: 'ماندگار ۲', inActive: false, coverImage: 'keep2.png' },
+      body: { id: created.body.id, name: 'ماندگار ۲', inActive: false, coverImage: 'course-6.webp' },
     });
     expect(updated.status).toBe(200);
     const doomed = await restartable.call<Row>('POST', '/api/Category/Create', { token, body: { name: 'حذفی', inActive: false, coverImage: '' } });
@@ -282,7 +282,7 @@ describe('categories, slugs and references', () => {
       // The same JWT key (kept in the data dir? no: set in config) and the same database.
       const list = await again.call<Row[]>('GET', '/api/Category/GetSelectList', { token });
       expect(list.status).toBe(200);
-      expect(list.body.find((c) => c.id === created.body.id)).toMatchObject({ name: 'ماندگار ۲', inActive: false, coverImage: 'keep2.png', slug: 'ماندگار' });
+      expect(list.body.find((c) => c.id === created.body.id)).toMatchObject({ name: 'ماندگار ۲', inActive: false, coverImage: 'course-6.webp', slug: 'ماندگار' });
       expect(list.body.find((c) => c.id === doomed.body.id)).toBeUndefined();
       expect(again.printed.join('\n')).not.toContain('Admin sign-in');
     } finally {

@@ -183,10 +183,10 @@ describe('audit log', () => {
   it('reverts an update, a delete (same id) and a create, each audited; refuses when the record changed since', async () => {
     const created = await server.call<Row>('POST', '/api/Teacher/Create', {
       token: admin,
-      body: { fullName: 'مدرس بازگشتی', skill: 'رباتیک', descirption: 'شرح', coverImage: 'a.png' },
+      body: { fullName: 'مدرس بازگشتی', skill: 'رباتیک', descirption: 'شرح', coverImage: 'course-1.webp' },
     });
     const id = created.body.id;
-    await server.call('PUT', '/api/Teacher/Update', { token: admin, body: { id, fullName: 'نام اشتباه', skill: 'رباتیک', descirption: 'شرح', coverImage: 'a.png' } });
+    await server.call('PUT', '/api/Teacher/Update', { token: admin, body: { id, fullName: 'نام اشتباه', skill: 'رباتیک', descirption: 'شرح', coverImage: 'course-1.webp' } });
     const [update] = (await audit({ entity: 'teachers', recordId: String(id), action: 'update' })).items;
     if (!update) throw new Error('no update entry');
 
@@ -213,7 +213,7 @@ describe('audit log', () => {
     if (!creation) throw new Error('no create entry');
     // The create's state is long gone (several versions since).
     expect(creation.revertible).toBe(false);
-    const made = await server.call<Row>('POST', '/api/Teacher/Create', { token: admin, body: { fullName: 'تازه', skill: 'هنر', descirption: 'شرح', coverImage: 'a.png' } });
+    const made = await server.call<Row>('POST', '/api/Teacher/Create', { token: admin, body: { fullName: 'تازه', skill: 'هنر', descirption: 'شرح', coverImage: 'course-1.webp' } });
     expect(made.status).toBe(200);
     const [fresh] = (await audit({ entity: 'teachers', recordId: String(made.body.id) })).items;
     if (!fresh) throw new Error('no create entry');

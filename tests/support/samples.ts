@@ -20,10 +20,12 @@ export function sampleValue(field: FieldDecl, n: number): unknown {
       return `sample${n}@example.com`;
     case 'tel':
       return `0912${String(1_000_000 + n)}`;
+    // Link fields must name a file of the media library: the seed's images are registered in
+    // every seeded server; no video is seeded, and no video field is required.
     case 'imageLink':
-      return `sample-${n}.png`;
+      return `course-${1 + (n % 10)}.webp`;
     case 'videoLink':
-      return `sample-${n}.mp4`;
+      return field.required ? `sample-${n}.mp4` : '';
     case 'number': {
       const { min, max } = numberLimits(field);
       return Math.min(max, min + n);

@@ -42,15 +42,18 @@ export interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More under the question (the places a file is used in). */
+  details?: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, confirmLabel, question, subject, tone = 'danger', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, confirmLabel, question, subject, tone = 'danger', busy, onConfirm, onCancel, details }: ConfirmDialogProps) {
   return (
     <AlertShell open={open} onDismiss={() => !busy && onCancel()}>
       <div className="admin-modal-body">
         <AlertDialog.Title className="admin-modal-title">{title ?? adminTexts.confirmTitle}</AlertDialog.Title>
         <AlertDialog.Description className="admin-confirm-question">{question}</AlertDialog.Description>
         {subject && <p className="admin-confirm-subject">«{subject}»</p>}
+        {details}
         <div className="admin-form-actions">
           <AlertDialog.Cancel asChild>
             <button type="button" className="admin-button admin-button-secondary" disabled={busy}>

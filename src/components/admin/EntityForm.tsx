@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { dateOrderMessage, fieldSchema, type AnyEntity, type AnyField } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { inputRenderers } from './inputs';
+import { fileProblem } from './mediaLibrary';
 import { adminTexts } from './texts';
 
 /** What the form draws: an entity's editable fields, or a record action's inputs. */
@@ -40,6 +41,8 @@ function messageOf(error: unknown): string | null {
 function problemOf(entity: FormFields, name: string, field: AnyField, value: unknown, values: Record<string, unknown>): string | undefined {
   const own = v.safeParse(fieldSchema(field), value);
   if (!own.success) return own.issues[0]?.message;
+  const file = fileProblem(field, own.output);
+  if (file !== undefined) return file;
   return dateOrderMessage(entity, name, { ...values, [name]: value }) ?? undefined;
 }
 

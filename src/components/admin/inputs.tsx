@@ -3,8 +3,8 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { AnyField, InputKind } from '../../../schema/define';
 import { toLatinDigits, toPersianDigits } from '../../lib/text';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';
+import { MediaPicker } from './inputs/MediaPicker';
 import { ReferencePicker } from './inputs/ReferencePicker';
-import { imageUrl, videoUrl } from './media';
 import { adminTexts } from './texts';
 
 export interface InputProps {
@@ -155,32 +155,19 @@ function DateInput(props: InputProps) {
   );
 }
 
-function linkInput(kind: 'image' | 'video') {
-  function LinkInput(props: InputProps) {
-    const value = text(props.value).trim();
-    return (
-      <div className="admin-link-input">
-        <input
-          {...aria(props)}
-          type="text"
-          dir="ltr"
-          className="admin-input"
-          value={text(props.value)}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-        {value !== '' && (
-          <div className="admin-preview">
-            {kind === 'image' ? (
-              <img src={imageUrl(value)} alt={`${adminTexts.preview}: ${props.field.label}`} loading="lazy" />
-            ) : (
-              <video src={videoUrl(value)} controls preload="metadata" aria-label={`${adminTexts.preview}: ${props.field.label}`} />
-            )}
-          </div>
-        )}
-      </div>
-    );
-  }
-  return LinkInput;
+/** Image and video fields pick from the media library or upload in place (inputs/MediaPicker.tsx). */
+function LibraryInput(props: InputProps) {
+  return (
+    <MediaPicker
+      id={props.id}
+      field={props.field}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      invalid={props.invalid}
+      describedBy={props.describedBy}
+    />
+  );
 }
 
 function RichTextInput(props: InputProps) {
@@ -201,7 +188,7 @@ export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   select: SelectInput,
   reference: ReferenceInput,
   jalaliDate: DateInput,
-  imageLink: linkInput('image'),
-  videoLink: linkInput('video'),
+  imageLink: LibraryInput,
+  videoLink: LibraryInput,
   richText: RichTextInput,
 };

@@ -1,7 +1,7 @@
 // The admin dashboard (spec §2, §3 dashboard data, §7): one GET of the five counters, then the
 // chart. This file exports nothing but Route, so the router's code splitting can move the
 // screen, and chart.js with it, into this route's own chunk.
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import {
@@ -10,34 +10,57 @@ import {
   dashboardTexts,
   type DashboardCounts,
 } from '../../components/admin/dashboard/DashboardChart';
+import { DashboardMoney, type DashboardMoneyData, type MoneyRange } from '../../components/admin/dashboard/DashboardMoney';
 
-type LoadState = { status: 'loading' } | { status: 'loaded'; counts: DashboardCounts } | { status: 'failed' };
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'loaded'; counts: DashboardCounts; money: DashboardMoneyData | null; refreshing: boolean }
+  | { status: 'failed' };
 
-async function fetchDashboard(): Promise<DashboardCounts> {
-  const { data, error, response } = await api.GET('/api/User/GetDashboardData');
+async function fetchDashboard(range: MoneyRange): Promise<{ counts: DashboardCounts; money: DashboardMoneyData | null }> {
+  const query = { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) };
+  const { data, error, response } = await api.GET('/api/User/GetDashboardData', { params: { query } });
   if (!response.ok || data === undefined)
     throw new Error(`GetDashboardData failed (${response.status})`, { cause: error });
-  return dashboardCounts(data);
+  return { counts: dashboardCounts(data), money: data.money ?? null };
+}
+
+/** The money figures' Jalali range in the address (?from=1405-01-01&to=1405-01-31). */
+const jalaliDay = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+function validateDashboardSearch(search: Record<string, unknown>): MoneyRange {
+  const out: MoneyRange = {};
+  const from = jalaliDay(search.from);
+  if (from) out.from = from;
+  const to = jalaliDay(search.to);
+  if (to) out.to = to;
+  return out;
 }
 
 function DashboardScreen() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const { from, to } = Route.useSearch();
+  const navigate = useNavigate({ from: '/admin/dashboard' });
   // StrictMode mounts twice in development: the ref survives the remount, so the request
-  // goes out once (spec §7: sent once when the dashboard opens).
-  const requested = useRef(false);
+  // goes out once per range (spec §7: sent once when the dashboard opens).
+  const requested = useRef<string | null>(null);
 
   useEffect(() => {
     document.title = `${dashboardTexts.title} | پنل مدیریت`;
-    if (requested.current) return;
-    requested.current = true;
-    fetchDashboard().then(
-      (counts) => setState({ status: 'loaded', counts }),
+    const key = `${from ?? ''}|${to ?? ''}`;
+    if (requested.current === key) return;
+    requested.current = key;
+    setState((old) => (old.status === 'loaded' ? { ...old, refreshing: true } : old));
+    fetchDashboard({ from, to }).then(
+      (loaded) => {
+        if (requested.current === key) setState({ status: 'loaded', ...loaded, refreshing: false });
+      },
       (error: unknown) => {
         console.error(dashboardTexts.failed, error);
-        setState({ status: 'failed' });
+        if (requested.current === key) setState({ status: 'failed' });
       },
     );
-  }, []);
+  }, [from, to]);
 
   return (
     <section className="admin-screen dashboard-screen" aria-labelledby="dashboard-title">
@@ -57,10 +80,18 @@ function DashboardScreen() {
         </p>
       )}
       {state.status === 'loaded' && <DashboardChart counts={state.counts} />}
+      {state.status === 'loaded' && (
+        <DashboardMoney
+          money={state.money}
+          loading={state.refreshing}
+          onRange={(range) => void navigate({ search: { from: range.from, to: range.to } })}
+        />
+      )}
     </section>
   );
 }
 
 export const Route = createFileRoute('/admin/dashboard')({
+  validateSearch: validateDashboardSearch,
   component: DashboardScreen,
 });

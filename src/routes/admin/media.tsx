@@ -1,13 +1,17 @@
 // The media screen (spec §2 media, §5, §8): images or videos, upload, copy a name, delete.
 // The lifecycle lives in src/machines/media.ts; this file only draws it.
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { EntityModal } from '../../components/admin/EntityModal';
-import { mediaDisplayName } from '../../lib/text';
-import { mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
+import { formatSize, libraryTexts, loadLibrary, type MediaEntry, type MediaPlace } from '../../components/admin/mediaLibrary';
+import { api, serverMessage } from '../../api/client';
+import { formatJalaliDateTime } from '../../lib/jalali';
+import { formatPersianNumber, mediaDisplayName } from '../../lib/text';
+import { MediaError, mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
 import './media.css';
 
 const kinds: MediaKind[] = ['image', 'video'];
@@ -90,8 +94,64 @@ function UploadForm({
   );
 }
 
+const usageTexts = {
+  columns: { original: 'نام اصلی', size: 'حجم', uploadedAt: 'تاریخ بارگذاری', usedIn: 'محل استفاده' },
+  confirmUsed: (count: number) =>
+    `این فایل در ${formatPersianNumber(count)} جا استفاده شده است و با حذف آن، این بخش‌ها بدون فایل می‌مانند. آیا از حذف آن مطمئن هستید؟`,
+  places: 'محل‌های استفاده',
+} as const;
+
+/** The places a file is used in, each a link to the record's detail view. */
+function Places({ places }: { places: readonly MediaPlace[] }) {
+  return (
+    <ul className="media-places">
+      {places.map((place) => (
+        <li key={`${place.entity}-${place.id}-${place.field}`}>
+          <Link to="/admin/$entity/$id" params={{ entity: place.entity, id: place.id }} className="admin-link">
+            {place.section}: {place.label}
+          </Link>{' '}
+          <span className="admin-cell-muted">({place.field})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The details of the listed files, read again whenever the machine reloads the list. */
+function useLibraryDetails(kind: MediaKind, files: readonly string[]): Map<string, MediaEntry> {
+  const [entries, setEntries] = useState<MediaEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadLibrary(kind, true).then(
+      (items) => live && setEntries(items),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, files]);
+  return useMemo(() => new Map(entries.map((entry) => [entry.name, entry])), [entries]);
+}
+
+/**
+ * The files whose places the confirmation showed: only their delete tells the server it was
+ * confirmed, so a file that came into use after the list loaded is still refused (409).
+ */
+const placesShown = new Set<string>();
+
+async function deleteConfirmed({ kind, name }: { kind: MediaKind; name: string }): Promise<void> {
+  const fileName = mediaDisplayName(name);
+  const confirmed = placesShown.has(fileName) ? { confirmed: '1' as const } : {};
+  const { data, error } = await api.DELETE('/api/File/delete', {
+    params: { query: { fileName, mediaType: kind, ...confirmed } },
+  });
+  if (!data) throw new MediaError(serverMessage(error));
+}
+
 function MediaScreen() {
-  const actor = useActorRef(mediaMachine, { input: { kind: 'image' } });
+  const actor = useActorRef(mediaMachine.provide({ actors: { deleteFile: fromPromise(({ input }) => deleteConfirmed(input)) } }), {
+    input: { kind: 'image' },
+  });
   const kind = useSelector(actor, (s) => s.context.kind);
   const files = useSelector(actor, (s) => s.context.files);
   const loading = useSelector(actor, (s) => s.matches('loading'));
@@ -100,7 +160,14 @@ function MediaScreen() {
   const uploading = useSelector(actor, (s) => s.matches({ table: 'uploading' }));
   const confirming = useSelector(actor, (s) => s.matches({ table: 'confirming' }) || s.matches({ table: 'deleting' }));
   const deleting = useSelector(actor, (s) => s.matches({ table: 'deleting' }));
+  const target = useSelector(actor, (s) => s.context.target);
   const kindId = useId();
+  const details = useLibraryDetails(kind, files);
+  const targetPlaces = target ? (details.get(mediaDisplayName(target))?.usedIn ?? []) : [];
+  useEffect(() => {
+    placesShown.clear();
+    if (target && targetPlaces.length > 0) placesShown.add(mediaDisplayName(target));
+  }, [target, targetPlaces.length]);
 
   useEffect(() => {
     document.title = `${mediaTexts.title} | پنل مدیریت`;
@@ -169,19 +236,24 @@ function MediaScreen() {
                 <tr>
                   <th scope="col">{mediaTexts.columns.preview}</th>
                   <th scope="col">{mediaTexts.columns.name}</th>
+                  <th scope="col">{usageTexts.columns.original}</th>
+                  <th scope="col">{usageTexts.columns.size}</th>
+                  <th scope="col">{usageTexts.columns.uploadedAt}</th>
+                  <th scope="col">{usageTexts.columns.usedIn}</th>
                   <th scope="col">{mediaTexts.columns.actions}</th>
                 </tr>
               </thead>
               <tbody>
                 {files.length === 0 ? (
                   <tr>
-                    <td colSpan={3} className="admin-table-empty">
+                    <td colSpan={7} className="admin-table-empty">
                       {mediaTexts.empty}
                     </td>
                   </tr>
                 ) : (
                   files.map((name) => {
                     const display = mediaDisplayName(name);
+                    const entry = details.get(display);
                     return (
                       <tr key={name}>
                         <td>
@@ -191,6 +263,23 @@ function MediaScreen() {
                           <span className="media-name" dir="ltr">
                             {display}
                           </span>
+                        </td>
+                        <td>
+                          <span className="media-original" dir="auto">
+                            {entry?.originalName ?? '—'}
+                          </span>
+                        </td>
+                        <td className="media-nowrap">{entry ? formatSize(entry.size) : '—'}</td>
+                        <td className="media-nowrap">{entry ? formatJalaliDateTime(entry.uploadedAt) : '—'}</td>
+                        <td>
+                          {entry && entry.usedIn.length > 0 ? (
+                            <details className="media-usage">
+                              <summary>{libraryTexts.usedIn(entry.usedIn.length)}</summary>
+                              <Places places={entry.usedIn} />
+                            </details>
+                          ) : (
+                            <span className="admin-cell-muted">{entry ? libraryTexts.usedIn(0) : '—'}</span>
+                          )}
                         </td>
                         <td>
                           <div className="admin-row-actions">
@@ -237,7 +326,16 @@ function MediaScreen() {
       </EntityModal>
       <ConfirmDialog
         open={confirming}
-        question={mediaTexts.confirmRemove}
+        question={targetPlaces.length > 0 ? usageTexts.confirmUsed(targetPlaces.length) : mediaTexts.confirmRemove}
+        subject={target ? (details.get(mediaDisplayName(target))?.originalName ?? mediaDisplayName(target)) : undefined}
+        details={
+          targetPlaces.length > 0 ? (
+            <div className="media-confirm-places">
+              <p className="admin-label">{usageTexts.places}</p>
+              <Places places={targetPlaces} />
+            </div>
+          ) : undefined
+        }
         busy={deleting}
         onConfirm={() => actor.send({ type: 'delete.confirm' })}
         onCancel={() => actor.send({ type: 'delete.cancel' })}

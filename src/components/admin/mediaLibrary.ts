@@ -1,0 +1,81 @@
+// The media library on the client (issue 13, item 6): one fetch per kind of GET /api/File/library
+// (original names, sizes, dates, where each file is used), shared by the media screen and every
+// form's image/video picker; and the form's check that a link field names a library file.
+import type { components } from '../../../codegen/openapi.gen';
+import type { AnyField } from '../../../schema/define';
+import { api, serverMessage } from '../../api/client';
+import { formatPersianNumber } from '../../lib/text';
+
+export type MediaEntry = components['schemas']['MediaEntry'];
+export type MediaPlace = components['schemas']['MediaPlace'];
+export type LibraryKind = 'image' | 'video';
+
+export const libraryTexts = {
+  choose: 'انتخاب از کتابخانه',
+  change: 'تغییر فایل',
+  clear: 'حذف انتخاب',
+  none: 'فایلی انتخاب نشده',
+  title: { image: 'انتخاب تصویر از کتابخانه', video: 'انتخاب ویدیو از کتابخانه' },
+  search: 'جستجو در نام فایل‌ها',
+  upload: 'بارگذاری فایل تازه',
+  uploading: 'در حال بارگذاری...',
+  uploaded: 'فایل بارگذاری و انتخاب شد',
+  empty: 'فایلی پیدا نشد',
+  loading: 'در حال بارگذاری...',
+  failed: 'دریافت کتابخانه مدیا ممکن نشد',
+  notInLibrary: (label: string, name: string) => `${label}: فایل «${name}» در کتابخانه مدیا نیست؛ از کتابخانه انتخاب کنید`,
+  usedIn: (count: number) => (count === 0 ? 'استفاده نشده' : `${formatPersianNumber(count)} مورد`),
+} as const;
+
+const loaded = new Map<LibraryKind, Promise<MediaEntry[]>>();
+const known = new Map<LibraryKind, Set<string>>();
+
+/** The library of a kind; `fresh` asks the server again (after an upload or a delete). */
+export function loadLibrary(kind: LibraryKind, fresh = false): Promise<MediaEntry[]> {
+  const cached = loaded.get(kind);
+  if (cached && !fresh) return cached;
+  const request = api.GET('/api/File/library', { params: { query: { mediaType: kind } } }).then(({ data, error }) => {
+    if (!data) throw new Error(serverMessage(error) ?? libraryTexts.failed);
+    known.set(kind, new Set(data.items.map((entry) => entry.name)));
+    return data.items;
+  });
+  loaded.set(kind, request);
+  request.catch(() => {
+    if (loaded.get(kind) === request) loaded.delete(kind);
+  });
+  return request;
+}
+
+export const kindOfField = (field: Pick<AnyField, 'input'>): LibraryKind | null =>
+  field.input === 'imageLink' ? 'image' : field.input === 'videoLink' ? 'video' : null;
+
+/**
+ * The form's message when a link field names a file the library (as last loaded) does not hold;
+ * undefined when it does, when the field is empty, or before the library has loaded (the server
+ * refuses it then).
+ */
+export function fileProblem(field: AnyField, value: unknown): string | undefined {
+  const kind = kindOfField(field);
+  if (!kind || typeof value !== 'string' || value.trim() === '') return undefined;
+  const names = known.get(kind);
+  if (!names || names.has(value)) return undefined;
+  return libraryTexts.notInLibrary(field.label, value);
+}
+
+/** ۱۲٫۳ کیلوبایت / ۱٫۲ مگابایت */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${formatPersianNumber(bytes)} بایت`;
+  if (bytes < 1024 * 1024) return `${formatPersianNumber(Math.round((bytes / 1024) * 10) / 10)} کیلوبایت`;
+  return `${formatPersianNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10)} مگابایت`;
+}
+
+/** Upload a file of a kind; answers the stored name. */
+export async function uploadToLibrary(kind: LibraryKind, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const init = { body: { file: file.name }, bodySerializer: () => form };
+  const { data, error } = kind === 'image' ? await api.POST('/api/File/upload-image', init) : await api.POST('/api/File/upload-video', init);
+  if (!data) throw new Error(serverMessage(error) ?? 'خطا در آپلود فایل');
+  await loadLibrary(kind, true);
+  return data.fileName;
+}
