@@ -86,6 +86,19 @@ export function formatPersianNumber(value: number): string {
   return eachDigit(sign + grouped + (fraction ? `${decimalSeparator}${fraction}` : ''));
 }
 
+/**
+ * A number being typed (Latin digits, `.` for the decimal point, perhaps unfinished: `12.`, `-`)
+ * as the input shows it: grouped, Persian, with the Persian decimal separator. Anything that is
+ * not such a number is shown as the rule shows any text.
+ */
+export function formatNumberDraft(draft: string): string {
+  const match = /^(-?)(\d*)(\.?)(\d*)$/.exec(draft);
+  if (!match) return toPersianDigits(draft);
+  const [, sign = '', whole = '', point = '', fraction = ''] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousandsSeparator);
+  return eachDigit(sign + grouped + (point ? decimalSeparator : '') + fraction);
+}
+
 export function formatToman(value: number): string {
   return `${formatPersianNumber(value)} تومان`;
 }
