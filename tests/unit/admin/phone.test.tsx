@@ -3,7 +3,6 @@
 // dialogs give focus back to their opener, the number input groups its digits.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyField } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { captureOpener, firstField, focusBack, openFrom } from '../../../src/components/admin/dialogFocus';
 import { inputRenderers } from '../../../src/components/admin/inputs';
@@ -92,7 +91,8 @@ describe('dialog focus', () => {
 });
 
 describe('the number input', () => {
-  const field: AnyField = { label: 'قیمت (تومان)', input: 'number' };
+  const field = registry.courses.fields.priceInTomans;
+  if (!field) throw new Error('courses have a price field');
   const NumberInput = inputRenderers.number;
 
   it('shows its value grouped in Persian digits and reads back what is typed in any digits', () => {
