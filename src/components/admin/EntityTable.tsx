@@ -520,7 +520,9 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
       if (cell === undefined || cell === 'image' || cell === 'video' || cell === 'phone') return width;
       return Math.min(width, Math.max(narrowestColumn, measured.headers[i] ?? 0));
     });
-    return fitColumns(natural, least, available).map((width) => Math.floor(width));
+    // Whole pixels; a column that always keeps its content's width (a phone number) rounds up,
+    // since a fraction of a pixel less already cuts its widest number with an ellipsis.
+    return fitColumns(natural, least, available).map((width, i) => ((least[i] ?? 0) >= (natural[i] ?? Infinity) ? Math.ceil(width) : Math.floor(width)));
   }, [measured, available, entity.columns, hasSelection]);
   const narrowed = widths !== null && widths.some((width, i) => width < (measured?.natural?.[i] ?? 0) - 1);
   const hasMedia = entity.columns.some((column) => column.cell === 'image' || column.cell === 'video');
