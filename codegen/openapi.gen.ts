@@ -1572,6 +1572,11 @@ export type components = {
         UserPage: {
             queryResult: components["schemas"]["User"][];
         };
+        UserActionResult: {
+            record: components["schemas"]["User"];
+            /** @description shown to the admin once, e.g. a one-time link */
+            notice?: string;
+        };
     };
     responses: {
         /** @description Invalid input */
@@ -3593,7 +3598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3630,7 +3635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

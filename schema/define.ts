@@ -216,6 +216,13 @@ export interface ActionDecl<R> {
   when?(row: R): boolean;
   /** A destructive action is drawn as the delete button is. */
   tone?: 'danger' | 'neutral';
+  /**
+   * What the admin says when running it (the course a child moves to, whether to refund): the
+   * same field kinds as an entity's, drawn as a small form in the action's dialog, checked by
+   * the same validators in the form and on the server, and sent beside the id. The handler
+   * receives them as `input`.
+   */
+  fields?: Readonly<Record<string, FieldDecl>>;
   succeeded: string;
   failed: string;
 }
@@ -264,6 +271,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   importable?: boolean;
   /** Record actions by key (see ActionDecl), in the order their buttons are drawn. */
   actions?: Readonly<Record<string, ActionDecl<RowOf<F>>>>;
+  /**
+   * `false`: no sidebar link (an order's items, its payment attempts): the records are read on
+   * the detail view of what they belong to, and their list stays at /admin/<key>.
+   */
+  sidebar?: boolean;
 }
 
 // ── The erased shape generic code works with ─────────────────────────────────────────────────
@@ -305,6 +317,8 @@ export interface AnyAction {
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
   tone: 'danger' | 'neutral';
+  /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
+  fields: Readonly<Record<string, AnyField>>;
   succeeded: string;
   failed: string;
 }
@@ -338,6 +352,8 @@ export interface AnyEntity {
   importable?: boolean;
   /** See ActionDecl; empty when the schema declares none. */
   actions: ReadonlyArray<AnyAction>;
+  /** See EntityDecl.sidebar (default true). */
+  sidebar: boolean;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -471,11 +487,12 @@ function opsOf(decl: EntityDecl<Record<string, FieldDecl>>): EntityOps {
 
 function actionsOf(decl: EntityDecl<Record<string, FieldDecl>>): AnyAction[] {
   const api = decl.api ?? decl.name;
-  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, ...rest }]) => ({
+  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, fields, ...rest }]) => ({
     ...rest,
     key,
     op: `POST /api/${api}/${call}`,
     tone: tone ?? 'neutral',
+    fields: Object.fromEntries(Object.entries(fields ?? {}).map(([name, field]) => [name, anyField(field)])),
   }));
 }
 
@@ -532,6 +549,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     afterSave: decl.afterSave ?? 'reload',
     afterRemove: decl.afterRemove ?? 'reload',
     actions: actionsOf(erased),
+    sidebar: decl.sidebar ?? true,
     decl: erased,
   };
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
@@ -588,7 +606,7 @@ export function blankValue(field: AnyField): unknown {
   }
 }
 
-export function blankRecord(entity: AnyEntity): Record<string, unknown> {
+export function blankRecord(entity: Pick<AnyEntity, 'fields'>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(entity.fields).map(([name, field]) => [name, blankValue(field)]));
 }
 
@@ -652,6 +670,24 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
 }
 
 export const idBodySchema = v.object({ id: idSchema }, 'بدنه درخواست باید یک شیء JSON باشد');
+
+/** A record action's body: the record's id, optionally the version seen, and the action's inputs. */
+export function actionBodySchema(action: Pick<AnyAction, 'fields'>) {
+  const inputs: Record<string, v.GenericSchema<unknown, unknown>> = {};
+  for (const [name, field] of Object.entries(action.fields)) inputs[name] = fieldSchema(field);
+  const notAnObject = 'بدنه درخواست باید یک شیء JSON باشد';
+  const everyInputSent = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const [name, field] of Object.entries(action.fields)) {
+      if (dataset.value[name] === undefined) addIssue({ message: `${field.label} ارسال نشده است` });
+    }
+  });
+  return v.pipe(
+    v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), notAnObject),
+    everyInputSent,
+    v.object({ id: idSchema, ...inputs }, notAnObject),
+  );
+}
 
 /** The first validation message, for a `{ message }` error body or a toast. */
 export function firstIssueMessage(issues: ReadonlyArray<{ message: string }>): string {
