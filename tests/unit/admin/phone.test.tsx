@@ -4,6 +4,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registry } from '../../../schema/registry.gen';
+import { AlertDialog } from 'radix-ui';
+import { AlertShell, ConfirmDialog } from '../../../src/components/admin/ConfirmDialog';
 import { captureOpener, firstField, focusBack, openFrom } from '../../../src/components/admin/dialogFocus';
 import { inputRenderers } from '../../../src/components/admin/inputs';
 import { RowActions } from '../../../src/components/admin/RowActions';
@@ -87,6 +89,44 @@ describe('dialog focus', () => {
   it('finds a form’s first field, skipping hidden and disabled inputs', () => {
     document.body.innerHTML = '<form><input type="hidden"><input disabled><select id="first"></select><input id="second"></form>';
     expect(firstField(document.body)?.id).toBe('first');
+  });
+});
+
+describe('dialogs', () => {
+  it('a dialog with fields (an action’s inputs) opens on its first field; a question alone on «انصراف»', async () => {
+    const { unmount } = render(
+      <AlertShell open onDismiss={vi.fn()}>
+        <AlertDialog.Title>بازنشانی رمز</AlertDialog.Title>
+        <AlertDialog.Description>پرسش</AlertDialog.Description>
+        <button type="button">بستن</button>
+        <input aria-label="مدت اعتبار" />
+      </AlertShell>,
+    );
+    await act(async () => {});
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('مدت اعتبار');
+    unmount();
+    render(<ConfirmDialog open question="حذف شود؟" busy={false} onConfirm={vi.fn()} onCancel={vi.fn()} />);
+    await act(async () => {});
+    expect(document.activeElement?.textContent).toBe('انصراف');
+  });
+
+  it('give focus back to the button that opened them when they close', async () => {
+    function Screen({ open }: { open: boolean }) {
+      return (
+        <>
+          <button type="button">باز کن</button>
+          <ConfirmDialog open={open} question="حذف شود؟" busy={false} onConfirm={vi.fn()} onCancel={vi.fn()} />
+        </>
+      );
+    }
+    const { rerender } = render(<Screen open={false} />);
+    screen.getByRole('button', { name: 'باز کن' }).focus();
+    rerender(<Screen open />);
+    await act(async () => {});
+    expect(document.activeElement?.textContent).toBe('انصراف');
+    rerender(<Screen open={false} />);
+    await act(async () => {});
+    expect(document.activeElement?.textContent).toBe('باز کن');
   });
 });
 
