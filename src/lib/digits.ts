@@ -3,8 +3,9 @@
 // or type back — e-mail addresses, URLs, file names, codes, Latin words such as ESP32 — keeps
 // the digits it was written with. Only what is shown passes through here; stored data never does.
 
-const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
-const arabicDigits = '٠١٢٣٤٥٦٧٨٩';
+/** The digit tables, also read by search folding (text.ts), which maps typed digits the other way. */
+export const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
+export const arabicDigits = '٠١٢٣٤٥٦٧٨٩';
 
 /** Persian and Arabic-Indic digits to Latin, so inputs accept what Iranian keyboards type. */
 export function toLatinDigits(text: string): string {

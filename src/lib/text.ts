@@ -2,9 +2,7 @@
 
 // Digits follow one display rule (digits.ts); re-exported so every caller keeps its import.
 export { formatPersianNumber, formatToman, toLatinDigits, toPersianDigits, toPersianDigitsInHtml } from './digits';
-
-const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
-const arabicDigits = '٠١٢٣٤٥٦٧٨٩';
+import { arabicDigits, persianDigits } from './digits';
 
 /**
  * Image references are stored as a bare file name: any URL or path is reduced to its last

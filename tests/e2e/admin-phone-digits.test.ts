@@ -142,6 +142,14 @@ describe('the admin on a phone (390 px)', () => {
     await page.goto(`${stack.baseUrl}/admin/users`);
     await page.getByRole('row').nth(1).waitFor();
     await shoot(page, 'users-1366');
+    // Whole on a wide screen too: no phone cell is cut with an ellipsis.
+    const cut = await page.locator('.admin-cell-phone').evaluateAll((phones) =>
+      phones.filter((phone) => {
+        const clip = phone.closest('.admin-cell-clip');
+        return clip instanceof HTMLElement && clip.scrollWidth > clip.clientWidth;
+      }).map((phone) => phone.textContent),
+    );
+    expect(cut).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     const menu = page.getByRole('button', { name: /^عملیات: / }).first();
     await menu.waitFor();
