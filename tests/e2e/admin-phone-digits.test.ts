@@ -115,6 +115,16 @@ describe('digits shown Persian, data kept as written', () => {
     expect(await body.locator('ol').evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe('persian');
     // The title keeps its Latin word and converts its count.
     expect(await page.locator('h1').first().textContent()).toContain('ESP32 در ۳ جلسه');
+
+    // The editor numbers its list the same way, and edits the stored text (Latin digits) as it is.
+    await page.goto(`${stack.baseUrl}/admin/articles`);
+    await page.getByRole('row').filter({ hasText: 'ESP32' }).getByRole('button', { name: 'ویرایش' }).click();
+    const editor = page.locator('.rte-content');
+    await editor.locator('ol').waitFor();
+    expect(await editor.locator('ol').evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe('persian');
+    expect(await editor.locator('p').first().textContent()).toContain('در 3 جلسه');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
   it('the admin screens show no Latin digit outside Latin words, e-mails and URLs', async () => {
