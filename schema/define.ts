@@ -95,10 +95,23 @@ interface NumberField extends FieldCommon {
   max?: number;
   initial?: number;
 }
+/**
+ * A reference: the registry entity referred to (0 = none), the field shown as its label, the
+ * none label, and what deleting the referred record does to this row — 'refuse' (default: the
+ * delete is refused while rows point at it, «۳ دوره به این دسته‌بندی وابسته است»), 'cascade'
+ * (the rows go with it: the table's foreign key cascades; a learner's children) or 'keep' (the
+ * row keeps the number as history and shows `none` once the record is gone; an order line's
+ * course).
+ */
+export interface ReferenceDecl {
+  entity: RegistryKey;
+  label: string;
+  none: string;
+  onDelete?: 'refuse' | 'cascade' | 'keep';
+}
 interface ReferenceField extends FieldCommon {
   input: 'reference';
-  /** The registry entity referred to (0 = none), the field shown as its label, the none label. */
-  reference: { entity: RegistryKey; label: string; none: string };
+  reference: ReferenceDecl;
   initial?: number;
 }
 interface CheckboxField extends FieldCommon {
@@ -112,6 +125,11 @@ interface DateField extends FieldCommon {
   initial?: string | null;
   /** Another date field of the record this one may not come after (see dateOrderMessage). */
   notAfter?: string;
+  /**
+   * The admin list offers a from–to filter of Jalali days for it (URL `f.<field>=1403-01-01..1403-01-31`;
+   * the server accepts such a range on any date field).
+   */
+  filter?: 'range';
 }
 type OptionValue = string | number | boolean;
 interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
@@ -223,6 +241,11 @@ export interface ActionDecl<R> {
    * receives them as `input`.
    */
   fields?: Readonly<Record<string, FieldDecl>>;
+  /**
+   * Why the action does not apply to a record `when` refuses («این سفارش پرداخت نشده است»): the
+   * server's 409 message then, instead of the general one. A method, as `when` is.
+   */
+  refusal?(row: R): string;
   succeeded: string;
   failed: string;
 }
@@ -232,7 +255,43 @@ export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: 
 type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
-export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null });
+export type ColumnDecl<R> = ColumnBase &
+  ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string> | ManyColumn);
+
+/**
+ * A column showing the records of another entity that refer to this one (an order's course
+ * titles, read from its items): `many.entity` is that entity, `many.by` its reference field to
+ * this one, `many.show` the field of it shown (a reference shows its record's label); the values
+ * are joined with «، ». Read by the server in one batch for the rows shown, as path columns are
+ * (GET /api/Admin/{entity}/labels with `many`), and by the CSV export. Not sortable or filterable.
+ */
+export interface ManyColumn {
+  id: string;
+  many: { entity: RegistryKey; by: string; show: string };
+}
+
+/**
+ * A column showing a property of a record this one refers to, or of one that record refers to
+ * (an enrolment's child's parent's phone): `path` starts with a `reference` field of this entity,
+ * goes on through `reference` fields of the entities reached, and ends at any field there — a
+ * reference at the end shows that record's label. The server reads the values in one batch per
+ * step for all the rows shown (GET /api/Admin/{entity}/labels with `path`), and the CSV export
+ * the same way. Not sortable or filterable: the value is not in this entity's table.
+ */
+export interface PathColumn<First extends string = string> {
+  id: string;
+  path: readonly [First, ...string[]];
+}
+
+/** A column's value when it is the row's own (a key or a computed value); null for a path column. */
+export function ownColumnValue(column: AnyEntity['columns'][number], row: AnyRow): unknown {
+  if ('key' in column) return row[column.key];
+  if ('path' in column || 'many' in column) return null;
+  return column.value(row);
+}
+
+/** A column's id: its key, or its declared id. */
+export const columnId = (column: AnyEntity['columns'][number]): string => ('key' in column ? column.key : column.id);
 
 export interface EntityDecl<F extends Record<string, FieldDecl>, K extends string = string> {
   /** The contract's component name (PascalCase, singular): `Coupon` → components Coupon, CouponFields… */
@@ -289,12 +348,14 @@ export interface AnyField {
   initial?: unknown;
   options?: ReadonlyArray<readonly [unknown, string]>;
   placeholder?: string;
-  reference?: { entity: RegistryKey; label: string; none: string };
+  reference?: ReferenceDecl;
   hint?: string;
   wide?: boolean;
   readOnly?: boolean;
   /** Date fields: the field (of the same record) this date may not come after. */
   notAfter?: string;
+  /** Date fields: the list offers a date-range filter (DateField.filter). */
+  rangeFilter?: boolean;
 }
 
 export interface EntityOps {
@@ -316,6 +377,7 @@ export interface AnyAction {
   confirm?: string;
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
+  refusal?(row: AnyRow): string;
   tone: 'danger' | 'neutral';
   /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
   fields: Readonly<Record<string, AnyField>>;
@@ -333,7 +395,7 @@ export interface AnyEntity {
   fields: Readonly<Record<string, AnyField>>;
   /** Every declared field, read-only ones included (the row's own properties besides id, version, slug). */
   allFields: Readonly<Record<string, AnyField>>;
-  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null })>;
+  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn | ManyColumn)>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
   afterRemove: 'reload' | 'removeLocal';
@@ -508,6 +570,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
   if (field.input === 'jalaliDate' && field.notAfter !== undefined) out.notAfter = field.notAfter;
+  if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   return out;
 }
 
@@ -576,7 +639,8 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
 /** A record's label from its row; its id when the label fields are empty. */
 export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
   const parts = labelFieldsOf(entity)
-    .map((name) => row[name])
+    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code.
+    .map((name) => entity.allFields[name]?.options?.find(([value]) => value === row[name])?.[1] ?? row[name])
     .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
     .map(String);
   return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');

@@ -6,20 +6,28 @@ import articles from './articles';
 import categories from './categories';
 import children from './children';
 import courses from './courses';
+import enrollments from './enrollments';
 import messages from './messages';
+import orderItems from './orderItems';
+import orders from './orders';
+import paymentAttempts from './paymentAttempts';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'messages' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
   categories,
   children,
   courses,
+  enrollments,
   messages,
+  orderItems,
+  orders,
+  paymentAttempts,
   teachers,
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'messages', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'teachers', 'users'];

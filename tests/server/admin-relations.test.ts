@@ -212,7 +212,10 @@ describe('record detail', () => {
       params: { entity: 'users', id: String(first.id) },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([['children', 'userId']]);
+    expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([
+      ['children', 'userId'],
+      ['orders', 'userId'],
+    ]);
     expect(answer.text).not.toMatch(/passwordHash|tokenVersion/);
   });
 

@@ -36,12 +36,12 @@ import {
   type ChangeEvent,
   type MouseEvent,
 } from 'react';
-import { type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { ownColumnValue, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { bulkTexts } from './bulkTexts';
 import type { TableSelection } from './selection';
-import { referenceOptions, referenceTarget, useReferenceLabels } from './relations';
+import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
 import { RowActions, useCompactRows } from './RowActions';
 import { adminTexts } from './texts';
 
@@ -59,7 +59,7 @@ function columnId(column: EntityColumn): string {
 }
 
 export function columnValue(column: EntityColumn, row: AnyRow): unknown {
-  return 'key' in column ? row[column.key] : column.value(row);
+  return ownColumnValue(column, row);
 }
 
 // One collator for every comparison: localeCompare(…, 'fa') resolves the locale on each call,
@@ -408,15 +408,17 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     [entity],
   );
   const labels = useReferenceLabels(entity, rows, referenceNames);
+  const resolvedColumns = usePathColumns(entity, entity.columns, rows);
   const shownColumns = useMemo(
     () =>
-      entity.columns.map((column) => {
+      resolvedColumns.map((column) => {
         if (column.cell !== 'reference' || !('key' in column)) return column;
-        const field = entity.fields[column.key];
+        // Read-only references too (an order's learner): their labels are as much the row's.
+        const field = entity.allFields[column.key];
         const target = referenceTarget(field);
         return { ...column, options: referenceOptions(field, target ? labels[target] : undefined) };
       }),
-    [entity, labels],
+    [entity, labels, resolvedColumns],
   );
 
   const columns = useMemo(() => {

@@ -3,7 +3,7 @@
 // per referenced entity for all the rows a table holds, never one per row.
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import type { AnyEntity, AnyField, AnyRow, RegistryKey } from '../../../schema/define';
+import type { AnyEntity, AnyField, AnyRow, ManyColumn, PathColumn, RegistryKey } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
 import { ApiError } from '../../api/operations';
 
@@ -14,13 +14,14 @@ export type Labels = Readonly<Record<string, string>>;
 /** The server's cap on ids per labels call. */
 const idsPerCall = 500;
 
-export async function fetchLabels(entity: RegistryKey, ids: readonly number[]): Promise<Record<string, string>> {
+export async function fetchLabels(entity: RegistryKey, ids: readonly number[], read?: { path: string } | { many: string }): Promise<Record<string, string>> {
   const labels: Record<string, string> = {};
   // Sorted, so the same set of ids is the same URL and the client's GET cache answers it.
   const sorted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0).sort((a, b) => a - b);
   for (let start = 0; start < sorted.length; start += idsPerCall) {
     const ids = sorted.slice(start, start + idsPerCall).join(',');
-    const { data, error, response } = await api.GET('/api/Admin/{entity}/labels', { params: { path: { entity }, query: { ids } } });
+    const query = { ids, ...read };
+    const { data, error, response } = await api.GET('/api/Admin/{entity}/labels', { params: { path: { entity }, query } });
     if (!data) throw new ApiError(response.status, serverMessage(error));
     Object.assign(labels, data.labels);
   }
@@ -103,4 +104,78 @@ export function useReferenceLabels(
 /** A reference cell's options: its labels plus the field's «none» text for 0. */
 export function referenceOptions(field: AnyField | undefined, labels: Labels | undefined): Record<string, string> {
   return { ...(field?.reference ? { '0': field.reference.none } : {}), ...labels };
+}
+
+type EntityColumn = AnyEntity['columns'][number];
+/** A column whose value is computed from the row (a path or many column once its values are known). */
+export type ResolvedColumn = Exclude<EntityColumn, PathColumn | ManyColumn>;
+
+/** One labels call a path or many column needs: the entity asked, the ids, and what of them. */
+interface ColumnRead {
+  id: string;
+  /** The row field whose value is the id asked about ('id' for a many column). */
+  from: string;
+  target: RegistryKey;
+  query: { path: string } | { many: string };
+}
+
+function readOf(entity: AnyEntity, column: EntityColumn): ColumnRead | null {
+  if ('many' in column) {
+    const { entity: other, by, show } = column.many;
+    return { id: column.id, from: 'id', target: entity.key, query: { many: `${other}.${by}.${show}` } };
+  }
+  if (!('path' in column)) return null;
+  const [first, ...rest] = column.path;
+  const target = referenceTarget(entity.allFields[first]);
+  return target ? { id: column.id, from: first, target, query: { path: rest.join('.') } } : null;
+}
+
+/**
+ * The entity's columns with each path and many column (schema/define.ts PathColumn, ManyColumn)
+ * turned into a computed one: its values come from one labels call per such column for all the
+ * rows shown; until they arrive, or where the chain breaks, it shows «—».
+ */
+export function usePathColumns(entity: AnyEntity, columns: readonly EntityColumn[], rows: readonly AnyRow[]): ResolvedColumn[] {
+  const reads = useMemo(() => columns.flatMap((column) => readOf(entity, column) ?? []), [entity, columns]);
+  const wanted = reads.map((read) => {
+    const ids = new Set<number>();
+    for (const row of rows) {
+      const value = row[read.from];
+      if (typeof value === 'number' && Number.isInteger(value) && value > 0) ids.add(value);
+    }
+    return { ...read, ids: [...ids].sort((a, b) => a - b).join(',') };
+  });
+  const wantedKey = wanted.map((w) => `${w.id}:${w.target}:${JSON.stringify(w.query)}:${w.ids}`).join(';');
+  const [values, setValues] = useState<Record<string, Labels>>({});
+  useEffect(() => {
+    let live = true;
+    for (const w of wanted) {
+      if (w.ids === '') continue;
+      fetchLabels(w.target, w.ids.split(',').map(Number), w.query).then(
+        (found) => {
+          if (live) setValues((old) => ({ ...old, [w.id]: found }));
+        },
+        () => {
+          // The column stays empty; the rest of the table is still usable.
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // `wanted` is rebuilt on every render; `wantedKey` is its content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantedKey]);
+  return useMemo(
+    () =>
+      columns.flatMap((column): ResolvedColumn[] => {
+        const read = readOf(entity, column);
+        if (!('path' in column) && !('many' in column)) return [column];
+        if (!read) return [];
+        const known = values[column.id];
+        const value = (row: AnyRow) => known?.[String(row[read.from])] ?? null;
+        return [{ id: column.id, header: column.header, cell: column.cell, ...(column.options ? { options: column.options } : {}), value }];
+      }),
+    [entity, columns, values],
+  );
 }
