@@ -113,6 +113,8 @@ describe('digits shown Persian, data kept as written', () => {
     expect(prose).toContain('admin2@example.com');
     expect(await body.locator('code').textContent()).toContain('range(10)');
     expect(await body.locator('ol').evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe('persian');
+    await body.locator('ol').scrollIntoViewIfNeeded();
+    await shoot(page, 'article-digits-1366');
     // The title keeps its Latin word and converts its count.
     expect(await page.locator('h1').first().textContent()).toContain('ESP32 در ۳ جلسه');
 
@@ -192,8 +194,12 @@ describe('the admin on a phone (390 px)', () => {
     await menu.waitFor();
     await shoot(page, 'courses-390');
     const menuKey = await menu.getAttribute('data-focus-key');
+    let sheetShot = false;
     const openEdit = async () => {
       await menu.click();
+      await page.getByRole('dialog').waitFor();
+      if (!sheetShot) await shoot(page, 'courses-actions-sheet-390');
+      sheetShot = true;
       await page.getByRole('dialog').getByRole('button', { name: 'ویرایش' }).click();
       await page.locator('form.admin-form').waitFor();
       await page.waitForFunction(() => document.activeElement?.closest('form.admin-form') !== null);
