@@ -1,6 +1,6 @@
 // Field validators with Persian messages, shared by the forms and the server.
 import * as v from 'valibot';
-import { bareFileName, toLatinDigits, toPersianDigits } from '../src/lib/text';
+import { bareFileName, formatPersianNumber, toLatinDigits } from '../src/lib/text';
 
 const maxText = 2000;
 
@@ -21,11 +21,11 @@ export const requiredText = (label: string, max = 200) =>
     v.trim(),
     v.nonEmpty(`${label} الزامی است`),
     v.check(hasVisibleText, `${label} الزامی است`),
-    v.maxLength(max, `${label} حداکثر ${toPersianDigits(max)} نویسه است`),
+    v.maxLength(max, `${label} حداکثر ${formatPersianNumber(max)} نویسه است`),
   );
 
 export const optionalText = (label: string, max = maxText) =>
-  v.pipe(v.string(`${label} باید متن باشد`), v.trim(), v.maxLength(max, `${label} حداکثر ${toPersianDigits(max)} نویسه است`));
+  v.pipe(v.string(`${label} باید متن باشد`), v.trim(), v.maxLength(max, `${label} حداکثر ${formatPersianNumber(max)} نویسه است`));
 
 /**
  * True when an ISO date or timestamp names a day the calendar has: `2026-02-30` would otherwise
@@ -64,8 +64,8 @@ export const boundedNumber = (
   v.pipe(
     v.number(`${label} باید عدد باشد`),
     v.check((n) => Number.isFinite(n), `${label} باید عدد باشد`),
-    v.minValue(min, min === 0 ? `${label} نمی‌تواند منفی باشد` : `${label} نمی‌تواند کمتر از ${toPersianDigits(min)} باشد`),
-    v.maxValue(max, max === defaultNumberLimits.max ? `${label} بیش از حد بزرگ است` : `${label} نمی‌تواند بیشتر از ${toPersianDigits(max)} باشد`),
+    v.minValue(min, min === 0 ? `${label} نمی‌تواند منفی باشد` : `${label} نمی‌تواند کمتر از ${formatPersianNumber(min)} باشد`),
+    v.maxValue(max, max === defaultNumberLimits.max ? `${label} بیش از حد بزرگ است` : `${label} نمی‌تواند بیشتر از ${formatPersianNumber(max)} باشد`),
     v.check((n) => !integer || Number.isInteger(n), `${label} باید عدد صحیح باشد`),
   );
 

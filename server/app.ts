@@ -37,6 +37,7 @@ import {
 import { registerPublic, registerSeoFiles } from './public';
 import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
+import { toPersianDigits } from '../src/lib/text';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';
@@ -131,7 +132,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   noStoreForPrivateAnswers(app, contract);
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ...error.details, message: error.message });
+    // Every message passes the one digit rule: limits and counts read in Persian digits, while a
+    // title's Latin word or an e-mail address inside the message stays as written.
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ...error.details, message: toPersianDigits(error.message) });
     const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = isFastifyError(error) ? (error.code ?? '') : '';

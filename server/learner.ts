@@ -6,6 +6,7 @@ import type { components } from '../codegen/openapi.gen';
 import { isCalendarDate, optionalText, requiredText } from '../schema/validators';
 import type { AppConfig } from './config';
 import { nowIso, type DB, type OrderStatus } from './db';
+import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { HttpError } from './errors';
 import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
@@ -30,6 +31,8 @@ export const learnerTexts = {
   orderNotFound: 'سفارش مورد نظر یافت نشد',
   checkoutBusy: 'سفارش شما در حال ثبت است؛ چند لحظه دیگر دوباره تلاش کنید',
   userNotFound: 'کاربر یافت نشد',
+  /** What the gateway shows the payer beside the amount. */
+  gatewayDescription: (courses: number, orderId: number) => `ثبت‌نام در ${formatPersianNumber(courses)} دوره - سفارش ${toPersianDigits(orderId)}`,
 } as const;
 
 const id = (label: string) =>
@@ -320,7 +323,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         const { authority } = await gateway.request({
           amountInTomans: cart.totalInTomans,
           callbackUrl,
-          description: `ثبت‌نام در ${cart.items.length} دوره - سفارش ${orderId}`,
+          description: learnerTexts.gatewayDescription(cart.items.length, orderId),
         });
         await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
         await recordAttempt(db, { orderId, kind: 'request', outcome: 'ok', amountInTomans: cart.totalInTomans, authority });

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { labelFieldsOf, recordLabel, type AnyEntity, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
-import { foldForSearch } from '../src/lib/text';
+import { foldForSearch, formatPersianNumber } from '../src/lib/text';
 import type { Contract } from './contract';
 import type { DB } from './db';
 import { HttpError, notFound, texts } from './errors';
@@ -18,7 +18,7 @@ type Row = Record<string, unknown>;
 export const relationTexts = {
   unknownEntity: 'چنین بخشی در پنل مدیریت وجود ندارد',
   badIds: 'شناسه‌ها باید عددهای صحیح مثبت و با ویرگول جدا شده باشند',
-  tooManyIds: (max: number) => `حداکثر ${max.toLocaleString('fa-IR')} شناسه در هر درخواست مجاز است`,
+  tooManyIds: (max: number) => `حداکثر ${formatPersianNumber(max)} شناسه در هر درخواست مجاز است`,
   badId: 'شناسه نامعتبر است',
   badLimit: 'تعداد نتایج باید عددی بین ۱ و ۱۰۰ باشد',
   longQuery: 'متن جستجو بیش از حد طولانی است',

@@ -4,6 +4,7 @@
 // into the HTML it sends, so crawlers and the first paint see them without running JavaScript.
 import { createContext, useContext, useEffect } from 'react';
 import type { PostedAnswer } from '../components/site/postedForm';
+import { toPersianDigits } from './text';
 
 export const siteName = 'آکادمی آینده‌سازان';
 
@@ -45,17 +46,19 @@ function setMeta(name: string, content: string): void {
   meta.content = content;
 }
 
+/** The tab's title, its digits shown as every other text (a course title's Latin word kept). */
 export function documentTitle(title: string): string {
-  return title === siteName ? title : `${title} | ${siteName}`;
+  return toPersianDigits(title === siteName ? title : `${title} | ${siteName}`);
 }
 
 export function useSeo({ title, description }: SeoInput): void {
   const server = useServerRender();
-  server?.setHead({ title: documentTitle(title), description });
+  const shownDescription = toPersianDigits(description);
+  server?.setHead({ title: documentTitle(title), description: shownDescription });
   useEffect(() => {
     document.title = documentTitle(title);
-    setMeta('description', description);
-  }, [title, description]);
+    setMeta('description', shownDescription);
+  }, [title, shownDescription]);
 }
 
 /** The site's own address, for absolute URLs in structured data. */

@@ -1,32 +1,8 @@
 // Pure text helpers shared by the SPA, the schema validators and the server.
 
-const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
-const arabicDigits = '٠١٢٣٤٥٦٧٨٩';
-
-/** Persian and Arabic-Indic digits to Latin, so inputs accept what Iranian keyboards type. */
-export function toLatinDigits(text: string): string {
-  return text.replace(/[۰-۹٠-٩]/g, (d) => {
-    const p = persianDigits.indexOf(d);
-    return String(p >= 0 ? p : arabicDigits.indexOf(d));
-  });
-}
-
-/** Latin digits to Persian, for everything shown on screen. */
-export function toPersianDigits(value: string | number): string {
-  return String(value).replace(/[0-9]/g, (d) => persianDigits.charAt(Number(d)));
-}
-
-/** 1234567 → ۱٬۲۳۴٬۵۶۷ (Persian thousands separator). */
-export function formatPersianNumber(value: number): string {
-  const [whole = '0', fraction] = String(Math.abs(value)).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
-  const sign = value < 0 ? '-' : '';
-  return toPersianDigits(sign + grouped + (fraction ? `٫${fraction}` : ''));
-}
-
-export function formatToman(value: number): string {
-  return `${formatPersianNumber(value)} تومان`;
-}
+// Digits follow one display rule (digits.ts); re-exported so every caller keeps its import.
+export { formatPersianNumber, formatToman, toLatinDigits, toPersianDigits, toPersianDigitsInHtml } from './digits';
+import { arabicDigits, persianDigits } from './digits';
 
 /**
  * Image references are stored as a bare file name: any URL or path is reduced to its last

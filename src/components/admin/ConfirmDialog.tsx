@@ -2,6 +2,7 @@
 // own question. Declining sends `cancel`, which changes nothing.
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { firstField, focusBack, useOpener } from './dialogFocus';
 import { adminTexts } from './texts';
 
 export interface AlertShellProps {
@@ -17,11 +18,27 @@ export interface AlertShellProps {
 
 /** Every admin alertdialog's frame: overlay, right-to-left content; the body is the caller's. */
 export function AlertShell({ open, onDismiss, top = false, kind = 'confirm', children }: AlertShellProps) {
+  const opener = useOpener(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onDismiss()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={top ? 'admin-overlay admin-overlay-top' : 'admin-overlay'} />
-        <AlertDialog.Content className={`admin-modal${top ? ' admin-modal-top' : ''} admin-${kind}`} dir="rtl">
+        <AlertDialog.Content
+          className={`admin-modal${top ? ' admin-modal-top' : ''} admin-${kind}`}
+          dir="rtl"
+          // A dialog with fields (an action's inputs) opens on its first one; a question alone on
+          // its cancel button, the library's safe default.
+          onOpenAutoFocus={(event) => {
+            const field = event.currentTarget instanceof HTMLElement ? firstField(event.currentTarget) : null;
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            focusBack(opener.current);
+          }}
+        >
           {children}
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -304,7 +304,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
         {back}
       </nav>
       <div className="admin-screen-header">
-        <h2 id="admin-detail-title" className="admin-screen-title">
+        <h2 id="admin-detail-title" className="admin-screen-title" tabIndex={-1} data-focus-home="">
           {title}
         </h2>
         <div className="admin-row-actions">

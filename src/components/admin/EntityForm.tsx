@@ -2,10 +2,11 @@
 // (valibot speaks Standard Schema, which TanStack Form runs directly) with its Persian message
 // under it. Submitting hands the values to the form machine, which owns saving.
 import { useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import * as v from 'valibot';
 import { dateOrderMessage, fieldSchema, type AnyEntity, type AnyField } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
+import { firstField } from './dialogFocus';
 import { inputRenderers } from './inputs';
 import { fileProblem } from './mediaLibrary';
 import { adminTexts } from './texts';
@@ -63,12 +64,20 @@ export function EntityForm({ entity, initialValues, saving, submitLabel, tone = 
     onSubmit: ({ value }) => onSubmit(prepareValues(entity, value)),
   });
   const dirty = useStore(form.store, (state) => state.isDirty);
+  // The form arrives after its dialog opened (it loads lazily): it takes focus on its first field
+  // unless the admin already moved into one.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const element = formRef.current;
+    if (element && !element.contains(document.activeElement)) firstField(element)?.focus();
+  }, []);
   useEffect(() => {
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
 
   return (
     <form
+      ref={formRef}
       className="admin-form"
       noValidate
       onSubmit={(event) => {

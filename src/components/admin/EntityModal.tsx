@@ -3,6 +3,7 @@
 // so the admin does not ship Radix Themes' whole component stylesheet.
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { firstField, focusBack, useOpener } from './dialogFocus';
 import { adminTexts } from './texts';
 
 export interface EntityModalProps {
@@ -15,6 +16,7 @@ export interface EntityModalProps {
 }
 
 export function EntityModal({ open, title, closable, onClose, children }: EntityModalProps) {
+  const opener = useOpener(open);
   return (
     <Dialog.Root
       open={open}
@@ -28,6 +30,18 @@ export function EntityModal({ open, title, closable, onClose, children }: Entity
           className="admin-modal"
           aria-describedby={undefined}
           dir="rtl"
+          // On the first field, not the close button; a form still loading focuses its own first
+          // field when it arrives (EntityForm), so until then the dialog itself holds focus.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            const content = event.currentTarget;
+            if (!(content instanceof HTMLElement)) return;
+            (firstField(content) ?? content).focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            focusBack(opener.current);
+          }}
           onEscapeKeyDown={(event) => {
             // Escape in an open picker (a combobox's list) closes the list, not the whole form.
             const target = event.target;

@@ -116,7 +116,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
   return (
     <section className="admin-screen" aria-labelledby={`${entity.key}-title`}>
       <div className="admin-screen-header">
-        <h2 id={`${entity.key}-title`} className="admin-screen-title">
+        <h2 id={`${entity.key}-title`} className="admin-screen-title" tabIndex={-1} data-focus-home="">
           {texts.title}
         </h2>
         <span className="admin-screen-actions">

@@ -36,12 +36,13 @@ import {
   type ChangeEvent,
   type MouseEvent,
 } from 'react';
-import { actionsFor, ownColumnValue, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { ownColumnValue, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { bulkTexts } from './bulkTexts';
 import type { TableSelection } from './selection';
 import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
+import { RowActions, useCompactRows } from './RowActions';
 import { adminTexts } from './texts';
 
 const features = tableFeatures({
@@ -166,6 +167,8 @@ interface BodyRowProps {
   selected: boolean | undefined;
   onSelect: ((id: number, range: boolean) => void) | undefined;
   onView: ((row: AnyRow) => void) | undefined;
+  /** Phone-wide: the actions fold into one button (RowActions.tsx). */
+  compact: boolean;
 }
 
 /** A checkbox's change came with Shift held (a click, or Shift+Space on the focused box). */
@@ -175,7 +178,7 @@ const withShift = (event: ChangeEvent<HTMLInputElement>) => {
 };
 
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, selected, onSelect }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, selected, onSelect, compact }: BodyRowProps) {
   // The row's name for its checkbox: its first text column (a title, a name), else its position.
   const named = columns.find((column) => column.cell === 'text');
   return (
@@ -224,47 +227,16 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
       })}
       {(onEdit || onDelete || onView || onAction) && (
         <td role="cell" className="admin-cell-actions">
-          <span className="admin-row-actions">
-            {onView && (
-              <a
-                className="admin-button admin-button-small admin-button-secondary"
-                href={detailHref(entity, row.original)}
-                onClick={(event) => {
-                  // A modified click opens a new tab as any link does; a plain one stays in the SPA.
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                  event.preventDefault();
-                  onView(row.original);
-                }}
-              >
-                {adminTexts.view}
-              </a>
-            )}
-            {onEdit && (
-              <button type="button" className="admin-button admin-button-small" onClick={() => onEdit(row.original)}>
-                {adminTexts.edit}
-              </button>
-            )}
-            {onAction &&
-              actionsFor(entity, row.original).map((action) => (
-                <button
-                  key={action.key}
-                  type="button"
-                  className={`admin-button admin-button-small${action.tone === 'danger' ? ' admin-button-danger' : ' admin-button-secondary'}`}
-                  onClick={() => onAction(row.original, action)}
-                >
-                  {action.label}
-                </button>
-              ))}
-            {onDelete && (
-              <button
-                type="button"
-                className="admin-button admin-button-small admin-button-danger"
-                onClick={() => onDelete(row.original)}
-              >
-                {adminTexts.remove}
-              </button>
-            )}
-          </span>
+          <RowActions
+            entity={entity}
+            row={row.original}
+            compact={compact}
+            detailHref={detailHref(entity, row.original)}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onAction={onAction}
+            onView={onView}
+          />
         </td>
       )}
     </tr>
@@ -291,6 +263,7 @@ interface VirtualBodyProps {
   onView: ((row: AnyRow) => void) | undefined;
   /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
   onDrawn: ((withRows: boolean) => void) | undefined;
+  compact: boolean;
 }
 
 /**
@@ -298,7 +271,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, selected, onSelect, onDrawn }: VirtualBodyProps) {
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, selected, onSelect, onDrawn, compact }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -351,6 +324,7 @@ function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, colum
         selected={selected ? selected.has(row.original.id) : undefined}
         onSelect={onSelect}
         onView={onView}
+        compact={compact}
       />
     );
   });
@@ -391,6 +365,8 @@ interface Sizing {
   headers: number[];
   /** The container's width then: a table measured while hidden is measured again once shown. */
   available: number;
+  /** Whether the row actions were folded (RowActions.tsx): the actions column's width differs. */
+  compact: boolean;
 }
 
 /** The header's box: checked when every loaded row is, mixed (indeterminate) when some are. */
@@ -423,6 +399,8 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
   const tableRef = useRef<HTMLTableElement>(null);
 
   const hasSelection = selection !== undefined;
+  // The actions column is narrower on a phone: crossing that width measures the columns again.
+  const compact = useCompactRows();
   // Reference columns show the referenced records' labels, fetched for all rows in one call per
   // referenced entity; they reach the cells as the column's options (id → label).
   const referenceNames = useMemo(
@@ -508,6 +486,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
   const measured =
     sizing !== null &&
     sizing.columns === columns &&
+    sizing.compact === compact &&
     (sizing.withRows || !hasRows) &&
     (sizing.natural !== null || sizing.available === available)
       ? sizing
@@ -523,7 +502,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     });
     const width = scrollRef.current?.clientWidth ?? 0;
     const natural = widths.length > 0 && widths.every((cell) => cell > 0) ? widths : null;
-    setSizing({ columns, withRows, natural, headers, available: width });
+    setSizing({ columns, withRows, natural, headers, available: width, compact });
     setAvailable(width);
   };
   useEffect(() => {
@@ -539,10 +518,13 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     const least = natural.map((width, i) => {
       // The checkbox column, when there, comes before the entity's columns and keeps its width.
       const cell = i < (hasSelection ? 1 : 0) ? undefined : entity.columns[i - (hasSelection ? 1 : 0)]?.cell;
-      if (cell === undefined || cell === 'image' || cell === 'video') return width;
+      // A phone number is never cut or wrapped: its column keeps the number's width.
+      if (cell === undefined || cell === 'image' || cell === 'video' || cell === 'phone') return width;
       return Math.min(width, Math.max(narrowestColumn, measured.headers[i] ?? 0));
     });
-    return fitColumns(natural, least, available).map((width) => Math.floor(width));
+    // Whole pixels; a column that always keeps its content's width (a phone number) rounds up,
+    // since a fraction of a pixel less already cuts its widest number with an ellipsis.
+    return fitColumns(natural, least, available).map((width, i) => ((least[i] ?? 0) >= (natural[i] ?? Infinity) ? Math.ceil(width) : Math.floor(width)));
   }, [measured, available, entity.columns, hasSelection]);
   const narrowed = widths !== null && widths.some((width, i) => width < (measured?.natural?.[i] ?? 0) - 1);
   const hasMedia = entity.columns.some((column) => column.cell === 'image' || column.cell === 'video');
@@ -650,6 +632,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
             onSelect={onSelect}
             onView={onView}
             onDrawn={measured ? undefined : measureColumns}
+            compact={compact}
           />
         </table>
       </div>

@@ -47,7 +47,7 @@ export const cellTexts: Partial<Record<CellKind, (value: unknown, options?: Opti
     const key = asText(value);
     return toPersianDigits(options?.[key] ?? key);
   },
-  excerpt: (value) => truncate(htmlToPlainText(asText(value)), 50),
+  excerpt: (value) => toPersianDigits(truncate(htmlToPlainText(asText(value)), 50)),
   // `options` holds the referenced records' labels by id (see relations.ts); until they arrive,
   // or for a record that no longer exists, the id itself is shown.
   reference: (value, options) => {

@@ -28,9 +28,10 @@ export function formatFieldValue(field: AnyField | undefined, value: unknown): s
     case 'jalaliDate':
       return typeof value === 'string' ? formatJalaliNumeric(value) : '—';
     case 'richText':
-      return typeof value === 'string' ? truncate(htmlToPlainText(value), longest) || '—' : '—';
+      return typeof value === 'string' ? toPersianDigits(truncate(htmlToPlainText(value), longest)) || '—' : '—';
     default:
-      return truncate(String(value), longest);
+      // Digits shown Persian; an e-mail address, a link or a Latin word keeps its own (digits.ts).
+      return toPersianDigits(truncate(String(value), longest));
   }
 }
 
@@ -47,5 +48,5 @@ export function recordName(entity: AnyEntity, row: Record<string, unknown>): str
   // The same name references and detail views show (the schema's labelField), e.g. a user's
   // first and last name; a record with none is named by its number.
   const label = labelFieldsOf(entity).some((name) => typeof row[name] === 'string' && String(row[name]).trim()) ? recordLabel(entity, row) : '';
-  return label ? truncate(label, 60) : `${adminTexts.recordNumber} ${toPersianDigits(String(row.id ?? ''))}`;
+  return label ? toPersianDigits(truncate(label, 60)) : `${adminTexts.recordNumber} ${toPersianDigits(String(row.id ?? ''))}`;
 }

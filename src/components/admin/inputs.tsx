@@ -1,7 +1,8 @@
 // One component per input kind of the schema engine; a schema names the kind, this map draws it.
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { AnyField, InputKind } from '../../../schema/define';
-import { toLatinDigits, toPersianDigits } from '../../lib/text';
+import { formatNumberDraft } from '../../lib/digits';
+import { toLatinDigits } from '../../lib/text';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';
 import { MediaPicker } from './inputs/MediaPicker';
 import { ReferencePicker } from './inputs/ReferencePicker';
@@ -63,24 +64,46 @@ function TextareaInput(props: InputProps) {
 /**
  * Typed digits may be Persian, Arabic or Latin; the value is a number, and an empty or
  * unreadable entry is NaN so the field's validator reports it rather than saving a silent 0.
+ * Shown grouped in Persian digits (۴٬۳۰۰٬۰۰۰); the caret stays after the digit it followed when
+ * separators come and go.
  */
 function NumberInput(props: InputProps) {
   const [draft, setDraft] = useState(() => (typeof props.value === 'number' && !Number.isNaN(props.value) ? String(props.value) : ''));
+  const input = useRef<HTMLInputElement>(null);
+  // How many digits (and decimal points) stood before the caret at the last change.
+  const caret = useRef<number | null>(null);
+  const shown = formatNumberDraft(draft);
+  useLayoutEffect(() => {
+    const element = input.current;
+    const before = caret.current;
+    if (!element || before === null || document.activeElement !== element) return;
+    caret.current = null;
+    let position = 0;
+    for (let seen = 0; position < shown.length && seen < before; position++) if (!separators.test(shown.charAt(position))) seen++;
+    element.setSelectionRange(position, position);
+  }, [shown]);
   return (
     <input
       {...aria(props)}
+      ref={input}
       type="text"
       inputMode="decimal"
       className="admin-input"
-      value={toPersianDigits(draft)}
+      value={shown}
       onChange={(event) => {
-        const latin = toLatinDigits(event.target.value).replace(/[٫]/g, '.').replace(/[٬,\s]/g, '');
+        const typed = event.target.value;
+        const end = event.target.selectionStart ?? typed.length;
+        caret.current = Array.from(typed.slice(0, end)).filter((c) => !separators.test(c)).length;
+        const latin = toLatinDigits(typed).replace(/[٫]/g, '.').replace(/[٬,\s]/g, '');
         setDraft(latin);
         props.onChange(latin === '' ? Number.NaN : Number(latin));
       }}
     />
   );
 }
+
+/** Characters the number input draws but the admin does not type: thousands separators, spaces. */
+const separators = /[٬,\s]/;
 
 function CheckboxInput(props: InputProps) {
   return (

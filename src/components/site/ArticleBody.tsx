@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useServerRender } from '../../lib/seo';
+import { toPersianDigitsInHtml } from '../../lib/text';
 
 // The server sanitises on save; this second pass protects readers if stored HTML ever bypassed
 // it (old rows, a direct database edit). Links opening a new tab never get an opener.
@@ -38,7 +39,9 @@ export function sanitizeArticleHtml(html: string): string {
 
 export function ArticleBody({ html }: { html: string }) {
   const server = useServerRender();
-  const clean = useMemo(() => (server ? server.sanitizeHtml(html) : sanitizeArticleHtml(html)), [server, html]);
+  // Digits in the prose are shown Persian; code, links and attributes keep theirs. The stored
+  // article is never changed: this is the page's rendering of it.
+  const clean = useMemo(() => toPersianDigitsInHtml(server ? server.sanitizeHtml(html) : sanitizeArticleHtml(html)), [server, html]);
   // A server-rendered page carries the server sanitiser's output, which may differ in spelling
   // (attribute order, entities) from DOMPurify's; both are safe, so hydration keeps the first.
   return <div className="article-body" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: clean }} />;

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
 import { imageLoading, imageUrl } from './media';
 import type { PublicArticleSummary } from './types';
+import { toPersianDigits } from '../../lib/text';
 
 /** `first`: the page's first card, whose image is loaded at once. */
 export function ArticleCard({ article, first = false }: { article: PublicArticleSummary; first?: boolean }) {
@@ -14,12 +15,12 @@ export function ArticleCard({ article, first = false }: { article: PublicArticle
       <div className="card__body">
         <h3 className="card__title">
           <Link to="/articles/$name" params={{ name: article.slug }}>
-            {article.name}
+            {toPersianDigits(article.name)}
           </Link>
         </h3>
-        <p className="article-card__excerpt">{article.excerpt}</p>
+        <p className="article-card__excerpt">{toPersianDigits(article.excerpt)}</p>
         <p className="card__meta">
-          {article.author} · {formatJalaliLong(article.createdAt)}
+          {toPersianDigits(article.author)} · {formatJalaliLong(article.createdAt)}
         </p>
       </div>
     </article>

@@ -13,7 +13,7 @@ export function CategoryCard({ category, first = false }: { category: PublicCate
           {cover && <img src={cover} alt="" width={640} height={360} {...imageLoading(first)} />}
         </span>
         <span className="card__body">
-          <span className="card__title">{category.name}</span>
+          <span className="card__title">{toPersianDigits(category.name)}</span>
           <span className="category-card__count">{toPersianDigits(category.courseCount)} دوره</span>
         </span>
       </Link>

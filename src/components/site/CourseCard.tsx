@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
-import { formatToman } from '../../lib/text';
+import { formatToman, toPersianDigits } from '../../lib/text';
 import { courseTypeLabels, formatHours, registrationClosedText } from './courseFormat';
 import { imageLoading, imageUrl } from './media';
 import type { PublicCourse } from './types';
@@ -17,12 +17,12 @@ export function CourseCard({ course, first = false }: { course: PublicCourse; fi
       <div className="card__body">
         <div className="course-card__tags">
           <span className={`badge badge--${course.type}`}>{courseTypeLabels[course.type]}</span>
-          <span className="badge">{course.category.name}</span>
+          <span className="badge">{toPersianDigits(course.category.name)}</span>
           {!course.registrationOpen && <span className="badge badge--closed">{registrationClosedText}</span>}
         </div>
         <h3 className="card__title">
           <Link to="/categories/$categorySlug/$courseSlug" params={params}>
-            {course.title}
+            {toPersianDigits(course.title)}
           </Link>
         </h3>
         <ul className="card__meta">

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Island } from '../../islands/Island';
+import { toPersianDigits } from '../../lib/text';
 import { company } from './company';
 import { SocialIcons } from './SocialIcons';
 import { TrustLogo } from './TrustLogo';
@@ -11,11 +12,12 @@ const footerLinks = [
   { to: '/contact-us', label: 'تماس با ما' },
 ] as const;
 
-const persianYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', { year: 'numeric' });
+// Latin digits from the calendar, Persian digits from the one display rule.
+const persianYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-latn', { year: 'numeric' });
 
 export function SiteFooter() {
   // The browser's own Persian calendar keeps jalaali-js out of the shell every page loads.
-  const year = persianYear.format(new Date());
+  const year = toPersianDigits(persianYear.format(new Date()));
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">

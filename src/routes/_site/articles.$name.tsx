@@ -5,7 +5,7 @@ import { imageLoading, imageUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useSeo } from '../../lib/seo';
-import { truncate } from '../../lib/text';
+import { toPersianDigits, truncate } from '../../lib/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/article.css';
 
@@ -31,13 +31,13 @@ function ArticlePage() {
           <li>
             <Link to="/articles">مقالات</Link>
           </li>
-          <li aria-current="page">{article.name}</li>
+          <li aria-current="page">{toPersianDigits(article.name)}</li>
         </ol>
       </nav>
       <article className="article">
-        <h1>{article.name}</h1>
+        <h1>{toPersianDigits(article.name)}</h1>
         <p className="article__meta">
-          نویسنده: {article.author} · {formatJalaliLong(article.createdAt)}
+          نویسنده: {toPersianDigits(article.author)} · {formatJalaliLong(article.createdAt)}
         </p>
         {cover && <img src={cover} alt="" width={1200} height={675} {...imageLoading(true)} className="article__cover" />}
         <ArticleBody html={article.body} />

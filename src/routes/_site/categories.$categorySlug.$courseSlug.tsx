@@ -9,7 +9,7 @@ import type { PublicCourse } from '../../components/site/types';
 import { Island } from '../../islands/Island';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
-import { formatToman, truncate } from '../../lib/text';
+import { formatToman, toPersianDigits, truncate } from '../../lib/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/course.css';
 
@@ -99,10 +99,10 @@ function CoursePage() {
           </li>
           <li>
             <Link to="/categories/$slug" params={{ slug: course.category.slug }}>
-              {course.category.name}
+              {toPersianDigits(course.category.name)}
             </Link>
           </li>
-          <li aria-current="page">{course.title}</li>
+          <li aria-current="page">{toPersianDigits(course.title)}</li>
         </ol>
       </nav>
 
@@ -118,11 +118,11 @@ function CoursePage() {
               <img src={cover} alt={course.title} width={1280} height={720} {...imageLoading(true)} />
             ) : null}
           </div>
-          <h1 className="course-title">{course.title}</h1>
+          <h1 className="course-title">{toPersianDigits(course.title)}</h1>
           <div className="course-card__tags">
             <span className={`badge badge--${course.type}`}>{courseTypeLabels[course.type]}</span>
             {course.difficulty && <span className="badge">{difficultyLabels[course.difficulty]}</span>}
-            <span className="badge">{course.category.name}</span>
+            <span className="badge">{toPersianDigits(course.category.name)}</span>
           </div>
 
           {course.description && (
@@ -130,7 +130,7 @@ function CoursePage() {
               <h2>درباره این دوره</h2>
               {paragraphs(course.description).map((text, index) => (
                 <p key={index} className="course-description">
-                  {text}
+                  {toPersianDigits(text)}
                 </p>
               ))}
             </section>
@@ -141,7 +141,7 @@ function CoursePage() {
               <h2>سرفصل‌ها</h2>
               <ol className="syllabus">
                 {headings.map((heading, index) => (
-                  <li key={index}>{heading}</li>
+                  <li key={index}>{toPersianDigits(heading)}</li>
                 ))}
               </ol>
             </section>
@@ -149,7 +149,7 @@ function CoursePage() {
 
           <section className="course-section">
             <h2>پیش‌نیاز</h2>
-            <p>{course.prerequisite || 'این دوره پیش‌نیاز ندارد.'}</p>
+            <p>{toPersianDigits(course.prerequisite) || 'این دوره پیش‌نیاز ندارد.'}</p>
           </section>
 
           {course.teacher && (
@@ -167,9 +167,9 @@ function CoursePage() {
                   />
                 )}
                 <div>
-                  <h3>{course.teacher.fullName}</h3>
-                  <p className="teacher__skill">{course.teacher.skill}</p>
-                  {course.teacher.descirption && <p>{course.teacher.descirption}</p>}
+                  <h3>{toPersianDigits(course.teacher.fullName)}</h3>
+                  <p className="teacher__skill">{toPersianDigits(course.teacher.skill)}</p>
+                  {course.teacher.descirption && <p>{toPersianDigits(course.teacher.descirption)}</p>}
                 </div>
               </div>
             </section>

@@ -40,13 +40,13 @@ function CategoryPage() {
           <li>
             <Link to="/categories">دسته‌بندی دوره‌ها</Link>
           </li>
-          <li aria-current="page">{category.name}</li>
+          <li aria-current="page">{toPersianDigits(category.name)}</li>
         </ol>
       </nav>
       <header className="page-head category-head">
         {cover && <img src={cover} alt="" width={160} height={90} {...imageLoading(true)} className="category-head__image" />}
         <div>
-          <h1>{category.name}</h1>
+          <h1>{toPersianDigits(category.name)}</h1>
           <p>{toPersianDigits(courses.length)} دوره فعال در این دسته‌بندی</p>
         </div>
       </header>

@@ -5,7 +5,7 @@ import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatJalaliLong } from '../../lib/jalali';
-import { formatToman } from '../../lib/text';
+import { formatToman, toPersianDigits } from '../../lib/text';
 import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/dashboard/cart')({
@@ -70,7 +70,7 @@ function CartPage() {
                     to="/categories/$categorySlug/$courseSlug"
                     params={{ categorySlug: item.course.categorySlug, courseSlug: item.course.slug }}
                   >
-                    <strong>{item.course.title}</strong>
+                    <strong>{toPersianDigits(item.course.title)}</strong>
                   </Link>
                   <span className="dash-item__meta">
                     {texts.child}: {item.childName} · شروع: {formatJalaliLong(item.course.timeOfHolding)}

@@ -68,7 +68,7 @@ function MyCoursesPage() {
                         to="/categories/$categorySlug/$courseSlug"
                         params={{ categorySlug: enrollment.course.categorySlug, courseSlug: enrollment.course.slug }}
                       >
-                        <strong>{enrollment.course.title}</strong>
+                        <strong>{toPersianDigits(enrollment.course.title)}</strong>
                       </Link>
                       <span className="dash-item__meta">
                         {courseTypeLabels[enrollment.course.type]} · شروع:{' '}

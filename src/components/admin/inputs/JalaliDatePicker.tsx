@@ -132,7 +132,15 @@ interface Placement {
   /** `start` aligns the popup's right edge with the input's (RTL start); `end` its left edge. */
   inline: 'start' | 'end';
   block: 'below' | 'above';
+  /** px to move the popup sideways so it stays on screen (a phone, a field near the edge). */
+  shift: number;
+  /** A width narrower than the popup's own, when even the whole screen is narrower. */
+  width: number | null;
 }
+
+const unplaced: Placement = { inline: 'start', block: 'below', shift: 0, width: null };
+/** Room kept between the popup and the edge of the screen or of the box that clips it. */
+const edgeGap = 4;
 
 /** The box that would clip the popup: the nearest scrolling or clipping ancestor, else the viewport. */
 function clipRect(element: HTMLElement): {
@@ -169,9 +177,19 @@ function choosePlacement(field: HTMLElement, popup: HTMLElement): Placement {
   const fitsEnd = anchor.left + size.width <= Math.min(clip.right, window.innerWidth);
   const roomBelow = viewportBottom - anchor.bottom;
   const roomAbove = anchor.top - Math.max(clip.top, 0);
+  const inline = fitsStart || !fitsEnd ? 'start' : 'end';
+  // Neither edge may leave the visible part of the screen: narrowed to it if it is narrower
+  // than the popup, then moved sideways into it.
+  const left = Math.max(clip.left, 0) + edgeGap;
+  const right = Math.min(clip.right, window.innerWidth) - edgeGap;
+  const width = Math.min(size.width, right - left);
+  const boxLeft = inline === 'start' ? anchor.right - width : anchor.left;
+  const shift = boxLeft < left ? left - boxLeft : boxLeft + width > right ? right - (boxLeft + width) : 0;
   return {
-    inline: fitsStart || !fitsEnd ? 'start' : 'end',
+    inline,
     block: roomBelow >= size.height + 8 || roomBelow >= roomAbove ? 'below' : 'above',
+    shift: Math.round(shift),
+    width: width < size.width ? Math.floor(width) : null,
   };
 }
 
@@ -192,10 +210,7 @@ function monthGrid(view: View): (number | null)[][] {
 export function JalaliDatePicker({ id, value, onChange, invalid = false }: JalaliDatePickerProps) {
   const selected = parseValue(value);
   const [popup, setPopup] = useState<PopupState | null>(null);
-  const [placement, setPlacement] = useState<Placement>({
-    inline: 'start',
-    block: 'below',
-  });
+  const [placement, setPlacement] = useState<Placement>(unplaced);
   const rootRef = useRef<HTMLDivElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -213,6 +228,8 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
 
   const openPopup = () => {
     focusGridRef.current = true;
+    // Measured afresh at its own size: the screen may have turned since the last opening.
+    setPlacement(unplaced);
     setPopup(initialState(selected, toJalaliDate(new Date())));
   };
 
@@ -236,7 +253,9 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
     const element = popupRef.current;
     if (!open || !field || !element) return;
     const next = choosePlacement(field, element);
-    setPlacement((current) => (current.inline === next.inline && current.block === next.block ? current : next));
+    setPlacement((current) =>
+      current.inline === next.inline && current.block === next.block && current.shift === next.shift && current.width === next.width ? current : next,
+    );
   }, [open]);
 
   useEffect(() => {
@@ -349,6 +368,10 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
         <div
           ref={popupRef}
           className={`jdp-popup jdp-popup-${placement.inline} jdp-popup-${placement.block}`}
+          style={{
+            transform: placement.shift ? `translateX(${placement.shift}px)` : undefined,
+            width: placement.width ?? undefined,
+          }}
           role="dialog"
           aria-modal="false"
           aria-labelledby={titleId}
