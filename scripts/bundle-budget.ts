@@ -14,7 +14,13 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // The editor's step counts what opening an article form fetches: tiptap (~124 kB) and, since the
 // generic form and its inputs load when a form first opens rather than with the list screens,
 // the form itself (~20 kB) too. The admin's total over every screen and the editor is unchanged.
-const budgets = { publicJs: 100 * 1024, adminJs: 250 * 1024, editorJs: 150 * 1024 };
+// The admin's budget was 250 kB for the spec's seven screens (issue 6). Issue 13 made the panel
+// run the academy: six more entities in the registry every screen carries, record actions with
+// their dialogs and inputs, date-range filters, the phone row-actions sheet, the money figures
+// and their chart, the media picker. Measured at 261.9 kB when they landed (react-dom ~65 kB,
+// chart.js ~45 kB, the router, forms, xstate, tables and toasts ~60 kB of it); the budget moved
+// to 270 kB, with the public pages' 100 kB unchanged.
+const budgets = { publicJs: 100 * 1024, adminJs: 270 * 1024, editorJs: 150 * 1024 };
 
 interface Loaded {
   js: Set<string>;
