@@ -84,6 +84,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Auth/ResetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a new password with a one-time reset link's token (issued by an admin), ends every session of the account and uses the link up. */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/User/GetDashboardData": {
         parameters: {
             query?: never;
@@ -616,6 +633,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sidebar's counts, every entity's in one call (schema `navBadge`). */
+        get: operations["adminBadges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/audit": {
         parameters: {
             query?: never;
@@ -908,6 +942,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Contact/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateContactMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact/Delete": {
         parameters: {
             query?: never;
@@ -1126,7 +1176,15 @@ export type components = {
                 [key: string]: unknown;
             };
             label: string;
+            /** @description True when this read itself changed the record (the schema's `onOpen`: a new message became read); the row is as it is after that change */
+            opened?: boolean;
             related: components["schemas"]["AdminRelated"][];
+        };
+        AdminBadges: {
+            /** @description Each entity whose schema declares a `navBadge`, by registry key, with how many of its records match it */
+            badges: {
+                [key: string]: number;
+            };
         };
         /** @enum {string} */
         AuditAction: "create" | "update" | "delete" | "revert";
@@ -1236,6 +1294,11 @@ export type components = {
         SessionsEnded: {
             /** @description How many open sessions this call ended */
             ended: number;
+        };
+        PasswordResetBody: {
+            /** @description The link's last path segment */
+            token: string;
+            newPassword: string;
         };
         SignUpBody: {
             firstName: string;
@@ -1516,7 +1579,12 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
-        ContactMessage: {
+        ContactMessageFields: {
+            /** @enum {string} */
+            status: "new" | "read" | "answered" | "archived";
+            note: string;
+        };
+        ContactMessage: components["schemas"]["ContactMessageFields"] & {
             id: number;
             /** @description bumped by every update */
             version: number;
@@ -1528,6 +1596,11 @@ export type components = {
             message: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        ContactMessageUpdate: components["schemas"]["ContactMessageFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
         };
         TeacherFields: {
             fullName: string;
@@ -1793,6 +1866,32 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description Password set; how many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2717,6 +2816,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    adminBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBadges"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listAudit: {
         parameters: {
             query?: {
@@ -3311,6 +3432,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    updateContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated ContactMessage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteContactMessage: {

@@ -22,6 +22,7 @@ import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
+import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
   clientErrorHandler,
@@ -217,6 +218,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
+  registerNavBadges(routes.register, db);
   registerAudit(routes.register, db, contract);
   registerActions(routes.register, db, contract);
   registerBulk(routes.register, db);

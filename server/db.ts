@@ -140,6 +140,10 @@ export interface ContactMessagesTable {
   emailAddress: string;
   message: string;
   createdAt: string;
+  /** 'new', 'read', 'answered', 'archived' (schema/messages.ts); 'new' by default. */
+  status: Generated<string>;
+  /** The admins' internal note. */
+  note: Generated<string>;
 }
 export interface AuditLogTable {
   id: Generated<number>;
