@@ -191,7 +191,12 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     const props = (list: Array<[string, FieldDecl]>) => Object.fromEntries(list.map(([n, f]) => [n, propertySchema(f, entities)]));
     const system: Record<string, Json> = { id: { type: 'integer' }, version: { type: 'integer', minimum: 1, description: 'bumped by every update' } };
     if (entity.slugFrom) system.slug = { type: 'string' };
-    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...props(readOnly) } };
+    // A create-only field's rule holds for what is created; rows made otherwise (an import, an
+    // older account) may not meet it, and the row schema describes every row.
+    const rowProps = Object.fromEntries(
+      readOnly.map(([n, f]) => [n, propertySchema(createOnly(f) ? { ...f, readOnly: true } : f, entities)]),
+    );
+    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...rowProps } };
     if (writable.length > 0) {
       schemas[`${name}Fields`] = { type: 'object', required: writable.map(([n]) => n), properties: props(writable) };
       schemas[name] = { allOf: [ref(`${name}Fields`), own] };

@@ -974,6 +974,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Session/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listSignInSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Teacher/GetSelectList": {
         parameters: {
             query?: never;
@@ -1048,6 +1064,22 @@ export type paths = {
         get: operations["listUser"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1602,6 +1634,22 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
+        SignInSession: {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+            /** @description id of a User; 0 when none */
+            userId: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            /** Format: date-time */
+            endedAt: string | null;
+            endedBy: string;
+            userAgent: string;
+            address: string;
+        };
         TeacherFields: {
             fullName: string;
             skill: string;
@@ -1644,6 +1692,15 @@ export type components = {
         };
         UserPage: {
             queryResult: components["schemas"]["User"][];
+        };
+        UserCreate: components["schemas"]["UserFields"] & {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: password
+             * @description empty, or at least 8 characters
+             */
+            password: string;
         };
     };
     responses: {
@@ -3500,6 +3557,42 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listSignInSession: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every SignInSession, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSession"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listTeacher: {
         parameters: {
             query?: {
@@ -3664,6 +3757,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The created User */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     updateUser: {

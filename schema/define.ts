@@ -104,7 +104,7 @@ interface NumberField extends FieldCommon {
 interface ReferenceField extends FieldCommon {
   input: 'reference';
   /** The registry entity referred to (0 = none), the field shown as its label, the none label. */
-  reference: { entity: RegistryKey; label: string; none: string };
+  reference: { entity: RegistryKey; label: string; none: string; owned?: true };
   initial?: number;
 }
 interface CheckboxField extends FieldCommon {
@@ -338,7 +338,11 @@ export interface AnyField {
   initial?: unknown;
   options?: ReadonlyArray<readonly [unknown, string]>;
   placeholder?: string;
-  reference?: { entity: RegistryKey; label: string; none: string };
+  /**
+   * `owned`: the records belong to the one referred to and go when it is deleted (the table's
+   * foreign key cascades: a user's sign-in sessions), so they never keep it from being deleted.
+   */
+  reference?: { entity: RegistryKey; label: string; none: string; owned?: true };
   hint?: string;
   wide?: boolean;
   readOnly?: boolean;

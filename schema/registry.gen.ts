@@ -7,10 +7,11 @@ import categories from './categories';
 import children from './children';
 import courses from './courses';
 import messages from './messages';
+import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'messages' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'messages' | 'sessions' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -18,8 +19,9 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   children,
   courses,
   messages,
+  sessions,
   teachers,
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'messages', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'messages', 'sessions', 'teachers', 'users'];

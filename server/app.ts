@@ -41,6 +41,7 @@ import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';
 import { registerSessions } from './sessions';
+import { registerPasswordReset } from './userAccounts';
 import { Tokens } from './tokens';
 
 export type { AppConfig } from './config';
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const routes = contractRoutes(app, contract, db, tokens);
   registerAuth(routes.register, db, tokens);
   registerSessions(routes.register, db, tokens);
+  registerPasswordReset(routes.register, db);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);

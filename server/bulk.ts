@@ -10,7 +10,7 @@ import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { matchingIdsFor } from './bulkQuery';
 import type { Database, DB } from './db';
 import { HttpError, notFound } from './errors';
-import { financialRecordsOf, integrityTexts, isFinancialRecordsError, referrersOf } from './integrity';
+import { blockingReferrersOf, financialRecordsOf, integrityTexts, isFinancialRecordsError } from './integrity';
 import { currentUser, type Register } from './routes';
 
 type Row = Record<string, unknown>;
@@ -125,7 +125,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
     // Referenced through a registry reference field: counted per row, named in the reason.
     const inUse = new Map<number, string[]>();
     const candidates = rows.filter((row) => !kept.has(row.id)).map((row) => row.id);
-    for (const { other, column } of referrersOf(entity)) {
+    for (const { other, column } of blockingReferrersOf(entity)) {
       const what = other.texts.nav;
       for (const part of chunks(candidates)) {
         const used = await sql<{ ref: number; n: number }>`select ${sql.ref(column)} as ${sql.ref('ref')}, count(*) as ${sql.ref('n')}

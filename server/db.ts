@@ -176,6 +176,17 @@ export interface SessionsTable {
   address: string;
 }
 
+/** A one-time password reset link (migration 009); only its token's hash is kept. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdBy: number;
+}
+
 export interface SignInAlertsTable {
   userId: number;
   failures: number;
@@ -226,6 +237,7 @@ export interface Database {
   sign_in_alerts: SignInAlertsTable;
   saved_views: SavedViewsTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   list_changes: ListChangesTable;
   list_pruned: ListPrunedTable;

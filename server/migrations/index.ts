@@ -11,6 +11,7 @@ import * as m004 from './004_sign_in_alerts';
 import * as m005 from './005_sessions';
 import * as m006 from './006_money';
 import * as m007 from './007_server_owned_entities';
+import * as m009 from './009_password_resets';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '005_sessions': m005,
   '006_money': m006,
   '007_server_owned_entities': m007,
+  '009_password_resets': m009,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 

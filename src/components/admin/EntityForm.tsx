@@ -4,13 +4,15 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useEffect, useId } from 'react';
 import * as v from 'valibot';
-import { dateOrderMessage, fieldSchema, type AnyEntity, type AnyField } from '../../../schema/define';
+import { dateOrderMessage, fieldSchema, formFields, type AnyEntity, type AnyField } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { inputRenderers } from './inputs';
 import { adminTexts } from './texts';
 
 export interface EntityFormProps {
   entity: AnyEntity;
+  /** An add form also shows the create-only fields (a new user's names and password). */
+  mode?: 'add' | 'edit';
   initialValues: Record<string, unknown>;
   saving: boolean;
   onSubmit: (values: Record<string, unknown>) => void;
@@ -47,7 +49,7 @@ export function prepareValues(entity: AnyEntity, values: Record<string, unknown>
   return prepared;
 }
 
-export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
+export function EntityForm({ entity, mode = 'edit', initialValues, saving, onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
   const baseId = useId();
   const form = useForm({
     defaultValues: initialValues,
@@ -69,7 +71,7 @@ export function EntityForm({ entity, initialValues, saving, onSubmit, onCancel, 
       }}
     >
       <div className="admin-form-grid">
-        {Object.entries(entity.fields).map(([name, field]) => {
+        {Object.entries(formFields(entity, mode)).map(([name, field]) => {
           const Input = inputRenderers[field.input];
           const id = `${baseId}-${name}`;
           return (
