@@ -15,6 +15,7 @@ import {
   iranMobile,
   mobilePattern,
   newPassword,
+  optionalNewPassword,
   optionalEmail,
   optionalPhone,
   isoInstant,
@@ -478,10 +479,8 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
       const date = isoInstant(l);
       return field.auto ? date : v.nullable(date);
     }
-    case 'password': {
-      const chosen = newPassword(l);
-      return required ? chosen : v.union([v.literal(''), chosen], `${l} باید دست‌کم ۸ نویسه باشد`);
-    }
+    case 'password':
+      return required ? newPassword(l) : optionalNewPassword(l);
     case 'select': {
       const allowed: readonly OptionValue[] = field.options.map(([value]) => value);
       return v.custom<OptionValue>((value) => allowed.some((a) => a === value), `${l} را از فهرست انتخاب کنید`);

@@ -95,6 +95,21 @@ describe('people', () => {
     expect(await page.locator('.admin-badge-accent').first().textContent()).toBe('مدیر سیستم');
     await shoot(page, 'people-list');
 
+    // A learner's detail view: their children and their sign-in history, told apart at a glance.
+    const narges = page.getByRole('row').filter({ hasText: 'نرگس حسینی' });
+    await page.getByRole('searchbox', { name: 'جستجو' }).fill('نرگس');
+    const detail = await narges.getByRole('link', { name: 'مشاهده' }).getAttribute('href');
+    await page.goto(`${stack.baseUrl}${detail ?? ''}`);
+    await page.getByRole('heading', { name: 'نرگس حسینی' }).waitFor();
+    const history = page.getByRole('region', { name: /سابقه ورود/ });
+    await history.waitFor();
+    expect(await history.textContent()).toContain('خروج کاربر');
+    expect(await history.textContent()).toContain('Chrome ۱۲۰ · Android');
+    await shoot(page, 'people-detail');
+    await page.goto(`${stack.baseUrl}/admin/sessions`);
+    await page.getByRole('row').filter({ hasText: 'بسته شده توسط مدیر' }).first().waitFor();
+    await shoot(page, 'people-sessions');
+
     const other = await launchBrowser({ viewport: { width: 1366, height: 900 } });
     try {
       await signIn(other.page, stack, '09128887766', 'kaveh-pass-1234');

@@ -212,7 +212,11 @@ describe('record detail', () => {
       params: { entity: 'users', id: String(first.id) },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([['children', 'userId']]);
+    // And their sign-in history (issue 13).
+    expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([
+      ['children', 'userId'],
+      ['sessions', 'userId'],
+    ]);
     expect(answer.text).not.toMatch(/passwordHash|tokenVersion/);
   });
 
