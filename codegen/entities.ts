@@ -40,6 +40,23 @@ export async function loadEntities(dir: URL = schemaDir): Promise<AnyEntity[]> {
   return entities;
 }
 
+/** An entity's fields, or one action's inputs: valid names, references that resolve, options. */
+function checkFields(key: string, where: string, fields: Readonly<Record<string, FieldDecl>>, entities: readonly AnyEntity[], keys: ReadonlySet<string>): void {
+  for (const [name, field] of Object.entries(fields)) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name) || ['id', 'version', 'slug'].includes(name)) {
+      throw new SchemaError(`schema/${key}.ts: ${where}field '${name}' is not a valid field name`);
+    }
+    if (field.input === 'reference') {
+      const target = entities.find((e) => e.key === field.reference.entity);
+      if (!target || !keys.has(field.reference.entity)) throw new SchemaError(`schema/${key}.ts: ${where}${name} refers to unknown entity '${field.reference.entity}'`);
+      if (!(field.reference.label in target.allFields)) {
+        throw new SchemaError(`schema/${key}.ts: ${where}${name}'s label '${field.reference.label}' is not a field of ${target.key}`);
+      }
+    }
+    if (field.input === 'select' && field.options.length === 0) throw new SchemaError(`schema/${key}.ts: ${where}${name} has no options`);
+  }
+}
+
 /** The rules tsc cannot see across files: unique names and calls, references that resolve. */
 export function checkEntities(entities: readonly AnyEntity[]): void {
   const seen = new Map<string, string>();
@@ -55,23 +72,12 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
     claim(`component ${entity.component}`, entity.key);
     claim(`table ${entity.table}`, entity.key);
     for (const op of Object.values(opsList(entity))) claim(`call ${op}`, entity.key);
-    for (const [name, field] of Object.entries(entity.decl.fields)) {
-      if (!/^[a-z][A-Za-z0-9]*$/.test(name) || ['id', 'version', 'slug'].includes(name)) {
-        throw new SchemaError(`schema/${entity.key}.ts: field '${name}' is not a valid field name`);
-      }
-      if (field.input === 'reference') {
-        const target = entities.find((e) => e.key === field.reference.entity);
-        if (!target || !keys.has(field.reference.entity)) throw new SchemaError(`schema/${entity.key}.ts: ${name} refers to unknown entity '${field.reference.entity}'`);
-        if (!(field.reference.label in target.allFields)) {
-          throw new SchemaError(`schema/${entity.key}.ts: ${name}'s label '${field.reference.label}' is not a field of ${target.key}`);
-        }
-      }
-      if (field.input === 'select' && field.options.length === 0) throw new SchemaError(`schema/${entity.key}.ts: ${name} has no options`);
-    }
+    checkFields(entity.key, '', entity.decl.fields, entities, keys);
     for (const action of entity.actions) {
       if (!/^[A-Z][A-Za-z0-9]*$/.test(splitOperation(action.op).path.split('/').pop() ?? '')) {
         throw new SchemaError(`schema/${entity.key}.ts: action '${action.key}' needs a PascalCase call name`);
       }
+      checkFields(entity.key, `action '${action.key}': `, entity.decl.actions?.[action.key]?.fields ?? {}, entities, keys);
     }
     // A badge counts, and an opening moves, one value of a select field: both must be its options.
     for (const [what, field, values] of [
@@ -267,8 +273,26 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         delete: operation('delete', 'Deleted', ref('IdBody'), ref('Deleted'), { '404': response('NotFound'), '409': response('Conflict') }),
       };
     }
+    // Every action answers the changed record and, when the action has something to hand over
+    // once (a reset link), a notice for the admin.
+    if (entity.actions.length > 0) {
+      schemas[`${name}ActionResult`] = {
+        type: 'object',
+        required: ['record'],
+        properties: { record: ref(name), notice: { type: 'string', description: 'shown to the admin once, e.g. a one-time link' } },
+      };
+    }
     for (const action of entity.actions) {
-      const post = operation(action.key, `The ${name} after ${action.key}`, ref('RecordAction'), ref(name), {
+      const inputs = Object.entries(entity.decl.actions?.[action.key]?.fields ?? {});
+      const call = splitOperation(action.op).path.split('/').pop() ?? action.key;
+      let body = ref('RecordAction');
+      if (inputs.length > 0) {
+        schemas[`${name}${call}Body`] = {
+          allOf: [ref('RecordAction'), { type: 'object', required: inputs.map(([n]) => n), properties: props(inputs) }],
+        };
+        body = ref(`${name}${call}Body`);
+      }
+      const post = operation(action.key, `The ${name} after ${action.key}`, body, ref(`${name}ActionResult`), {
         '404': response('NotFound'),
         // A stale version, or the record is not one the action applies to (or a guard refuses).
         '409': { description: 'A stale version, or the action does not apply', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },

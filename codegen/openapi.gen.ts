@@ -1702,6 +1702,11 @@ export type components = {
              */
             password: string;
         };
+        UserActionResult: {
+            record: components["schemas"]["User"];
+            /** @description shown to the admin once, e.g. a one-time link */
+            notice?: string;
+        };
     };
     responses: {
         /** @description Invalid input */
@@ -3872,7 +3877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3909,7 +3914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -242,6 +242,13 @@ export interface ActionDecl<R> {
   when?(row: R): boolean;
   /** A destructive action is drawn as the delete button is. */
   tone?: 'danger' | 'neutral';
+  /**
+   * What the admin says when running it (the course a child moves to, whether to refund): the
+   * same field kinds as an entity's, drawn as a small form in the action's dialog, checked by
+   * the same validators in the form and on the server, and sent beside the id. The handler
+   * receives them as `input`.
+   */
+  fields?: Readonly<Record<string, FieldDecl>>;
   succeeded: string;
   failed: string;
 }
@@ -373,6 +380,8 @@ export interface AnyAction {
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
   tone: 'danger' | 'neutral';
+  /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
+  fields: Readonly<Record<string, AnyField>>;
   succeeded: string;
   failed: string;
 }
@@ -547,11 +556,12 @@ function opsOf(decl: EntityDecl<Record<string, FieldDecl>>): EntityOps {
 
 function actionsOf(decl: EntityDecl<Record<string, FieldDecl>>): AnyAction[] {
   const api = decl.api ?? decl.name;
-  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, ...rest }]) => ({
+  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, fields, ...rest }]) => ({
     ...rest,
     key,
     op: `POST /api/${api}/${call}`,
     tone: tone ?? 'neutral',
+    fields: Object.fromEntries(Object.entries(fields ?? {}).map(([name, field]) => [name, anyField(field)])),
   }));
 }
 
@@ -672,14 +682,20 @@ export function blankValue(field: AnyField): unknown {
   }
 }
 
-/** A new record's values: the add form's fields (create-only ones included) at their blanks. */
-export function blankRecord(entity: AnyEntity): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entity.createFields).map(([name, field]) => [name, blankValue(field)]));
+/**
+ * A new record's values: the add form's fields (an entity's create-only ones included) at their
+ * blanks; an action's inputs (which have only `fields`) likewise.
+ */
+export function blankRecord(entity: Pick<AnyEntity, 'fields'> & { createFields?: AnyEntity['createFields'] }): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entity.createFields ?? entity.fields).map(([name, field]) => [name, blankValue(field)]));
 }
 
 /** The fields a form shows: the add form's (create-only ones included) or the edit form's. */
-export function formFields(entity: AnyEntity, mode: 'add' | 'edit'): Readonly<Record<string, AnyField>> {
-  return mode === 'add' ? entity.createFields : entity.fields;
+export function formFields(
+  entity: Pick<AnyEntity, 'fields'> & { createFields?: AnyEntity['createFields'] },
+  mode: 'add' | 'edit',
+): Readonly<Record<string, AnyField>> {
+  return mode === 'add' ? (entity.createFields ?? entity.fields) : entity.fields;
 }
 
 /** A record being edited starts from the row's values over the blank defaults (spec §4). */
@@ -745,6 +761,24 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update', options
 }
 
 export const idBodySchema = v.object({ id: idSchema }, 'بدنه درخواست باید یک شیء JSON باشد');
+
+/** A record action's body: the record's id, optionally the version seen, and the action's inputs. */
+export function actionBodySchema(action: Pick<AnyAction, 'fields'>) {
+  const inputs: Record<string, v.GenericSchema<unknown, unknown>> = {};
+  for (const [name, field] of Object.entries(action.fields)) inputs[name] = fieldSchema(field);
+  const notAnObject = 'بدنه درخواست باید یک شیء JSON باشد';
+  const everyInputSent = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const [name, field] of Object.entries(action.fields)) {
+      if (dataset.value[name] === undefined) addIssue({ message: `${field.label} ارسال نشده است` });
+    }
+  });
+  return v.pipe(
+    v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), notAnObject),
+    everyInputSent,
+    v.object({ id: idSchema, ...inputs }, notAnObject),
+  );
+}
 
 /** The first validation message, for a `{ message }` error body or a toast. */
 export function firstIssueMessage(issues: ReadonlyArray<{ message: string }>): string {

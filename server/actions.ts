@@ -3,13 +3,13 @@
 // `when` enforced, the handler's changes written with the version bump and logged in the audit
 // trail. Only what an action changes is per entity: its handler, below or in its own module.
 import { sql, type Transaction } from 'kysely';
-import { idBodySchema, type AnyEntity } from '../schema/define';
+import { actionBodySchema, type AnyEntity } from '../schema/define';
 import { registry, type RegistryKey } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
 import type { Database, DB } from './db';
 import { HttpError, notFound, texts } from './errors';
-import { constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
+import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import { userActions } from './userActions';
 
@@ -22,13 +22,22 @@ export interface ActionContext {
   /** The record as stored, locked until the transaction ends. */
   record: Row;
   actor: AuthUser;
+  /** The action's declared inputs as the admin gave them, validated (empty when it has none). */
+  input: Row;
+}
+
+export interface ActionOutcome {
+  /** Column values of the record, written together with the version bump. */
+  set: Row;
+  /** Told to the admin once with the answer (a one-time link that is never stored readable). */
+  notice?: string;
 }
 
 /**
- * What an action changes: column values, written together with the version bump. It may also
- * refuse (throw an HttpError) or write elsewhere in the same transaction.
+ * What an action does: the record's changes, and it may refuse (throw an HttpError) or write
+ * elsewhere in the same transaction.
  */
-export type ActionHandler = (context: ActionContext) => Promise<Row>;
+export type ActionHandler = (context: ActionContext) => Promise<ActionOutcome>;
 
 /** Every declared action's handler, by entity and action key; start-up fails on a missing one. */
 const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHandler>> } = {
@@ -53,7 +62,7 @@ export function registerActions(register: Register, db: DB, contract: Contract):
       register(action.op, async (request) => {
         const actor = currentUser(request);
         // `version` is read by requestedVersion; the id as every delete body has it.
-        const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
+        const { id, ...input } = parse(actionBodySchema(action), request.body, { id: 'شناسه' });
         const expected = requestedVersion(request.body);
         try {
           return await db.transaction().execute(async (trx) => {
@@ -65,14 +74,16 @@ export function registerActions(register: Register, db: DB, contract: Contract):
             // The same rule the button's visibility follows, on the record as the contract shows it.
             const shown = shapeRow(contract, entity, before);
             if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, actionTexts.notApplicable);
-            const values = await handler({ trx, record: before, actor });
-            const sets = [...Object.entries(values).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
+            await assertReferencesExist(trx, action, input);
+            const { set, notice } = await handler({ trx, record: before, actor, input });
+            const sets = [...Object.entries(set).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
             const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
               where ${sql.ref('id')} = ${id} returning *`.execute(trx);
             const row = updated.rows[0];
             if (!row) throw notFound(texts.recordNotFound);
             await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
-            return shapeRow(contract, entity, row);
+            const record = shapeRow(contract, entity, row);
+            return notice === undefined ? { record } : { record, notice };
           });
         } catch (error) {
           throw constraintError(entity, error) ?? error;

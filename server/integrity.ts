@@ -89,7 +89,8 @@ export async function assertNotReferenced(trx: Executor, entity: AnyEntity, id: 
 }
 
 /** 400 when a reference field names a record that does not exist (0 means "none" and stays allowed). */
-export async function assertReferencesExist(trx: Executor, entity: AnyEntity, values: Row): Promise<void> {
+/** The references among `fields` (an entity's, or an action's inputs) name records that exist. */
+export async function assertReferencesExist(trx: Executor, entity: Pick<AnyEntity, 'fields'>, values: Row): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.input !== 'reference' || !field.reference) continue;
     const id = Number(values[name] ?? 0);

@@ -16,9 +16,9 @@ const lock: ActionHandler = async ({ trx, record, actor }) => {
   if (Number(record.id) === actor.id) throw new HttpError(409, userActionTexts.selfLock);
   if (Number(record.role) === adminRole) await serializeAdminChanges(trx, actor);
   await endAllSessions(trx, Number(record.id), 'admin');
-  return { isLockout: 1 };
+  return { set: { isLockout: 1 } };
 };
 
-const unlock: ActionHandler = async () => ({ isLockout: 0 });
+const unlock: ActionHandler = async () => ({ set: { isLockout: 0 } });
 
 export const userActions = { lock, unlock };

@@ -1,9 +1,11 @@
-// One record action (schema ActionDecl: lock an account, …) at a time: idle → confirming →
-// running → idle. An action without a confirmation question runs at once; declining sends
-// nothing. The answer (the changed record) patches the list or reloads it, as a save does.
+// One record action (schema ActionDecl: lock an account, refund an order, …) at a time:
+// idle → confirming → running → idle, or → told when the answer carries a notice to hand over
+// (a one-time link), which stays until the admin closes it. An action that neither asks a
+// question nor has inputs runs at once; declining sends nothing. The answer (the changed record)
+// patches the list or reloads it, as a save does.
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AnyAction, AnyEntity, AnyRow } from '../../schema/define';
-import { failureNotice, runAction, type ActionInput } from './entityApi';
+import { failureNotice, runAction, type ActionInput, type ActionResult } from './entityApi';
 import type { ListActorRef } from './listMachine';
 import type { Notice } from './notice';
 
@@ -12,9 +14,17 @@ export interface ActionContext {
   list: ListActorRef;
   row: AnyRow | null;
   action: AnyAction | null;
+  /** The inputs the admin confirmed with. */
+  values: Record<string, unknown>;
+  /** The last answer's notice, while it is shown. */
+  notice: string | null;
 }
 
-export type ActionEvent = { type: 'row.action'; row: AnyRow; action: AnyAction } | { type: 'confirm' } | { type: 'cancel' };
+export type ActionEvent =
+  | { type: 'row.action'; row: AnyRow; action: AnyAction }
+  | { type: 'confirm'; values?: Record<string, unknown> }
+  | { type: 'cancel' }
+  | { type: 'dismiss' };
 
 export const actionMachine = setup({
   // XState's documented way of declaring a machine's types: the objects are never read.
@@ -24,19 +34,28 @@ export const actionMachine = setup({
     input: {} as { entity: AnyEntity; list: ListActorRef },
   },
   actors: {
-    runAction: fromPromise<AnyRow | null, ActionInput>(({ input }) => runAction(input)),
+    runAction: fromPromise<ActionResult, ActionInput>(({ input }) => runAction(input)),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
-    remember: assign(({ event }) => (event.type === 'row.action' ? { row: event.row, action: event.action } : {})),
-    forget: assign({ row: null, action: null }),
+    remember: assign(({ event }) => (event.type === 'row.action' ? { row: event.row, action: event.action, values: {} } : {})),
+    keepNotice: assign((_, notice: string | null) => ({ notice })),
+    takeValues: assign(({ event }) => (event.type === 'confirm' ? { values: event.values ?? {} } : {})),
+    forget: assign({ row: null, action: null, values: {}, notice: null }),
+    listSync: sendTo(
+      ({ context }) => context.list,
+      ({ context }, changed: AnyRow | null) =>
+        context.entity.afterSave === 'patch' && changed ? { type: 'row.patch', row: changed } : { type: 'reload' },
+    ),
   },
   guards: {
-    asksFirst: ({ event }) => event.type === 'row.action' && event.action.confirm !== undefined,
+    hasNotice: (_, answer: ActionResult) => answer.notice !== null,
+    asksFirst: ({ event }) =>
+      event.type === 'row.action' && (event.action.confirm !== undefined || Object.keys(event.action.fields).length > 0),
   },
 }).createMachine({
   id: 'recordAction',
-  context: ({ input }) => ({ entity: input.entity, list: input.list, row: null, action: null }),
+  context: ({ input }) => ({ entity: input.entity, list: input.list, row: null, action: null, values: {}, notice: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -49,7 +68,7 @@ export const actionMachine = setup({
     },
     confirming: {
       on: {
-        confirm: 'running',
+        confirm: { target: 'running', actions: 'takeValues' },
         cancel: { target: 'idle', actions: 'forget' },
       },
     },
@@ -58,20 +77,26 @@ export const actionMachine = setup({
         src: 'runAction',
         input: ({ context }) => {
           if (!context.row || !context.action) throw new Error('running an action without a row');
-          return { action: context.action, row: context.row };
+          return { action: context.action, row: context.row, values: context.values };
         },
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'notify', params: ({ context }) => ({ kind: 'success', text: context.action?.succeeded ?? '' }) },
-            sendTo(
-              ({ context }) => context.list,
-              ({ context, event }) =>
-                context.entity.afterSave === 'patch' && event.output ? { type: 'row.patch', row: event.output } : { type: 'reload' },
-            ),
-            'forget',
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'hasNotice', params: ({ event }) => event.output },
+            target: 'told',
+            actions: [
+              { type: 'keepNotice', params: ({ event }) => event.output.notice },
+              { type: 'listSync', params: ({ event }) => event.output.record },
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: ({ context }) => ({ kind: 'success', text: context.action?.succeeded ?? '' }) },
+              { type: 'listSync', params: ({ event }) => event.output.record },
+              'forget',
+            ],
+          },
+        ],
         onError: {
           target: 'idle',
           actions: [
@@ -83,6 +108,10 @@ export const actionMachine = setup({
           ],
         },
       },
+    },
+    // The notice is said once and never kept: it stays on screen until the admin closes it.
+    told: {
+      on: { dismiss: { target: 'idle', actions: 'forget' } },
     },
   },
 });

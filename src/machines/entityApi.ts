@@ -140,11 +140,22 @@ export const isUnauthorized = (error: unknown): boolean => error instanceof ApiE
 export interface ActionInput {
   action: AnyAction;
   row: AnyRow;
+  /** The action's inputs as the admin filled them (none when it declares no fields). */
+  values: Record<string, unknown>;
 }
 
+/** What an action answers: the changed record, and a notice to hand over once (a reset link). */
+export interface ActionResult {
+  record: AnyRow | null;
+  notice: string | null;
+}
+
+const actionResultSchema = v.object({ record: v.custom<AnyRow>(isRow), notice: v.optional(v.string()) });
+
 /** Runs a record action on the row the admin saw (its version: a stale one answers 409). */
-export async function runAction({ action, row }: ActionInput): Promise<AnyRow | null> {
-  const body = typeof row.version === 'number' ? { id: row.id, version: row.version } : { id: row.id };
+export async function runAction({ action, row, values }: ActionInput): Promise<ActionResult> {
+  const body = { ...values, id: row.id, ...(typeof row.version === 'number' ? { version: row.version } : {}) };
   const answer = await callOperation(action.op, { body });
-  return isRow(answer) ? answer : null;
+  const parsed = v.safeParse(actionResultSchema, answer);
+  return parsed.success ? { record: parsed.output.record, notice: parsed.output.notice ?? null } : { record: null, notice: null };
 }

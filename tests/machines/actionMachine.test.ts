@@ -39,7 +39,7 @@ describe('record action machine (users: lock, unlock)', () => {
   it('an action with a question asks first: confirm → running → idle, toast, row patched in place', async () => {
     const { list, act, notices, open } = await ready();
     server.use(
-      http.post('*/api/User/Lock', async () => HttpResponse.json({ ...open, isLockout: true, version: 2 })),
+      http.post('*/api/User/Lock', async () => HttpResponse.json({ record: { ...open, isLockout: true, version: 2 } })),
     );
     act.send({ type: 'row.action', row: open, action: action('lock') });
     expect(act.getSnapshot().value).toBe('confirming');
@@ -69,13 +69,51 @@ describe('record action machine (users: lock, unlock)', () => {
     server.use(
       http.post('*/api/User/Unlock', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ ...locked, isLockout: false, version: 2 });
+        return HttpResponse.json({ record: { ...locked, isLockout: false, version: 2 } });
       }),
     );
     act.send({ type: 'row.action', row: { ...locked, version: 7 }, action: action('unlock') });
     expect(act.getSnapshot().value).toBe('running');
     await waitFor(act, (s) => s.matches('idle'));
     expect(bodies).toEqual([{ id: locked.id, version: 7 }]);
+  });
+
+  it('an action with inputs asks for them and sends them beside the id and version', async () => {
+    const { act, open } = await ready();
+    const prerequisite = registry.courses.fields.prerequisite;
+    if (!prerequisite) throw new Error('courses have a prerequisite field');
+    // The lock call with a declared input, as a schema's `fields` on an action makes it.
+    const withReason = { ...action('lock'), fields: { reason: prerequisite } };
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/User/Lock', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ record: { ...open, isLockout: true, version: 2 } });
+      }),
+    );
+    act.send({ type: 'row.action', row: open, action: withReason });
+    expect(act.getSnapshot().value).toBe('confirming');
+    act.send({ type: 'confirm', values: { reason: 'پرداخت نشده' } });
+    await waitFor(act, (s) => s.matches('idle'));
+    expect(bodies).toEqual([{ reason: 'پرداخت نشده', id: open.id, version: open.version }]);
+  });
+
+  it('an answer with a notice stays on screen (told) until dismissed, the list synced meanwhile', async () => {
+    const { list, act, notices, open } = await ready();
+    server.use(
+      http.post('*/api/User/Lock', () =>
+        HttpResponse.json({ record: { ...open, isLockout: true, version: 2 }, notice: 'https://academy.example/auth/reset/abc' }),
+      ),
+    );
+    act.send({ type: 'row.action', row: open, action: action('lock') });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => s.matches('told'));
+    expect(act.getSnapshot().context.notice).toBe('https://academy.example/auth/reset/abc');
+    expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ isLockout: true, version: 2 });
+    expect(notices).toEqual([]);
+    act.send({ type: 'dismiss' });
+    expect(act.getSnapshot().value).toBe('idle');
+    expect(act.getSnapshot().context.notice).toBeNull();
   });
 
   it('a refusal toasts the action’s failure with the server’s reason and reloads the list', async () => {

@@ -24,10 +24,16 @@ const userByPhone = async (phone: string): Promise<UserRow> => {
   if (!found) throw new Error(`no user ${phone}`);
   return found;
 };
-const lock = (user: { id: number; version?: number }, token = admin) =>
-  server.call<UserRow & { message?: string }>('POST', '/api/User/Lock', { token, body: user.version === undefined ? { id: user.id } : { id: user.id, version: user.version } });
-const unlock = (user: { id: number; version?: number }, token = admin) =>
-  server.call<UserRow & { message?: string }>('POST', '/api/User/Unlock', { token, body: { id: user.id, ...(user.version === undefined ? {} : { version: user.version }) } });
+// An action answers { record, notice? }; a refusal answers { message }.
+async function runUserAction(call: 'Lock' | 'Unlock', user: { id: number; version?: number }, token: string) {
+  const body = user.version === undefined ? { id: user.id } : { id: user.id, version: user.version };
+  const answer = await server.call<{ record?: UserRow; notice?: string; message?: string; conflict?: unknown }>('POST', `/api/User/${call}`, { token, body });
+  // A refusal has no record: an id of 0 names none.
+  const record: UserRow = answer.body.record ?? { id: 0, version: 0, isLockout: false, phoneNumber: '', role: 0 };
+  return { status: answer.status, body: { ...record, message: answer.body.message, notice: answer.body.notice }, conflict: answer.body.conflict };
+}
+const lock = (user: { id: number; version?: number }, token = admin) => runUserAction('Lock', user, token);
+const unlock = (user: { id: number; version?: number }, token = admin) => runUserAction('Unlock', user, token);
 
 beforeAll(async () => {
   server = await startServer();
@@ -73,7 +79,7 @@ describe('locking an account from the panel', () => {
     const user = await userByPhone('09121110001');
     const stale = await lock({ id: user.id, version: user.version - 1 });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ conflict: { current: { id: user.id, version: user.version } } });
+    expect(stale.conflict).toMatchObject({ current: { id: user.id, version: user.version } });
     expect((await userByPhone('09121110001')).isLockout).toBe(false);
   });
 

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import {
   bodySchema,
   firstIssueMessage,
+  actionBodySchema,
   idBodySchema,
   recordLabel,
   splitOperation,
@@ -197,7 +198,7 @@ export function createMockBackend(seed: Seed = {}) {
       list.push(
         handle(action.op, async (request) => {
           const body = await jsonBody(request);
-          const parsed = v.safeParse(idBodySchema, body);
+          const parsed = v.safeParse(actionBodySchema(action), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
           const index = rows(key).findIndex((row) => row.id === parsed.output.id);
           const old = rows(key)[index];
@@ -211,7 +212,7 @@ export function createMockBackend(seed: Seed = {}) {
           }
           const row: AnyRow = { ...old, version: version + 1 };
           rows(key)[index] = row;
-          return HttpResponse.json(row);
+          return HttpResponse.json({ record: row });
         }),
       );
     }

@@ -1,7 +1,7 @@
 // A confirmation (deleting a record, a record action): an accessible alertdialog (never window.confirm) with the entity's
 // own question. Declining sends `cancel`, which changes nothing.
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { adminTexts } from './texts';
 
 export interface AlertShellProps {
@@ -61,6 +61,45 @@ export function ConfirmDialog({ open, title, confirmLabel, question, subject, to
           <button type="button" className={`admin-button admin-button-${tone === 'danger' ? 'danger' : 'primary'}`} disabled={busy} onClick={onConfirm}>
             {busy ? adminTexts.loading : (confirmLabel ?? adminTexts.confirmRemove)}
           </button>
+        </div>
+      </div>
+    </AlertShell>
+  );
+}
+
+export interface NoticeDialogProps {
+  title: string;
+  /** Said once (a one-time link): selectable, copyable, and gone when the dialog closes. */
+  notice: string;
+  onClose: () => void;
+}
+
+/** What an action hands over once, e.g. a password-reset link, kept on screen until closed. */
+export function NoticeDialog({ title, notice, onClose }: NoticeDialogProps) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(notice).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <AlertShell open onDismiss={onClose}>
+      <div className="admin-modal-body">
+        <AlertDialog.Title className="admin-modal-title">{title}</AlertDialog.Title>
+        <AlertDialog.Description className="admin-confirm-question">{adminTexts.noticeOnce}</AlertDialog.Description>
+        <p className="admin-notice-text" dir="auto">
+          {notice}
+        </p>
+        <div className="admin-form-actions">
+          <button type="button" className="admin-button admin-button-secondary" onClick={copy}>
+            {copied ? adminTexts.copied : adminTexts.copy}
+          </button>
+          <AlertDialog.Action asChild>
+            <button type="button" className="admin-button admin-button-primary" onClick={onClose}>
+              {adminTexts.close}
+            </button>
+          </AlertDialog.Action>
         </div>
       </div>
     </AlertShell>

@@ -4,13 +4,14 @@
 // the delete confirmation and the offer to deactivate instead.
 import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { AlertDialog } from 'radix-ui';
 import { lazy, useCallback, useState, type ReactNode } from 'react';
-import type { AnyAction, AnyEntity, AnyRow } from '../../../schema/define';
+import { blankRecord, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
 import type { ListActorRef } from '../../machines/listMachine';
-import { ConfirmDialog } from './ConfirmDialog';
+import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
 import { LazyPart } from './LazyPart';
@@ -56,6 +57,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const refusal = useSelector(remove, (s) => s.context.refusal);
   const asking = useSelector(act, (s) => (s.matches('confirming') || s.matches('running') ? s.context : null));
   const acting = useSelector(act, (s) => s.matches('running'));
+  const told = useSelector(act, (s) => (s.matches('told') ? s.context : null));
 
   // Unsaved changes: closing the modal, a sidebar link, Back and reload all ask first.
   const [dirty, setDirty] = useState(false);
@@ -150,7 +152,19 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
         onConfirm={() => remove.send({ type: 'confirm' })}
         onCancel={() => remove.send({ type: 'cancel' })}
       />
-      {asking?.action?.confirm && (
+      {asking?.action && Object.keys(asking.action.fields).length > 0 && (
+        <ActionInputDialog
+          action={asking.action}
+          subject={asking.row ? recordName(entity, asking.row) : undefined}
+          busy={acting}
+          onConfirm={(values) => act.send({ type: 'confirm', values })}
+          onCancel={() => act.send({ type: 'cancel' })}
+        />
+      )}
+      {told?.action && told.notice !== null && (
+        <NoticeDialog title={told.action.succeeded} notice={told.notice} onClose={() => act.send({ type: 'dismiss' })} />
+      )}
+      {asking?.action?.confirm && Object.keys(asking.action.fields).length === 0 && (
         <ConfirmDialog
           open
           title={asking.action.label}
@@ -167,4 +181,40 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   );
 
   return { openAdd, openEdit, askDelete, runAction, dialogs };
+}
+
+interface ActionInputDialogProps {
+  action: AnyAction;
+  subject: string | undefined;
+  busy: boolean;
+  onConfirm: (values: Record<string, unknown>) => void;
+  onCancel: () => void;
+}
+
+/** An action that asks something first: its question, the record, and its inputs as a form. */
+function ActionInputDialog({ action, subject, busy, onConfirm, onCancel }: ActionInputDialogProps) {
+  return (
+    <AlertShell open onDismiss={() => !busy && onCancel()}>
+      <div className="admin-modal-body">
+        <AlertDialog.Title className="admin-modal-title">{action.label}</AlertDialog.Title>
+        {action.confirm ? (
+          <AlertDialog.Description className="admin-confirm-question">{action.confirm}</AlertDialog.Description>
+        ) : (
+          <AlertDialog.Description className="admin-visually-hidden">{action.label}</AlertDialog.Description>
+        )}
+        {subject && <p className="admin-confirm-subject">«{subject}»</p>}
+        <LazyPart>
+          <EntityForm
+            entity={action}
+            initialValues={blankRecord(action)}
+            saving={busy}
+            submitLabel={action.confirmLabel ?? action.label}
+            tone={action.tone}
+            onSubmit={onConfirm}
+            onCancel={onCancel}
+          />
+        </LazyPart>
+      </div>
+    </AlertShell>
+  );
 }

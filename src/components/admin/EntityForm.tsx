@@ -9,12 +9,18 @@ import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { inputRenderers } from './inputs';
 import { adminTexts } from './texts';
 
+/** What the form draws: an entity's editable fields, or a record action's inputs. */
+export type FormFields = Pick<AnyEntity, 'fields'> & { createFields?: AnyEntity['createFields'] };
+
 export interface EntityFormProps {
-  entity: AnyEntity;
+  entity: FormFields;
   /** An add form also shows the create-only fields (a new user's names and password). */
   mode?: 'add' | 'edit';
   initialValues: Record<string, unknown>;
   saving: boolean;
+  /** The submit button's text and look: «ذخیره» unless an action names its own. */
+  submitLabel?: string;
+  tone?: 'danger' | 'neutral';
   onSubmit: (values: Record<string, unknown>) => void;
   onCancel: () => void;
   /** Told whenever the form starts or stops holding changes the admin has not saved. */
@@ -33,14 +39,14 @@ function messageOf(error: unknown): string | null {
  * A field's first problem: its own schema's, then its date order (`notAfter`) against the other
  * date's current value, so the order message shows under the input as soon as either changes.
  */
-function problemOf(entity: AnyEntity, name: string, field: AnyField, value: unknown, values: Record<string, unknown>): string | undefined {
+function problemOf(entity: FormFields, name: string, field: AnyField, value: unknown, values: Record<string, unknown>): string | undefined {
   const own = v.safeParse(fieldSchema(field), value);
   if (!own.success) return own.issues[0]?.message;
   return dateOrderMessage(entity, name, { ...values, [name]: value }) ?? undefined;
 }
 
 /** What the machine receives: rich text normalised as the spec asks (§3). */
-export function prepareValues(entity: AnyEntity, values: Record<string, unknown>): Record<string, unknown> {
+export function prepareValues(entity: FormFields, values: Record<string, unknown>): Record<string, unknown> {
   const prepared: Record<string, unknown> = { ...values };
   for (const [name, field] of Object.entries(entity.fields)) {
     const value = prepared[name];
@@ -49,7 +55,7 @@ export function prepareValues(entity: AnyEntity, values: Record<string, unknown>
   return prepared;
 }
 
-export function EntityForm({ entity, mode = 'edit', initialValues, saving, onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
+export function EntityForm({ entity, mode = 'edit', initialValues, saving, submitLabel, tone = 'neutral', onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
   const baseId = useId();
   const form = useForm({
     defaultValues: initialValues,
@@ -130,8 +136,8 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, onSub
         <button type="button" className="admin-button admin-button-secondary" onClick={onCancel} disabled={saving}>
           {adminTexts.cancel}
         </button>
-        <button type="submit" className="admin-button admin-button-primary" disabled={saving}>
-          {saving ? adminTexts.saving : adminTexts.save}
+        <button type="submit" className={`admin-button admin-button-${tone === 'danger' ? 'danger' : 'primary'}`} disabled={saving}>
+          {saving ? adminTexts.saving : (submitLabel ?? adminTexts.save)}
         </button>
       </div>
     </form>
