@@ -76,6 +76,17 @@ export default defineEntity({
       succeeded: 'حساب کاربر قفل شد',
       failed: 'قفل کردن حساب ناموفق بود',
     },
+    // A one-time link (24 hours, only its hash stored) with which the user sets a new password;
+    // using it ends all their sessions (server/userAccounts.ts). The link is shown once.
+    resetPassword: {
+      call: 'ResetPassword',
+      label: 'پیوند بازنشانی رمز',
+      confirm:
+        'یک پیوند یک‌بارمصرف ساخته می‌شود که تا ۲۴ ساعت کار می‌کند. آن را به خود کاربر بدهید تا رمز تازه‌ای بگذارد؛ با آن همه نشست‌های باز او بسته می‌شود و پیوندهای قبلی‌اش از کار می‌افتد.',
+      confirmLabel: 'ساختن پیوند',
+      succeeded: 'پیوند بازنشانی ساخته شد',
+      failed: 'ساختن پیوند بازنشانی ناموفق بود',
+    },
     unlock: {
       call: 'Unlock',
       label: 'باز کردن قفل',

@@ -222,7 +222,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerRelations(routes.register, db, contract);
   registerNavBadges(routes.register, db);
   registerAudit(routes.register, db, contract);
-  registerActions(routes.register, db, contract);
+  registerActions(routes.register, db, contract, siteOrigin);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
   registerFiles(routes.register, media);

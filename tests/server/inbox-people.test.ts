@@ -3,7 +3,10 @@
 // message's status and note, the sidebar's counts, opening marks read), the people screens
 // (sign-in history as a list-only entity, creating a user with sign-up's rules, one-time
 // password reset links) and who may call what.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConfiguredDatabase } from '../../server/db';
+import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -209,5 +212,79 @@ describe('people', () => {
     expect(refused.status).toBe(400);
     const guessed = await server.call('POST', '/api/Auth/SignIn', { body: { username: '09127770006', password: '!created$' } });
     expect(guessed.status).toBe(401);
+  });
+});
+
+describe('one-time password reset links', () => {
+  const phone = '09127770010';
+  let learnerToken = '';
+  let userId = 0;
+
+  const issue = async (token = admin) => {
+    const users = await server.call<{ items: UserRow[] }>('GET', '/api/User/GetPagedFilter', { token: admin, query: { page: '1', q: phone } });
+    const user = users.body.items.find((u) => u.phoneNumber === phone);
+    if (!user) throw new Error('no user');
+    userId = user.id;
+    return server.call<{ record: UserRow; notice?: string; message?: string }>('POST', '/api/User/ResetPassword', { token, body: { id: user.id, version: user.version } });
+  };
+  const tokenOf = (notice: string | undefined) => {
+    const match = /^http:\/\/academy\.test\/auth\/reset\/([A-Za-z0-9_-]{43})$/.exec(notice ?? '');
+    if (!match?.[1]) throw new Error(`not a reset link: ${notice}`);
+    return match[1];
+  };
+  const reset = (token: string, newPassword: string) =>
+    server.call<{ ended: number; message?: string }>('POST', '/api/Auth/ResetPassword', { body: { token, newPassword } });
+
+  beforeAll(async () => {
+    learnerToken = await signUpLearner(server, phone);
+  });
+
+  it('hands the admin a link once; using it sets the password, ends every session, and it works only once', async () => {
+    const issued = await issue();
+    expect(issued.status).toBe(200);
+    expect(issued.body.record.id).toBe(userId);
+    const token = tokenOf(issued.body.notice);
+
+    const weak = await reset(token, 'short');
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe('رمز عبور جدید باید دست‌کم ۸ نویسه باشد');
+
+    const done = await reset(token, 'new-learner-pass-1');
+    expect(done.status).toBe(200);
+    expect(done.body.ended).toBe(1);
+    expect((await server.call('GET', '/api/Me', { token: learnerToken })).status).toBe(401);
+    const signedIn = await server.signIn(phone, 'new-learner-pass-1');
+    expect((await server.call('GET', '/api/Me', { token: signedIn })).status).toBe(200);
+    expect((await server.call('POST', '/api/Auth/SignIn', { body: { username: phone, password: 'learner-pass-123' } })).status).toBe(401);
+
+    const again = await reset(token, 'another-pass-123');
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('این پیوند بازنشانی رمز عبور معتبر نیست، پیش‌تر استفاده شده یا منقضی شده است؛ از مدیر پیوند تازه بخواهید');
+    expect((await reset('made-up-token', 'another-pass-123')).status).toBe(400);
+  });
+
+  it('a newer link replaces the older one, and an expired link is refused', async () => {
+    const older = tokenOf((await issue()).body.notice);
+    const newer = tokenOf((await issue()).body.notice);
+    expect((await reset(older, 'older-link-pass-1')).status).toBe(400);
+
+    const db = openConfiguredDatabase({
+      databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
+      databaseFile: path.join(server.dataDir, 'academy.sqlite'),
+    });
+    try {
+      await db.updateTable('password_resets').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', userId).execute();
+      // Only a hash is kept: neither token is in the table.
+      const stored = await db.selectFrom('password_resets').select('tokenHash').where('userId', '=', userId).execute();
+      expect(stored.every((row) => row.tokenHash !== newer && row.tokenHash !== older && /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+    expect((await reset(newer, 'expired-link-pass-1')).status).toBe(400);
+  });
+
+  it('is the admin’s to issue: a learner gets 403', async () => {
+    const answer = await server.call('POST', '/api/User/ResetPassword', { token: learner, body: { id: 1 } });
+    expect(answer.status).toBe(403);
   });
 });
