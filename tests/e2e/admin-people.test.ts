@@ -62,7 +62,7 @@ describe('the inbox', () => {
 
     // The admin notes the call and marks it answered.
     await page.getByRole('button', { name: 'ویرایش' }).click();
-    await page.getByLabel('وضعیت').selectOption('answered');
+    await page.getByLabel('وضعیت').selectOption({ label: 'پاسخ داده شد' });
     await page.getByLabel('یادداشت داخلی').fill('تماس گرفته شد؛ دوره پایتون پیشنهاد شد.');
     await page.getByRole('button', { name: 'ذخیره' }).click();
     await page.getByText('پیام ذخیره شد').first().waitFor();
@@ -81,7 +81,7 @@ describe('people', () => {
     await dialog.getByLabel('نام', { exact: true }).fill('کاوه');
     await dialog.getByLabel('نام خانوادگی').fill('پناهی');
     await dialog.getByLabel('شماره تلفن').fill('۰۹۱۲۸۸۸۷۷۶۶');
-    await dialog.getByLabel('نقش').selectOption('1');
+    await dialog.getByLabel('نقش').selectOption({ label: 'کاربر عادی' });
     await dialog.getByLabel('رمز عبور').fill('short');
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await dialog.getByText('رمز عبور باید دست‌کم ۸ نویسه باشد').waitFor();
@@ -115,6 +115,47 @@ describe('people', () => {
       await signIn(other.page, stack, '09128887766', 'kaveh-pass-1234');
     } finally {
       await other.close();
+    }
+  });
+
+  it('issues a one-time reset link; the user sets a new password with it and signs in', async () => {
+    const { page } = browser;
+    await page.goto(`${stack.baseUrl}/admin/users`);
+    await page.getByRole('searchbox', { name: 'جستجو' }).fill('موسوی');
+    const row = page.getByRole('row').filter({ hasText: 'رضا موسوی' });
+    await row.getByRole('button', { name: 'پیوند بازنشانی رمز' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'پیوند بازنشانی رمز' });
+    await ask.getByRole('button', { name: 'ساختن پیوند' }).click();
+    const notice = page.locator('.admin-notice-text');
+    await notice.waitFor();
+    const link = (await notice.textContent()) ?? '';
+    expect(link).toMatch(new RegExp(`^${stack.baseUrl}/auth/reset/[A-Za-z0-9_-]{43}$`));
+    await shoot(page, 'people-reset-link');
+    await page.getByRole('button', { name: 'بستن' }).click();
+    await notice.waitFor({ state: 'detached' });
+
+    const user = await launchBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const other = user.page;
+      await other.goto(link);
+      await other.getByRole('heading', { name: 'گذاشتن رمز عبور تازه' }).waitFor();
+      await other.getByLabel('رمز عبور جدید', { exact: true }).fill('reza-new-pass-1');
+      await other.getByLabel('تکرار رمز عبور جدید').fill('reza-new-pass-2');
+      await other.getByRole('button', { name: 'ذخیره رمز تازه' }).click();
+      await other.getByText('تکرار رمز عبور با خود آن یکی نیست').waitFor();
+      await other.getByLabel('تکرار رمز عبور جدید').fill('reza-new-pass-1');
+      if (shots) await other.screenshot({ path: `${shots}/reset-page-390.png`, fullPage: true });
+      await other.getByRole('button', { name: 'ذخیره رمز تازه' }).click();
+      await other.getByText('رمز عبور تازه ذخیره شد').waitFor();
+      await signIn(other, stack, '09122222222', 'reza-new-pass-1');
+      // The link is spent.
+      await other.goto(link);
+      await other.getByLabel('رمز عبور جدید', { exact: true }).fill('reza-third-pass-1');
+      await other.getByLabel('تکرار رمز عبور جدید').fill('reza-third-pass-1');
+      await other.getByRole('button', { name: 'ذخیره رمز تازه' }).click();
+      await other.getByText(/پیش‌تر استفاده شده یا منقضی شده است/).waitFor();
+    } finally {
+      await user.close();
     }
   });
 });

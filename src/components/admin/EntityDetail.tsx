@@ -230,12 +230,19 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
   const list = useActorRef(recordLogic, { input: { entity, query } });
   const { openEdit, askDelete, runAction, dialogs } = useEntityEditing(entity, list);
   const listState = useSelector(list, (s) => (s.matches('failed') ? 'failed' : s.matches('table') || s.matches('refreshing') ? 'ready' : 'loading'));
-  const record = useSelector(list, (s) => s.context.rows.find((row) => row.id === id) ?? null);
+  const listed = useSelector(list, (s) => s.context.rows.find((row) => row.id === id) ?? null);
+  // The record as the detail call answered it when that call itself moved it (the schema's
+  // `onOpen`): the list may have read it just before, so the newer of the two is shown.
+  const [opened, setOpened] = useState<AnyRow | null>(null);
+  const record = useMemo(
+    () => (listed && opened && Number(opened.version) > Number(listed.version) ? { ...listed, ...opened } : listed),
+    [listed, opened],
+  );
 
   // The records that refer to this one, read again whenever the record itself changes.
   const [related, setRelated] = useState<Related>({ state: 'loading' });
-  const version = record?.version;
-  const gone = listState === 'ready' && !record;
+  const version = listed?.version;
+  const gone = listState === 'ready' && !listed;
   useEffect(() => {
     let live = true;
     fetchRecord(entity.key, id).then(
@@ -245,6 +252,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
         // Opening moved the record (the schema's `onOpen`: a new message is now read): what this
         // page read before is out of date, the sidebar's counts included.
         if (data.opened && isRow(data.record)) {
+          setOpened(data.record);
           clearGetCache();
           list.send({ type: 'row.patch', row: data.record });
         }
