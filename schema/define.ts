@@ -243,6 +243,11 @@ export interface ActionDecl<R> {
   /** A destructive action is drawn as the delete button is. */
   tone?: 'danger' | 'neutral';
   /**
+   * `false`: offered on the record's detail view only, not on every row of its list (a rare
+   * action, such as a password reset link, would otherwise widen every row).
+   */
+  onRow?: false;
+  /**
    * What the admin says when running it (the course a child moves to, whether to refund): the
    * same field kinds as an entity's, drawn as a small form in the action's dialog, checked by
    * the same validators in the form and on the server, and sent beside the id. The handler
@@ -380,6 +385,8 @@ export interface AnyAction {
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
   tone: 'danger' | 'neutral';
+  /** See ActionDecl.onRow. */
+  onRow?: false;
   /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
   fields: Readonly<Record<string, AnyField>>;
   succeeded: string;

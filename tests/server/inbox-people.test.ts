@@ -283,6 +283,13 @@ describe('one-time password reset links', () => {
     expect((await reset(newer, 'expired-link-pass-1')).status).toBe(400);
   });
 
+  it('refuses an address that keeps trying wrong links (429), without hashing anything', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await reset(`guess-${i}`, 'guessed-pass-123')).status);
+    expect(statuses.slice(0, 15).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('is the admin’s to issue: a learner gets 403', async () => {
     const answer = await server.call('POST', '/api/User/ResetPassword', { token: learner, body: { id: 1 } });
     expect(answer.status).toBe(403);

@@ -247,15 +247,15 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
     let live = true;
     fetchRecord(entity.key, id).then(
       (data) => {
-        if (!live) return;
-        setRelated({ state: 'ready', data });
         // Opening moved the record (the schema's `onOpen`: a new message is now read): what this
-        // page read before is out of date, the sidebar's counts included.
+        // page read before is out of date, the sidebar's counts included. Taken even from an
+        // answer a newer read has overtaken: that read no longer reports the move.
         if (data.opened && isRow(data.record)) {
           setOpened(data.record);
           clearGetCache();
           list.send({ type: 'row.patch', row: data.record });
         }
+        if (live) setRelated({ state: 'ready', data });
       },
       (error: unknown) => {
         if (!live) return;

@@ -245,7 +245,9 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
               </button>
             )}
             {onAction &&
-              actionsFor(entity, row.original).map((action) => (
+              actionsFor(entity, row.original)
+                .filter((action) => action.onRow !== false)
+                .map((action) => (
                 <button
                   key={action.key}
                   type="button"
