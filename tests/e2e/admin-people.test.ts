@@ -108,6 +108,8 @@ describe('people', () => {
     await shoot(page, 'people-detail');
     await page.goto(`${stack.baseUrl}/admin/sessions`);
     await page.getByRole('row').filter({ hasText: 'بسته شده توسط مدیر' }).first().waitFor();
+    // Each session under its user's name (the reference cell's labels, one call).
+    await page.getByRole('row').filter({ hasText: 'الهام جعفری' }).first().waitFor();
     await shoot(page, 'people-sessions');
 
     const other = await launchBrowser({ viewport: { width: 1366, height: 900 } });
