@@ -436,7 +436,8 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     () =>
       entity.columns.map((column) => {
         if (column.cell !== 'reference' || !('key' in column)) return column;
-        const field = entity.fields[column.key];
+        // A read-only reference (a session's user, a child's parent) is labelled as well.
+        const field = entity.allFields[column.key];
         const target = referenceTarget(field);
         return { ...column, options: referenceOptions(field, target ? labels[target] : undefined) };
       }),
