@@ -73,6 +73,12 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
     claim(`table ${entity.table}`, entity.key);
     for (const op of Object.values(opsList(entity))) claim(`call ${op}`, entity.key);
     checkFields(entity.key, '', entity.decl.fields, entities, keys);
+    for (const [name, field] of Object.entries(entity.decl.fields)) {
+      // Only a hand migration's foreign key can cascade; codegen's tables have none.
+      if (field.input === 'reference' && field.reference.onDelete === 'cascade' && entity.decl.tableOwner !== 'server') {
+        throw new SchemaError(`schema/${entity.key}.ts: ${name} deletes with its record (onDelete: 'cascade'), which only a server-owned table's foreign key can do`);
+      }
+    }
     for (const action of entity.actions) {
       if (!/^[A-Z][A-Za-z0-9]*$/.test(splitOperation(action.op).path.split('/').pop() ?? '')) {
         throw new SchemaError(`schema/${entity.key}.ts: action '${action.key}' needs a PascalCase call name`);
@@ -296,6 +302,9 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         '404': response('NotFound'),
         // A stale version, or the record is not one the action applies to (or a guard refuses).
         '409': { description: 'A stale version, or the action does not apply', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+        // An action that asks an outside service (a refund through the payment gateway) and was
+        // refused or not answered: nothing was changed.
+        '502': { description: 'An outside service the action needs refused or did not answer; nothing changed', content: json(ref('ErrorBody')) },
       });
       paths[at(action.op)] = { post: { ...post, description: action.label } };
     }

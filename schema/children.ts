@@ -16,7 +16,7 @@ export default defineEntity({
       label: 'والد',
       input: 'reference',
       readOnly: true,
-      reference: { entity: 'users', label: 'firstName', none: 'بدون والد' },
+      reference: { entity: 'users', label: 'firstName', none: 'بدون والد', onDelete: 'cascade' },
     },
     birthDate: { label: 'تاریخ تولد', input: 'jalaliDate', readOnly: true },
     grade: { label: 'پایه تحصیلی', input: 'text', readOnly: true },

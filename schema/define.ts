@@ -102,10 +102,23 @@ interface NumberField extends FieldCommon {
   max?: number;
   initial?: number;
 }
+/**
+ * A reference: the registry entity referred to (0 = none), the field shown as its label, the
+ * none label, and what deleting the referred record does to this row — 'refuse' (default: the
+ * delete is refused while rows point at it, «۳ دوره به این دسته‌بندی وابسته است»), 'cascade'
+ * (the rows go with it: the table's foreign key cascades; a learner's children) or 'keep' (the
+ * row keeps the number as history and shows `none` once the record is gone; an order line's
+ * course).
+ */
+export interface ReferenceDecl {
+  entity: RegistryKey;
+  label: string;
+  none: string;
+  onDelete?: 'refuse' | 'cascade' | 'keep';
+}
 interface ReferenceField extends FieldCommon {
   input: 'reference';
-  /** The registry entity referred to (0 = none), the field shown as its label, the none label. */
-  reference: { entity: RegistryKey; label: string; none: string; owned?: true };
+  reference: ReferenceDecl;
   initial?: number;
 }
 interface CheckboxField extends FieldCommon {
@@ -119,6 +132,11 @@ interface DateField extends FieldCommon {
   initial?: string | null;
   /** Another date field of the record this one may not come after (see dateOrderMessage). */
   notAfter?: string;
+  /**
+   * The admin list offers a from–to filter of Jalali days for it (URL `f.<field>=1403-01-01..1403-01-31`;
+   * the server accepts such a range on any date field).
+   */
+  filter?: 'range';
 }
 type OptionValue = string | number | boolean;
 interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
@@ -254,6 +272,11 @@ export interface ActionDecl<R> {
    * receives them as `input`.
    */
   fields?: Readonly<Record<string, FieldDecl>>;
+  /**
+   * Why the action does not apply to a record `when` refuses («این سفارش پرداخت نشده است»): the
+   * server's 409 message then, instead of the general one. A method, as `when` is.
+   */
+  refusal?(row: R): string;
   succeeded: string;
   failed: string;
 }
@@ -272,7 +295,30 @@ type ColumnBase = {
 };
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
-export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null });
+export type ColumnDecl<R> = ColumnBase & ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string>);
+
+/**
+ * A column showing a property of a record this one refers to, or of one that record refers to
+ * (an enrolment's child's parent's phone): `path` starts with a `reference` field of this entity,
+ * goes on through `reference` fields of the entities reached, and ends at any field there — a
+ * reference at the end shows that record's label. The server reads the values in one batch per
+ * step for all the rows shown (GET /api/Admin/{entity}/labels with `path`), and the CSV export
+ * the same way. Not sortable or filterable: the value is not in this entity's table.
+ */
+export interface PathColumn<First extends string = string> {
+  id: string;
+  path: readonly [First, ...string[]];
+}
+
+/** A column's value when it is the row's own (a key or a computed value); null for a path column. */
+export function ownColumnValue(column: AnyEntity['columns'][number], row: AnyRow): unknown {
+  if ('key' in column) return row[column.key];
+  if ('path' in column) return null;
+  return column.value(row);
+}
+
+/** A column's id: its key, or its declared id. */
+export const columnId = (column: AnyEntity['columns'][number]): string => ('key' in column ? column.key : column.id);
 
 export interface EntityDecl<F extends Record<string, FieldDecl>, K extends string = string> {
   /** The contract's component name (PascalCase, singular): `Coupon` → components Coupon, CouponFields… */
@@ -311,6 +357,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   importable?: boolean;
   /** Record actions by key (see ActionDecl), in the order their buttons are drawn. */
   actions?: Readonly<Record<string, ActionDecl<RowOf<F>>>>;
+  /**
+   * `false`: no sidebar link (an order's items, its payment attempts): the records are read on
+   * the detail view of what they belong to, and their list stays at /admin/<key>.
+   */
+  sidebar?: boolean;
   /** See NavBadgeDecl. */
   navBadge?: NavBadgeDecl<NoInfer<keyof F & string>>;
   /** See OnOpenDecl. */
@@ -351,11 +402,7 @@ export interface AnyField {
   initial?: unknown;
   options?: ReadonlyArray<readonly [unknown, string]>;
   placeholder?: string;
-  /**
-   * `owned`: the records belong to the one referred to and go when it is deleted (the table's
-   * foreign key cascades: a user's sign-in sessions), so they never keep it from being deleted.
-   */
-  reference?: { entity: RegistryKey; label: string; none: string; owned?: true };
+  reference?: ReferenceDecl;
   hint?: string;
   wide?: boolean;
   readOnly?: boolean;
@@ -363,6 +410,8 @@ export interface AnyField {
   createOnly?: boolean;
   /** Date fields: the field (of the same record) this date may not come after. */
   notAfter?: string;
+  /** Date fields: the list offers a date-range filter (DateField.filter). */
+  rangeFilter?: boolean;
 }
 
 export interface EntityOps {
@@ -384,6 +433,7 @@ export interface AnyAction {
   confirm?: string;
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
+  refusal?(row: AnyRow): string;
   tone: 'danger' | 'neutral';
   /** See ActionDecl.onRow. */
   onRow?: false;
@@ -407,7 +457,7 @@ export interface AnyEntity {
   createFields: Readonly<Record<string, AnyField>>;
   navBadge?: NavBadgeDecl;
   onOpen?: OnOpenDecl;
-  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null })>;
+  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn)>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
   afterRemove: 'reload' | 'removeLocal';
@@ -426,6 +476,8 @@ export interface AnyEntity {
   importable?: boolean;
   /** See ActionDecl; empty when the schema declares none. */
   actions: ReadonlyArray<AnyAction>;
+  /** See EntityDecl.sidebar (default true). */
+  sidebar: boolean;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -585,6 +637,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.readOnly) out.readOnly = true;
   if (field.createOnly || field.input === 'password') out.createOnly = true;
   if (field.input === 'jalaliDate' && field.notAfter !== undefined) out.notAfter = field.notAfter;
+  if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   return out;
 }
 
@@ -631,6 +684,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     afterSave: decl.afterSave ?? 'reload',
     afterRemove: decl.afterRemove ?? 'reload',
     actions: actionsOf(erased),
+    sidebar: decl.sidebar ?? true,
     decl: erased,
   };
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
@@ -659,7 +713,8 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
 /** A record's label from its row; its id when the label fields are empty. */
 export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
   const parts = labelFieldsOf(entity)
-    .map((name) => row[name])
+    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code.
+    .map((name) => entity.allFields[name]?.options?.find(([value]) => value === row[name])?.[1] ?? row[name])
     .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
     .map(String);
   return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');

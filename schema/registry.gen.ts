@@ -6,22 +6,30 @@ import articles from './articles';
 import categories from './categories';
 import children from './children';
 import courses from './courses';
+import enrollments from './enrollments';
 import messages from './messages';
+import orderItems from './orderItems';
+import orders from './orders';
+import paymentAttempts from './paymentAttempts';
 import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'messages' | 'sessions' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
   categories,
   children,
   courses,
+  enrollments,
   messages,
+  orderItems,
+  orders,
+  paymentAttempts,
   sessions,
   teachers,
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'messages', 'sessions', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];

@@ -60,7 +60,7 @@ export default defineEntity({
       input: 'reference',
       readOnly: true,
       // A user's sign-in history goes with the account (the table's foreign key cascades).
-      reference: { entity: 'users', label: 'firstName', none: 'بدون کاربر', owned: true },
+      reference: { entity: 'users', label: 'firstName', none: 'بدون کاربر', onDelete: 'cascade' },
     },
     createdAt: { label: 'زمان ورود', input: 'jalaliDate', readOnly: true },
     lastSeenAt: { label: 'آخرین فعالیت', input: 'jalaliDate', readOnly: true },

@@ -11,6 +11,8 @@ import type { Database, DB } from './db';
 import { HttpError, notFound, texts } from './errors';
 import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
+import type { Gateway } from './gateway';
+import { enrollmentActions, orderActions } from './orderActions';
 import { userActions } from './userActions';
 
 export const actionTexts = {
@@ -22,6 +24,8 @@ export interface ActionContext {
   /** The record as stored, locked until the transaction ends. */
   record: Row;
   actor: AuthUser;
+  /** The payment gateway, for actions that move money (a refund). */
+  gateway: Gateway;
   /** The action's declared inputs as the admin gave them, validated (empty when it has none). */
   input: Row;
   /** The site's public address (PUBLIC_URL's origin), for a link an action hands over. */
@@ -44,6 +48,8 @@ export type ActionHandler = (context: ActionContext) => Promise<ActionOutcome>;
 /** Every declared action's handler, by entity and action key; start-up fails on a missing one. */
 const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHandler>> } = {
   users: userActions,
+  orders: orderActions,
+  enrollments: enrollmentActions,
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {
@@ -53,7 +59,7 @@ function handlerOf(entity: AnyEntity, key: string): ActionHandler {
   return handler;
 }
 
-export function registerActions(register: Register, db: DB, contract: Contract, siteUrl: string): void {
+export function registerActions(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
   for (const entity of Object.values(registry)) {
     const declared = new Set(entity.actions.map((action) => action.key));
     const stray = Object.keys(handlers[entity.key] ?? {}).filter((key) => !declared.has(key));
@@ -75,9 +81,9 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
             }
             // The same rule the button's visibility follows, on the record as the contract shows it.
             const shown = shapeRow(contract, entity, before);
-            if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, actionTexts.notApplicable);
+            if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, action.refusal?.({ ...shown, id }) ?? actionTexts.notApplicable);
             await assertReferencesExist(trx, action, input);
-            const { set, notice } = await handler({ trx, record: before, actor, input, siteUrl });
+            const { set, notice } = await handler({ trx, record: before, actor, gateway, input, siteUrl });
             const sets = [...Object.entries(set).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
             const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
               where ${sql.ref('id')} = ${id} returning *`.execute(trx);

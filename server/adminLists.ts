@@ -2,7 +2,7 @@
 // entity) and the CSV export of a list's current view.
 import * as v from 'valibot';
 import { sql } from 'kysely';
-import { labelFieldsOf, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
+import { labelFieldsOf, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry } from '../schema/registry.gen';
 import { formatJalaliDateTime, formatJalaliNumeric } from '../src/lib/jalali';
 import { htmlToPlainText, toPersianDigits } from '../src/lib/text';
@@ -11,6 +11,7 @@ import { queryRecord } from './crud';
 import { nowIso, type DB } from './db';
 import { HttpError, notFound } from './errors';
 import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
+import { pathValues } from './relations';
 import { currentUser, parse, type Register } from './routes';
 
 export const adminListTexts = {
@@ -60,7 +61,8 @@ type Column = AnyEntity['columns'][number];
  * all), rich text as plain text.
  */
 function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): string {
-  const value = 'key' in column ? row[column.key] : column.value(row);
+  // A path column's values are read for all rows at once (see referenceLabels), by row id.
+  const value = 'path' in column ? labels.get(column.id)?.get(row.id) : ownColumnValue(column, row);
   if (value === null || value === undefined) return '';
   switch (column.cell) {
     case 'reference':
@@ -108,6 +110,24 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
       for (const row of found.rows) labels.set(Number(row.id), recordLabel(other, row));
     }
     out.set(column.key, labels);
+  }
+  for (const column of entity.columns) {
+    if (!('path' in column)) continue;
+    const [first, ...rest] = column.path;
+    const target = entity.allFields[first]?.reference?.entity;
+    if (!target) continue;
+    const byTarget = new Map<number, number>();
+    for (const row of rows) {
+      const id = Number(row[first]);
+      if (Number.isInteger(id) && id > 0) byTarget.set(row.id, id);
+    }
+    const values = await pathValues(db, registry[target], [...new Set(byTarget.values())], rest);
+    const byRow = new Map<number, string>();
+    for (const [rowId, id] of byTarget) {
+      const value = values.get(id);
+      if (value !== undefined) byRow.set(rowId, value);
+    }
+    out.set(column.id, byRow);
   }
   return out;
 }

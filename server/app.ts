@@ -222,12 +222,13 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerRelations(routes.register, db, contract);
   registerNavBadges(routes.register, db);
   registerAudit(routes.register, db, contract);
-  registerActions(routes.register, db, contract, siteOrigin);
+  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken);
+  registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
   registerFiles(routes.register, media);
   registerPublic(routes.register, db);
-  registerLearner(routes.register, db, config, zarinpal(config.paymentGatewayUrl, config.merchantId));
+  registerLearner(routes.register, db, config, gateway);
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);

@@ -4,13 +4,13 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
-import type { AnyEntity, AnyRow, RegistryKey } from '../schema/define';
+import { ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
 import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
 import { matchingIdsFor } from './bulkQuery';
 import type { Database, DB } from './db';
 import { HttpError, notFound } from './errors';
-import { blockingReferrersOf, financialRecordsOf, integrityTexts, isFinancialRecordsError } from './integrity';
+import { financialRecordsOf, holdersOf, integrityTexts, isFinancialRecordsError } from './integrity';
 import { currentUser, type Register } from './routes';
 
 type Row = Record<string, unknown>;
@@ -61,7 +61,7 @@ export function entityOf(request: FastifyRequest): AnyEntity {
 /** A row's name in a report: its first text column (a title, a name), else its id. */
 export function rowLabel(entity: AnyEntity, row: Row & { id: number }): string {
   const column = entity.columns.find((c) => c.cell === 'text');
-  const value = column ? ('key' in column ? row[column.key] : column.value(toAnyRow(row))) : undefined;
+  const value = column ? ownColumnValue(column, toAnyRow(row)) : undefined;
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   return text ? toPersianDigits(text) : bulkTexts.idLabel(row.id);
 }
@@ -125,7 +125,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
     // Referenced through a registry reference field: counted per row, named in the reason.
     const inUse = new Map<number, string[]>();
     const candidates = rows.filter((row) => !kept.has(row.id)).map((row) => row.id);
-    for (const { other, column } of blockingReferrersOf(entity)) {
+    for (const { other, column } of holdersOf(entity)) {
       const what = other.texts.nav;
       for (const part of chunks(candidates)) {
         const used = await sql<{ ref: number; n: number }>`select ${sql.ref(column)} as ${sql.ref('ref')}, count(*) as ${sql.ref('n')}

@@ -26,6 +26,11 @@ export interface AppConfig {
   /** Zarinpal-compatible base address, e.g. https://sandbox.zarinpal.com */
   paymentGatewayUrl: string;
   merchantId: string;
+  /**
+   * The merchant account's access token for the gateway's refund call (ZARINPAL_ACCESS_TOKEN);
+   * without it a refund is recorded as paid back by hand.
+   */
+  gatewayRefundToken?: string;
   /** Payments go to the sandbox (no money moves); main.ts says so in one line at start. */
   paymentSandbox?: boolean;
   /** Where browsers reach the site; the payment callback and the sitemap are built from it. */
@@ -103,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ...paymentSettings(env),
+    gatewayRefundToken: env.ZARINPAL_ACCESS_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -29,9 +29,9 @@ export function registerDashboard(register: Register, db: DB) {
       totalRegisterToday: await count(
         db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('createdAt', '>=', today).executeTakeFirst(),
       ),
-      totalCoursesSold: await count(db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+      totalCoursesSold: await count(db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'active').executeTakeFirst()),
       totalCoursesSoldToday: await count(
-        db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('enrolledAt', '>=', today).executeTakeFirst(),
+        db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'active').where('enrolledAt', '>=', today).executeTakeFirst(),
       ),
       totalCourses: await count(db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
       ...(await refundsDue(db)),

@@ -96,7 +96,8 @@ export interface CartItemsTable {
  * to enrol, so the whole amount is owed back; expired: set aside by a newer checkout (a late
  * payment of it is still verified); cancelled: the payer left the gateway; failed: refused.
  */
-export type OrderStatus = 'pending' | 'paid' | 'refundDue' | 'expired' | 'cancelled' | 'failed';
+/** refunded: paid back in full (gateway or manual refund, migration 008). */
+export type OrderStatus = 'pending' | 'paid' | 'refundDue' | 'expired' | 'cancelled' | 'failed' | 'refunded';
 export interface OrdersTable {
   id: Generated<number>;
   /** Optimistic concurrency for admin record actions (migration 007). */
@@ -110,6 +111,13 @@ export interface OrdersTable {
   refId: string | null;
   createdAt: string;
   paidAt: string | null;
+  /** Migration 008: 0 until coupons exist. */
+  discountInTomans: Generated<number>;
+  /** The payer's masked card as the gateway's verify answered it (migration 008). */
+  cardPan: string | null;
+  /** Paid back so far, by the gateway or by hand (migration 008). */
+  refundedInTomans: Generated<number>;
+  refundedAt: string | null;
 }
 export interface OrderItemsTable {
   id: Generated<number>;
@@ -130,6 +138,27 @@ export interface EnrollmentsTable {
   courseId: number;
   orderId: number | null;
   enrolledAt: string;
+  /** Migration 008: a cancelled enrolment is kept as the record of what was paid for. */
+  status: Generated<EnrollmentStatus>;
+  cancelledAt: Generated<string | null>;
+  /** Migration 012: the course its order line paid for, once the child was moved from it. */
+  paidCourseId: Generated<number | null>;
+}
+export type EnrollmentStatus = 'active' | 'cancelled';
+export type PaymentAttemptKind = 'request' | 'verify' | 'refund' | 'manualRefund';
+export type PaymentAttemptOutcome = 'ok' | 'unpaid' | 'refused' | 'unreachable';
+/** Every call to the gateway about an order, and manual refunds (migration 008). */
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  orderId: number;
+  kind: PaymentAttemptKind;
+  outcome: PaymentAttemptOutcome;
+  amountInTomans: number;
+  authority: string | null;
+  refId: string | null;
+  cardPan: string | null;
+  at: string;
 }
 export interface ContactMessagesTable {
   id: Generated<number>;
@@ -232,6 +261,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   enrollments: EnrollmentsTable;
+  payment_attempts: PaymentAttemptsTable;
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;
   sign_in_alerts: SignInAlertsTable;

@@ -7,7 +7,10 @@ const requestAnswer = v.object({
   data: v.object({ code: v.number(), authority: v.optional(v.string()) }),
 });
 const verifyAnswer = v.object({
-  data: v.object({ code: v.number(), ref_id: v.optional(v.union([v.number(), v.string()])) }),
+  data: v.object({ code: v.number(), ref_id: v.optional(v.union([v.number(), v.string()])), card_pan: v.optional(v.string()) }),
+});
+const refundAnswer = v.object({
+  data: v.object({ code: v.number(), refund_id: v.optional(v.union([v.number(), v.string()])) }),
 });
 // A refusal: `data` is an empty list and the code is under `errors`.
 const verifyRefusal = v.object({ errors: v.object({ code: v.number() }) });
@@ -29,17 +32,27 @@ export interface Gateway {
    * 'paid' with the reference number; 'unpaid' when the gateway says nothing was paid (yet) on
    * this authority, so the order stays payable; 'failed' for any other refusal.
    */
-  verify(input: { amountInTomans: number; authority: string }): Promise<{ status: 'paid'; refId: string } | { status: 'unpaid' } | { status: 'failed' }>;
+  verify(input: {
+    amountInTomans: number;
+    authority: string;
+  }): Promise<{ status: 'paid'; refId: string; cardPan: string | null } | { status: 'unpaid' } | { status: 'failed' }>;
   paymentUrl(authority: string): string;
+  /**
+   * Pays an amount of a verified payment back to the payer's card; absent when the gateway is
+   * not configured for refunds (Zarinpal asks for an access token besides the merchant id), and
+   * then an admin records a refund made by hand. Throws GatewayError on a refusal or an outage.
+   */
+  refund?(input: { amountInTomans: number; authority: string; reason: string }): Promise<{ refundId: string }>;
 }
 
-export function zarinpal(baseUrl: string, merchantId: string): Gateway {
-  async function post(path: string, body: Record<string, unknown>): Promise<unknown> {
+/** Zarinpal's refund call needs an access token of the merchant's account (ZARINPAL_ACCESS_TOKEN). */
+export function zarinpal(baseUrl: string, merchantId: string, refundToken?: string): Gateway {
+  async function post(path: string, body: Record<string, unknown>, token?: string): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
@@ -54,7 +67,7 @@ export function zarinpal(baseUrl: string, merchantId: string): Gateway {
     }
   }
 
-  return {
+  const gateway: Gateway = {
     async request({ amountInTomans, description, callbackUrl }) {
       const answer = v.safeParse(
         requestAnswer,
@@ -77,13 +90,37 @@ export function zarinpal(baseUrl: string, merchantId: string): Gateway {
         const refusal = v.safeParse(verifyRefusal, raw);
         return refusal.success && refusal.output.errors.code === zarinpalCodes.notPaid ? { status: 'unpaid' } : { status: 'failed' };
       }
-      const { code, ref_id } = answer.output.data;
+      const { code, ref_id, card_pan } = answer.output.data;
       // 101: already verified before (a repeated verify of a paid order).
       if ((code === zarinpalCodes.ok || code === zarinpalCodes.alreadyVerified) && ref_id !== undefined && String(ref_id) !== '') {
-        return { status: 'paid', refId: String(ref_id) };
+        return { status: 'paid', refId: String(ref_id), cardPan: card_pan ? maskedCard(card_pan) : null };
       }
       return code === zarinpalCodes.notPaid ? { status: 'unpaid' } : { status: 'failed' };
     },
     paymentUrl: (authority) => `${baseUrl}/pg/StartPay/${encodeURIComponent(authority)}`,
   };
+  if (!refundToken) return gateway;
+  return {
+    ...gateway,
+    async refund({ amountInTomans, authority, reason }) {
+      const raw = await post(
+        '/pg/v4/payment/refund.json',
+        { merchant_id: merchantId, authority, amount: amountInTomans * 10, description: reason, method: 'CARD', reason: 'CUSTOMER_REQUEST' },
+        refundToken,
+      );
+      const answer = v.safeParse(refundAnswer, raw);
+      if (!answer.success || answer.output.data.code !== zarinpalCodes.ok) throw new GatewayError('gateway refused the refund');
+      return { refundId: String(answer.output.data.refund_id ?? '') };
+    },
+  };
+}
+
+/**
+ * A card number as it may be kept and shown: the first six and last four digits, the rest
+ * starred (the gateway already answers it so; a full number is masked here all the same).
+ */
+export function maskedCard(pan: string): string {
+  const digits = pan.replace(/[^0-9*]/g, '');
+  if (digits.length < 10) return '';
+  return `${digits.slice(0, 6)}${'*'.repeat(Math.max(digits.length - 10, 0))}${digits.slice(-4)}`;
 }

@@ -73,14 +73,17 @@ export function referrersOf(entity: AnyEntity): Array<{ other: AnyEntity; column
   );
 }
 
-/** The referrers that keep a record from being deleted: all but those it owns (`reference.owned`). */
-export function blockingReferrersOf(entity: AnyEntity): Array<{ other: AnyEntity; column: string }> {
-  return referrersOf(entity).filter(({ other, column }) => other.allFields[column]?.reference?.owned !== true);
+/**
+ * The references that keep a record from being deleted: rows that go with it (onDelete
+ * 'cascade') or keep its number as history ('keep') do not hold it.
+ */
+export function holdersOf(entity: AnyEntity): Array<{ other: AnyEntity; column: string }> {
+  return referrersOf(entity).filter(({ other, column }) => (other.allFields[column]?.reference?.onDelete ?? 'refuse') === 'refuse');
 }
 
 /** 409 naming what still uses the record: «امکان حذف نیست: ۳ دوره به این دسته‌بندی وابسته است». */
 export async function assertNotReferenced(trx: Executor, entity: AnyEntity, id: number): Promise<void> {
-  for (const { other, column } of blockingReferrersOf(entity)) {
+  for (const { other, column } of holdersOf(entity)) {
     const used = await sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
       where ${sql.ref(column)} = ${id}`.execute(trx);
     const count = Number(used.rows[0]?.n ?? 0);

@@ -9,6 +9,7 @@ import { nowIso, type DB, type OrderStatus } from './db';
 import { HttpError } from './errors';
 import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
+import { failureOutcome, recordAttempt } from './payments';
 import { registrationOpen, toCourseType } from './public';
 import { currentUser, parse, type Register } from './routes';
 
@@ -120,6 +121,7 @@ async function enrolmentBlocker(db: DB, courseId: number, childId: number): Prom
     .select('id')
     .where('childId', '=', childId)
     .where('courseId', '=', courseId)
+    .where('status', '=', 'active')
     .executeTakeFirst();
   if (enrolled) return new HttpError(409, learnerTexts.alreadyEnrolled);
   return null;
@@ -321,9 +323,11 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
           description: `ثبت‌نام در ${cart.items.length} دوره - سفارش ${orderId}`,
         });
         await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
+        await recordAttempt(db, { orderId, kind: 'request', outcome: 'ok', amountInTomans: cart.totalInTomans, authority });
         return answer(orderId, authority);
       } catch (error) {
         await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', orderId).where('status', '=', 'pending').execute();
+        await recordAttempt(db, { orderId, kind: 'request', outcome: failureOutcome(error), amountInTomans: cart.totalInTomans });
         if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
         throw error;
       }
@@ -355,13 +359,23 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         await db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
       } else {
         let outcome: Awaited<ReturnType<Gateway['verify']>>;
+        const amountInTomans = Number(order.totalInTomans);
         try {
-          outcome = await gateway.verify({ amountInTomans: Number(order.totalInTomans), authority: Authority });
+          outcome = await gateway.verify({ amountInTomans, authority: Authority });
         } catch (error) {
+          await recordAttempt(db, { orderId: order.id, kind: 'verify', outcome: failureOutcome(error), amountInTomans, authority: Authority });
           if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
           throw error;
         }
-        if (outcome.status === 'paid') await settlePaid(db, order.id, outcome.refId);
+        await recordAttempt(db, {
+          orderId: order.id,
+          kind: 'verify',
+          outcome: outcome.status === 'paid' ? 'ok' : outcome.status === 'unpaid' ? 'unpaid' : 'refused',
+          amountInTomans,
+          authority: Authority,
+          ...(outcome.status === 'paid' ? { refId: outcome.refId, cardPan: outcome.cardPan } : {}),
+        });
+        if (outcome.status === 'paid') await settlePaid(db, order.id, outcome.refId, outcome.cardPan);
         // 'unpaid': the gateway took no money on this authority (yet), so the order stays open
         // and payable: a callback forged or sent early settles nothing and closes nothing.
         else if (outcome.status === 'failed') {
@@ -410,6 +424,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       .innerJoin('children', 'children.id', 'enrollments.childId')
       .select(['enrollments.id', 'enrollments.childId', 'enrollments.courseId', 'enrollments.enrolledAt', 'children.firstName', 'children.lastName'])
       .where('children.userId', '=', currentUser(request).id)
+      .where('enrollments.status', '=', 'active')
       .orderBy('enrollments.enrolledAt', 'desc')
       .orderBy('enrollments.id', 'desc')
       .execute();
@@ -431,12 +446,12 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
  * back and no sale; some → `paid`, with the price of the lines not enrolled in refundDueInTomans.
  * A free order that enrols nothing took no money and is `cancelled`.
  */
-async function settlePaid(db: DB, orderId: number, refId: string): Promise<void> {
+async function settlePaid(db: DB, orderId: number, refId: string, cardPan: string | null = null): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const moved = await trx
       .updateTable('orders')
-      .set({ status: 'paid', refId, paidAt: now })
+      .set({ status: 'paid', refId, paidAt: now, cardPan })
       .where('id', '=', orderId)
       .where('status', 'in', settleable)
       .executeTakeFirst();
@@ -447,13 +462,19 @@ async function settlePaid(db: DB, orderId: number, refId: string): Promise<void>
       (await trx.selectFrom('children').select('id').where('userId', '=', order.userId).execute()).map((c) => c.id),
     );
     const candidates = items.filter((i) => children.has(i.childId));
-    // `returning` names only the rows inserted: a course enrolled by another order is not.
+    // `returning` names only the rows written: a course enrolled by another order is not; an
+    // enrolment cancelled by an admin is taken up again by this payment.
     const enrolled =
       candidates.length > 0
         ? await trx
             .insertInto('enrollments')
             .values(candidates.map((i) => ({ childId: i.childId, courseId: i.courseId, orderId, enrolledAt: now })))
-            .onConflict((oc) => oc.columns(['childId', 'courseId']).doNothing())
+            .onConflict((oc) =>
+              oc
+                .columns(['childId', 'courseId'])
+                .doUpdateSet({ status: 'active', cancelledAt: null, orderId, enrolledAt: now })
+                .where('enrollments.status', '=', 'cancelled'),
+            )
             .returning(['childId', 'courseId'])
             .execute()
         : [];

@@ -15,6 +15,7 @@
 // of that (~25 ms at 100,000 rows).
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../schema/define';
+import { fromJalaliDate, isValidJalali } from '../src/lib/jalali';
 import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../src/lib/text';
 import { isPostgres, type DB } from './db';
 import { HttpError } from './errors';
@@ -26,6 +27,11 @@ export interface ListFilter {
   field: string;
   /** Any of these (already in the database's form: booleans 0/1). */
   values: ReadonlyArray<string | number>;
+  /**
+   * A date field's range instead (`f.<field>=1403-01-01..1403-01-31`, Jalali days, either end
+   * may be left out): instants from `from` (inclusive) to `to` (exclusive, the day after).
+   */
+  range?: { from: string | null; to: string | null };
 }
 
 export interface ListQuery {
@@ -52,7 +58,31 @@ export const listTexts = {
   ids: 'فهرست شناسه‌ها نامعتبر است',
   tooManyIds: `حداکثر ${toPersianDigits(listLimits.maxIds)} شناسه در یک درخواست مجاز است`,
   search: `متن جستجو نباید بیش از ${toPersianDigits(listLimits.maxSearch)} نویسه باشد`,
+  dateRange: (field: string) => `بازه تاریخ «${field}» نامعتبر است؛ به شکل ۱۴۰۳-۰۱-۰۱..۱۴۰۳-۰۱-۳۱`,
 } as const;
+
+/**
+ * A Jalali day range as the URL carries it, «1403-01-01..1403-01-31» (either side may be empty,
+ * Persian digits accepted), as the instants it covers: from the first day's midnight to the
+ * midnight after the last, in the server's time zone (the one the CSV export writes dates in).
+ */
+export function parseDateRange(field: string, raw: string): { from: string | null; to: string | null } {
+  const text = toLatinDigits(raw.trim());
+  const match = /^(\d{4}-\d{1,2}-\d{1,2})?\.\.(\d{4}-\d{1,2}-\d{1,2})?$/.exec(text);
+  if (!match || (!match[1] && !match[2])) throw new HttpError(400, listTexts.dateRange(field));
+  const day = (part: string | undefined, after: boolean): string | null => {
+    if (!part) return null;
+    const [jy = 0, jm = 0, jd = 0] = part.split('-').map(Number);
+    if (!isValidJalali({ jy, jm, jd })) throw new HttpError(400, listTexts.dateRange(field));
+    const date = fromJalaliDate({ jy, jm, jd });
+    if (after) date.setDate(date.getDate() + 1);
+    return date.toISOString();
+  };
+  const from = day(match[1], false);
+  const to = day(match[2], true);
+  if (from !== null && to !== null && from >= to) throw new HttpError(400, listTexts.dateRange(field));
+  return { from, to };
+}
 
 const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
 const isProtocolKey = (key: string) => protocolKeys.has(key) || key.startsWith('f.');
@@ -184,6 +214,10 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
     const kind = properties[field];
     if (!has(field) || kind === undefined) throw new HttpError(400, listTexts.filter(field));
     const raw = query[key];
+    if (entity.allFields[field]?.input === 'jalaliDate') {
+      filters.push({ field, values: [], range: parseDateRange(field, single(key, raw)) });
+      continue;
+    }
     const values = (Array.isArray(raw) ? raw : [raw]).map((value) => filterValue(field, kind, String(value)));
     filters.push({ field, values });
   }
@@ -390,6 +424,12 @@ const translateTo = upper.toLowerCase() + searchFoldMap.map(([, to]) => to).join
 async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<RawBuilder<unknown>> {
   const parts: RawBuilder<unknown>[] = [];
   for (const filter of q.filters) {
+    if (filter.range) {
+      // Stored as ISO instants (toISOString), which compare as text in time order.
+      if (filter.range.from !== null) parts.push(sql`${sql.ref(filter.field)} >= ${filter.range.from}`);
+      if (filter.range.to !== null) parts.push(sql`${sql.ref(filter.field)} < ${filter.range.to}`);
+      continue;
+    }
     parts.push(sql`${sql.ref(filter.field)} in (${sql.join(filter.values.map((value) => sql`${value}`))})`);
   }
   if (q.ids) {

@@ -2,7 +2,27 @@
 // later without breaking existing hashes: scrypt$N$r$p$salt$hash (base64url).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const params = { N: 2 ** 17, r: 8, p: 1 };
+const productionCost = 2 ** 17;
+
+/**
+ * scrypt's cost N. Always 2^17 in production. The test command lowers it with PASSWORD_HASH_N
+ * (a power of two from 2^10) for the suites that sign in hundreds of times and measure nothing
+ * about hashing itself; the attack suites keep the real cost. Refused when NODE_ENV is
+ * production, so a stray variable cannot weaken real accounts. Every hash names its own
+ * parameters, so hashes of either cost verify anywhere.
+ */
+export function hashCost(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const raw = env.PASSWORD_HASH_N;
+  if (raw === undefined || raw === '') return productionCost;
+  if (env.NODE_ENV === 'production') throw new Error('PASSWORD_HASH_N is for tests only and is refused when NODE_ENV=production');
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 2 ** 10 || n > productionCost || (n & (n - 1)) !== 0) {
+    throw new Error(`PASSWORD_HASH_N must be a power of two between 1024 and ${productionCost}, not ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+const params = { N: hashCost(), r: 8, p: 1 };
 const keyLength = 32;
 // scrypt needs 128·N·r bytes (128 MiB here); Node's default cap is 32 MiB.
 const maxmem = 256 * 1024 * 1024;

@@ -79,12 +79,80 @@ function labelSelection(entity: AnyEntity) {
 
 const persianOrder = new Intl.Collator('fa');
 
+// ---- path columns (schema/define.ts PathColumn) ---------------------------------------------
+
+const badPath = (path: string) => new HttpError(400, `مسیر «${path}» در این بخش وجود ندارد`);
+
+/**
+ * Per id of `entity`: the text at the end of `path` (field names, each but the last a reference
+ * field of the entity reached so far; a reference at the end gives its record's label). One query
+ * per step for all the ids; an id whose chain breaks (a reference to nothing) is left out. Only
+ * declared fields are reachable, so nothing the contract does not show (a password hash) is.
+ */
+export async function pathValues(db: DB, entity: AnyEntity, ids: readonly number[], path: readonly string[]): Promise<Map<number, string>> {
+  // origin id → the id of the record reached so far.
+  let reached = new Map(ids.map((id) => [id, id]));
+  let current = entity;
+  for (const [step, name] of path.entries()) {
+    const field = current.allFields[name];
+    if (!field) throw badPath(path.join('.'));
+    const last = step === path.length - 1;
+    const wanted = [...new Set(reached.values())];
+    const values = new Map<number, unknown>();
+    for (let i = 0; i < wanted.length; i += maxLabelIds) {
+      const chunk = wanted.slice(i, i + maxLabelIds);
+      if (chunk.length === 0) continue;
+      const rows = await sql<Row>`select ${sql.ref('id')}, ${sql.ref(name)} from ${sql.table(current.table)}
+        where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
+      for (const row of rows.rows) values.set(Number(row.id), row[name]);
+    }
+    if (last && field.input !== 'reference') {
+      const out = new Map<number, string>();
+      for (const [origin, id] of reached) {
+        const value = values.get(id);
+        if (value !== undefined && value !== null) out.set(origin, String(value));
+      }
+      return out;
+    }
+    if (field.input !== 'reference' || !field.reference) throw badPath(path.join('.'));
+    const next = new Map<number, number>();
+    for (const [origin, id] of reached) {
+      const value = Number(values.get(id));
+      if (Number.isInteger(value) && value > 0) next.set(origin, value);
+    }
+    reached = next;
+    current = registry[field.reference.entity];
+  }
+  // The path ended at a reference (or was empty): the labels of the records reached.
+  const targets = [...new Set(reached.values())];
+  const labels = new Map<number, string>();
+  for (let i = 0; i < targets.length; i += maxLabelIds) {
+    const chunk = targets.slice(i, i + maxLabelIds);
+    const found = await sql<Row>`select ${labelSelection(current)} from ${sql.table(current.table)}
+      where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
+    for (const row of found.rows) labels.set(Number(row.id), recordLabel(current, row));
+  }
+  const out = new Map<number, string>();
+  for (const [origin, id] of reached) {
+    const label = labels.get(id);
+    if (label !== undefined) out.set(origin, label);
+  }
+  return out;
+}
+
+const pathPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*){0,3}$/;
+
 export function registerRelations(register: Register, db: DB, contract: Contract): void {
   register('GET /api/Admin/{entity}/labels', async (request) => {
     const entity = entityOf(request.params);
     const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
     const ids = parseIds('ids' in query ? query.ids : undefined);
     if (ids.length === 0) return { labels: {} };
+    const path: unknown = 'path' in query ? query.path : undefined;
+    if (path !== undefined) {
+      if (typeof path !== 'string' || !pathPattern.test(path)) throw badPath(String(path));
+      return { labels: Object.fromEntries(await pathValues(db, entity, ids, path.split('.'))) };
+    }
     const found = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)}
       where ${sql.ref('id')} in (${sql.join(ids)})`.execute(db);
     const labels: Record<string, string> = {};

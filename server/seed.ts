@@ -1,13 +1,13 @@
 // First-start sample data: an administrator, a few learners, a realistic catalogue and the
 // images it shows. Runs only while the users table is empty.
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAdminPhone, type AppConfig } from './config';
-import type { Transaction } from 'kysely';
-import { lockForSeeding, nowIso, type Database, type DB } from './db';
+import { lockForSeeding, nowIso, type Database, type DB, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome } from './db';
 import type { MediaStore } from './files';
 import { hashPassword, unusablePasswordHash } from './passwords';
 import type { Rgb } from './png';
@@ -430,6 +430,14 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
         { childId: kid2, courseId: secondCourse, orderId: order.id, enrolledAt: paidAt },
       ])
       .execute();
+    await seedMoney(trx, {
+      firstOrder: { id: order.id, authority: null, at: paidAt, amount: c1.price + c2.price },
+      learnerIds: learners.slice(1).flatMap((l) => learnerIds.get(l.phoneNumber) ?? []),
+      courses: courses.flatMap((c) => {
+        const id = courseIds.get(c.title);
+        return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
+      }),
+    });
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await trx
       .insertInto('contact_messages')
@@ -534,4 +542,119 @@ async function seedInboxAndHistory(trx: Transaction<Database>, adminId: number, 
       : [{ userId: third, createdAt: ago(120), lastSeenAt: ago(100), endedAt: ago(96), endedBy: 'admin', userAgent: agents.androidChrome, address: '5.120.77.3' }]),
   ];
   await trx.insertInto('sessions').values(rows).execute();
+}
+
+// ---- orders in every status, with their items, gateway attempts and enrolments (issue 13) ----
+
+interface MoneySeed {
+  firstOrder: { id: number; authority: null; at: string; amount: number };
+  learnerIds: number[];
+  courses: Array<{ id: number; title: string; price: number }>;
+}
+
+/**
+ * The orders screen's sample data: the family above's paid order gets its gateway attempts, and
+ * two more learners get a child each and an order in every other status (paid, refunded, failed,
+ * pending, cancelled, expired, refund due), plus one enrolment an admin made by hand.
+ */
+async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Promise<void> {
+  const [learnerB, learnerC] = seed.learnerIds;
+  const [k0, k1, k2, k3] = seed.courses;
+  if (learnerB === undefined || learnerC === undefined || !k0 || !k1 || !k2 || !k3) return;
+  const at = (days: number, minutes = 0) => new Date(Date.now() - days * day + minutes * 60_000).toISOString();
+  let serial = 0;
+  const authority = () => `A0000000000${String(++serial).padStart(25, '0')}`;
+  const attempt = (orderId: number, kind: PaymentAttemptKind, outcome: PaymentAttemptOutcome, amountInTomans: number, when: string, extra: { authority?: string; refId?: string; cardPan?: string } = {}) =>
+    trx
+      .insertInto('payment_attempts')
+      .values({ orderId, kind, outcome, amountInTomans, at: when, authority: extra.authority ?? null, refId: extra.refId ?? null, cardPan: extra.cardPan ?? null })
+      .execute();
+
+  const first = authority();
+  await trx.updateTable('orders').set({ authority: first, cardPan: '603799******4821' }).where('id', '=', seed.firstOrder.id).execute();
+  await attempt(seed.firstOrder.id, 'request', 'ok', seed.firstOrder.amount, seed.firstOrder.at, { authority: first });
+  await attempt(seed.firstOrder.id, 'verify', 'ok', seed.firstOrder.amount, seed.firstOrder.at, { authority: first, refId: '201', cardPan: '603799******4821' });
+
+  const kids = await trx
+    .insertInto('children')
+    .values([
+      { firstName: 'نیکا', lastName: 'موسوی', birthDate: '2014-02-20T00:00:00.000Z', grade: 'پنجم دبستان', userId: learnerB },
+      { firstName: 'سینا', lastName: 'جعفری', birthDate: '2011-11-08T00:00:00.000Z', grade: 'هشتم', userId: learnerC },
+    ])
+    .returning(['id', 'userId', 'firstName', 'lastName'])
+    .execute();
+  const [nika, sina] = kids;
+  if (!nika || !sina) return;
+
+  type Plan = {
+    child: typeof nika;
+    course: typeof k0;
+    status: OrderStatus;
+    days: number;
+    card?: string;
+    enrol?: 'active' | 'cancelled';
+    verify?: PaymentAttemptOutcome;
+  };
+  const plans: Plan[] = [
+    { child: nika, course: k1, status: 'paid', days: 12, card: '610433******7310', enrol: 'active', verify: 'ok' },
+    { child: nika, course: k2, status: 'refunded', days: 20, card: '610433******7310', enrol: 'cancelled', verify: 'ok' },
+    { child: nika, course: k3, status: 'failed', days: 8, verify: 'refused' },
+    { child: nika, course: k0, status: 'pending', days: 0 },
+    { child: sina, course: k0, status: 'paid', days: 7, card: '589210******1094', enrol: 'active', verify: 'ok' },
+    { child: sina, course: k0, status: 'refundDue', days: 4, card: '589210******1094', verify: 'ok' },
+    { child: sina, course: k2, status: 'cancelled', days: 5, verify: 'unpaid' },
+    { child: sina, course: k1, status: 'expired', days: 6 },
+  ];
+  for (const [i, plan] of plans.entries()) {
+    const created = at(plan.days, -30 - i);
+    const paid = plan.verify === 'ok' ? at(plan.days, -25 - i) : null;
+    const gatewayAuthority = authority();
+    const refId = paid ? String(300 + i) : null;
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        userId: plan.child.userId,
+        status: plan.status,
+        totalInTomans: plan.course.price,
+        refundDueInTomans: plan.status === 'refundDue' ? plan.course.price : 0,
+        refundedInTomans: plan.status === 'refunded' ? plan.course.price : 0,
+        refundedAt: plan.status === 'refunded' ? at(plan.days - 2) : null,
+        authority: gatewayAuthority,
+        refId,
+        cardPan: plan.card ?? null,
+        createdAt: created,
+        paidAt: paid,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const childName = `${plan.child.firstName} ${plan.child.lastName}`;
+    await trx
+      .insertInto('order_items')
+      .values({ orderId: order.id, childId: plan.child.id, courseId: plan.course.id, priceInTomans: plan.course.price, childName, courseTitle: plan.course.title })
+      .execute();
+    await attempt(order.id, 'request', 'ok', plan.course.price, created, { authority: gatewayAuthority });
+    if (plan.verify) {
+      await attempt(order.id, 'verify', plan.verify, plan.course.price, paid ?? at(plan.days, -20 - i), {
+        authority: gatewayAuthority,
+        ...(refId ? { refId } : {}),
+        ...(plan.card ? { cardPan: plan.card } : {}),
+      });
+    }
+    if (plan.status === 'refunded') await attempt(order.id, 'manualRefund', 'ok', plan.course.price, at(plan.days - 2), { authority: gatewayAuthority });
+    if (plan.enrol && paid) {
+      await trx
+        .insertInto('enrollments')
+        .values({
+          childId: plan.child.id,
+          courseId: plan.course.id,
+          orderId: order.id,
+          enrolledAt: paid,
+          status: plan.enrol,
+          cancelledAt: plan.enrol === 'cancelled' ? at(plan.days - 2) : null,
+        })
+        .execute();
+    }
+  }
+  // Enrolled by an admin without a payment (a scholarship).
+  await trx.insertInto('enrollments').values({ childId: sina.id, courseId: k3.id, orderId: null, enrolledAt: at(2) }).execute();
 }

@@ -11,7 +11,9 @@ import * as m004 from './004_sign_in_alerts';
 import * as m005 from './005_sessions';
 import * as m006 from './006_money';
 import * as m007 from './007_server_owned_entities';
+import * as m008 from './008_payments';
 import * as m009 from './009_password_resets';
+import * as m012 from './012_enrolment_moves';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -22,7 +24,9 @@ const migrations: Record<string, Migration> = {
   '005_sessions': m005,
   '006_money': m006,
   '007_server_owned_entities': m007,
+  '008_payments': m008,
   '009_password_resets': m009,
+  '012_enrolment_moves': m012,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 

@@ -8,6 +8,7 @@ import { scryptSync } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../server/auth';
+import { hashCost } from '../../server/passwords';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -176,4 +177,15 @@ describe('rate limits', () => {
     // The same account from another address still signs in: the address, not the account, was limited.
     expect((await signIn('09381230050', 'Right-password-1')).status).toBe(200);
   }, 90_000);
+});
+
+describe('the hashing cost', () => {
+  it('is 2^17 unless lowered for tests, and a lowered cost is refused in production or when malformed', () => {
+    expect(hashCost({})).toBe(2 ** 17);
+    expect(hashCost({ PASSWORD_HASH_N: '16384' })).toBe(16384);
+    expect(() => hashCost({ PASSWORD_HASH_N: '16384', NODE_ENV: 'production' })).toThrow(/refused when NODE_ENV=production/);
+    for (const bad of ['1000', '512', String(2 ** 18), 'fast', '16384.5']) {
+      expect(() => hashCost({ PASSWORD_HASH_N: bad }), bad).toThrow(/power of two/);
+    }
+  });
 });

@@ -23,6 +23,12 @@ export interface FakeGateway {
   verifyCalls: GatewayCall[];
   /** Bodies of every request.json call, in order. */
   requestCalls: GatewayCall[];
+  /** Bodies of every refund.json call, in order, with the bearer token it carried. */
+  refundCalls: Array<GatewayCall & { token: string }>;
+  /** The access token refund.json accepts (ZARINPAL_ACCESS_TOKEN). */
+  refundToken: string;
+  /** While true, refund.json refuses every call (an outage on the gateway's side). */
+  failRefunds: boolean;
   /** Completes the StartPay page of an authority, as a payer would; answers the callback URL. */
   pay: (authority: string) => string;
   /** The state of an authority, for assertions. */
@@ -35,6 +41,7 @@ interface Payment {
   callbackUrl: string;
   state: 'unpaid' | 'paid' | 'cancelled' | 'verified';
   refId: number;
+  refunded: number;
 }
 
 const refusal = (code: number, message: string) => ({ data: [], errors: { code, message, validations: [] } });
@@ -65,6 +72,9 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const payments = new Map<string, Payment>();
   const verifyCalls: GatewayCall[] = [];
   const requestCalls: GatewayCall[] = [];
+  const refundCalls: Array<GatewayCall & { token: string }> = [];
+  const refundToken = 'fake-refund-token';
+  const control = { failRefunds: false };
   let counter = 0;
 
   /** The payer finishes the StartPay page: paid (or cancelled), then sent back to the callback. */
@@ -88,7 +98,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         }
         counter += 1;
         const authority = `A${String(Date.now()).padStart(15, '0')}${String(counter).padStart(20, '0')}`;
-        payments.set(authority, { amount, merchantId: body.merchant_id, callbackUrl: body.callback_url, state: 'unpaid', refId: 100000 + counter });
+        payments.set(authority, { amount, merchantId: body.merchant_id, callbackUrl: body.callback_url, state: 'unpaid', refId: 100000 + counter, refunded: 0 });
         return sendJson(response, 200, { data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
       }
       if (request.method === 'POST' && url.pathname === '/pg/v4/payment/verify.json') {
@@ -107,6 +117,26 @@ export async function startFakeGateway(): Promise<FakeGateway> {
           data: { code, message: code === 100 ? 'Paid' : 'Verified', ref_id: payment.refId, card_pan: '502229******5995', fee: 0 },
           errors: [],
         });
+      }
+      // Refunds of a verified payment, in rials, up to what was paid; the merchant's access token
+      // is required. Codes as verify's; -9 for a bad token or amount.
+      if (request.method === 'POST' && url.pathname === '/pg/v4/payment/refund.json') {
+        const body = await readJson(request);
+        const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+        refundCalls.push({ ...body, token });
+        if (control.failRefunds) return sendJson(response, 500, refusal(-1, 'Internal error.'));
+        if (token !== refundToken) return sendJson(response, 401, refusal(-9, 'Invalid access token.'));
+        const payment = typeof body.authority === 'string' ? payments.get(body.authority) : undefined;
+        if (!payment) return sendJson(response, 400, refusal(-54, 'Invalid authority.'));
+        if (body.merchant_id !== payment.merchantId) return sendJson(response, 400, refusal(-53, 'Session is not this merchant_id session.'));
+        const amount = Number(body.amount);
+        if (payment.state !== 'verified') return sendJson(response, 400, refusal(-51, 'Session is not paid.'));
+        if (!Number.isInteger(amount) || amount < 1 || payment.refunded + amount > payment.amount) {
+          return sendJson(response, 400, refusal(-9, 'The refund amount is invalid.'));
+        }
+        payment.refunded += amount;
+        counter += 1;
+        return sendJson(response, 200, { data: { code: 100, message: 'Refunded', refund_id: 900000 + counter }, errors: [] });
       }
       const page = /^\/pg\/StartPay\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
       if (request.method === 'GET' && page?.[1]) {
@@ -140,6 +170,14 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     url: `http://127.0.0.1:${address.port}`,
     verifyCalls,
     requestCalls,
+    refundCalls,
+    refundToken,
+    get failRefunds() {
+      return control.failRefunds;
+    },
+    set failRefunds(value: boolean) {
+      control.failRefunds = value;
+    },
     pay: (authority) => {
       const payment = payments.get(authority);
       if (!payment) throw new Error(`fake gateway: unknown authority ${authority}`);

@@ -19,11 +19,12 @@ import { cellRenderers, cellTexts } from './cells';
 import { useEntityEditing } from './EntityEditing';
 import { isRegistryKey } from './navigation';
 import { showNotice } from './notify';
-import { fetchRecord, referenceOptions, referenceTarget, useReferenceLabels, type AdminRecord, type Labels } from './relations';
+import { fetchRecord, referenceOptions, referenceTarget, usePathColumns, useReferenceLabels, type AdminRecord, type Labels } from './relations';
 import { adminTexts } from './texts';
 
 export const detailTexts = {
   notFoundTitle: 'رکورد یافت نشد',
+  allInList: (title: string) => `همه ${title} در فهرست (با خروجی CSV)`,
   notFound: 'رکوردی با این نشانی وجود ندارد؛ ممکن است حذف شده باشد.',
   backToPanel: 'بازگشت به داشبورد',
   backToList: (title: string) => `بازگشت به ${title}`,
@@ -128,7 +129,7 @@ function FieldValue({ entity, name, field, record, labels }: { entity: AnyEntity
   return <CellValue cell={cell} value={value} header={field.label} options={options} tones={tones} />;
 }
 
-function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
+function RelatedTable({ group, recordId }: { group: AdminRecord['related'][number]; recordId: number }) {
   const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
   const rows = useMemo(() => group.items.filter(isRow), [group.items]);
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
@@ -140,6 +141,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
   const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
   const emptyEntity: AnyEntity = other ?? registry.categories;
   const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
+  const shownColumns = usePathColumns(emptyEntity, other ? columns : [], rows);
   if (!other) return null;
   const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
   const headingId = `related-${group.entity}-${group.field}`;
@@ -148,6 +150,15 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
       <h3 id={headingId} className="admin-detail-heading">
         {group.title} <span className="admin-cell-muted">({detailTexts.count(group.total)})</span>
       </h3>
+      {group.total > 0 && (
+        // All of them in the other entity's own list, filtered to this record: paging, sorting
+        // and its CSV export (a course's roster as a spreadsheet).
+        <p className="admin-detail-note">
+          <Link to="/admin/$entity" params={{ entity: other.key }} search={{ [`f.${group.field}`]: recordId }} className="admin-link">
+            {detailTexts.allInList(group.title)}
+          </Link>
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="admin-cell-muted">{detailTexts.noRelated}</p>
       ) : (
@@ -157,7 +168,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
               <thead>
                 <tr>
                   <th scope="col">{labelHeader}</th>
-                  {columns.map((column) => (
+                  {shownColumns.map((column) => (
                     <th key={'key' in column ? column.key : column.id} scope="col">
                       {column.header}
                     </th>
@@ -172,7 +183,7 @@ function RelatedTable({ group }: { group: AdminRecord['related'][number] }) {
                         {toPersianDigits(recordLabel(other, row))}
                       </Link>
                     </td>
-                    {columns.map((column) => {
+                    {shownColumns.map((column) => {
                       const id = 'key' in column ? column.key : column.id;
                       const value = 'key' in column ? row[column.key] : column.value(row);
                       const target = column.cell === 'reference' && 'key' in column ? referenceTarget(other.allFields[column.key]) : null;
@@ -387,7 +398,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
 
       {related.state === 'ready' &&
         related.data.related.map((group) => (
-        <RelatedTable key={`${group.entity}-${group.field}`} group={group} />
+        <RelatedTable key={`${group.entity}-${group.field}`} group={group} recordId={id} />
       ))}
 
       {dialogs}

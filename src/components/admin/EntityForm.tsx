@@ -110,7 +110,12 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
                       id={id}
                       field={field}
                       value={api.state.value}
-                      onChange={(value) => api.handleChange(value)}
+                      onChange={(value) => {
+                        api.handleChange(value);
+                        // A blur (or submit) error would otherwise stay under a field already fixed
+                        // until the admin leaves it (a select changed with the keyboard).
+                        if (api.state.meta.errorMap.onBlur !== undefined) void api.validate('blur');
+                      }}
                       onBlur={api.handleBlur}
                       invalid={message !== null}
                       describedBy={describedBy}

@@ -36,12 +36,12 @@ import {
   type ChangeEvent,
   type MouseEvent,
 } from 'react';
-import { actionsFor, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { actionsFor, ownColumnValue, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { bulkTexts } from './bulkTexts';
 import type { TableSelection } from './selection';
-import { referenceOptions, referenceTarget, useReferenceLabels } from './relations';
+import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
 import { adminTexts } from './texts';
 
 const features = tableFeatures({
@@ -58,7 +58,7 @@ function columnId(column: EntityColumn): string {
 }
 
 export function columnValue(column: EntityColumn, row: AnyRow): unknown {
-  return 'key' in column ? row[column.key] : column.value(row);
+  return ownColumnValue(column, row);
 }
 
 // One collator for every comparison: localeCompare(…, 'fa') resolves the locale on each call,
@@ -432,16 +432,17 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     [entity],
   );
   const labels = useReferenceLabels(entity, rows, referenceNames);
+  const resolvedColumns = usePathColumns(entity, entity.columns, rows);
   const shownColumns = useMemo(
     () =>
-      entity.columns.map((column) => {
+      resolvedColumns.map((column) => {
         if (column.cell !== 'reference' || !('key' in column)) return column;
-        // A read-only reference (a session's user, a child's parent) is labelled as well.
+        // Read-only references too (an order's learner): their labels are as much the row's.
         const field = entity.allFields[column.key];
         const target = referenceTarget(field);
         return { ...column, options: referenceOptions(field, target ? labels[target] : undefined) };
       }),
-    [entity, labels],
+    [entity, labels, resolvedColumns],
   );
 
   const columns = useMemo(() => {

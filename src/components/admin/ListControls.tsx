@@ -8,7 +8,9 @@ import { registry } from '../../../schema/registry.gen';
 import { api, serverMessage } from '../../api/client';
 import { readToken } from '../../lib/auth';
 import { fromQueryString, toQueryString, urlValue, type FilterKey, type ListSearch, type UrlValue } from '../../lib/listSearch';
+import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../lib/jalali';
 import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import { JalaliDatePicker } from './inputs/JalaliDatePicker';
 import { fetchRows } from '../../machines/entityApi';
 import { adminTexts } from './texts';
 
@@ -33,6 +35,8 @@ export const listTexts = {
   next: 'صفحه بعد',
   pageOf: (page: number, pages: number) => `صفحه ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
   pager: 'صفحه‌بندی',
+  from: 'از',
+  to: 'تا',
 } as const;
 
 // ---- filters ------------------------------------------------------------------------------
@@ -69,7 +73,7 @@ function useFilters(entity: AnyEntity): FilterDef[] {
   const [references, setReferences] = useState<Record<string, FilterChoice[]>>({});
   useEffect(() => {
     let live = true;
-    for (const [name, field] of Object.entries(entity.fields)) {
+    for (const [name, field] of Object.entries(entity.allFields)) {
       const reference = field.reference;
       if (field.input !== 'reference' || !reference) continue;
       fetchRows(registry[reference.entity])
@@ -92,7 +96,8 @@ function useFilters(entity: AnyEntity): FilterDef[] {
   }, [entity]);
   return useMemo(
     () =>
-      Object.entries(entity.fields)
+      // Read-only fields too: an order's status is the server's to set, and the admin's to filter by.
+      Object.entries(entity.allFields)
         .filter(([, field]) => filterable(field))
         .map(([name, field]) => ({
           name,
@@ -205,7 +210,9 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
 
   const current = toQueryString(view);
   const selected = views.find((saved) => saved.query === current);
-  const hasFilters = filters.some((filter) => view[`f.${filter.name}`] !== undefined) || view.q !== undefined;
+  const ranges = useMemo(() => Object.entries(entity.allFields).filter(([, field]) => field.input === 'jalaliDate' && field.rangeFilter), [entity]);
+  const hasFilters =
+    filters.some((filter) => view[`f.${filter.name}`] !== undefined) || ranges.some(([name]) => view[`f.${name}`] !== undefined) || view.q !== undefined;
 
   const setFilter = (name: string, index: string) => {
     const key: FilterKey = `f.${name}`;
@@ -283,6 +290,18 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
             </label>
           );
         })}
+        {ranges.map(([name, field]) => {
+          const key: FilterKey = `f.${name}`;
+          const value = view[key];
+          return (
+            <DateRangeFilter
+              key={name}
+              label={field.label}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(next) => onView({ ...view, [key]: next === '' ? undefined : next, page: undefined })}
+            />
+          );
+        })}
         {hasFilters && (
           <button
             type="button"
@@ -349,6 +368,39 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
         </button>
       </div>
     </div>
+  );
+}
+
+// ---- date range ---------------------------------------------------------------------------
+
+/** «1403-01-05» (the URL's form of a Jalali day) from a picked instant, and back. */
+function jalaliDay(iso: string | null): string {
+  if (!iso) return '';
+  const { jy, jm, jd } = toJalaliDate(new Date(iso));
+  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
+}
+function dayInstant(day: string): string | null {
+  const [jy = 0, jm = 0, jd = 0] = day.split('-').map(Number);
+  return day && isValidJalali({ jy, jm, jd }) ? fromJalaliDate({ jy, jm, jd }).toISOString() : null;
+}
+
+/** A from–to pair of Jalali date pickers for a date field; the URL keeps «from..to». */
+function DateRangeFilter({ label, value, onChange }: { label: string; value: string; onChange: (next: string) => void }) {
+  const id = useId();
+  const [from = '', to = ''] = value.split('..');
+  const set = (nextFrom: string, nextTo: string) => onChange(nextFrom || nextTo ? `${nextFrom}..${nextTo}` : '');
+  return (
+    <fieldset className="admin-list-filter admin-list-range">
+      <legend className="admin-list-filter-label">{label}</legend>
+      <label htmlFor={`${id}-from`} className="admin-list-range-part">
+        {listTexts.from}
+      </label>
+      <JalaliDatePicker id={`${id}-from`} value={dayInstant(from)} onChange={(iso) => set(jalaliDay(iso), to)} />
+      <label htmlFor={`${id}-to`} className="admin-list-range-part">
+        {listTexts.to}
+      </label>
+      <JalaliDatePicker id={`${id}-to`} value={dayInstant(to)} onChange={(iso) => set(from, jalaliDay(iso))} />
+    </fieldset>
   );
 }
 

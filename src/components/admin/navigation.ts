@@ -13,7 +13,7 @@ const pageLink = (page: AdminPage, label: string): AdminLink => ({ page, label, 
 
 // The spec's sidebar order (§2); an entity added to the registry later is listed before «ایمیل».
 const specOrder: RegistryKey[] = ['users', 'courses', 'categories', 'articles', 'teachers'];
-const laterEntities = registryKeys.filter((key) => !specOrder.includes(key)).map(entityLink);
+const laterEntities = registryKeys.filter((key) => !specOrder.includes(key) && registry[key].sidebar).map(entityLink);
 
 export const adminLinks: AdminLink[] = [
   pageLink('/admin/dashboard', 'داشبورد'),

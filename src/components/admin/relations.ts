@@ -3,7 +3,7 @@
 // per referenced entity for all the rows a table holds, never one per row.
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import type { AnyEntity, AnyField, AnyRow, RegistryKey } from '../../../schema/define';
+import type { AnyEntity, AnyField, AnyRow, PathColumn, RegistryKey } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
 import { ApiError } from '../../api/operations';
 
@@ -14,13 +14,14 @@ export type Labels = Readonly<Record<string, string>>;
 /** The server's cap on ids per labels call. */
 const idsPerCall = 500;
 
-export async function fetchLabels(entity: RegistryKey, ids: readonly number[]): Promise<Record<string, string>> {
+export async function fetchLabels(entity: RegistryKey, ids: readonly number[], path?: string): Promise<Record<string, string>> {
   const labels: Record<string, string> = {};
   // Sorted, so the same set of ids is the same URL and the client's GET cache answers it.
   const sorted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0).sort((a, b) => a - b);
   for (let start = 0; start < sorted.length; start += idsPerCall) {
     const ids = sorted.slice(start, start + idsPerCall).join(',');
-    const { data, error, response } = await api.GET('/api/Admin/{entity}/labels', { params: { path: { entity }, query: { ids } } });
+    const query = path === undefined ? { ids } : { ids, path };
+    const { data, error, response } = await api.GET('/api/Admin/{entity}/labels', { params: { path: { entity }, query } });
     if (!data) throw new ApiError(response.status, serverMessage(error));
     Object.assign(labels, data.labels);
   }
@@ -103,4 +104,66 @@ export function useReferenceLabels(
 /** A reference cell's options: its labels plus the field's «none» text for 0. */
 export function referenceOptions(field: AnyField | undefined, labels: Labels | undefined): Record<string, string> {
   return { ...(field?.reference ? { '0': field.reference.none } : {}), ...labels };
+}
+
+type EntityColumn = AnyEntity['columns'][number];
+/** A column whose value is computed from the row (a path column once its values are known). */
+export type ResolvedColumn = Exclude<EntityColumn, PathColumn>;
+
+/**
+ * The entity's columns with each path column (schema/define.ts PathColumn) turned into a computed
+ * one: its values come from one labels call with `path` per path column for all the rows shown
+ * (the ids of its first reference); until they arrive, or where the chain breaks, it shows «—».
+ */
+export function usePathColumns(entity: AnyEntity, columns: readonly EntityColumn[], rows: readonly AnyRow[]): ResolvedColumn[] {
+  const paths = useMemo(
+    () =>
+      columns.flatMap((column) => {
+        if (!('path' in column)) return [];
+        const [first, ...rest] = column.path;
+        const target = referenceTarget(entity.allFields[first]);
+        return target ? [{ id: column.id, first, target, rest: rest.join('.') }] : [];
+      }),
+    [entity, columns],
+  );
+  const wanted = paths.map((p) => {
+    const ids = new Set<number>();
+    for (const row of rows) {
+      const value = row[p.first];
+      if (typeof value === 'number' && Number.isInteger(value) && value > 0) ids.add(value);
+    }
+    return { ...p, ids: [...ids].sort((a, b) => a - b).join(',') };
+  });
+  const wantedKey = wanted.map((w) => `${w.id}:${w.target}:${w.rest}:${w.ids}`).join(';');
+  const [values, setValues] = useState<Record<string, Labels>>({});
+  useEffect(() => {
+    let live = true;
+    for (const w of wanted) {
+      if (w.ids === '') continue;
+      fetchLabels(w.target, w.ids.split(',').map(Number), w.rest).then(
+        (found) => {
+          if (live) setValues((old) => ({ ...old, [w.id]: found }));
+        },
+        () => {
+          // The column stays empty; the rest of the table is still usable.
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // `wanted` is rebuilt on every render; `wantedKey` is its content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantedKey]);
+  return useMemo(
+    () =>
+      columns.flatMap((column): ResolvedColumn[] => {
+        if (!('path' in column)) return [column];
+        const [first] = column.path;
+        const known = values[column.id];
+        const value = (row: AnyRow) => known?.[String(row[first])] ?? null;
+        return [{ id: column.id, header: column.header, cell: column.cell, ...(column.options ? { options: column.options } : {}), value }];
+      }),
+    [columns, values],
+  );
 }

@@ -97,6 +97,7 @@ export const orderStatusLabels = {
   expired: 'منقضی شده',
   cancelled: 'لغو شده',
   failed: 'ناموفق',
+  refunded: 'وجه بازگردانده شد',
 } as const;
 
 export const grades = [

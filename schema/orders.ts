@@ -1,0 +1,79 @@
+// Learners' orders, as checkout and the gateway's verification write them (the server's own
+// `orders` table): the admin finds them by status and date, reads each with its items and its
+// payment attempts on the detail view, and refunds a paid one.
+import { defineEntity } from './define';
+
+export const orderStatusOptions = [
+  ['pending', 'در انتظار پرداخت'],
+  ['paid', 'پرداخت شده'],
+  ['failed', 'ناموفق'],
+  ['cancelled', 'لغو شده'],
+  ['expired', 'منقضی شده'],
+  ['refundDue', 'بدهی بازگشت وجه'],
+  ['refunded', 'بازپرداخت شده'],
+] as const;
+
+const refundable = (status: string) => status === 'paid' || status === 'refundDue';
+
+export default defineEntity({
+  name: 'OrderRecord',
+  key: 'orders',
+  tableOwner: 'server',
+  api: 'OrderRecord',
+  ops: { create: false, update: false, remove: false },
+  fields: {
+    userId: {
+      label: 'فراگیر',
+      input: 'reference',
+      readOnly: true,
+      reference: { entity: 'users', label: 'firstName', none: 'بدون حساب', onDelete: 'cascade' },
+    },
+    status: { label: 'وضعیت', input: 'select', readOnly: true, options: orderStatusOptions },
+    totalInTomans: { label: 'مبلغ (تومان)', input: 'number', integer: true, readOnly: true },
+    discountInTomans: { label: 'تخفیف (تومان)', input: 'number', integer: true, readOnly: true },
+    refundDueInTomans: { label: 'بدهی بازگشت وجه (تومان)', input: 'number', integer: true, readOnly: true },
+    refundedInTomans: { label: 'بازپرداخت‌شده (تومان)', input: 'number', integer: true, readOnly: true },
+    refId: { label: 'کد پیگیری درگاه', input: 'text', readOnly: true },
+    cardPan: { label: 'کارت پرداخت', input: 'text', readOnly: true },
+    createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, filter: 'range' },
+    paidAt: { label: 'تاریخ پرداخت', input: 'jalaliDate', readOnly: true },
+    refundedAt: { label: 'تاریخ بازپرداخت', input: 'jalaliDate', readOnly: true },
+  },
+  columns: [
+    { key: 'userId', header: 'فراگیر', cell: 'reference' },
+    { key: 'totalInTomans', header: 'مبلغ', cell: 'toman' },
+    { key: 'discountInTomans', header: 'تخفیف', cell: 'toman' },
+    { key: 'status', header: 'وضعیت', cell: 'option', options: Object.fromEntries(orderStatusOptions) },
+    { key: 'refId', header: 'کد پیگیری', cell: 'text' },
+    { key: 'cardPan', header: 'کارت', cell: 'phone' },
+    { key: 'createdAt', header: 'تاریخ ثبت', cell: 'jalaliDateTime' },
+  ],
+  texts: {
+    nav: 'سفارش‌ها',
+    title: 'سفارش‌ها و پرداخت‌ها',
+    editTitle: 'سفارش',
+    confirmRemove: 'آیا از حذف این سفارش مطمئن هستید؟',
+    empty: 'سفارشی یافت نشد',
+    failed: { list: 'خطا در دریافت فهرست سفارش‌ها', save: 'خطا در ذخیره سفارش', remove: 'خطا در حذف سفارش' },
+    succeeded: { update: 'سفارش ذخیره شد', remove: 'سفارش حذف شد' },
+  },
+  // The refund goes through the gateway when it is configured for refunds, else it is recorded
+  // as paid back by hand; either way the enrolments the order paid for are cancelled
+  // (server/orderActions.ts).
+  actions: {
+    refund: {
+      call: 'Refund',
+      label: 'بازگشت وجه',
+      confirm: 'وجه این سفارش به پرداخت‌کننده بازگردانده شود؟ ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
+      confirmLabel: 'بازگشت وجه',
+      when: (order) => refundable(order.status),
+      refusal: (order) => (order.status === 'refunded' ? 'وجه این سفارش پیش‌تر بازگردانده شده است' : 'این سفارش پرداخت نشده است و وجهی برای بازگشت ندارد'),
+      tone: 'danger',
+      succeeded: 'وجه سفارش بازگردانده شد',
+      failed: 'بازگشت وجه ناموفق بود',
+    },
+  },
+  searchIn: ['refId', 'cardPan'],
+  labelField: 'refId',
+  singular: 'سفارش',
+});

@@ -1,0 +1,144 @@
+// The orders' record actions (schema/orders.ts) and the money side of the enrolments' ones
+// (schema/enrollments.ts): paying an order's amount back, through the gateway's refund call when
+// it is configured for refunds, else recorded as paid back by hand; the enrolments that amount
+// bought are cancelled in the same transaction, each with its own audit entry (the action runner
+// audits the order itself). A gateway refusal or outage throws before anything is written, and
+// the transaction then rolls back: nothing changes.
+//
+// The gateway is called inside the transaction, so the order stays locked until it answers (at
+// most the client's 15 s timeout): a second refund of the same order waits and then finds it
+// refunded, instead of paying twice.
+import type { Transaction } from 'kysely';
+import { registry } from '../schema/registry.gen';
+import type { ActionContext, ActionHandler } from './actions';
+import { recordAudit } from './audit';
+import { nowIso, type Database } from './db';
+import { HttpError } from './errors';
+import { GatewayError } from './gateway';
+import { selectForUpdate, type Row } from './integrity';
+import { recordAttempt } from './payments';
+
+export const orderActionTexts = {
+  gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
+  nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
+  orderNotPaid: 'سفارش این ثبت‌نام پرداخت‌شده نیست و وجهی برای بازگشت ندارد',
+  manualEnrolment: 'این ثبت‌نام دستی بوده و پرداختی برای بازگشت ندارد؛ آن را بدون بازگشت وجه لغو کنید',
+  noCourse: 'دوره مقصد را انتخاب کنید',
+  sameCourse: 'فرزند همین حالا در این دوره ثبت‌نام شده است',
+  alreadyEnrolled: 'این فرزند در دوره مقصد هم ثبت‌نام دارد؛ نمی‌توان او را به آن منتقل کرد',
+  refundReason: (orderId: number) => `بازگشت وجه سفارش ${orderId}`,
+} as const;
+
+/** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
+export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
+
+/**
+ * Pays `amount` of the order back (the gateway, or a manual record) and notes the attempt.
+ * Free orders (no gateway authority) have nothing to send.
+ */
+export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number): Promise<void> {
+  const orderId = Number(order.id);
+  const authority = typeof order.authority === 'string' ? order.authority : '';
+  const refund = context.gateway.refund;
+  if (refund && amount > 0 && authority !== '' && !authority.startsWith('FREE-')) {
+    let refundId: string;
+    try {
+      ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));
+    } catch (error) {
+      if (error instanceof GatewayError) throw new HttpError(502, orderActionTexts.gatewayRefused);
+      throw error;
+    }
+    await recordAttempt(context.trx, { orderId, kind: 'refund', outcome: 'ok', amountInTomans: amount, authority, refId: refundId || null });
+    return;
+  }
+  await recordAttempt(context.trx, { orderId, kind: 'manualRefund', outcome: 'ok', amountInTomans: amount, authority: authority || null });
+}
+
+/** Cancels the given active enrolments, each audited as an update of its own record. */
+export async function cancelEnrolments(trx: Transaction<Database>, actor: ActionContext['actor'], ids: readonly number[]): Promise<void> {
+  const now = nowIso();
+  for (const id of ids) {
+    const before = await trx.selectFrom('enrollments').selectAll().where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+    if (!before) continue;
+    const after = await trx
+      .updateTable('enrollments')
+      .set((eb) => ({ status: 'cancelled', cancelledAt: now, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after });
+  }
+}
+
+const refund: ActionHandler = async ({ trx, record, actor, gateway }) => {
+  const amount = refundableOf(record);
+  if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+  await payBack({ trx, gateway }, record, amount);
+  const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
+  await cancelEnrolments(trx, actor, enrolled.map((e) => e.id));
+  return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso() } };
+};
+
+export const orderActions = { refund };
+
+/**
+ * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)
+ * back on the order that bought it: refundedInTomans grows by it, and the order becomes
+ * `refunded` once all it took is paid back. The order's change is audited as the order's own.
+ */
+const cancel: ActionHandler = async ({ trx, record, actor, gateway, input }) => {
+  if (input.refund === 'refund') await refundEnrolment({ trx, actor, gateway }, record);
+  return { set: { status: 'cancelled', cancelledAt: nowIso() } };
+};
+
+async function refundEnrolment({ trx, actor, gateway }: Pick<ActionContext, 'trx' | 'actor' | 'gateway'>, record: Row): Promise<void> {
+  const orderId = Number(record.orderId ?? 0);
+  if (orderId === 0) throw new HttpError(409, orderActionTexts.manualEnrolment);
+  const order = await selectForUpdate(trx, 'orders', orderId);
+  if (!order || (order.status !== 'paid' && order.status !== 'refundDue')) throw new HttpError(409, orderActionTexts.orderNotPaid);
+  const line = await trx
+    .selectFrom('order_items')
+    .select('priceInTomans')
+    .where('orderId', '=', orderId)
+    .where('childId', '=', Number(record.childId))
+    .where('courseId', '=', Number(record.paidCourseId ?? record.courseId))
+    .executeTakeFirst();
+  const price = Math.min(Number(line?.priceInTomans ?? 0), refundableOf(order));
+  if (price === 0 && Number(order.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+  await payBack({ trx, gateway }, order, price);
+  const refundedInTomans = Number(order.refundedInTomans ?? 0) + price;
+  const whole = refundedInTomans >= Number(order.totalInTomans);
+  const after = await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      refundedInTomans,
+      refundedAt: nowIso(),
+      version: eb('version', '+', 1),
+      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0 } : {}),
+    }))
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after });
+}
+
+/**
+ * Moves the child to another course: the same enrolment (its date and the order that paid for
+ * it) under the new course. A course the child is already in is refused by the unique
+ * (child, course) index, answered as a Persian 409.
+ */
+const move: ActionHandler = async ({ trx, record, input }) => {
+  const courseId = Number(input.courseId ?? 0);
+  if (courseId === 0) throw new HttpError(400, orderActionTexts.noCourse);
+  if (courseId === Number(record.courseId)) throw new HttpError(409, orderActionTexts.sameCourse);
+  const taken = await trx
+    .selectFrom('enrollments')
+    .select('id')
+    .where('childId', '=', Number(record.childId))
+    .where('courseId', '=', courseId)
+    .executeTakeFirst();
+  if (taken) throw new HttpError(409, orderActionTexts.alreadyEnrolled);
+  return { set: { courseId, paidCourseId: Number(record.paidCourseId ?? 0) || Number(record.courseId) } };
+};
+
+export const enrollmentActions = { cancel, move };
