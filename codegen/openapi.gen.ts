@@ -1250,23 +1250,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/User/ResetPassword": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description پیوند بازنشانی رمز */
-        post: operations["resetPasswordUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/User/Unlock": {
         parameters: {
             query?: never;
@@ -1278,6 +1261,23 @@ export type paths = {
         put?: never;
         /** @description باز کردن قفل */
         post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/ResetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description پیوند بازنشانی رمز */
+        post: operations["resetPasswordUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4407,7 +4407,7 @@ export interface operations {
             };
         };
     };
-    resetPasswordUser: {
+    unlockUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -4420,7 +4420,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The User after resetPassword */
+            /** @description The User after unlock */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4453,7 +4453,7 @@ export interface operations {
             };
         };
     };
-    unlockUser: {
+    resetPasswordUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -4466,7 +4466,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The User after unlock */
+            /** @description The User after resetPassword */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -76,6 +76,13 @@ export default defineEntity({
       succeeded: 'حساب کاربر قفل شد',
       failed: 'قفل کردن حساب ناموفق بود',
     },
+    unlock: {
+      call: 'Unlock',
+      label: 'باز کردن قفل',
+      when: (user) => user.isLockout,
+      succeeded: 'قفل حساب کاربر باز شد',
+      failed: 'باز کردن قفل حساب ناموفق بود',
+    },
     // A one-time link (24 hours, only its hash stored) with which the user sets a new password;
     // using it ends all their sessions (server/userAccounts.ts). The link is shown once.
     resetPassword: {
@@ -87,13 +94,6 @@ export default defineEntity({
       onRow: false,
       succeeded: 'پیوند بازنشانی ساخته شد',
       failed: 'ساختن پیوند بازنشانی ناموفق بود',
-    },
-    unlock: {
-      call: 'Unlock',
-      label: 'باز کردن قفل',
-      when: (user) => user.isLockout,
-      succeeded: 'قفل حساب کاربر باز شد',
-      failed: 'باز کردن قفل حساب ناموفق بود',
     },
   },
   afterSave: 'patch',
