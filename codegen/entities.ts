@@ -93,6 +93,18 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
       }
       checkFields(entity.key, `action '${action.key}': `, entity.decl.actions?.[action.key]?.fields ?? {}, entities, keys);
     }
+    // A badge counts, and an opening moves, one value of a select field: both must be its options.
+    for (const [what, field, values] of [
+      ['navBadge', entity.navBadge?.field, entity.navBadge ? [entity.navBadge.value] : []],
+      ['onOpen', entity.onOpen?.field, entity.onOpen ? [entity.onOpen.from, entity.onOpen.to] : []],
+    ] as const) {
+      if (field === undefined) continue;
+      const decl = entity.decl.fields[field];
+      if (decl?.input !== 'select') throw new SchemaError(`schema/${entity.key}.ts: ${what} must name a select field, not '${field}'`);
+      for (const value of values) {
+        if (!decl.options.some(([option]) => option === value)) throw new SchemaError(`schema/${entity.key}.ts: ${what}'s ${JSON.stringify(value)} is not an option of ${field}`);
+      }
+    }
     if (entity.slugFrom && entity.decl.fields[entity.slugFrom]?.input !== 'text') {
       throw new SchemaError(`schema/${entity.key}.ts: slugFrom must name a text field`);
     }
@@ -158,6 +170,14 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
     case 'imageLink':
     case 'videoLink':
       return { type: 'string', maxLength: maxLengthOf(field) ?? null, description: 'a URL or path is accepted and stored as the bare file name' };
+    case 'password':
+      return {
+        type: 'string',
+        maxLength: maxLengthOf(field) ?? null,
+        format: 'password',
+        writeOnly: true,
+        description: field.required ? 'at least 8 characters' : 'empty, or at least 8 characters',
+      };
     case 'number': {
       const { min, max } = numberLimits(field);
       return { type: field.integer ? 'integer' : 'number', minimum: min, maximum: max };
@@ -183,12 +203,20 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
   const paths: Record<string, Json> = {};
   for (const entity of entities) {
     const name = entity.component;
-    const writable = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly);
-    const readOnly = Object.entries(entity.decl.fields).filter(([, f]) => f.readOnly);
+    const createOnly = (f: FieldDecl) => f.createOnly === true || f.input === 'password';
+    const writable = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly && !createOnly(f));
+    // Create-only fields are the row's read-only properties afterwards (a password never is).
+    const readOnly = Object.entries(entity.decl.fields).filter(([, f]) => f.readOnly || (createOnly(f) && f.input !== 'password'));
+    const onCreate = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly && createOnly(f));
     const props = (list: Array<[string, FieldDecl]>) => Object.fromEntries(list.map(([n, f]) => [n, propertySchema(f, entities)]));
     const system: Record<string, Json> = { id: { type: 'integer' }, version: { type: 'integer', minimum: 1, description: 'bumped by every update' } };
     if (entity.slugFrom) system.slug = { type: 'string' };
-    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...props(readOnly) } };
+    // A create-only field's rule holds for what is created; rows made otherwise (an import, an
+    // older account) may not meet it, and the row schema describes every row.
+    const rowProps = Object.fromEntries(
+      readOnly.map(([n, f]) => [n, propertySchema(createOnly(f) ? { ...f, readOnly: true } : f, entities)]),
+    );
+    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...rowProps } };
     if (writable.length > 0) {
       schemas[`${name}Fields`] = { type: 'object', required: writable.map(([n]) => n), properties: props(writable) };
       schemas[name] = { allOf: [ref(`${name}Fields`), own] };
@@ -236,8 +264,14 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         listParameters.map((p) => ({ $ref: `#/components/parameters/${p}` })),
       ),
     };
+    if (entity.ops.create && onCreate.length > 0) {
+      schemas[`${name}Create`] = {
+        allOf: [...(writable.length > 0 ? [ref(`${name}Fields`)] : []), { type: 'object', required: onCreate.map(([n]) => n), properties: props(onCreate) }],
+      };
+    }
     if (entity.ops.create) {
-      paths[at(entity.ops.create)] = { post: operation('create', `The created ${name}`, ref(`${name}Fields`), ref(name), { '409': response('Conflict') }) };
+      const body = onCreate.length > 0 ? ref(`${name}Create`) : ref(`${name}Fields`);
+      paths[at(entity.ops.create)] = { post: operation('create', `The created ${name}`, body, ref(name), { '409': response('Conflict') }) };
     }
     if (entity.ops.update) {
       paths[at(entity.ops.update)] = {
@@ -371,7 +405,10 @@ export function tablesOf(entities: readonly AnyEntity[]): SchemaSnapshot {
   for (const entity of entities) {
     if (entity.decl.tableOwner === 'server') continue;
     const columns: TableSpec = {};
-    for (const [name, field] of Object.entries(entity.decl.fields)) columns[name] = columnOf(entity, name, field);
+    for (const [name, field] of Object.entries(entity.decl.fields)) {
+      // A password is never kept as typed: the entity's create hook stores what it stores.
+      if (field.input !== 'password') columns[name] = columnOf(entity, name, field);
+    }
     if (entity.slugFrom) columns.slug = { type: 'text', notNull: true, default: '', unique: true };
     columns.version = { type: 'integer', notNull: true, default: 1 };
     tables[entity.table] = columns;

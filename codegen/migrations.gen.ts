@@ -17,6 +17,13 @@ export const schemaMigrations: readonly SchemaMigration[] = [
       {"op":"addColumn","table":"teachers","column":"version","spec":{"type":"integer","notNull":true,"default":1}},
       {"op":"addColumn","table":"users","column":"version","spec":{"type":"integer","notNull":true,"default":1}}
     ]
+  },
+  {
+    "name": "g002_alter_contact_messages",
+    "steps": [
+      {"op":"addColumn","table":"contact_messages","column":"status","spec":{"type":"text","notNull":true,"default":"new"}},
+      {"op":"addColumn","table":"contact_messages","column":"note","spec":{"type":"text","notNull":true,"default":""}}
+    ]
   }
 ];
 
@@ -63,6 +70,8 @@ export const schemaSnapshot: SchemaSnapshot = {
       "emailAddress": {"type":"text","notNull":true,"default":""},
       "message": {"type":"text","notNull":true,"default":""},
       "createdAt": {"type":"text","notNull":false},
+      "status": {"type":"text","notNull":true,"default":"new"},
+      "note": {"type":"text","notNull":true,"default":""},
       "version": {"type":"integer","notNull":true,"default":1}
     },
     "teachers": {

@@ -84,6 +84,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Auth/ResetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a new password with a one-time reset link's token (issued by an admin), ends every session of the account and uses the link up. */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/User/GetDashboardData": {
         parameters: {
             query?: never;
@@ -632,6 +649,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sidebar's counts, every entity's in one call (schema `navBadge`). */
+        get: operations["adminBadges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/audit": {
         parameters: {
             query?: never;
@@ -974,6 +1008,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Contact/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateContactMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact/Delete": {
         parameters: {
             query?: never;
@@ -1047,6 +1097,22 @@ export type paths = {
             cookie?: never;
         };
         get: operations["listPaymentAttemptRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Session/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listSignInSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1135,6 +1201,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/User/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/User/UpdateByAdmin": {
         parameters: {
             query?: never;
@@ -1201,6 +1283,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/User/ResetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description پیوند بازنشانی رمز */
+        post: operations["resetPasswordUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1257,7 +1356,15 @@ export type components = {
                 [key: string]: unknown;
             };
             label: string;
+            /** @description True when this read itself changed the record (the schema's `onOpen`: a new message became read); the row is as it is after that change */
+            opened?: boolean;
             related: components["schemas"]["AdminRelated"][];
+        };
+        AdminBadges: {
+            /** @description Each entity whose schema declares a `navBadge`, by registry key, with how many of its records match it */
+            badges: {
+                [key: string]: number;
+            };
         };
         /** @enum {string} */
         AuditAction: "create" | "update" | "delete" | "revert";
@@ -1367,6 +1474,11 @@ export type components = {
         SessionsEnded: {
             /** @description How many open sessions this call ended */
             ended: number;
+        };
+        PasswordResetBody: {
+            /** @description The link's last path segment */
+            token: string;
+            newPassword: string;
         };
         SignUpBody: {
             firstName: string;
@@ -1740,7 +1852,12 @@ export type components = {
             /** @description id of a Course; 0 when none */
             courseId: number;
         };
-        ContactMessage: {
+        ContactMessageFields: {
+            /** @enum {string} */
+            status: "new" | "read" | "answered" | "archived";
+            note: string;
+        };
+        ContactMessage: components["schemas"]["ContactMessageFields"] & {
             id: number;
             /** @description bumped by every update */
             version: number;
@@ -1752,6 +1869,11 @@ export type components = {
             message: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        ContactMessageUpdate: components["schemas"]["ContactMessageFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
         };
         OrderItemRecord: {
             id: number;
@@ -1810,6 +1932,22 @@ export type components = {
             /** Format: date-time */
             at: string | null;
         };
+        SignInSession: {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+            /** @description id of a User; 0 when none */
+            userId: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            /** Format: date-time */
+            endedAt: string | null;
+            endedBy: string;
+            userAgent: string;
+            address: string;
+        };
         TeacherFields: {
             fullName: string;
             skill: string;
@@ -1852,6 +1990,15 @@ export type components = {
         };
         UserPage: {
             queryResult: components["schemas"]["User"][];
+        };
+        UserCreate: components["schemas"]["UserFields"] & {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: password
+             * @description empty, or at least 8 characters
+             */
+            password: string;
         };
         UserActionResult: {
             record: components["schemas"]["User"];
@@ -2079,6 +2226,32 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description Password set; how many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3049,6 +3222,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    adminBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBadges"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listAudit: {
         parameters: {
             query?: {
@@ -3773,6 +3968,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    updateContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated ContactMessage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteContactMessage: {
         parameters: {
             query?: never;
@@ -3956,6 +4188,42 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listSignInSession: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every SignInSession, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSession"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listTeacher: {
         parameters: {
             query?: {
@@ -4122,6 +4390,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The created User */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     updateUser: {
         parameters: {
             query?: never;
@@ -4248,6 +4544,52 @@ export interface operations {
         };
         responses: {
             /** @description The User after unlock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resetPasswordUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The User after resetPassword */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,8 @@ import {
   fileReference,
   iranMobile,
   mobilePattern,
+  newPassword,
+  optionalNewPassword,
   optionalEmail,
   optionalPhone,
   isoInstant,
@@ -54,6 +56,11 @@ interface FieldCommon {
   readOnly?: boolean;
   /** The field's previous name: codegen then renames the column instead of dropping it. */
   renamedFrom?: string;
+  /**
+   * Written once, when the record is created (the add form and the create body carry it), then
+   * read-only: in the row the API answers, never in an update body (a user's names).
+   */
+  createOnly?: true;
 }
 
 type TextKind = 'text' | 'textarea' | 'richText';
@@ -141,7 +148,19 @@ interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
   initial?: T;
 }
 
-export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | CheckboxField | DateField | SelectField;
+/**
+ * A password chosen when the record is created (schema/validators.ts newPassword, the rule of
+ * sign-up): create-only, never a column and never in a row the API answers. The entity's create
+ * hook on the server (server/createHooks.ts) turns it into what the table keeps. Not required:
+ * an empty one is allowed and the hook decides what that means (users: no usable password yet).
+ */
+interface PasswordField extends FieldCommon {
+  input: 'password';
+  required?: boolean;
+  initial?: '';
+}
+
+export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | CheckboxField | DateField | SelectField | PasswordField;
 export type InputKind = FieldDecl['input'];
 
 /** The value a field holds in a record. */
@@ -172,7 +191,14 @@ export type CellKind =
   | 'option'
   | 'excerpt'
   /** A `reference` field's id shown as the referenced record's label (fetched in one batch). */
-  | 'reference';
+  | 'reference'
+  /** An option's label in a coloured pill, its colour from the column's `tones` (roles, statuses). */
+  | 'badge'
+  /** An email address as a `mailto:` link. */
+  | 'email';
+
+/** The colours a `badge` cell may take, by meaning rather than by hue. */
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 'accent';
 
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
@@ -235,6 +261,11 @@ export interface ActionDecl<R> {
   /** A destructive action is drawn as the delete button is. */
   tone?: 'danger' | 'neutral';
   /**
+   * `false`: offered on the record's detail view only, not on every row of its list (a rare
+   * action, such as a password reset link, would otherwise widen every row).
+   */
+  onRow?: false;
+  /**
    * What the admin says when running it (the course a child moves to, whether to refund): the
    * same field kinds as an entity's, drawn as a small form in the action's dialog, checked by
    * the same validators in the form and on the server, and sent beside the id. The handler
@@ -250,9 +281,18 @@ export interface ActionDecl<R> {
   failed: string;
 }
 
-export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & { -readonly [K in keyof F]: FieldValue<F[K]> };
+// A password field is never part of a row.
+export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & {
+  -readonly [K in keyof F as F[K] extends { input: 'password' } ? never : K]: FieldValue<F[K]>;
+};
 
-type ColumnBase = { header: string; cell: CellKind; options?: Readonly<Record<string, string>> };
+type ColumnBase = {
+  header: string;
+  cell: CellKind;
+  options?: Readonly<Record<string, string>>;
+  /** `badge` cells: the tone of each option value (others are 'neutral'). */
+  tones?: Readonly<Record<string, BadgeTone>>;
+};
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
 export type ColumnDecl<R> = ColumnBase &
@@ -335,6 +375,33 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
    * the detail view of what they belong to, and their list stays at /admin/<key>.
    */
   sidebar?: boolean;
+  /** See NavBadgeDecl. */
+  navBadge?: NavBadgeDecl<NoInfer<keyof F & string>>;
+  /** See OnOpenDecl. */
+  onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
+}
+
+/**
+ * A count beside the entity's sidebar link: the records whose select field `field` holds
+ * `value` (new messages). Counted by the server for every entity in one call
+ * (GET /api/Admin/badges), read again after every change the admin makes.
+ */
+export interface NavBadgeDecl<N extends string = string> {
+  field: N;
+  value: OptionValue;
+  /** What the count counts, for screen readers: «پیام تازه». */
+  title: string;
+}
+
+/**
+ * A transition the server makes when an admin opens the record's detail view (the detail call,
+ * GET /api/Admin/{entity}/{id}): a select field holding `from` is set to `to` (a new message
+ * becomes read), with the version bump and an audit entry, as an edit would be.
+ */
+export interface OnOpenDecl<N extends string = string> {
+  field: N;
+  from: OptionValue;
+  to: OptionValue;
 }
 
 // ── The erased shape generic code works with ─────────────────────────────────────────────────
@@ -352,6 +419,8 @@ export interface AnyField {
   hint?: string;
   wide?: boolean;
   readOnly?: boolean;
+  /** Written when the record is created only (see FieldCommon.createOnly; password fields). */
+  createOnly?: boolean;
   /** Date fields: the field (of the same record) this date may not come after. */
   notAfter?: string;
   /** Date fields: the list offers a date-range filter (DateField.filter). */
@@ -379,6 +448,8 @@ export interface AnyAction {
   when?(row: AnyRow): boolean;
   refusal?(row: AnyRow): string;
   tone: 'danger' | 'neutral';
+  /** See ActionDecl.onRow. */
+  onRow?: false;
   /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
   fields: Readonly<Record<string, AnyField>>;
   succeeded: string;
@@ -395,6 +466,10 @@ export interface AnyEntity {
   fields: Readonly<Record<string, AnyField>>;
   /** Every declared field, read-only ones included (the row's own properties besides id, version, slug). */
   allFields: Readonly<Record<string, AnyField>>;
+  /** The fields the add form shows and the create body carries: `fields` and the create-only ones. */
+  createFields: Readonly<Record<string, AnyField>>;
+  navBadge?: NavBadgeDecl;
+  onOpen?: OnOpenDecl;
   columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn | ManyColumn)>;
   texts: EntityTexts;
   afterSave: 'reload' | 'patch';
@@ -422,7 +497,7 @@ export interface AnyEntity {
 
 // ── Limits and validators, one source for the contract and the runtime ───────────────────────
 
-const defaultMaxLength: Record<TextKind | 'email' | 'tel' | 'imageLink' | 'videoLink', number> = {
+const defaultMaxLength: Record<TextKind | 'email' | 'tel' | 'imageLink' | 'videoLink' | 'password', number> = {
   text: 200,
   textarea: 5000,
   richText: 200_000,
@@ -430,6 +505,7 @@ const defaultMaxLength: Record<TextKind | 'email' | 'tel' | 'imageLink' | 'video
   tel: 20,
   imageLink: 1000,
   videoLink: 1000,
+  password: 128,
 };
 
 export function maxLengthOf(field: FieldDecl): number | undefined {
@@ -442,6 +518,7 @@ export function maxLengthOf(field: FieldDecl): number | undefined {
     case 'tel':
     case 'imageLink':
     case 'videoLink':
+    case 'password':
       return defaultMaxLength[field.input];
     default:
       return undefined;
@@ -483,6 +560,8 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
       const date = isoInstant(l);
       return field.auto ? date : v.nullable(date);
     }
+    case 'password':
+      return required ? newPassword(l) : optionalNewPassword(l);
     case 'select': {
       const allowed: readonly OptionValue[] = field.options.map(([value]) => value);
       return v.custom<OptionValue>((value) => allowed.some((a) => a === value), `${l} را از فهرست انتخاب کنید`);
@@ -569,6 +648,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.hint !== undefined) out.hint = field.hint;
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
+  if (field.createOnly || field.input === 'password') out.createOnly = true;
   if (field.input === 'jalaliDate' && field.notAfter !== undefined) out.notAfter = field.notAfter;
   if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   return out;
@@ -594,10 +674,14 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   };
   const allFields: Record<string, AnyField> = {};
   const fields: Record<string, AnyField> = {};
+  const createFields: Record<string, AnyField> = {};
   for (const [name, field] of Object.entries(erased.fields)) {
     const made = anyField(field);
-    allFields[name] = made;
-    if (!field.readOnly) fields[name] = made;
+    // A password is never a property of the row.
+    if (field.input !== 'password') allFields[name] = made;
+    if (field.readOnly) continue;
+    createFields[name] = made;
+    if (!made.createOnly) fields[name] = made;
   }
   assertDateOrder(decl.key, fields);
   const entity: AnyEntity & { key: K } = {
@@ -607,6 +691,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     ops: opsOf(erased),
     fields,
     allFields,
+    createFields,
     columns: erased.columns,
     texts: decl.texts,
     afterSave: decl.afterSave ?? 'reload',
@@ -620,6 +705,8 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   if (decl.labelField !== undefined) entity.labelField = decl.labelField;
   if (decl.singular !== undefined) entity.singular = decl.singular;
   if (decl.importable !== undefined) entity.importable = decl.importable;
+  if (decl.navBadge !== undefined) entity.navBadge = decl.navBadge;
+  if (decl.onOpen !== undefined) entity.onOpen = decl.onOpen;
   return entity;
 }
 
@@ -670,13 +757,25 @@ export function blankValue(field: AnyField): unknown {
   }
 }
 
-export function blankRecord(entity: Pick<AnyEntity, 'fields'>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entity.fields).map(([name, field]) => [name, blankValue(field)]));
+/**
+ * A new record's values: the add form's fields (an entity's create-only ones included) at their
+ * blanks; an action's inputs (which have only `fields`) likewise.
+ */
+export function blankRecord(entity: Pick<AnyEntity, 'fields'> & { createFields?: AnyEntity['createFields'] }): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entity.createFields ?? entity.fields).map(([name, field]) => [name, blankValue(field)]));
+}
+
+/** The fields a form shows: the add form's (create-only ones included) or the edit form's. */
+export function formFields(
+  entity: Pick<AnyEntity, 'fields'> & { createFields?: AnyEntity['createFields'] },
+  mode: 'add' | 'edit',
+): Readonly<Record<string, AnyField>> {
+  return mode === 'add' ? (entity.createFields ?? entity.fields) : entity.fields;
 }
 
 /** A record being edited starts from the row's values over the blank defaults (spec §4). */
 export function editRecord(entity: AnyEntity, row: AnyRow): Record<string, unknown> {
-  const blank = blankRecord(entity);
+  const blank = Object.fromEntries(Object.entries(entity.fields).map(([name, field]) => [name, blankValue(field)]));
   for (const name of Object.keys(blank)) {
     const value = row[name];
     if (value !== undefined && value !== null) blank[name] = value;
@@ -696,10 +795,13 @@ const idSchema = v.pipe(
  * optionally the `version` the edit started from). Every field is required, as the contract
  * says; unknown keys are dropped.
  */
-export function bodySchema(entity: AnyEntity, mode: 'create' | 'update') {
+export function bodySchema(entity: AnyEntity, mode: 'create' | 'update', options: { createOnly?: boolean } = {}) {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
   const labels: Array<readonly [string, string]> = [];
-  for (const [name, field] of Object.entries(entity.fields)) {
+  // A create carries the create-only fields too, except where the caller makes them itself (a
+  // CSV import of users names them from its own columns and sets no password).
+  const sent = mode === 'create' && options.createOnly !== false ? entity.createFields : entity.fields;
+  for (const [name, field] of Object.entries(sent)) {
     entries[name] = fieldSchema(field);
     labels.push([name, field.label]);
   }

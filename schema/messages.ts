@@ -1,25 +1,53 @@
-// Messages sent through the public contact form (POST /api/Contact): admins read and delete
-// them here. Every field is read-only: the form writes them, the admin does not.
+// Messages sent through the public contact form (POST /api/Contact): the admins' inbox. The
+// form writes what the sender said; the admin keeps the message's status and an internal note.
+// A new message counts in the sidebar until an admin opens it, which marks it read.
 import { defineEntity } from './define';
+
+export const messageStatusLabels = { new: 'تازه', read: 'خوانده‌شده', answered: 'پاسخ داده شد', archived: 'بایگانی' } as const;
 
 export default defineEntity({
   name: 'ContactMessage',
   key: 'messages',
   table: 'contact_messages',
   api: 'Contact',
-  ops: { create: false, update: false },
+  ops: { create: false },
   fields: {
     fullName: { label: 'نام', input: 'text', readOnly: true },
     phoneNumber: { label: 'شماره تماس', input: 'tel', readOnly: true },
     emailAddress: { label: 'ایمیل', input: 'email', readOnly: true },
-    message: { label: 'پیام', input: 'textarea', readOnly: true },
+    message: { label: 'پیام', input: 'textarea', readOnly: true, wide: true },
     createdAt: { label: 'زمان ارسال', input: 'jalaliDate', readOnly: true, auto: 'created' },
+    status: {
+      label: 'وضعیت',
+      input: 'select',
+      initial: 'new',
+      options: [
+        ['new', messageStatusLabels.new],
+        ['read', messageStatusLabels.read],
+        ['answered', messageStatusLabels.answered],
+        ['archived', messageStatusLabels.archived],
+      ],
+    },
+    note: {
+      label: 'یادداشت داخلی',
+      input: 'textarea',
+      maxLength: 2000,
+      wide: true,
+      hint: 'فقط مدیران آن را می‌بینند؛ برای فرستنده فرستاده نمی‌شود.',
+    },
   },
   columns: [
     { key: 'fullName', header: 'نام', cell: 'text' },
     { key: 'phoneNumber', header: 'شماره تماس', cell: 'phone' },
-    { key: 'emailAddress', header: 'ایمیل', cell: 'text' },
-    { key: 'message', header: 'پیام', cell: 'text' },
+    { key: 'emailAddress', header: 'ایمیل', cell: 'email' },
+    { key: 'message', header: 'پیام', cell: 'excerpt' },
+    {
+      key: 'status',
+      header: 'وضعیت',
+      cell: 'badge',
+      options: messageStatusLabels,
+      tones: { new: 'warning', read: 'info', answered: 'success', archived: 'neutral' },
+    },
     { key: 'createdAt', header: 'زمان ارسال', cell: 'jalaliDateTime' },
   ],
   texts: {
@@ -30,5 +58,7 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت لیست پیام‌ها', save: 'خطا در ذخیره اطلاعات', remove: 'خطا در حذف پیام' },
     succeeded: { update: 'پیام ذخیره شد', remove: 'پیام با موفقیت حذف شد' },
   },
-  searchIn: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
+  searchIn: ['fullName', 'phoneNumber', 'emailAddress', 'message', 'note'],
+  navBadge: { field: 'status', value: 'new', title: 'پیام تازه' },
+  onOpen: { field: 'status', from: 'new', to: 'read' },
 });

@@ -11,10 +11,11 @@ import messages from './messages';
 import orderItems from './orderItems';
 import orders from './orders';
 import paymentAttempts from './paymentAttempts';
+import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -26,8 +27,9 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   orderItems,
   orders,
   paymentAttempts,
+  sessions,
   teachers,
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];

@@ -1,5 +1,8 @@
 // Users: listed through GetPagedFilter (rows under `queryResult`), edited by UpdateByAdmin with
 // `userId`; after a save the row is patched in place and after a delete dropped locally (spec §4).
+// An admin may also create one (names, phone, email, role and, optionally, a password: the rules
+// of sign-up, held by the server's create hook in server/userAccounts.ts); the names are the
+// learner's own afterwards.
 import { defineEntity } from './define';
 
 export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '300': 'مدیر سیستم' } as const;
@@ -9,12 +12,12 @@ export default defineEntity({
   key: 'users',
   ops: {
     list: { name: 'GetPagedFilter', itemsAt: 'queryResult' },
-    create: false,
+    create: 'Create',
     update: { name: 'UpdateByAdmin', idKey: 'userId' },
   },
   fields: {
-    firstName: { label: 'نام', input: 'text', readOnly: true },
-    lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true },
+    firstName: { label: 'نام', input: 'text', required: true, maxLength: 100, createOnly: true },
+    lastName: { label: 'نام خانوادگی', input: 'text', required: true, maxLength: 100, createOnly: true },
     // The account's sign-in identifiers: the same rules as sign-up (see `mobile` in define.ts).
     phoneNumber: { label: 'شماره تلفن', input: 'tel', required: true, mobile: true },
     emailAddress: { label: 'ایمیل', input: 'email' },
@@ -28,6 +31,11 @@ export default defineEntity({
         [300, roleLabels['300']],
       ],
     },
+    password: {
+      label: 'رمز عبور',
+      input: 'password',
+      hint: 'دست‌کم ۸ نویسه. خالی بگذارید تا کاربر با «پیوند بازنشانی رمز» (از صفحه همین کاربر) رمز خودش را بگذارد.',
+    },
     isLockout: { label: 'قفل شده', input: 'checkbox', readOnly: true },
     lastLogin: { label: 'آخرین ورود', input: 'jalaliDate', readOnly: true },
   },
@@ -35,17 +43,25 @@ export default defineEntity({
     { id: 'fullName', header: 'نام کامل', cell: 'text', value: (user) => `${user.firstName} ${user.lastName}`.trim() },
     { key: 'emailAddress', header: 'ایمیل', cell: 'text' },
     { key: 'phoneNumber', header: 'شماره تلفن', cell: 'phone' },
-    { key: 'role', header: 'نقش', cell: 'option', options: { '1': roleLabels['1'], '300': roleLabels['300'] } },
+    {
+      key: 'role',
+      header: 'نقش',
+      cell: 'badge',
+      options: { '1': roleLabels['1'], '300': roleLabels['300'] },
+      tones: { '1': 'neutral', '300': 'accent' },
+    },
     { id: 'status', header: 'وضعیت', cell: 'text', value: (user) => (user.isLockout ? 'غیرفعال' : 'فعال') },
     { key: 'lastLogin', header: 'آخرین ورود', cell: 'jalaliDateTime' },
   ],
   texts: {
     nav: 'کاربران',
     title: 'مدیریت کاربران',
+    addButton: 'افزودن کاربر',
+    addTitle: 'کاربر جدید',
     editTitle: 'ویرایش کاربر',
     confirmRemove: 'آیا مطمئنی که می‌خوای این کاربر حذف بشه؟',
     failed: { list: 'دریافت کاربران ناموفق بود', save: 'ویرایش کاربر ناموفق بود', remove: 'حذف کاربر ناموفق بود' },
-    succeeded: { update: 'اطلاعات کاربر با موفقیت ویرایش شد', remove: 'کاربر با موفقیت حذف شد' },
+    succeeded: { create: 'کاربر ساخته شد', update: 'اطلاعات کاربر با موفقیت ویرایش شد', remove: 'کاربر با موفقیت حذف شد' },
   },
   // Locking ends every session of the account at once and keeps it out until unlocked; the
   // server refuses locking oneself or the last active administrator (server/actions.ts).
@@ -66,6 +82,18 @@ export default defineEntity({
       when: (user) => user.isLockout,
       succeeded: 'قفل حساب کاربر باز شد',
       failed: 'باز کردن قفل حساب ناموفق بود',
+    },
+    // A one-time link (24 hours, only its hash stored) with which the user sets a new password;
+    // using it ends all their sessions (server/userAccounts.ts). The link is shown once.
+    resetPassword: {
+      call: 'ResetPassword',
+      label: 'پیوند بازنشانی رمز',
+      confirm:
+        'یک پیوند یک‌بارمصرف ساخته می‌شود که تا ۲۴ ساعت کار می‌کند. آن را به خود کاربر بدهید تا رمز تازه‌ای بگذارد؛ با آن همه نشست‌های باز او بسته می‌شود و پیوندهای قبلی‌اش از کار می‌افتد.',
+      confirmLabel: 'ساختن پیوند',
+      onRow: false,
+      succeeded: 'پیوند بازنشانی ساخته شد',
+      failed: 'ساختن پیوند بازنشانی ناموفق بود',
     },
   },
   afterSave: 'patch',

@@ -112,3 +112,11 @@ export const newPassword = (label: string) =>
     v.minLength(8, `${label} باید دست‌کم ۸ نویسه باشد`),
     v.maxLength(128, `${label} حداکثر ۱۲۸ نویسه است`),
   );
+
+/** The same rule, or nothing at all (an account made by an admin, whose owner sets it later). */
+export const optionalNewPassword = (label: string) =>
+  v.pipe(
+    v.string(`${label} باید متن باشد`),
+    v.check((s) => s === '' || s.length >= 8, `${label} باید دست‌کم ۸ نویسه باشد`),
+    v.maxLength(128, `${label} حداکثر ۱۲۸ نویسه است`),
+  );

@@ -28,6 +28,8 @@ export interface ActionContext {
   gateway: Gateway;
   /** The action's declared inputs as the admin gave them, validated (empty when it has none). */
   input: Row;
+  /** The site's public address (PUBLIC_URL's origin), for a link an action hands over. */
+  siteUrl: string;
 }
 
 export interface ActionOutcome {
@@ -57,7 +59,7 @@ function handlerOf(entity: AnyEntity, key: string): ActionHandler {
   return handler;
 }
 
-export function registerActions(register: Register, db: DB, contract: Contract, gateway: Gateway): void {
+export function registerActions(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
   for (const entity of Object.values(registry)) {
     const declared = new Set(entity.actions.map((action) => action.key));
     const stray = Object.keys(handlers[entity.key] ?? {}).filter((key) => !declared.has(key));
@@ -81,7 +83,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
             const shown = shapeRow(contract, entity, before);
             if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, action.refusal?.({ ...shown, id }) ?? actionTexts.notApplicable);
             await assertReferencesExist(trx, action, input);
-            const { set, notice } = await handler({ trx, record: before, actor, gateway, input });
+            const { set, notice } = await handler({ trx, record: before, actor, gateway, input, siteUrl });
             const sets = [...Object.entries(set).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
             const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
               where ${sql.ref('id')} = ${id} returning *`.execute(trx);

@@ -74,6 +74,7 @@ function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): strin
     case 'yesNo':
       return value === true ? 'بله' : 'خیر';
     case 'option':
+    case 'badge':
       return column.options?.[String(value)] ?? String(value);
     case 'jalaliDate':
       return typeof value === 'string' ? formatJalaliNumeric(value) : '';

@@ -23,6 +23,7 @@ import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
+import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
   clientErrorHandler,
@@ -42,6 +43,7 @@ import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';
 import { registerSessions } from './sessions';
+import { registerPasswordReset } from './userAccounts';
 import { Tokens } from './tokens';
 
 export type { AppConfig } from './config';
@@ -219,13 +221,15 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const routes = contractRoutes(app, contract, db, tokens);
   registerAuth(routes.register, db, tokens);
   registerSessions(routes.register, db, tokens);
+  registerPasswordReset(routes.register, db);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
+  registerNavBadges(routes.register, db);
   registerAudit(routes.register, db, contract);
   const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken);
-  registerActions(routes.register, db, contract, gateway);
+  registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
   registerFiles(routes.register, media, db);

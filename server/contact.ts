@@ -41,7 +41,7 @@ export function registerContact(register: Register, db: DB) {
     const bucket = `contact:${request.ip}`;
     if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
     await attempts.record(bucket);
-    const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso(), status: 'new', note: '' }).returning('id').executeTakeFirstOrThrow();
     return { id: row.id };
   });
 }

@@ -3,6 +3,7 @@
 // contract's component schema, so only contract properties leave the server.
 import { sql } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
+import { createHookOf } from './createHooks';
 import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
@@ -29,9 +30,9 @@ import { uniqueSlug } from './slug';
 const minCompressedSize = 1024;
 
 /** Values as the database keeps them: booleans as 0/1, rich text sanitised. */
-export function toColumns(entity: AnyEntity, body: Row): Row {
+export function toColumns(entity: AnyEntity, body: Row, fields: AnyEntity['fields'] = entity.fields): Row {
   const out: Row = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
+  for (const [name, field] of Object.entries(fields)) {
     let value = body[name];
     if (typeof value === 'boolean') value = value ? 1 : 0;
     if (field.input === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
@@ -60,10 +61,12 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
     }
     // Fields the server fills itself when a record is created (a message's send time).
+    const createHook = createHookOf(entity);
     const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
     // Every answer carries the record's version, which an update may name (optimistic concurrency).
     const shape = (row: Row) => shapeRow(contract, entity, row);
     const labels = { ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])), [entity.ops.updateIdKey ?? 'id']: 'شناسه' };
+    const createLabels = Object.fromEntries(Object.entries(entity.createFields).map(([name, f]) => [name, f.label]));
     const opKey = (op: OperationKey) => {
       const { method, path } = splitOperation(op);
       return `${method} ${path}`;
@@ -124,7 +127,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const schema = bodySchema(entity, 'create');
       register(opKey(entity.ops.create), async (request) => {
         const actor = currentUser(request);
-        const values = toColumns(entity, parse(schema, request.body, labels));
+        const parsed = toColumns(entity, parse(schema, request.body, createLabels), entity.createFields);
+        const values = createHook ? await createHook(parsed, db) : parsed;
         if (columns.has('createdAt')) values.createdAt = nowIso();
         for (const name of stampedOnCreate) values[name] = nowIso();
         try {

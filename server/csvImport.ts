@@ -164,7 +164,9 @@ function readRows(entity: AnyEntity, records: CsvRecord[]): { rows: ParsedRow[];
   });
   const rows: ParsedRow[] = [];
   const rejected: ImportReport['rejected'] = [];
-  const schema = bodySchema(entity, 'create');
+  // Create-only fields are the import's own business (a user's names come from its name columns,
+  // and an imported account gets no password): the schema checks the rest as a create would.
+  const schema = bodySchema(entity, 'create', { createOnly: false });
   for (const record of data) {
     if (record.cells.length > layout.length && record.cells.slice(layout.length).some((c) => c.trim() !== '')) {
       rejected.push({ line: record.line, message: importTexts.extraCells });

@@ -169,6 +169,10 @@ export interface ContactMessagesTable {
   emailAddress: string;
   message: string;
   createdAt: string;
+  /** 'new', 'read', 'answered', 'archived' (schema/messages.ts); 'new' by default. */
+  status: Generated<string>;
+  /** The admins' internal note. */
+  note: Generated<string>;
 }
 export interface AuditLogTable {
   id: Generated<number>;
@@ -199,6 +203,17 @@ export interface SessionsTable {
   endedBy: string | null;
   userAgent: string;
   address: string;
+}
+
+/** A one-time password reset link (migration 009); only its token's hash is kept. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdBy: number;
 }
 
 export interface SignInAlertsTable {
@@ -264,6 +279,7 @@ export interface Database {
   sign_in_alerts: SignInAlertsTable;
   saved_views: SavedViewsTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   list_changes: ListChangesTable;
   list_pruned: ListPrunedTable;

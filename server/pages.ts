@@ -67,6 +67,7 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/auth/': 'page',
   '/auth/sign-in': 'page',
   '/auth/sign-up': 'page',
+  '/auth/reset/$token': 'page',
   '/categories/': 'page',
   '/categories/courses': 'page',
   '/categories/$slug': activeCategory,

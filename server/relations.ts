@@ -11,7 +11,8 @@ import type { Contract } from './contract';
 import type { DB } from './db';
 import { HttpError, notFound, texts } from './errors';
 import { referrersOf as referringColumns } from './integrity';
-import { parse, type Register } from './routes';
+import { openRecord } from './navBadges';
+import { currentUser, parse, type Register } from './routes';
 
 type Row = Record<string, unknown>;
 
@@ -222,6 +223,9 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     const rawId = typeof request.params === 'object' && request.params !== null && 'id' in request.params ? request.params.id : undefined;
     if (typeof rawId !== 'string' || !positiveInt.test(rawId)) throw new HttpError(400, relationTexts.badId);
     const id = Number(rawId);
+    // The schema's `onOpen` (a new message becomes read) happens before the read, so the answer
+    // shows the record as it is after it.
+    const opened = entity.onOpen ? await openRecord(db, entity, id, currentUser(request)) : false;
     const found = await sql<Row>`select * from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(db);
     const row = found.rows[0];
     if (!row) throw notFound(texts.recordNotFound);
@@ -244,6 +248,6 @@ export function registerRelations(register: Register, db: DB, contract: Contract
         items: items.rows.map((item) => contract.shapeAs(other.component, item)),
       });
     }
-    return { record: contract.shapeAs(entity.component, row), label: recordLabel(entity, row), related };
+    return { record: contract.shapeAs(entity.component, row), label: recordLabel(entity, row), related, ...(opened ? { opened } : {}) };
   });
 }

@@ -5,6 +5,7 @@ import type { ActionHandler } from './actions';
 import { HttpError } from './errors';
 import { adminRole, serializeAdminChanges } from './integrity';
 import { endAllSessions } from './sessions';
+import { issueResetToken, resetLinkPath } from './userAccounts';
 
 export const userActionTexts = {
   selfLock: 'نمی‌توانید حساب کاربری خودتان را قفل کنید',
@@ -21,4 +22,11 @@ const lock: ActionHandler = async ({ trx, record, actor }) => {
 
 const unlock: ActionHandler = async () => ({ set: { isLockout: 0 } });
 
-export const userActions = { lock, unlock };
+// A one-time link the admin hands over (server/userAccounts.ts): shown once, in the answer,
+// never stored readable; the account itself is unchanged until the link is used.
+const resetPassword: ActionHandler = async ({ trx, record, actor, siteUrl }) => {
+  const token = await issueResetToken(trx, Number(record.id), actor.id);
+  return { set: {}, notice: `${siteUrl}${resetLinkPath(token)}` };
+};
+
+export const userActions = { lock, unlock, resetPassword };

@@ -37,6 +37,7 @@ import { Route as SiteCategoriesIndexRouteImport } from './routes/_site/categori
 import { Route as SiteCategoriesSlugRouteImport } from './routes/_site/categories.$slug'
 import { Route as SiteCategoriesCoursesRouteImport } from './routes/_site/categories.courses'
 import { Route as AdminEntityIdRouteImport } from './routes/admin/$entity_.$id'
+import { Route as SiteAuthResetTokenRouteImport } from './routes/_site/auth.reset.$token'
 import { Route as SiteCategoriesCategorySlugCourseSlugRouteImport } from './routes/_site/categories.$categorySlug.$courseSlug'
 
 const SiteRoute = SiteRouteImport.update({
@@ -178,6 +179,11 @@ const AdminEntityIdRoute = AdminEntityIdRouteImport.update({
   path: '/$entity/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const SiteAuthResetTokenRoute = SiteAuthResetTokenRouteImport.update({
+  id: '/auth/reset/$token',
+  path: '/auth/reset/$token',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteCategoriesCategorySlugCourseSlugRoute =
   SiteCategoriesCategorySlugCourseSlugRouteImport.update({
     id: '/categories/$categorySlug/$courseSlug',
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/articles/': typeof SiteArticlesIndexRoute
   '/auth/': typeof SiteAuthIndexRoute
   '/categories/': typeof SiteCategoriesIndexRoute
+  '/auth/reset/$token': typeof SiteAuthResetTokenRoute
   '/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRoutesByTo {
@@ -241,6 +248,7 @@ export interface FileRoutesByTo {
   '/articles': typeof SiteArticlesIndexRoute
   '/auth': typeof SiteAuthIndexRoute
   '/categories': typeof SiteCategoriesIndexRoute
+  '/auth/reset/$token': typeof SiteAuthResetTokenRoute
   '/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRoutesById {
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   '/_site/articles/': typeof SiteArticlesIndexRoute
   '/_site/auth/': typeof SiteAuthIndexRoute
   '/_site/categories/': typeof SiteCategoriesIndexRoute
+  '/_site/auth/reset/$token': typeof SiteAuthResetTokenRoute
   '/_site/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRouteTypes {
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/articles/'
     | '/auth/'
     | '/categories/'
+    | '/auth/reset/$token'
     | '/categories/$categorySlug/$courseSlug'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -333,6 +343,7 @@ export interface FileRouteTypes {
     | '/articles'
     | '/auth'
     | '/categories'
+    | '/auth/reset/$token'
     | '/categories/$categorySlug/$courseSlug'
   id:
     | '__root__'
@@ -364,6 +375,7 @@ export interface FileRouteTypes {
     | '/_site/articles/'
     | '/_site/auth/'
     | '/_site/categories/'
+    | '/_site/auth/reset/$token'
     | '/_site/categories/$categorySlug/$courseSlug'
   fileRoutesById: FileRoutesById
 }
@@ -572,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEntityIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_site/auth/reset/$token': {
+      id: '/_site/auth/reset/$token'
+      path: '/auth/reset/$token'
+      fullPath: '/auth/reset/$token'
+      preLoaderRoute: typeof SiteAuthResetTokenRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/categories/$categorySlug/$courseSlug': {
       id: '/_site/categories/$categorySlug/$courseSlug'
       path: '/categories/$categorySlug/$courseSlug'
@@ -594,6 +613,7 @@ interface SiteRouteChildren {
   SiteArticlesIndexRoute: typeof SiteArticlesIndexRoute
   SiteAuthIndexRoute: typeof SiteAuthIndexRoute
   SiteCategoriesIndexRoute: typeof SiteCategoriesIndexRoute
+  SiteAuthResetTokenRoute: typeof SiteAuthResetTokenRoute
   SiteCategoriesCategorySlugCourseSlugRoute: typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 
@@ -609,6 +629,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteArticlesIndexRoute: SiteArticlesIndexRoute,
   SiteAuthIndexRoute: SiteAuthIndexRoute,
   SiteCategoriesIndexRoute: SiteCategoriesIndexRoute,
+  SiteAuthResetTokenRoute: SiteAuthResetTokenRoute,
   SiteCategoriesCategorySlugCourseSlugRoute:
     SiteCategoriesCategorySlugCourseSlugRoute,
 }

@@ -12,6 +12,7 @@ import * as m005 from './005_sessions';
 import * as m006 from './006_money';
 import * as m007 from './007_server_owned_entities';
 import * as m008 from './008_payments';
+import * as m009 from './009_password_resets';
 import * as m012 from './012_enrolment_moves';
 import * as m010 from './010_media';
 import { generatedMigration } from './generated';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '006_money': m006,
   '007_server_owned_entities': m007,
   '008_payments': m008,
+  '009_password_resets': m009,
   '012_enrolment_moves': m012,
   '010_media': m010,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),

@@ -16,18 +16,35 @@ const getCache = new Map<string, Response>();
 /** Calls whose GET changes state on the server and so must always reach it. */
 const uncachedPrefixes = ['/api/Payment/'];
 
+/**
+ * Reads that must always reach the server and change nothing there (the sidebar's counts): not
+ * cached, and, unlike the uncached calls above, not a reason to forget what was read.
+ */
+const liveReads = ['/api/Admin/badges'];
+
+const isLiveRead = (request: Request): boolean => request.method === 'GET' && liveReads.includes(new URL(request.url).pathname);
+
 function cacheKey(request: Request): string {
   return request.url;
 }
 
 function isCacheable(request: Request): boolean {
-  if (request.method !== 'GET') return false;
+  if (request.method !== 'GET' || isLiveRead(request)) return false;
   const path = new URL(request.url).pathname;
   return !uncachedPrefixes.some((prefix) => path.startsWith(prefix));
 }
 
+const cacheClearedListeners = new Set<() => void>();
+
+/** Told whenever the GET cache is emptied: a write succeeded, so what was read may have changed. */
+export function onGetCacheCleared(listener: () => void): () => void {
+  cacheClearedListeners.add(listener);
+  return () => cacheClearedListeners.delete(listener);
+}
+
 export function clearGetCache(): void {
   getCache.clear();
+  for (const listener of cacheClearedListeners) listener();
 }
 
 if (typeof window !== 'undefined') {
@@ -62,7 +79,7 @@ export const cacheMiddleware: Middleware = {
   onResponse({ request, response }) {
     // A 409 on a write means what this page read is out of date (someone else saved since).
     if (response.status === 409 && !isCacheable(request)) clearGetCache();
-    if (!response.ok) return undefined;
+    if (!response.ok || isLiveRead(request)) return undefined;
     if (isCacheable(request)) getCache.set(cacheKey(request), response.clone());
     else clearGetCache();
     return undefined;

@@ -50,6 +50,9 @@ export const islands = {
   ContactForm: defineIsland(v.object({ posted }), () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
   SignInForm: defineIsland(authRedirect, () => import('../components/site/auth/SignInForm').then((module) => module.SignInForm)),
   SignUpForm: defineIsland(authRedirect, () => import('../components/site/auth/SignUpForm').then((module) => module.SignUpForm)),
+  ResetPasswordForm: defineIsland(v.object({ token: v.pipe(v.string(), v.maxLength(200)) }), () =>
+    import('../components/site/auth/ResetPasswordForm').then((module) => module.ResetPasswordForm),
+  ),
 };
 
 export type IslandName = keyof typeof islands;

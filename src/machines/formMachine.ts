@@ -117,7 +117,8 @@ export const formMachine = setup({
                   }),
                 },
                 'reset',
-                { type: 'updateList', params: ({ event }) => event.output },
+                // A new row is not in the list to patch (users patch their edits): read it again.
+                { type: 'updateList', params: () => null },
               ],
             },
             onError: [

@@ -32,8 +32,9 @@ async function ready() {
 describe('record action machine (users: lock, unlock)', () => {
   it('each row offers the actions its `when` allows', async () => {
     const { open, locked } = await ready();
-    expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock']);
-    expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock']);
+    // The reset link (issue 13) applies to every account, locked or not.
+    expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock', 'resetPassword']);
+    expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock', 'resetPassword']);
   });
 
   it('an action with a question asks first: confirm → running → idle, toast, row patched in place', async () => {

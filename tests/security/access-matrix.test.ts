@@ -64,6 +64,8 @@ const handRows: Record<string, Access> = {
   adminRecord: 'admin',
   listAudit: 'admin',
   revertAudit: 'admin',
+  adminBadges: 'admin',
+  resetPassword: 'public',
 };
 const expected: Record<string, Access> = { ...handRows, ...entityRows };
 

@@ -212,9 +212,11 @@ describe('record detail', () => {
       params: { entity: 'users', id: String(first.id) },
     });
     expect(answer.status).toBe(200);
+    // Their orders, and their sign-in history (issue 13).
     expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([
       ['children', 'userId'],
       ['orders', 'userId'],
+      ['sessions', 'userId'],
     ]);
     expect(answer.text).not.toMatch(/passwordHash|tokenVersion/);
   });

@@ -38,6 +38,8 @@ export function sampleValue(field: FieldDecl, n: number): unknown {
       return new Date(Date.UTC(2030, 0, 1 + n, 10)).toISOString();
     case 'select':
       return field.options[n % field.options.length]?.[0];
+    case 'password':
+      return `sample-password-${n}`;
   }
 }
 
@@ -53,7 +55,7 @@ export function sampleBody(entity: AnyEntity, n = 1): Record<string, unknown> {
 /** A whole row as the API answers it. */
 export function sampleRow(entity: AnyEntity, n = 1): AnyRow {
   const row: AnyRow = { id: n, version: 1 };
-  for (const [name, field] of Object.entries(entity.decl.fields)) row[name] = sampleValue(field, n);
+  for (const [name, field] of Object.entries(entity.decl.fields)) if (field.input !== 'password') row[name] = sampleValue(field, n);
   if (entity.slugFrom) row.slug = `sample-${n}`;
   return row;
 }

@@ -14,6 +14,9 @@ import { ToastContainer } from 'react-toastify';
 import { signOut } from '../../api/signOut';
 import { formatTodayHeader } from '../../lib/jalali';
 import { SignInAlertBanner } from '../site/SignInAlertBanner';
+import { registry } from '../../../schema/registry.gen';
+import { formatPersianNumber } from '../../lib/text';
+import { useNavBadges, type NavBadges } from './navBadges';
 import { type AdminLink, adminLinks } from './navigation';
 import { adminTexts } from './texts';
 
@@ -29,16 +32,38 @@ export const toastSettings = {
   rtl: true,
 } as const;
 
-function SidebarLink({ item, onFollow }: { item: AdminLink; onFollow: () => void }) {
+/**
+ * An entity's count (schema `navBadge`) beside its link. The digits are hidden from the link's
+ * name, which stays the screen's name; screen readers hear the count as its description.
+ */
+function NavCount({ id, count, title }: { id: string; count: number; title: string }) {
+  return (
+    <>
+      <span className="admin-nav-count" aria-hidden="true">
+        {formatPersianNumber(count)}
+      </span>
+      <span id={id} hidden>
+        {`${formatPersianNumber(count)} ${title}`}
+      </span>
+    </>
+  );
+}
+
+function SidebarLink({ item, onFollow, badges }: { item: AdminLink; onFollow: () => void; badges: NavBadges }) {
+  const countId = useId();
+  const badge = 'entity' in item ? registry[item.entity].navBadge : undefined;
+  const count = 'entity' in item ? (badges[item.entity] ?? 0) : 0;
+  const counted = badge !== undefined && count > 0;
   const common = {
-    className: 'admin-nav-link',
-    activeProps: { className: 'admin-nav-link admin-nav-active' },
+    className: counted ? 'admin-nav-link admin-nav-link-with-count' : 'admin-nav-link',
+    activeProps: { className: counted ? 'admin-nav-link admin-nav-link-with-count admin-nav-active' : 'admin-nav-link admin-nav-active' },
     // A link followed on a phone should reveal its screen, not leave the drawer over it.
     onClick: onFollow,
   };
   return 'entity' in item ? (
-    <Link to="/admin/$entity" params={{ entity: item.entity }} {...common}>
-      {item.label}
+    <Link to="/admin/$entity" params={{ entity: item.entity }} {...common} aria-describedby={counted ? countId : undefined}>
+      <span>{item.label}</span>
+      {counted && <NavCount id={countId} count={count} title={badge.title} />}
     </Link>
   ) : (
     <Link to={item.page} {...common}>
@@ -51,6 +76,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
+  const badges = useNavBadges(pathname);
   const sidebarId = useId();
   const active = adminLinks.find((link) => pathname === link.href || pathname.startsWith(`${link.href}/`));
   const title = active?.label ?? adminTexts.panelTitle;
@@ -65,7 +91,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <ul className="admin-nav">
                 {adminLinks.map((item) => (
                   <li key={item.href}>
-                    <SidebarLink item={item} onFollow={() => setMenuOpen(false)} />
+                    <SidebarLink item={item} onFollow={() => setMenuOpen(false)} badges={badges} />
                   </li>
                 ))}
               </ul>

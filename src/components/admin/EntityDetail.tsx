@@ -11,7 +11,8 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { actionsFor, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
-import { formatPersianNumber, htmlToPlainText, toPersianDigits } from '../../lib/text';
+import { clearGetCache } from '../../api/client';
+import { formatPersianNumber, htmlToPlainText, toLatinDigits, toPersianDigits } from '../../lib/text';
 import { isRow } from '../../machines/entityApi';
 import { listMachine } from '../../machines/listMachine';
 import { cellRenderers, cellTexts } from './cells';
@@ -39,10 +40,10 @@ export const detailTexts = {
 type EntityColumn = AnyEntity['columns'][number];
 
 /** How a field is shown: its table column's cell when it has one, else one chosen by input kind. */
-function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: CellKind; options?: Readonly<Record<string, string>> } {
+function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: CellKind; options?: Readonly<Record<string, string>>; tones?: EntityColumn['tones'] } {
   const column = entity.columns.find((c): c is EntityColumn & { key: string } => 'key' in c && c.key === name);
   // A detail view has room for all of a text: no excerpt.
-  if (column && column.cell !== 'excerpt') return { cell: column.cell, options: column.options };
+  if (column && column.cell !== 'excerpt') return { cell: column.cell, options: column.options, tones: column.tones };
   switch (field.input) {
     case 'number':
       return { cell: 'number' };
@@ -65,11 +66,42 @@ function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: Ce
   }
 }
 
-function CellValue({ cell, value, header, options }: { cell: CellKind; value: unknown; header: string; options?: Readonly<Record<string, string>> }) {
+function CellValue({
+  cell,
+  value,
+  header,
+  options,
+  tones,
+}: {
+  cell: CellKind;
+  value: unknown;
+  header: string;
+  options?: Readonly<Record<string, string>>;
+  tones?: EntityColumn['tones'];
+}) {
   const text = cellTexts[cell];
   if (text) return <>{text(value, options)}</>;
   const Cell = cellRenderers[cell];
-  return <Cell value={value} header={header} options={options} />;
+  return <Cell value={value} header={header} options={options} tones={tones} />;
+}
+
+/**
+ * A phone number or an email address on a detail view is also the way to answer: a `tel:` or
+ * `mailto:` link (until replies go through a notification channel). A long text keeps its lines.
+ */
+function ContactValue({ field, value }: { field: AnyField; value: string }) {
+  if (field.input === 'tel') {
+    return (
+      <a href={`tel:${toLatinDigits(value).replace(/[^0-9+]/g, '')}`} dir="ltr" className="admin-link admin-cell-phone">
+        {toPersianDigits(value)}
+      </a>
+    );
+  }
+  return (
+    <a href={`mailto:${value}`} dir="ltr" className="admin-link admin-cell-phone">
+      {value}
+    </a>
+  );
 }
 
 /** A reference shown as its record's label, linked to that record's own detail view. */
@@ -88,11 +120,13 @@ function FieldValue({ entity, name, field, record, labels }: { entity: AnyEntity
   const value = record[name];
   if (field.input === 'reference') return <ReferenceValue field={field} value={value} labels={labels} />;
   if (field.input === 'richText') return <>{toPersianDigits(htmlToPlainText(typeof value === 'string' ? value : ''))}</>;
-  const { cell, options } = fieldCell(entity, name, field);
+  const { cell, options, tones } = fieldCell(entity, name, field);
   if ((value === '' || value === null || value === undefined) && cell !== 'image' && cell !== 'video') {
     return <span className="admin-cell-muted">—</span>;
   }
-  return <CellValue cell={cell} value={value} header={field.label} options={options} />;
+  if ((field.input === 'tel' || field.input === 'email') && typeof value === 'string') return <ContactValue field={field} value={value} />;
+  if (field.input === 'textarea' && typeof value === 'string') return <span className="admin-detail-multiline">{toPersianDigits(value)}</span>;
+  return <CellValue cell={cell} value={value} header={field.label} options={options} tones={tones} />;
 }
 
 function RelatedTable({ group, recordId }: { group: AdminRecord['related'][number]; recordId: number }) {
@@ -159,7 +193,7 @@ function RelatedTable({ group, recordId }: { group: AdminRecord['related'][numbe
                           : column.options;
                       return (
                         <td key={id}>
-                          <CellValue cell={column.cell} value={value} header={column.header} options={options} />
+                          <CellValue cell={column.cell} value={value} header={column.header} options={options} tones={column.tones} />
                         </td>
                       );
                     })}
@@ -207,16 +241,33 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
   const list = useActorRef(recordLogic, { input: { entity, query } });
   const { openEdit, askDelete, runAction, dialogs } = useEntityEditing(entity, list);
   const listState = useSelector(list, (s) => (s.matches('failed') ? 'failed' : s.matches('table') || s.matches('refreshing') ? 'ready' : 'loading'));
-  const record = useSelector(list, (s) => s.context.rows.find((row) => row.id === id) ?? null);
+  const listed = useSelector(list, (s) => s.context.rows.find((row) => row.id === id) ?? null);
+  // The record as the detail call answered it when that call itself moved it (the schema's
+  // `onOpen`): the list may have read it just before, so the newer of the two is shown.
+  const [opened, setOpened] = useState<AnyRow | null>(null);
+  const record = useMemo(
+    () => (listed && opened && Number(opened.version) > Number(listed.version) ? { ...listed, ...opened } : listed),
+    [listed, opened],
+  );
 
   // The records that refer to this one, read again whenever the record itself changes.
   const [related, setRelated] = useState<Related>({ state: 'loading' });
-  const version = record?.version;
-  const gone = listState === 'ready' && !record;
+  const version = listed?.version;
+  const gone = listState === 'ready' && !listed;
   useEffect(() => {
     let live = true;
     fetchRecord(entity.key, id).then(
-      (data) => live && setRelated({ state: 'ready', data }),
+      (data) => {
+        // Opening moved the record (the schema's `onOpen`: a new message is now read): what this
+        // page read before is out of date, the sidebar's counts included. Taken even from an
+        // answer a newer read has overtaken: that read no longer reports the move.
+        if (data.opened && isRow(data.record)) {
+          setOpened(data.record);
+          clearGetCache();
+          list.send({ type: 'row.patch', row: data.record });
+        }
+        if (live) setRelated({ state: 'ready', data });
+      },
       (error: unknown) => {
         if (!live) return;
         setRelated(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { state: 'missing' } : { state: 'failed' });
@@ -225,7 +276,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
     return () => {
       live = false;
     };
-  }, [entity.key, id, version]);
+  }, [entity.key, id, version, list]);
 
   // A record that was shown (its related records were read) and is gone was deleted here: back to
   // the list it was in. One that never was is the not-found view (its related records: 404).

@@ -96,6 +96,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
               // A conflict resolved by reloading (or overwriting) moves the version: a new form.
               key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
               entity={entity}
+              mode={mode}
               initialValues={values}
               saving={saving}
               onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}

@@ -4,7 +4,7 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useEffect, useId, useRef } from 'react';
 import * as v from 'valibot';
-import { dateOrderMessage, fieldSchema, type AnyEntity, type AnyField } from '../../../schema/define';
+import { dateOrderMessage, fieldSchema, formFields, type AnyEntity, type AnyField } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { firstField } from './dialogFocus';
 import { inputRenderers } from './inputs';
@@ -12,10 +12,12 @@ import { fileProblem } from './mediaLibrary';
 import { adminTexts } from './texts';
 
 /** What the form draws: an entity's editable fields, or a record action's inputs. */
-export type FormFields = Pick<AnyEntity, 'fields'>;
+export type FormFields = Pick<AnyEntity, 'fields'> & { createFields?: AnyEntity['createFields'] };
 
 export interface EntityFormProps {
   entity: FormFields;
+  /** An add form also shows the create-only fields (a new user's names and password). */
+  mode?: 'add' | 'edit';
   initialValues: Record<string, unknown>;
   saving: boolean;
   /** The submit button's text and look: «ذخیره» unless an action names its own. */
@@ -57,7 +59,7 @@ export function prepareValues(entity: FormFields, values: Record<string, unknown
   return prepared;
 }
 
-export function EntityForm({ entity, initialValues, saving, submitLabel, tone = 'neutral', onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
+export function EntityForm({ entity, mode = 'edit', initialValues, saving, submitLabel, tone = 'neutral', onSubmit, onCancel, onDirtyChange }: EntityFormProps) {
   const baseId = useId();
   const form = useForm({
     defaultValues: initialValues,
@@ -87,7 +89,7 @@ export function EntityForm({ entity, initialValues, saving, submitLabel, tone = 
       }}
     >
       <div className="admin-form-grid">
-        {Object.entries(entity.fields).map(([name, field]) => {
+        {Object.entries(formFields(entity, mode)).map(([name, field]) => {
           const Input = inputRenderers[field.input];
           const id = `${baseId}-${name}`;
           return (

@@ -209,11 +209,11 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
         if (column.cell === 'image' || column.cell === 'video') {
           return (
             <td key={id} role="cell">
-              <Cell value={value} header={column.header} options={column.options} />
+              <Cell value={value} header={column.header} options={column.options} tones={column.tones} />
             </td>
           );
         }
-        const content = text ? text(value, column.options) : <Cell value={value} header={column.header} options={column.options} />;
+        const content = text ? text(value, column.options) : <Cell value={value} header={column.header} options={column.options} tones={column.tones} />;
         // One line needs no element of its own: fewer elements is less style and layout per row.
         return twoLines ? (
           <td key={id} role="cell">

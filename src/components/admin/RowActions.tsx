@@ -68,7 +68,10 @@ function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction,
         </button>
       )}
       {onAction &&
-        actionsFor(entity, row).map((action) => (
+        // `onRow: false` actions stay on the detail view (and in the phone's sheet, a menu).
+        actionsFor(entity, row)
+          .filter((action) => action.onRow !== false)
+          .map((action) => (
           <button
             key={action.key}
             type="button"

@@ -2,7 +2,7 @@
 // Kinds that are only text also have their formatter in `cellTexts`, which EntityTable calls
 // directly so a row is one component, not one per cell.
 import type { ComponentType } from 'react';
-import type { CellKind } from '../../../schema/define';
+import type { BadgeTone, CellKind } from '../../../schema/define';
 import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
 import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../lib/text';
 import { imageUrl, videoUrl } from './media';
@@ -13,6 +13,8 @@ export interface CellProps {
   /** The column's header, used as the accessible name of media. */
   header: string;
   options?: Readonly<Record<string, string>>;
+  /** `badge` cells: each option value's tone. */
+  tones?: Readonly<Record<string, BadgeTone>>;
 }
 
 const asText = (value: unknown): string =>
@@ -96,6 +98,24 @@ function VideoCell({ value, header }: CellProps) {
   return <video className="admin-thumb" src={videoUrl(name)} preload="metadata" muted aria-label={`${header}: ${name}`} />;
 }
 
+/** An option's label in a pill whose colour says what it is (an administrator, a new message). */
+function BadgeCell({ value, options, tones }: CellProps) {
+  const key = asText(value);
+  if (key === '') return <span className="admin-cell-muted">—</span>;
+  return <span className={`admin-badge admin-badge-${tones?.[key] ?? 'neutral'}`}>{toPersianDigits(options?.[key] ?? key)}</span>;
+}
+
+/** An address stays Latin and left-to-right; following it opens the admin's mail program. */
+function EmailCell({ value }: CellProps) {
+  const address = asText(value).trim();
+  if (address === '') return <span className="admin-cell-muted">—</span>;
+  return (
+    <a href={`mailto:${address}`} dir="ltr" className="admin-link admin-cell-phone">
+      {address}
+    </a>
+  );
+}
+
 export const cellRenderers: Record<CellKind, ComponentType<CellProps>> = {
   text: textCell('text'),
   number: textCell('number'),
@@ -110,6 +130,8 @@ export const cellRenderers: Record<CellKind, ComponentType<CellProps>> = {
   option: textCell('option'),
   excerpt: textCell('excerpt'),
   reference: textCell('reference'),
+  badge: BadgeCell,
+  email: EmailCell,
 };
 
 /** A plain-text form of a cell's value, for searching and sorting. */

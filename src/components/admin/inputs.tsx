@@ -49,6 +49,21 @@ function textInput(type: 'text' | 'email' | 'tel') {
   return TextLikeInput;
 }
 
+/** A new password (create-only fields): never filled in by the browser from a saved one. */
+function PasswordInput(props: InputProps) {
+  return (
+    <input
+      {...aria(props)}
+      type="password"
+      dir="ltr"
+      autoComplete="new-password"
+      className="admin-input"
+      value={text(props.value)}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
+
 function TextareaInput(props: InputProps) {
   return (
     <textarea
@@ -214,4 +229,5 @@ export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   imageLink: LibraryInput,
   videoLink: LibraryInput,
   richText: RichTextInput,
+  password: PasswordInput,
 };
