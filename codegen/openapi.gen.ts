@@ -1549,7 +1549,7 @@ export type components = {
             field: string;
         };
         MediaEntry: {
-            /** @description the stored file name */
+            /** @description the stored file name, the one link fields hold */
             name: string;
             originalName: string;
             /** @description bytes */
