@@ -683,12 +683,21 @@ async function seedSalesHistory(
     .executeTakeFirstOrThrow();
   const day = 86_400_000;
   const sales = courses.map((course, i) => ({ course, paidAt: new Date(Date.now() - (25 + i * 33) * day).toISOString() }));
+  const cardPan = '589210******7731';
+  // Each paid as a real one is: the gateway's request and verify on record, the card masked.
+  const paidThroughGateway = async (orderId: number, authority: string, refId: string, amountInTomans: number, at: string) => {
+    await trx.insertInto('payment_attempts').values({ orderId, kind: 'request', outcome: 'ok', amountInTomans, at, authority, refId: null, cardPan: null }).execute();
+    await trx.insertInto('payment_attempts').values({ orderId, kind: 'verify', outcome: 'ok', amountInTomans, at, authority, refId, cardPan }).execute();
+  };
   for (const { course, paidAt } of sales) {
+    const authority = `SEED${randomBytes(8).toString('hex').toUpperCase()}`;
+    const refId = String(300 + course.id);
     const order = await trx
       .insertInto('orders')
-      .values({ userId: parentId, status: 'paid', totalInTomans: course.price, authority: `SEED${randomBytes(8).toString('hex').toUpperCase()}`, refId: String(300 + course.id), createdAt: paidAt, paidAt })
+      .values({ userId: parentId, status: 'paid', totalInTomans: course.price, authority, refId, cardPan, createdAt: paidAt, paidAt })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await paidThroughGateway(order.id, authority, refId, course.price, paidAt);
     await trx
       .insertInto('order_items')
       .values({ orderId: order.id, childId: child.id, courseId: course.id, priceInTomans: course.price, childName: 'پرهام جعفری', courseTitle: course.title })
@@ -699,11 +708,13 @@ async function seedSalesHistory(
   const first = sales[0];
   if (!first) return;
   const owedAt = new Date(Date.parse(first.paidAt) + 2 * day).toISOString();
+  const owedAuthority = `SEED${randomBytes(8).toString('hex').toUpperCase()}`;
   const owed = await trx
     .insertInto('orders')
-    .values({ userId: parentId, status: 'refundDue', totalInTomans: first.course.price, refundDueInTomans: first.course.price, authority: `SEED${randomBytes(8).toString('hex').toUpperCase()}`, refId: '399', createdAt: owedAt, paidAt: owedAt })
+    .values({ userId: parentId, status: 'refundDue', totalInTomans: first.course.price, refundDueInTomans: first.course.price, authority: owedAuthority, refId: '399', cardPan, createdAt: owedAt, paidAt: owedAt })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await paidThroughGateway(owed.id, owedAuthority, '399', first.course.price, owedAt);
   await trx
     .insertInto('order_items')
     .values({ orderId: owed.id, childId: child.id, courseId: first.course.id, priceInTomans: first.course.price, childName: 'پرهام جعفری', courseTitle: first.course.title })
