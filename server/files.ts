@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import * as v from 'valibot';
 import type { DB } from './db';
 import { HttpError } from './errors';
-import { cleanOriginalName, forgetFile, libraryOf, libraryTexts, mediaUsage, recordUpload } from './mediaLibrary';
+import { cleanOriginalName, contentTypeOfName, forgetFile, libraryOf, libraryTexts, mediaUsage, recordUpload } from './mediaLibrary';
 import { currentUser, parse, type Register } from './routes';
 
 export type MediaKind = 'images' | 'videos';
@@ -101,20 +101,6 @@ const allowedTypes: Record<MediaKind, Record<string, string>> = {
   videos: { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/ogg': 'ogv', 'video/quicktime': 'mov' },
 };
 
-const contentTypes: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  ogv: 'video/ogg',
-  ogg: 'video/ogg',
-  mov: 'video/quicktime',
-};
-
 const limits: Record<MediaKind, { bytes: number; message: string }> = {
   images: { bytes: 5 * 1024 * 1024, message: 'حجم تصویر نباید بیشتر از ۵ مگابایت باشد' },
   videos: { bytes: 100 * 1024 * 1024, message: 'حجم ویدیو نباید بیشتر از ۱۰۰ مگابایت باشد' },
@@ -183,8 +169,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
   const { fileName } = parse(fileParams, request.params);
   const file = await media.open(kind, fileName);
-  const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
-  const type = contentTypes[ext];
+  const type = contentTypeOfName(fileName);
   if (!file || !type || !type.startsWith(kind === 'images' ? 'image/' : 'video/')) throw new HttpError(404, fileTexts.notFound);
   // A stored file opened on its own (a polyglot that is also HTML, a browser that ignores the
   // type) is a sandboxed document without scripts, forms or its own origin.

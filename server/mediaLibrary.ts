@@ -44,7 +44,9 @@ const typeByExtension: Record<string, string> = {
   ogg: 'video/ogg',
   mov: 'video/quicktime',
 };
-export const typeOfName = (name: string): string => typeByExtension[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+/** The content type a stored name's extension stands for; undefined for one the library does not keep. */
+export const contentTypeOfName = (name: string): string | undefined => typeByExtension[name.split('.').pop()?.toLowerCase() ?? ''];
+export const typeOfName = (name: string): string => contentTypeOfName(name) ?? 'application/octet-stream';
 
 /** The name as the client's upload called it: its last path segment, without control characters, at most 255 characters. */
 export function cleanOriginalName(name: string | undefined, fallback: string): string {

@@ -193,20 +193,6 @@ function DateInput(props: InputProps) {
   );
 }
 
-/** Image and video fields pick from the media library or upload in place (inputs/MediaPicker.tsx). */
-function LibraryInput(props: InputProps) {
-  return (
-    <MediaPicker
-      id={props.id}
-      field={props.field}
-      value={props.value}
-      onChange={props.onChange}
-      onBlur={props.onBlur}
-      invalid={props.invalid}
-      describedBy={props.describedBy}
-    />
-  );
-}
 
 function RichTextInput(props: InputProps) {
   return (
@@ -226,8 +212,8 @@ export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   select: SelectInput,
   reference: ReferenceInput,
   jalaliDate: DateInput,
-  imageLink: LibraryInput,
-  videoLink: LibraryInput,
+  imageLink: MediaPicker,
+  videoLink: MediaPicker,
   richText: RichTextInput,
   password: PasswordInput,
 };
