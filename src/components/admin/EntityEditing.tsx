@@ -5,7 +5,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
-import { lazy, useCallback, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { blankRecord, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
@@ -64,13 +64,25 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const [askClose, setAskClose] = useState(false);
   // A closed form holds nothing; a newly opened one reports itself clean when it mounts.
   const guarded = dirty && mode !== 'closed';
+  // The blocker decides when a navigation happens, from what is true at that moment: the form's
+  // latest report (kept in a ref as it arrives) and the machine's state. Re-registering the
+  // blocker on each change left a moment after typing when Back was not yet guarded.
+  const dirtyNow = useRef(false);
+  const reportDirty = useCallback((next: boolean) => {
+    dirtyNow.current = next;
+    setDirty(next);
+  }, []);
+  const guardedNow = useCallback(() => {
+    const state = form.getSnapshot();
+    return dirtyNow.current && (state.matches('add') || state.matches('edit'));
+  }, [form]);
   // Only a move to another screen loses the form: a list's view (search, sort, page) changing
   // under it, such as the search box's delayed write to the URL, keeps the form where it is.
   const shouldBlockFn = useCallback(
-    ({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => guarded && current.pathname !== next.pathname,
-    [guarded],
+    ({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => guardedNow() && current.pathname !== next.pathname,
+    [guardedNow],
   );
-  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guarded, withResolver: true });
+  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: guardedNow, withResolver: true });
   const requestClose = () => {
     if (guarded) setAskClose(true);
     else form.send({ type: 'close' });
@@ -101,7 +113,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
               saving={saving}
               onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
               onCancel={requestClose}
-              onDirtyChange={setDirty}
+              onDirtyChange={reportDirty}
             />
           </LazyPart>
         )}
@@ -125,7 +137,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           open
           onLeave={() => {
             setAskClose(false);
-            setDirty(false);
+            reportDirty(false);
             if (blocker.status === 'blocked') blocker.proceed();
             else form.send({ type: 'close' });
           }}
