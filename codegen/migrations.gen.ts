@@ -24,6 +24,20 @@ export const schemaMigrations: readonly SchemaMigration[] = [
       {"op":"addColumn","table":"contact_messages","column":"status","spec":{"type":"text","notNull":true,"default":"new"}},
       {"op":"addColumn","table":"contact_messages","column":"note","spec":{"type":"text","notNull":true,"default":""}}
     ]
+  },
+  {
+    "name": "g003_create_class_sessions_course_slots_alter_courses",
+    "steps": [
+      {"op":"createTable","table":"class_sessions","columns":{"courseId":{"type":"integer","notNull":true,"default":0,"index":"class_sessions_courseId_idx"},"date":{"type":"text","notNull":false},"startTime":{"type":"text","notNull":true,"default":"07:00"},"endTime":{"type":"text","notNull":true,"default":"07:00"},"status":{"type":"text","notNull":true,"default":"scheduled"},"movedFrom":{"type":"text","notNull":false},"room":{"type":"text","notNull":true,"default":""},"note":{"type":"text","notNull":true,"default":""},"version":{"type":"integer","notNull":true,"default":1}}},
+      {"op":"createTable","table":"course_slots","columns":{"courseId":{"type":"integer","notNull":true,"default":0,"index":"course_slots_courseId_idx"},"weekday":{"type":"integer","notNull":true,"default":0},"startTime":{"type":"text","notNull":true,"default":"07:00"},"endTime":{"type":"text","notNull":true,"default":"07:00"},"version":{"type":"integer","notNull":true,"default":1}}},
+      {"op":"addColumn","table":"courses","column":"lastSessionDate","spec":{"type":"text","notNull":false}},
+      {"op":"addColumn","table":"courses","column":"ageMin","spec":{"type":"integer","notNull":true,"default":0}},
+      {"op":"addColumn","table":"courses","column":"ageMax","spec":{"type":"integer","notNull":true,"default":0}},
+      {"op":"addColumn","table":"courses","column":"capacity","spec":{"type":"integer","notNull":true,"default":0}},
+      {"op":"addColumn","table":"courses","column":"address","spec":{"type":"text","notNull":true,"default":""}},
+      {"op":"addColumn","table":"courses","column":"room","spec":{"type":"text","notNull":true,"default":""}},
+      {"op":"addColumn","table":"courses","column":"classLink","spec":{"type":"text","notNull":true,"default":""}}
+    ]
   }
 ];
 
@@ -45,10 +59,29 @@ export const schemaSnapshot: SchemaSnapshot = {
       "slug": {"type":"text","notNull":true,"default":"","unique":true},
       "version": {"type":"integer","notNull":true,"default":1}
     },
+    "class_sessions": {
+      "courseId": {"type":"integer","notNull":true,"default":0,"index":"class_sessions_courseId_idx"},
+      "date": {"type":"text","notNull":false},
+      "startTime": {"type":"text","notNull":true,"default":"07:00"},
+      "endTime": {"type":"text","notNull":true,"default":"07:00"},
+      "status": {"type":"text","notNull":true,"default":"scheduled"},
+      "movedFrom": {"type":"text","notNull":false},
+      "room": {"type":"text","notNull":true,"default":""},
+      "note": {"type":"text","notNull":true,"default":""},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "course_slots": {
+      "courseId": {"type":"integer","notNull":true,"default":0,"index":"course_slots_courseId_idx"},
+      "weekday": {"type":"integer","notNull":true,"default":0},
+      "startTime": {"type":"text","notNull":true,"default":"07:00"},
+      "endTime": {"type":"text","notNull":true,"default":"07:00"},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
     "courses": {
       "title": {"type":"text","notNull":true,"default":""},
       "durationInHours": {"type":"real","notNull":true,"default":0},
       "timeOfHolding": {"type":"text","notNull":false},
+      "lastSessionDate": {"type":"text","notNull":false},
       "registrationDeadline": {"type":"text","notNull":false},
       "priceInTomans": {"type":"bigint","notNull":true,"default":0},
       "type": {"type":"text","notNull":true,"default":"online"},
@@ -57,6 +90,12 @@ export const schemaSnapshot: SchemaSnapshot = {
       "techerId": {"type":"integer","notNull":true,"default":0,"index":"courses_techerId_idx"},
       "categoryId": {"type":"integer","notNull":true,"default":0,"index":"courses_categoryId_idx"},
       "prerequisite": {"type":"text","notNull":true,"default":""},
+      "ageMin": {"type":"integer","notNull":true,"default":0},
+      "ageMax": {"type":"integer","notNull":true,"default":0},
+      "capacity": {"type":"integer","notNull":true,"default":0},
+      "address": {"type":"text","notNull":true,"default":""},
+      "room": {"type":"text","notNull":true,"default":""},
+      "classLink": {"type":"text","notNull":true,"default":""},
       "coverImage": {"type":"text","notNull":true,"default":""},
       "coverVideo": {"type":"text","notNull":true,"default":""},
       "description": {"type":"text","notNull":true,"default":""},

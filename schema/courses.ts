@@ -10,7 +10,8 @@ export default defineEntity({
   fields: {
     title: { label: 'عنوان دوره', input: 'text', required: true },
     durationInHours: { label: 'مدت (ساعت)', input: 'number' },
-    timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate' },
+    timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate', notAfter: 'lastSessionDate', hint: 'تاریخ نخستین جلسه' },
+    lastSessionDate: { label: 'تاریخ آخرین جلسه', input: 'jalaliDate', hint: 'جلسه‌ها از برنامه هفتگی تا این تاریخ ساخته می‌شوند' },
     // Registration closes by the time the course starts: refused (server and form) otherwise.
     registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate', notAfter: 'timeOfHolding' },
     priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true },
@@ -52,6 +53,14 @@ export default defineEntity({
       reference: { entity: 'categories', label: 'name', none: 'بدون دسته‌بندی' },
     },
     prerequisite: { label: 'پیش‌نیاز', input: 'text', maxLength: 500 },
+    // Ages in whole years at the course's start; empty (0) means no bound on that side.
+    ageMin: { label: 'حداقل سن (سال)', input: 'number', integer: true, max: 18, notAfter: 'ageMax', hint: 'خالی یا صفر: بدون حداقل' },
+    ageMax: { label: 'حداکثر سن (سال)', input: 'number', integer: true, max: 18, hint: 'خالی یا صفر: بدون حداکثر' },
+    capacity: { label: 'ظرفیت (نفر)', input: 'number', integer: true, max: 1000, hint: 'خالی یا صفر: بدون محدودیت' },
+    address: { label: 'نشانی محل برگزاری', input: 'textarea', maxLength: 500, hint: 'برای دوره‌های حضوری' },
+    room: { label: 'کلاس', input: 'text', maxLength: 100 },
+    // Shown only to learners enrolled in the course (their dashboard) and to admins: never public.
+    classLink: { label: 'لینک کلاس آنلاین', input: 'text', maxLength: 500, hint: 'فقط به فراگیران ثبت‌نام‌شده نشان داده می‌شود' },
     coverImage: { label: 'لینک تصویر کاور', input: 'imageLink' },
     coverVideo: { label: 'لینک ویدیوی معرفی', input: 'videoLink' },
     description: { label: 'توضیحات', input: 'textarea', wide: true },

@@ -101,6 +101,8 @@ interface NumberField extends FieldCommon {
   /** Default 10^12. */
   max?: number;
   initial?: number;
+  /** Another number field of the record this one may not exceed (a course's ages; see orderMessage). */
+  notAfter?: string;
 }
 /**
  * A reference: the registry entity referred to (0 = none), the field shown as its label, the
@@ -130,7 +132,7 @@ interface DateField extends FieldCommon {
   /** 'created': set by the server when the record is created (never null). */
   auto?: 'created';
   initial?: string | null;
-  /** Another date field of the record this one may not come after (see dateOrderMessage). */
+  /** Another date field of the record this one may not come after (see orderMessage). */
   notAfter?: string;
   /**
    * The admin list offers a from–to filter of Jalali days for it (URL `f.<field>=1403-01-01..1403-01-31`;
@@ -146,6 +148,11 @@ interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
   /** A prompt shown until a choice is made (its empty value is refused). */
   placeholder?: string;
   initial?: T;
+  /**
+   * Another select field of the record whose value this one may not come after (values compared
+   * as written: 'HH:MM' times). See orderMessage.
+   */
+  notAfter?: string;
 }
 
 /**
@@ -421,7 +428,7 @@ export interface AnyField {
   readOnly?: boolean;
   /** Written when the record is created only (see FieldCommon.createOnly; password fields). */
   createOnly?: boolean;
-  /** Date fields: the field (of the same record) this date may not come after. */
+  /** The field of the same record (same input kind) this one may not come after or exceed. */
   notAfter?: string;
   /** Date fields: the list offers a date-range filter (DateField.filter). */
   rangeFilter?: boolean;
@@ -569,38 +576,46 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
   }
 }
 
-// ── Date order (`notAfter`) ──────────────────────────────────────────────────────────────────
-// A date field may declare another date field of the record it must not come after (a course's
-// registration deadline and its start). The body schema (server and form submit) and the form's
-// field validator (the message under the input) both run `dateOrderMessage`.
+// ── Order between two fields (`notAfter`) ────────────────────────────────────────────────────
+// A date, number or select field may declare another field of the same kind that it must not come
+// after (a course's registration deadline and its start, its youngest and oldest age, a class's
+// start and end time). The body schema (server and form submit) and the form's field validator
+// (the message under the input) both run `orderMessage`.
 
-function assertDateOrder(key: string, fields: Readonly<Record<string, AnyField>>): void {
+const orderedKinds: readonly InputKind[] = ['jalaliDate', 'number', 'select'];
+
+function assertFieldOrder(key: string, fields: Readonly<Record<string, AnyField>>): void {
   for (const [name, field] of Object.entries(fields)) {
     if (field.notAfter === undefined) continue;
     const other = fields[field.notAfter];
-    if (other?.input !== 'jalaliDate' || field.notAfter === name) {
-      throw new Error(`${key}.${name}: notAfter must name another editable date field, not ${JSON.stringify(field.notAfter)}`);
+    if (!orderedKinds.includes(field.input) || other?.input !== field.input || field.notAfter === name) {
+      throw new Error(`${key}.${name}: notAfter must name another editable field of the same kind (date, number or select), not ${JSON.stringify(field.notAfter)}`);
     }
   }
 }
 
-/** The date field's order message for these values, or null when it is in order or either date is empty. */
-export function dateOrderMessage(entity: Pick<AnyEntity, 'fields'>, name: string, values: Readonly<Record<string, unknown>>): string | null {
+/** Comparable forms of two values of one kind, or null when either is empty or unreadable. */
+function comparable(input: InputKind, a: unknown, b: unknown): readonly [number, number] | readonly [string, string] | null {
+  if (input === 'jalaliDate') {
+    if (typeof a !== 'string' || typeof b !== 'string') return null;
+    const [x, y] = [Date.parse(a), Date.parse(b)];
+    return Number.isNaN(x) || Number.isNaN(y) ? null : [x, y];
+  }
+  // 0 is a number field's blank (blankValue): an age range «from 6» has no upper bound.
+  if (input === 'number') return typeof a === 'number' && typeof b === 'number' && a !== 0 && b !== 0 ? [a, b] : null;
+  return typeof a === 'string' && typeof b === 'string' && a !== '' && b !== '' ? [a, b] : null;
+}
+
+/** The field's order message for these values, or null when it is in order or either value is empty. */
+export function orderMessage(entity: Pick<AnyEntity, 'fields'>, name: string, values: Readonly<Record<string, unknown>>): string | null {
   const field = entity.fields[name];
   const otherName = field?.notAfter;
   if (!field || otherName === undefined) return null;
   const other = entity.fields[otherName];
-  const mine = values[name];
-  const theirs = values[otherName];
-  if (!other || typeof mine !== 'string' || typeof theirs !== 'string') return null;
-  const [a, b] = [Date.parse(mine), Date.parse(theirs)];
-  if (Number.isNaN(a) || Number.isNaN(b) || a <= b) return null;
-  return `${field.label} نمی‌تواند بعد از ${other.label} باشد`;
-}
-
-/** The fields whose order message depends on `name` (those declaring `notAfter: name`). */
-export function dateOrderDependents(entity: Pick<AnyEntity, 'fields'>, name: string): string[] {
-  return Object.entries(entity.fields).flatMap(([other, field]) => (field.notAfter === name ? [other] : []));
+  if (!other) return null;
+  const pair = comparable(field.input, values[name], values[otherName]);
+  if (pair === null || pair[0] <= pair[1]) return null;
+  return `${field.label} نمی‌تواند ${field.input === 'number' ? 'بیشتر' : 'بعد'} از ${other.label} باشد`;
 }
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
@@ -649,7 +664,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
   if (field.createOnly || field.input === 'password') out.createOnly = true;
-  if (field.input === 'jalaliDate' && field.notAfter !== undefined) out.notAfter = field.notAfter;
+  if ('notAfter' in field && field.notAfter !== undefined) out.notAfter = field.notAfter;
   if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   return out;
 }
@@ -683,7 +698,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     createFields[name] = made;
     if (!made.createOnly) fields[name] = made;
   }
-  assertDateOrder(decl.key, fields);
+  assertFieldOrder(decl.key, fields);
   const entity: AnyEntity & { key: K } = {
     key: decl.key,
     component: decl.name,
@@ -820,10 +835,10 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update', options
       if (dataset.value[name] === undefined) addIssue({ message: `${label} ارسال نشده است` });
     }
   });
-  const datesInOrder = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+  const fieldsInOrder = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     for (const name of Object.keys(entity.fields)) {
-      const message = dateOrderMessage(entity, name, dataset.value);
+      const message = orderMessage(entity, name, dataset.value);
       if (message !== null) addIssue({ message });
     }
   });
@@ -831,7 +846,7 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update', options
     v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), notAnObject),
     everyFieldSent,
     v.object(entries, notAnObject),
-    datesInOrder,
+    fieldsInOrder,
   );
 }
 

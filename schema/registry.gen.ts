@@ -5,6 +5,8 @@ import type { AnyEntity } from './define';
 import articles from './articles';
 import categories from './categories';
 import children from './children';
+import classSessions from './classSessions';
+import courseSlots from './courseSlots';
 import courses from './courses';
 import enrollments from './enrollments';
 import messages from './messages';
@@ -15,12 +17,14 @@ import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
   categories,
   children,
+  classSessions,
+  courseSlots,
   courses,
   enrollments,
   messages,
@@ -32,4 +36,4 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];

@@ -62,6 +62,37 @@ export interface CoursesTable {
   type: string;
   inActive: number;
   createdAt: string;
+  /** Classes (g003): the last session's date; ages in years (0 = no bound); seats (0 = unlimited). */
+  lastSessionDate: string | null;
+  ageMin: Generated<number>;
+  ageMax: Generated<number>;
+  capacity: Generated<number>;
+  address: Generated<string>;
+  room: Generated<string>;
+  /** Never public: enrolled learners (their dashboard) and admins only. */
+  classLink: Generated<string>;
+}
+/** A course's weekly pattern (schema/courseSlots.ts): weekday 0 = Saturday … 6 = Friday, times 'HH:MM'. */
+export interface CourseSlotsTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  courseId: number;
+  weekday: number;
+  startTime: string;
+  endTime: string;
+}
+/** A course's dated sessions (schema/classSessions.ts). */
+export interface ClassSessionsTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  courseId: number;
+  date: string | null;
+  startTime: string;
+  endTime: string;
+  status: 'scheduled' | 'cancelled';
+  movedFrom: string | null;
+  room: string;
+  note: string;
 }
 export interface ArticlesTable {
   id: Generated<number>;
@@ -267,6 +298,8 @@ export interface Database {
   categories: CategoriesTable;
   teachers: TeachersTable;
   courses: CoursesTable;
+  course_slots: CourseSlotsTable;
+  class_sessions: ClassSessionsTable;
   articles: ArticlesTable;
   children: ChildrenTable;
   cart_items: CartItemsTable;

@@ -41,6 +41,22 @@ function bySoonest(a: CourseRow, b: CourseRow): number {
   return ta === tb ? a.id - b.id : ta - tb;
 }
 
+/**
+ * Seats held in each course now: its active enrolments. (The seats issue refines this with
+ * checkouts under way and waiting-list offers; one function, so the page and checkout agree.)
+ */
+export async function takenSeats(db: DB, courseIds: readonly number[]): Promise<Map<number, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('enrollments')
+    .select(['courseId', (eb) => eb.fn.countAll<number>().as('taken')])
+    .where('courseId', 'in', courseIds)
+    .where('status', '=', 'active')
+    .groupBy('courseId')
+    .execute();
+  return new Map(rows.map((r) => [r.courseId, Number(r.taken)]));
+}
+
 /** Active courses of active categories, with what a public course page shows. */
 export async function publicCourses(db: DB, filter: { courseSlug?: string; categoryId?: number } = {}) {
   let query = db
@@ -57,6 +73,11 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
   const teachers = teacherIds.length
     ? await db.selectFrom('teachers').selectAll().where('id', 'in', teacherIds).execute()
     : [];
+  const courseIds = rows.map((r) => r.id);
+  const slots = courseIds.length
+    ? await db.selectFrom('course_slots').select(['courseId', 'weekday', 'startTime', 'endTime']).where('courseId', 'in', courseIds).orderBy('weekday').orderBy('startTime').execute()
+    : [];
+  const seatsTaken = await takenSeats(db, rows.filter((r) => r.capacity > 0).map((r) => r.id));
   const now = Date.now();
   return rows.sort(bySoonest).map(
     (row): Schemas['PublicCourse'] => {
@@ -77,6 +98,16 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
         difficulty: toDifficulty(row.difficulty),
         type: toCourseType(row.type),
         registrationOpen: registrationOpen(row, now),
+        lastSessionDate: row.lastSessionDate,
+        ageMin: Number(row.ageMin),
+        ageMax: Number(row.ageMax),
+        capacity: Number(row.capacity),
+        seatsLeft: row.capacity > 0 ? Math.max(0, Number(row.capacity) - (seatsTaken.get(row.id) ?? 0)) : null,
+        address: row.address,
+        room: row.room,
+        weeklySlots: slots
+          .filter((slot) => slot.courseId === row.id)
+          .map((slot) => ({ weekday: Number(slot.weekday), startTime: slot.startTime, endTime: slot.endTime })),
         category: { slug: row.categorySlug, name: row.categoryName },
         teacher: teacher
           ? { id: teacher.id, fullName: teacher.fullName, skill: teacher.skill, descirption: teacher.descirption, coverImage: teacher.coverImage }

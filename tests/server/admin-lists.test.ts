@@ -1,5 +1,6 @@
 // @vitest-environment node
 // Saved named views and the CSV export of a list (server/adminLists.ts), on SQLite and PostgreSQL.
+import { courseBody } from '../support/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -32,8 +33,8 @@ beforeAll(async () => {
   expect(promoted.status).toBe(200);
   secondAdmin = await server.signIn('09360000012', 'learner-pass-123');
 
-  const course = (title: string, type: string, timeOfHolding: string | null) => ({
-    title,
+  const course = (title: string, type: string, timeOfHolding: string | null) =>
+    courseBody(title, {
     durationInHours: 12.5,
     timeOfHolding,
     registrationDeadline: null,

@@ -4,7 +4,7 @@ import { splitOperation, type OperationKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import type { AnyEntity } from '../../schema/define';
 import { maxLengthOf, numberLimits } from '../../schema/define';
-import { sampleBody } from '../support/samples';
+import { courseBody, sampleBody } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -28,8 +28,7 @@ const curatedBodies: Record<string, Record<string, unknown>> = {
   categories: { name: 'نجوم برای کودکان', inActive: false, coverImage: 'https://cdn.example.com/uploads/images/category-ai.webp?v=2' },
   teachers: { fullName: 'نیما صادقی', skill: 'نجوم', descirption: 'مدرس نجوم', coverImage: 'course-2.webp' },
   articles: { author: 'نیما', name: 'ستاره‌ها چگونه می‌درخشند؟', body: '<p>متن</p>', image: '' },
-  courses: {
-    title: 'نجوم مقدماتی',
+  courses: courseBody('نجوم مقدماتی', {
     durationInHours: 10.5,
     timeOfHolding: '2030-01-01T10:00:00.000Z',
     registrationDeadline: null,
@@ -44,7 +43,7 @@ const curatedBodies: Record<string, Record<string, unknown>> = {
     coverVideo: '',
     description: 'شرح',
     headings: 'یک\nدو',
-  },
+  }),
 };
 
 const validBodies = {

@@ -2,6 +2,7 @@
 // The one digit rule on the server (issue 13, item 7): every `{ message }` the server answers and
 // the description sent to the payment gateway show numbers in Persian digits, while a Latin word
 // inside them (a course title's ESP32) keeps its own; the stored data is never converted.
+import { courseBody } from '../support/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
@@ -48,8 +49,7 @@ describe('server messages', () => {
     const title = 'کارگاه 2 روزه ESP32';
     const created = await server.call<{ id: number; version: number }>('POST', '/api/Course/Create', {
       token: admin,
-      body: {
-        title,
+      body: courseBody(title, {
         durationInHours: 6,
         timeOfHolding: new Date(Date.now() + 30 * 86_400_000).toISOString(),
         registrationDeadline: null,
@@ -64,7 +64,7 @@ describe('server messages', () => {
         difficulty: '',
         type: 'online',
         inActive: false,
-      },
+      }),
     });
     expect(created.status).toBe(200);
     const child = await server.call<{ id: number }>('POST', '/api/Children/Create', {

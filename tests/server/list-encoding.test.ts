@@ -2,6 +2,7 @@
 // List answers in brotli and gzip (kept precompressed with the list cache on SQLite, compressed
 // by @fastify/compress on PostgreSQL): the same JSON as the uncompressed answer, compressed
 // exactly once, and never older than the data after a write.
+import { courseBody } from '../support/samples';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -75,8 +76,7 @@ async function allEncodings(): Promise<{ identity: string; br: string; gzip: str
   return { identity: identity.bytes.toString('utf8'), br: decoded.br ?? '', gzip: decoded.gzip ?? '' };
 }
 
-const course = (title: string) => ({
-  title,
+const course = (title: string) => courseBody(title, {
   durationInHours: 8,
   timeOfHolding: null,
   registrationDeadline: null,
@@ -148,7 +148,11 @@ describe('compressed list answers', () => {
     try {
       await other
         .insertInto('courses')
-        .values({ ...course('دوره نوشته‌شده از بیرون'), inActive: 0, slug: 'outside-writer', createdAt: new Date().toISOString() })
+        .values({
+          title: 'دوره نوشته‌شده از بیرون', durationInHours: 8, timeOfHolding: null, registrationDeadline: null, priceInTomans: 900_000,
+          type: 'online', inActive: 0, difficulty: '', techerId: 0, categoryId: 0, prerequisite: '', coverImage: '', coverVideo: '',
+          description: 'شرح', headings: '', slug: 'outside-writer', createdAt: new Date().toISOString(),
+        })
         .execute();
     } finally {
       await other.destroy();

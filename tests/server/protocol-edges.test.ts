@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOrderMessage } from '../../schema/define';
+import { orderMessage } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { hasVisibleText, isCalendarDate, requiredText } from '../../schema/validators';
 import { parseDateCell } from '../../server/csvImport';
@@ -109,8 +109,21 @@ describe('dates as the calendar has them', () => {
 
   it('gives the form the same order message the server gives', () => {
     const values = { timeOfHolding: '2030-05-10T10:00:00.000Z', registrationDeadline: '2030-05-11T00:00:00.000Z' };
-    expect(dateOrderMessage(registry.courses, 'registrationDeadline', values)).toBe('مهلت ثبت‌نام نمی‌تواند بعد از تاریخ برگزاری باشد');
-    expect(dateOrderMessage(registry.courses, 'registrationDeadline', { ...values, registrationDeadline: values.timeOfHolding })).toBeNull();
+    expect(orderMessage(registry.courses, 'registrationDeadline', values)).toBe('مهلت ثبت‌نام نمی‌تواند بعد از تاریخ برگزاری باشد');
+    expect(orderMessage(registry.courses, 'registrationDeadline', { ...values, registrationDeadline: values.timeOfHolding })).toBeNull();
+  });
+
+  it("keeps numbers and times in order too: a course's ages (0 = no bound) and a class's hours", async () => {
+    const reversed = await server.call<{ message: string }>('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره سن وارونه', { ageMin: 10, ageMax: 6 }) });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe('حداقل سن (سال) نمی‌تواند بیشتر از حداکثر سن (سال) باشد');
+    const fromSix = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره از شش سالگی', { ageMin: 6, ageMax: 0 }) });
+    expect(fromSix.status).toBe(200);
+    const slot = { courseId: fromSix.body.id, weekday: 2, startTime: '17:30', endTime: '16:00' };
+    const backwards = await server.call<{ message: string }>('POST', '/api/CourseSlot/Create', { token: admin, body: slot });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe('ساعت شروع نمی‌تواند بعد از ساعت پایان باشد');
+    expect((await server.call('POST', '/api/CourseSlot/Create', { token: admin, body: { ...slot, startTime: '16:00', endTime: '17:30' } })).status).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useEffect, useId, useRef } from 'react';
 import * as v from 'valibot';
-import { dateOrderMessage, fieldSchema, formFields, type AnyEntity, type AnyField } from '../../../schema/define';
+import { orderMessage, fieldSchema, formFields, type AnyEntity, type AnyField } from '../../../schema/define';
 import { normaliseArticleHtml } from '../../lib/articleHtml';
 import { firstField } from './dialogFocus';
 import { inputRenderers } from './inputs';
@@ -38,15 +38,15 @@ function messageOf(error: unknown): string | null {
 }
 
 /**
- * A field's first problem: its own schema's, then its date order (`notAfter`) against the other
- * date's current value, so the order message shows under the input as soon as either changes.
+ * A field's first problem: its own schema's, then its order (`notAfter`) against the other
+ * field's current value, so the order message shows under the input as soon as either changes.
  */
 function problemOf(entity: FormFields, name: string, field: AnyField, value: unknown, values: Record<string, unknown>): string | undefined {
   const own = v.safeParse(fieldSchema(field), value);
   if (!own.success) return own.issues[0]?.message;
   const file = fileProblem(field, own.output);
   if (file !== undefined) return file;
-  return dateOrderMessage(entity, name, { ...values, [name]: value }) ?? undefined;
+  return orderMessage(entity, name, { ...values, [name]: value }) ?? undefined;
 }
 
 /** What the machine receives: rich text normalised as the spec asks (§3). */
