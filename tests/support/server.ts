@@ -4,13 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../../server/app';
 import type { TimeLimits } from '../../server/protocol';
 import { contractProblems } from './contract';
 import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
 
-export const adminPhone = '09120000000';
-export const adminPassword = 'admin-pass-for-tests-123';
+import { adminPassword, adminPhone } from './server-accounts';
+
+export { adminPassword, adminPhone };
 
 export interface CallOptions {
   token?: string;
@@ -47,11 +49,19 @@ export async function startServer(
   const printed: string[] = [];
   const owned = !options.keepData && !options.dataDir;
   const databaseUrl = usePostgres ? await databaseFor(dataDir) : undefined;
+  // The default administrator's password was hashed once for the whole run, at the run's cost
+  // (tests/support/global-setup.ts); a test that names its own password or hash is left alone.
+  const adminHash = inject('adminPasswordHash');
+  const sharedHash =
+    adminHash && !('adminPassword' in options) && !('firstAdmin' in options)
+      ? { firstAdmin: { password: adminPassword, generated: false, hash: Promise.resolve(adminHash) } }
+      : {};
   const app = await buildApp({
     dataDir,
     databaseUrl,
     adminPhone,
     adminPassword,
+    ...sharedHash,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-keys',
     paymentGatewayUrl: 'http://127.0.0.1:9',
     merchantId: '11111111-2222-3333-4444-555555555555',
