@@ -533,6 +533,38 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Timetable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTimetable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Public/courses/{slug}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["publicCourseSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact": {
         parameters: {
             query?: never;
@@ -1115,6 +1147,70 @@ export type paths = {
         /** @description انتقال به دوره دیگر */
         post: operations["moveEnrollmentRecord"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Holiday/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listHoliday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Holiday/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Holiday/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateHoliday"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Holiday/Delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteHoliday"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1882,6 +1978,58 @@ export type components = {
             emailAddress?: string;
             message: string;
         };
+        TimetableSession: {
+            /** @description the class session's id */
+            id: number;
+            courseId: number;
+            courseTitle: string;
+            courseSlug: string;
+            categorySlug: string;
+            /** @enum {string} */
+            type: "online" | "offline";
+            /**
+             * Format: date-time
+             * @description the start of the session's Tehran day
+             */
+            date: string;
+            /** @description 'HH:MM', Tehran time */
+            startTime: string;
+            /** @description 'HH:MM', Tehran time */
+            endTime: string;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled";
+            /**
+             * Format: date-time
+             * @description the day the weekly pattern planned, when the session was moved
+             */
+            movedFrom: string | null;
+            /** @description why it was moved or cancelled, or any remark of the academy */
+            note: string;
+            /** @description in-person courses: where; empty for online ones */
+            address: string;
+            /** @description the session's room, else the course's */
+            room: string;
+            /** @description online courses only, and only while the child is actively enrolled; null otherwise */
+            classLink: string | null;
+        };
+        TimetableChild: {
+            childId: number;
+            childName: string;
+            /** @description the sessions of the child's active enrolments from today (Tehran) on, by date and start time; cancelled ones included */
+            sessions: components["schemas"]["TimetableSession"][];
+        };
+        PublicSession: {
+            /** Format: date-time */
+            date: string;
+            startTime: string;
+            endTime: string;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled";
+            /** Format: date-time */
+            movedFrom: string | null;
+            note: string;
+            room: string;
+        };
         ArticleFields: {
             author: string;
             name: string;
@@ -1952,6 +2100,8 @@ export type components = {
             version: number;
             /** Format: date-time */
             movedFrom: string | null;
+            /** @enum {string} */
+            origin: "manual" | "pattern";
         };
         ClassSessionUpdate: components["schemas"]["ClassSessionFields"] & {
             id: number;
@@ -2051,6 +2201,21 @@ export type components = {
         EnrollmentRecordMoveBody: components["schemas"]["RecordAction"] & {
             /** @description id of a Course; 0 when none */
             courseId: number;
+        };
+        HolidayFields: {
+            /** Format: date-time */
+            date: string | null;
+            title: string;
+        };
+        Holiday: components["schemas"]["HolidayFields"] & {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+        };
+        HolidayUpdate: components["schemas"]["HolidayFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
         };
         ContactMessageFields: {
             /** @enum {string} */
@@ -3188,6 +3353,50 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getTimetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each of the learner's children with their sessions from today on (children without any included, with none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimetableChild"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    publicCourseSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course's sessions from today (Tehran) on, by date; cancelled ones included. Never the class link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSession"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     sendContactMessage: {
@@ -4390,6 +4599,136 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    listHoliday: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every Holiday, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holiday"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayFields"];
+            };
+        };
+        responses: {
+            /** @description The created Holiday */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holiday"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated Holiday */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holiday"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listContactMessage: {

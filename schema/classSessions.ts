@@ -8,6 +8,7 @@ import { toPersianDigits } from '../src/lib/digits';
 
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);
 export const sessionStatusLabels = { scheduled: 'برگزار می‌شود', cancelled: 'لغو شده' } as const;
+export const sessionOriginLabels = { manual: 'افزوده دستی', pattern: 'برنامه هفتگی' } as const;
 
 export default defineEntity({
   name: 'ClassSession',
@@ -30,6 +31,17 @@ export default defineEntity({
     movedFrom: { label: 'تاریخ اصلی (جابه‌جا شده از)', input: 'jalaliDate', readOnly: true },
     room: { label: 'کلاس (اگر با کلاس دوره فرق دارد)', input: 'text', maxLength: 100 },
     note: { label: 'توضیح', input: 'text', maxLength: 300 },
+    // Who made it: the weekly pattern (kept in sync with the course's slots, dates and the
+    // holidays while untouched) or an admin by hand (never touched by that sync).
+    origin: {
+      label: 'ساخته‌شده از',
+      input: 'select',
+      readOnly: true,
+      options: [
+        ['manual', sessionOriginLabels.manual],
+        ['pattern', sessionOriginLabels.pattern],
+      ],
+    },
   },
   columns: [
     { key: 'courseId', header: 'دوره', cell: 'reference' },
