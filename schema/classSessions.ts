@@ -7,6 +7,11 @@ import { classTimes } from './labels';
 import { toPersianDigits } from '../src/lib/digits';
 
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);
+/**
+ * A session whose Tehran day has ended (dates are stored as the day's Tehran midnight; a day is
+ * 24 hours there). Read by the buttons and, the same, by the server's refusal.
+ */
+const isPast = (date: string | null) => date !== null && Date.parse(date) + 86_400_000 <= Date.now();
 export const sessionStatusLabels = { scheduled: 'برگزار می‌شود', cancelled: 'لغو شده' } as const;
 export const sessionOriginLabels = { manual: 'افزوده دستی', pattern: 'برنامه هفتگی' } as const;
 
@@ -57,6 +62,7 @@ export default defineEntity({
     },
     { key: 'movedFrom', header: 'جابه‌جا شده از', cell: 'jalaliDate' },
     { key: 'note', header: 'توضیح', cell: 'text' },
+    { key: 'origin', header: 'ساخته‌شده از', cell: 'badge', options: sessionOriginLabels, tones: { pattern: 'info', manual: 'accent' } },
   ],
   texts: {
     nav: 'جلسات کلاس‌ها',
@@ -68,6 +74,48 @@ export default defineEntity({
     empty: 'جلسه‌ای یافت نشد',
     failed: { list: 'خطا در دریافت جلسات', save: 'خطا در ذخیره جلسه', remove: 'خطا در حذف جلسه' },
     succeeded: { create: 'جلسه افزوده شد', update: 'جلسه ویرایش شد', remove: 'جلسه حذف شد' },
+  },
+  // Exceptions to the weekly pattern (server/sessionActions.ts). Each keeps the session out of the
+  // pattern's sync from then on (server/schedule.ts).
+  actions: {
+    move: {
+      call: 'Move',
+      label: 'جابه‌جایی جلسه',
+      confirmLabel: 'جابه‌جا کن',
+      fields: {
+        date: { label: 'تاریخ تازه', input: 'jalaliDate' },
+        startTime: { label: 'ساعت شروع', input: 'select', placeholder: 'انتخاب ساعت', options: times },
+        endTime: { label: 'ساعت پایان', input: 'select', placeholder: 'انتخاب ساعت', options: times },
+        note: { label: 'توضیح برای فراگیران', input: 'text', maxLength: 300 },
+      },
+      when: (session) => session.status === 'scheduled' && !isPast(session.date),
+      refusal: (session) => (isPast(session.date) ? 'این جلسه گذشته است و جابه‌جا نمی‌شود' : 'جلسه لغو‌شده جابه‌جا نمی‌شود؛ نخست آن را دوباره برگزار کنید'),
+      succeeded: 'جلسه جابه‌جا شد',
+      failed: 'جابه‌جایی جلسه ناموفق بود',
+    },
+    cancel: {
+      call: 'Cancel',
+      label: 'لغو جلسه',
+      confirm: 'این جلسه لغو شود؟ فراگیران آن را خط‌خورده با دلیل لغو می‌بینند.',
+      confirmLabel: 'لغو جلسه',
+      fields: {
+        note: { label: 'دلیل لغو', input: 'text', required: true, maxLength: 300 },
+      },
+      when: (session) => session.status === 'scheduled',
+      refusal: () => 'این جلسه پیش‌تر لغو شده است',
+      tone: 'danger',
+      succeeded: 'جلسه لغو شد',
+      failed: 'لغو جلسه ناموفق بود',
+    },
+    reinstate: {
+      call: 'Reinstate',
+      label: 'برگزاری دوباره',
+      confirm: 'این جلسه دوباره برگزار شود؟',
+      when: (session) => session.status === 'cancelled',
+      refusal: () => 'این جلسه لغو نشده است',
+      succeeded: 'جلسه دوباره در برنامه است',
+      failed: 'برگزاری دوباره جلسه ناموفق بود',
+    },
   },
   searchIn: ['note', 'room'],
   labelField: 'date',
