@@ -117,7 +117,8 @@ export default defineEntity({
       failed: 'برگزاری دوباره جلسه ناموفق بود',
     },
   },
+  relatedOrder: [['date', 'asc'], ['startTime', 'asc']],
   searchIn: ['note', 'room'],
-  labelField: 'date',
+  labelField: ['date', 'startTime'],
   singular: 'جلسه',
 });
