@@ -37,6 +37,6 @@ export default defineEntity({
   // Read and edited under the course (its detail view); the list stays at /admin/courseSlots.
   sidebar: false,
   relatedOrder: [['weekday', 'asc'], ['startTime', 'asc']],
-  labelField: 'startTime',
+  labelField: ['weekday', 'startTime'],
   singular: 'روز کلاس',
 });

@@ -155,11 +155,32 @@ describe('making sessions from the weekly pattern', () => {
     const shorter = await server.call('PUT', '/api/Course/Update', { token: admin, body: { ...fresh, lastSessionDate: at(shorterEnd) } });
     expect(shorter.status).toBe(200);
     expect(summary(await sessionsOf(course.id))).toEqual(patternDays([1], [], windowStart, shorterEnd).map((d) => `${d} 16:00`));
+    const shortened = (await server.call<CourseRow[]>('GET', '/api/Course/GetSelectList', { token: admin })).body.find((c) => c.id === course.id);
+    expect((await server.call('PUT', '/api/Course/Update', { token: admin, body: { ...shortened, lastSessionDate: at(windowEnd) } })).status).toBe(200);
+    expect(summary(await sessionsOf(course.id))).toEqual(full.map((d) => `${d} 16:00`));
     // A title edit leaves the sessions as they are (same ids).
     const before = (await sessionsOf(course.id)).map((s) => s.id);
     const row = (await server.call<CourseRow[]>('GET', '/api/Course/GetSelectList', { token: admin })).body.find((c) => c.id === course.id);
     expect((await server.call('PUT', '/api/Course/Update', { token: admin, body: { ...row, title: 'زمان‌بندی: تاریخ‌ها (نو)' } })).status).toBe(200);
     expect((await sessionsOf(course.id)).map((s) => s.id)).toEqual(before);
+  });
+});
+
+describe('a course’s detail view', () => {
+  it('lists its slots by weekday and its sessions by date (the schemas’ relatedOrder)', async () => {
+    const course = await newCourse('زمان‌بندی: جزئیات');
+    await addSlot(course.id, 4);
+    await addSlot(course.id, 0);
+    const detail = await server.call<{ related: Array<{ entity: string; items: Array<{ date?: string; weekday?: number }> }> }>('GET', '/api/Admin/{entity}/{id}', {
+      token: admin,
+      params: { entity: 'courses', id: String(course.id) },
+    });
+    expect(detail.status).toBe(200);
+    const slots = detail.body.related.find((g) => g.entity === 'courseSlots')?.items ?? [];
+    expect(slots.map((s) => s.weekday)).toEqual([0, 4]);
+    const dates = (detail.body.related.find((g) => g.entity === 'classSessions')?.items ?? []).map((s) => s.date ?? '');
+    expect(dates.length).toBeGreaterThan(4);
+    expect([...dates].sort()).toEqual(dates);
   });
 });
 

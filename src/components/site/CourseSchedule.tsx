@@ -43,7 +43,7 @@ export const scheduleTexts = {
   place: 'محل برگزاری',
   online: 'آنلاین',
   onlineNote: 'پیوند کلاس پس از ثبت‌نام در داشبورد شما نمایش داده می‌شود.',
-  room: (room: string) => `کلاس ${toPersianDigits(room)}`,
+  room: (room: string) => toPersianDigits(room),
   upcoming: 'جلسه‌های پیش رو',
   noUpcoming: 'جلسه‌ای در پیش نیست.',
   more: (n: number) => `همه جلسه‌ها (${formatPersianNumber(n)} جلسه دیگر)`,
@@ -78,7 +78,7 @@ function sessionDay(value: string | null): string {
   return `${jalaliWeekdayNames[weekdayIndex(date)] ?? ''} ${formatJalaliLong(date)}`;
 }
 
-function SessionItem({ session }: { session: PublicSession }) {
+function SessionItem({ session, courseRoom }: { session: PublicSession; courseRoom: string }) {
   const cancelled = session.status === 'cancelled';
   const when = (
     <>
@@ -89,7 +89,7 @@ function SessionItem({ session }: { session: PublicSession }) {
   return (
     <li className={`schedule-session${cancelled ? ' schedule-session--cancelled' : ''}${session.movedFrom ? ' schedule-session--moved' : ''}`}>
       {cancelled ? <s className="schedule-session__when">{when}</s> : <span className="schedule-session__when">{when}</span>}
-      {session.room && <span className="schedule-session__room">{scheduleTexts.room(session.room)}</span>}
+      {session.room && session.room !== courseRoom && <span className="schedule-session__room">{scheduleTexts.room(session.room)}</span>}
       {session.movedFrom && !cancelled && (
         <span className="schedule-session__badge schedule-session__badge--moved">
           {scheduleTexts.moved} · {scheduleTexts.movedFrom(sessionDay(session.movedFrom))}
@@ -148,7 +148,7 @@ export function CourseSchedule({ course, sessions }: { course: ScheduledCourse; 
         <>
           <ol className="schedule-sessions">
             {first.map((session, index) => (
-              <SessionItem key={`${session.date ?? ''}-${session.startTime}-${index}`} session={session} />
+              <SessionItem key={`${session.date ?? ''}-${session.startTime}-${index}`} session={session} courseRoom={course.room} />
             ))}
           </ol>
           {rest.length > 0 && (
@@ -156,7 +156,7 @@ export function CourseSchedule({ course, sessions }: { course: ScheduledCourse; 
               <summary>{scheduleTexts.more(rest.length)}</summary>
               <ol className="schedule-sessions">
                 {rest.map((session, index) => (
-                  <SessionItem key={`${session.date ?? ''}-${session.startTime}-${index}`} session={session} />
+                  <SessionItem key={`${session.date ?? ''}-${session.startTime}-${index}`} session={session} courseRoom={course.room} />
                 ))}
               </ol>
             </details>
