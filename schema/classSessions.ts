@@ -89,6 +89,8 @@ export default defineEntity({
         note: { label: 'توضیح برای فراگیران', input: 'text', maxLength: 300 },
       },
       when: (session) => session.status === 'scheduled' && !isPast(session.date),
+      // Asked in a dialog anyway; on every row it would crowd the list out.
+      onRow: false,
       refusal: (session) => (isPast(session.date) ? 'این جلسه گذشته است و جابه‌جا نمی‌شود' : 'جلسه لغو‌شده جابه‌جا نمی‌شود؛ نخست آن را دوباره برگزار کنید'),
       succeeded: 'جلسه جابه‌جا شد',
       failed: 'جابه‌جایی جلسه ناموفق بود',

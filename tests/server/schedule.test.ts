@@ -291,6 +291,30 @@ describe('keeping exceptions through a sync', () => {
   });
 });
 
+describe('the write hooks on every generic path', () => {
+  it('syncs after a bulk delete and an audit revert as after a single write', async () => {
+    const course = await newCourse('زمان‌بندی: مسیرها');
+    const slot = await addSlot(course.id, 6, '10:00', '11:00');
+    const fridays = patternDays([6]).length;
+    expect((await sessionsOf(course.id)).length).toBe(fridays);
+
+    const bulk = await server.call<{ deleted: number }>('POST', '/api/Admin/{entity}/bulk-delete', { token: admin, params: { entity: 'courseSlots' }, body: { ids: [slot.id] } });
+    expect(bulk.body.deleted).toBe(1);
+    expect(await sessionsOf(course.id)).toEqual([]);
+
+    // A single delete undone from the audit log brings the slot back, and its sessions with it.
+    const again = await addSlot(course.id, 6, '10:00', '11:00');
+    expect((await sessionsOf(course.id)).length).toBe(fridays);
+    expect((await server.call('DELETE', '/api/CourseSlot/Delete', { token: admin, body: { id: again.id } })).status).toBe(200);
+    expect(await sessionsOf(course.id)).toEqual([]);
+    const log = await server.call<{ items: Array<{ id: number }> }>('GET', '/api/Admin/audit', { token: admin, query: { entity: 'courseSlots', recordId: String(again.id), action: 'delete' } });
+    const entry = log.body.items[0];
+    if (!entry) throw new Error('no audit entry');
+    expect((await server.call('POST', '/api/Admin/audit/{id}/revert', { token: admin, params: { id: String(entry.id) } })).status).toBe(200);
+    expect((await sessionsOf(course.id)).length).toBe(fridays);
+  });
+});
+
 describe('the learner timetable and the class link', () => {
   it('lists each child’s sessions from today, sorted; the class link only to the enrolled child’s parent of an online course, never publicly', async () => {
     const link = 'https://meet.example.com/academy-test-class';
