@@ -51,8 +51,8 @@ export default defineEntity({
   columns: [
     { key: 'courseId', header: 'دوره', cell: 'reference' },
     { key: 'date', header: 'تاریخ', cell: 'jalaliDate' },
-    { key: 'startTime', header: 'شروع', cell: 'text' },
-    { key: 'endTime', header: 'پایان', cell: 'text' },
+    // One column for both times keeps the list narrow enough for its actions.
+    { id: 'hours', header: 'ساعت', cell: 'text', value: (session) => `${session.startTime} تا ${session.endTime}` },
     {
       key: 'status',
       header: 'وضعیت',
