@@ -38,6 +38,13 @@ export const schemaMigrations: readonly SchemaMigration[] = [
       {"op":"addColumn","table":"courses","column":"room","spec":{"type":"text","notNull":true,"default":""}},
       {"op":"addColumn","table":"courses","column":"classLink","spec":{"type":"text","notNull":true,"default":""}}
     ]
+  },
+  {
+    "name": "g004_create_holidays_alter_class_sessions",
+    "steps": [
+      {"op":"addColumn","table":"class_sessions","column":"origin","spec":{"type":"text","notNull":true,"default":"manual"}},
+      {"op":"createTable","table":"holidays","columns":{"date":{"type":"text","notNull":false},"title":{"type":"text","notNull":true,"default":""},"version":{"type":"integer","notNull":true,"default":1}}}
+    ]
   }
 ];
 
@@ -68,6 +75,7 @@ export const schemaSnapshot: SchemaSnapshot = {
       "movedFrom": {"type":"text","notNull":false},
       "room": {"type":"text","notNull":true,"default":""},
       "note": {"type":"text","notNull":true,"default":""},
+      "origin": {"type":"text","notNull":true,"default":"manual"},
       "version": {"type":"integer","notNull":true,"default":1}
     },
     "course_slots": {
@@ -101,6 +109,11 @@ export const schemaSnapshot: SchemaSnapshot = {
       "description": {"type":"text","notNull":true,"default":""},
       "headings": {"type":"text","notNull":true,"default":""},
       "slug": {"type":"text","notNull":true,"default":"","unique":true},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "holidays": {
+      "date": {"type":"text","notNull":false},
+      "title": {"type":"text","notNull":true,"default":""},
       "version": {"type":"integer","notNull":true,"default":1}
     },
     "contact_messages": {

@@ -7,7 +7,13 @@ import { classTimes } from './labels';
 import { toPersianDigits } from '../src/lib/digits';
 
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);
+/**
+ * A session whose Tehran day has ended (dates are stored as the day's Tehran midnight; a day is
+ * 24 hours there). Read by the buttons and, the same, by the server's refusal.
+ */
+const isPast = (date: string | null) => date !== null && Date.parse(date) + 86_400_000 <= Date.now();
 export const sessionStatusLabels = { scheduled: 'برگزار می‌شود', cancelled: 'لغو شده' } as const;
+export const sessionOriginLabels = { manual: 'افزوده دستی', pattern: 'برنامه هفتگی' } as const;
 
 export default defineEntity({
   name: 'ClassSession',
@@ -30,12 +36,23 @@ export default defineEntity({
     movedFrom: { label: 'تاریخ اصلی (جابه‌جا شده از)', input: 'jalaliDate', readOnly: true },
     room: { label: 'کلاس (اگر با کلاس دوره فرق دارد)', input: 'text', maxLength: 100 },
     note: { label: 'توضیح', input: 'text', maxLength: 300 },
+    // Who made it: the weekly pattern (kept in sync with the course's slots, dates and the
+    // holidays while untouched) or an admin by hand (never touched by that sync).
+    origin: {
+      label: 'ساخته‌شده از',
+      input: 'select',
+      readOnly: true,
+      options: [
+        ['manual', sessionOriginLabels.manual],
+        ['pattern', sessionOriginLabels.pattern],
+      ],
+    },
   },
   columns: [
     { key: 'courseId', header: 'دوره', cell: 'reference' },
     { key: 'date', header: 'تاریخ', cell: 'jalaliDate' },
-    { key: 'startTime', header: 'شروع', cell: 'text' },
-    { key: 'endTime', header: 'پایان', cell: 'text' },
+    // One column for both times keeps the list narrow enough for its actions.
+    { id: 'hours', header: 'ساعت', cell: 'text', value: (session) => `${session.startTime} تا ${session.endTime}` },
     {
       key: 'status',
       header: 'وضعیت',
@@ -45,6 +62,7 @@ export default defineEntity({
     },
     { key: 'movedFrom', header: 'جابه‌جا شده از', cell: 'jalaliDate' },
     { key: 'note', header: 'توضیح', cell: 'text' },
+    { key: 'origin', header: 'ساخته‌شده از', cell: 'badge', options: sessionOriginLabels, tones: { pattern: 'info', manual: 'accent' } },
   ],
   texts: {
     nav: 'جلسات کلاس‌ها',
@@ -57,7 +75,52 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت جلسات', save: 'خطا در ذخیره جلسه', remove: 'خطا در حذف جلسه' },
     succeeded: { create: 'جلسه افزوده شد', update: 'جلسه ویرایش شد', remove: 'جلسه حذف شد' },
   },
+  // Exceptions to the weekly pattern (server/sessionActions.ts). Each keeps the session out of the
+  // pattern's sync from then on (server/schedule.ts).
+  actions: {
+    move: {
+      call: 'Move',
+      label: 'جابه‌جایی جلسه',
+      confirmLabel: 'جابه‌جا کن',
+      fields: {
+        date: { label: 'تاریخ تازه', input: 'jalaliDate' },
+        startTime: { label: 'ساعت شروع', input: 'select', placeholder: 'انتخاب ساعت', options: times },
+        endTime: { label: 'ساعت پایان', input: 'select', placeholder: 'انتخاب ساعت', options: times },
+        note: { label: 'توضیح برای فراگیران', input: 'text', maxLength: 300 },
+      },
+      when: (session) => session.status === 'scheduled' && !isPast(session.date),
+      // Asked in a dialog anyway; on every row it would crowd the list out.
+      onRow: false,
+      refusal: (session) => (isPast(session.date) ? 'این جلسه گذشته است و جابه‌جا نمی‌شود' : 'جلسه لغو‌شده جابه‌جا نمی‌شود؛ نخست آن را دوباره برگزار کنید'),
+      succeeded: 'جلسه جابه‌جا شد',
+      failed: 'جابه‌جایی جلسه ناموفق بود',
+    },
+    cancel: {
+      call: 'Cancel',
+      label: 'لغو جلسه',
+      confirm: 'این جلسه لغو شود؟ فراگیران آن را خط‌خورده با دلیل لغو می‌بینند.',
+      confirmLabel: 'لغو جلسه',
+      fields: {
+        note: { label: 'دلیل لغو', input: 'text', required: true, maxLength: 300 },
+      },
+      when: (session) => session.status === 'scheduled',
+      refusal: () => 'این جلسه پیش‌تر لغو شده است',
+      tone: 'danger',
+      succeeded: 'جلسه لغو شد',
+      failed: 'لغو جلسه ناموفق بود',
+    },
+    reinstate: {
+      call: 'Reinstate',
+      label: 'برگزاری دوباره',
+      confirm: 'این جلسه دوباره برگزار شود؟',
+      when: (session) => session.status === 'cancelled',
+      refusal: () => 'این جلسه لغو نشده است',
+      succeeded: 'جلسه دوباره در برنامه است',
+      failed: 'برگزاری دوباره جلسه ناموفق بود',
+    },
+  },
+  relatedOrder: [['date', 'asc'], ['startTime', 'asc']],
   searchIn: ['note', 'room'],
-  labelField: 'date',
+  labelField: ['date', 'startTime'],
   singular: 'جلسه',
 });

@@ -36,6 +36,7 @@ export default defineEntity({
   },
   // Read and edited under the course (its detail view); the list stays at /admin/courseSlots.
   sidebar: false,
-  labelField: 'startTime',
+  relatedOrder: [['weekday', 'asc'], ['startTime', 'asc']],
+  labelField: ['weekday', 'startTime'],
   singular: 'روز کلاس',
 });

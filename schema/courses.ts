@@ -93,6 +93,19 @@ export default defineEntity({
     succeeded: { create: 'دوره با موفقیت ایجاد شد', update: 'دوره با موفقیت ویرایش شد', remove: 'دوره با موفقیت حذف شد' },
     preferServerMessage: true,
   },
+  actions: {
+    // Re-runs the sync server/writeHooks.ts runs on every change of dates, slots and holidays
+    // (server/schedule.ts): for sessions made before a holiday was entered, or to see the counts.
+    resyncSessions: {
+      call: 'ResyncSessions',
+      label: 'ساخت دوباره جلسات',
+      confirm: 'جلسه‌های آینده این دوره از روی برنامه هفتگی، تاریخ‌ها و تعطیلات دوباره ساخته شوند؟ جلسه‌های جابه‌جا‌شده، لغو‌شده، دستی و گذشته دست نمی‌خورند.',
+      confirmLabel: 'ساخت دوباره',
+      onRow: false,
+      succeeded: 'جلسه‌ها هماهنگ شد',
+      failed: 'ساخت دوباره جلسات ناموفق بود',
+    },
+  },
   slugFrom: 'title',
   importable: true,
   searchIn: ['title', 'prerequisite'],

@@ -6,6 +6,7 @@
 // form and the server run are built here from the same declarations, so the contract's limits
 // and the validators' limits cannot differ. No React here: the server imports it.
 import * as v from 'valibot';
+import { formatJalaliNumeric } from '../src/lib/jalali';
 import type { RegistryKey } from './registry.gen';
 import {
   boundedNumber,
@@ -386,7 +387,17 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   navBadge?: NavBadgeDecl<NoInfer<keyof F & string>>;
   /** See OnOpenDecl. */
   onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
+  /** See RelatedOrderDecl. */
+  relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
 }
+
+/**
+ * The order of this entity's records where they are listed under a record they refer to (its
+ * detail view's related group: a course's sessions by date, its weekly slots by weekday and
+ * time): fields and directions, most significant first; the id breaks ties. Without it, the
+ * newest first (id descending).
+ */
+export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly [N, 'asc' | 'desc']>;
 
 /**
  * A count beside the entity's sidebar link: the records whose select field `field` holds
@@ -498,6 +509,8 @@ export interface AnyEntity {
   actions: ReadonlyArray<AnyAction>;
   /** See EntityDecl.sidebar (default true). */
   sidebar: boolean;
+  /** See RelatedOrderDecl. */
+  relatedOrder?: RelatedOrderDecl;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }
@@ -722,6 +735,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   if (decl.importable !== undefined) entity.importable = decl.importable;
   if (decl.navBadge !== undefined) entity.navBadge = decl.navBadge;
   if (decl.onOpen !== undefined) entity.onOpen = decl.onOpen;
+  if (decl.relatedOrder !== undefined) entity.relatedOrder = decl.relatedOrder;
   return entity;
 }
 
@@ -741,8 +755,14 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
 /** A record's label from its row; its id when the label fields are empty. */
 export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
   const parts = labelFieldsOf(entity)
-    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code.
-    .map((name) => entity.allFields[name]?.options?.find(([value]) => value === row[name])?.[1] ?? row[name])
+    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code; a
+    // date by its Jalali day (a class session: «۱۴۰۵/۰۹/۰۳ ۱۶:۰۰»), not its stored instant.
+    .map((name) => {
+      const field = entity.allFields[name];
+      const value = row[name];
+      if (field?.input === 'jalaliDate' && typeof value === 'string' && value !== '') return formatJalaliNumeric(value);
+      return field?.options?.find(([option]) => option === value)?.[1] ?? value;
+    })
     .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
     .map(String);
   return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');

@@ -9,6 +9,7 @@ import classSessions from './classSessions';
 import courseSlots from './courseSlots';
 import courses from './courses';
 import enrollments from './enrollments';
+import holidays from './holidays';
 import messages from './messages';
 import orderItems from './orderItems';
 import orders from './orders';
@@ -17,7 +18,7 @@ import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -27,6 +28,7 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   courseSlots,
   courses,
   enrollments,
+  holidays,
   messages,
   orderItems,
   orders,
@@ -36,4 +38,4 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];

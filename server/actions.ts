@@ -13,7 +13,9 @@ import { assertReferencesExist, constraintError, requestedVersion, selectForUpda
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import type { Gateway } from './gateway';
 import { enrollmentActions, orderActions } from './orderActions';
+import { classSessionActions, courseActions } from './sessionActions';
 import { userActions } from './userActions';
+import { afterWrite } from './writeHooks';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
@@ -50,6 +52,8 @@ const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHa
   users: userActions,
   orders: orderActions,
   enrollments: enrollmentActions,
+  courses: courseActions,
+  classSessions: classSessionActions,
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {
@@ -90,6 +94,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
             const row = updated.rows[0];
             if (!row) throw notFound(texts.recordNotFound);
             await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
+            await afterWrite(trx, entity, [{ before, after: row }]);
             const record = shapeRow(contract, entity, row);
             return notice === undefined ? { record } : { record, notice };
           });

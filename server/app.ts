@@ -42,6 +42,7 @@ import { toPersianDigits } from '../src/lib/text';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';
+import { registerSchedule } from './schedule';
 import { registerSessions } from './sessions';
 import { registerPasswordReset } from './userAccounts';
 import { Tokens } from './tokens';
@@ -235,6 +236,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
+  registerSchedule(routes.register, db);
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);

@@ -23,6 +23,7 @@ import {
   type Row,
 } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
+import { afterWrite } from './writeHooks';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 type AuditAction = components['schemas']['AuditAction'];
@@ -293,6 +294,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract): v
         }
 
         const entryId = await recordAudit(trx, { actor, entity, recordId, action: 'revert', before: current ?? null, after: result });
+        await afterWrite(trx, entity, [{ before: current ?? null, after: result }]);
         const written = await trx.selectFrom('audit_log').selectAll().where('id', '=', entryId).executeTakeFirstOrThrow();
         return answerOf(contract, { ...written, id: Number(written.id) }, result ? Number(result.version) : undefined);
       });

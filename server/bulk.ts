@@ -12,6 +12,7 @@ import type { Database, DB } from './db';
 import { HttpError, notFound } from './errors';
 import { financialRecordsOf, holdersOf, integrityTexts, isFinancialRecordsError } from './integrity';
 import { currentUser, type Register } from './routes';
+import { afterWrite } from './writeHooks';
 
 type Row = Record<string, unknown>;
 
@@ -137,6 +138,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
 
     const doomed = candidates.filter((id) => !inUse.has(id));
     let deleted = 0;
+    const gone: number[] = [];
     // Foreign keys outside the registry (a course's enrolments) refuse the delete in the
     // database. Try everything at once; only when that is refused, row by row, so one row in use
     // does not cost a statement per row for the rest.
@@ -146,6 +148,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
         await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} in (${sql.join(part)})`.execute(trx);
         await sql`release savepoint bulk_delete`.execute(trx);
         deleted += part.length;
+        gone.push(...part);
         continue;
       } catch (error) {
         if (!isForeignKeyError(error)) throw error;
@@ -158,6 +161,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
           await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
           await sql`release savepoint bulk_delete_row`.execute(trx);
           deleted++;
+          gone.push(id);
         } catch (error) {
           if (!isForeignKeyError(error)) throw error;
           await sql`rollback to savepoint bulk_delete_row`.execute(trx);
@@ -166,6 +170,10 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
         }
       }
     }
+    await afterWrite(trx, entity, gone.flatMap((id) => {
+      const before = byId.get(id);
+      return before ? [{ before, after: null }] : [];
+    }));
     const order = new Map(wanted.map((id, index) => [id, index]));
     skipped.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     return { deleted, skipped };

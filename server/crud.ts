@@ -25,6 +25,7 @@ import { currentUser, parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
+import { afterWrite } from './writeHooks';
 
 /** Smaller list answers go as they are (@fastify/compress's own threshold). */
 const minCompressedSize = 1024;
@@ -147,6 +148,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
             const created = inserted.rows[0];
             if (!created) throw new Error(`insert into ${entity.table} returned nothing`);
             await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: 'create', before: null, after: created });
+            await afterWrite(trx, entity, [{ before: null, after: created }]);
             return created;
           });
           if (!row) throw new Error(`insert into ${entity.table} returned nothing`);
@@ -184,6 +186,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
             const row = updated.rows[0];
             if (!row) throw notFound(texts.recordNotFound);
             await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
+            await afterWrite(trx, entity, [{ before, after: row }]);
             return shape(row);
           });
         } catch (error) {
@@ -206,6 +209,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
             await assertNotReferenced(trx, entity, id);
             await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
             await recordAudit(trx, { actor, entity, recordId: id, action: 'delete', before, after: null });
+            await afterWrite(trx, entity, [{ before, after: null }]);
             return { id };
           });
         } catch (error) {

@@ -16,11 +16,12 @@ import { fromJalaliDate, isValidJalali } from '../src/lib/jalali';
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../src/lib/text';
 import { entityOf } from './bulk';
 import { toColumns } from './crud';
-import { constraintError } from './integrity';
+import { constraintError, type Row } from './integrity';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
 import { libraryTexts, namesInLibrary } from './mediaLibrary';
 import type { Register } from './routes';
+import { afterWrite, type WriteChange } from './writeHooks';
 import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
 
@@ -300,6 +301,7 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
     // Dry runs insert too, then roll back: what the database itself would refuse is found as well.
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
+      const written: WriteChange[] = [];
       for (const row of rows) {
         const values = toColumns(entity, row.values);
         if (entity.table === 'users') {
@@ -321,14 +323,16 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
         }
         const names = Object.keys(values).filter((name) => columns.has(name));
         try {
-          await sql`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
-            values (${sql.join(names.map((n) => values[n]))})`.execute(trx);
+          const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+            values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
+          written.push(...inserted.rows.map((after) => ({ before: null, after })));
         } catch (error) {
           const refused = constraintError(entity, error);
           if (refused) throw new RowRefused(row.line, refused.message);
           throw error;
         }
       }
+      await afterWrite(trx, entity, written);
       if (dryRun) throw new Rollback();
     });
   } catch (error) {

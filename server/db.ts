@@ -93,6 +93,15 @@ export interface ClassSessionsTable {
   movedFrom: string | null;
   room: string;
   note: string;
+  /** 'pattern': made from the weekly slots and kept in sync with them; 'manual': added by hand. */
+  origin: Generated<'manual' | 'pattern'>;
+}
+/** Academy-wide days off (schema/holidays.ts): no pattern session is made on them. */
+export interface HolidaysTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  date: string | null;
+  title: string;
 }
 export interface ArticlesTable {
   id: Generated<number>;
@@ -300,6 +309,7 @@ export interface Database {
   courses: CoursesTable;
   course_slots: CourseSlotsTable;
   class_sessions: ClassSessionsTable;
+  holidays: HolidaysTable;
   articles: ArticlesTable;
   children: ChildrenTable;
   cart_items: CartItemsTable;

@@ -235,8 +235,11 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     for (const { entity: other, field } of referrers) {
       const counted = await sql<{ n: number | string }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
         where ${sql.ref(field)} = ${id}`.execute(db);
+      const order = [...(other.relatedOrder ?? []), ['id', other.relatedOrder ? 'asc' : 'desc'] as const].map(([name, direction]) =>
+        direction === 'asc' ? sql`${sql.ref(name)} asc` : sql`${sql.ref(name)} desc`,
+      );
       const items = await sql<Row>`select * from ${sql.table(other.table)} where ${sql.ref(field)} = ${id}
-        order by ${sql.ref('id')} desc limit ${relatedPageSize}`.execute(db);
+        order by ${sql.join(order)} limit ${relatedPageSize}`.execute(db);
       // Two fields of one entity pointing here (a course's teacher and its assistant) are told apart.
       const sameEntity = referrers.filter((r) => r.entity.key === other.key).length > 1;
       const fieldLabel = other.allFields[field]?.label ?? field;

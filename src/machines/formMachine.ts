@@ -23,7 +23,8 @@ export interface FormContext {
 }
 
 export type FormEvent =
-  | { type: 'open.add' }
+  /** `values`: fields given beforehand (a related group's reference to the record it is under). */
+  | { type: 'open.add'; values?: Readonly<Record<string, unknown>> }
   | { type: 'open.edit'; row: AnyRow }
   | { type: 'close' }
   | { type: 'submit'; values: Record<string, unknown> }
@@ -81,7 +82,14 @@ export const formMachine = setup({
         'open.add': {
           guard: ({ context }) => context.entity.ops.create !== undefined,
           target: 'add',
-          actions: assign({ row: null, values: ({ context }) => blankRecord(context.entity) }),
+          actions: assign({
+            row: null,
+            values: ({ context, event }) => {
+              const blank = blankRecord(context.entity);
+              for (const [name, value] of Object.entries(event.values ?? {})) if (name in blank) blank[name] = value;
+              return blank;
+            },
+          }),
         },
         'open.edit': {
           guard: ({ context }) => context.entity.ops.update !== undefined,

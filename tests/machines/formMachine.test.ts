@@ -37,6 +37,13 @@ describe('form machine', () => {
     expect(form.getSnapshot().context.values).toEqual({});
   });
 
+  // A related group's «افزودن» (EntityDetail's RelatedAdd): the reference to the record it is under.
+  it('opens add with given fields over the blank record, ignoring names the form does not have', () => {
+    const { form } = startEntity(registry.courseSlots);
+    form.send({ type: 'open.add', values: { courseId: 7, notAField: 'x' } });
+    expect(form.getSnapshot().context.values).toEqual({ ...blankRecord(registry.courseSlots), courseId: 7 });
+  });
+
   it('opens edit from the row over the blank defaults', async () => {
     const { list, form } = startEntity(registry.users);
     await waitFor(list, (s) => s.matches('table'));

@@ -66,6 +66,8 @@ const handRows: Record<string, Access> = {
   revertAudit: 'admin',
   adminBadges: 'admin',
   resetPassword: 'public',
+  getTimetable: 'learner',
+  publicCourseSessions: 'public',
 };
 const expected: Record<string, Access> = { ...handRows, ...entityRows };
 

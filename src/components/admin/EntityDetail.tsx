@@ -7,8 +7,8 @@
 // again in place.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { actionsFor, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { actionsFor, entitySingular, labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow, type CellKind } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
 import { clearGetCache } from '../../api/client';
@@ -35,6 +35,7 @@ export const detailTexts = {
   count: (n: number) => `${formatPersianNumber(n)} مورد`,
   partial: (shown: number, total: number) => `${formatPersianNumber(shown)} مورد از ${formatPersianNumber(total)} مورد (جدیدترین‌ها)`,
   failed: 'دریافت اطلاعات رکورد با مشکل مواجه شد',
+  addRelated: (singular: string) => `افزودن ${singular}`,
 } as const;
 
 type EntityColumn = AnyEntity['columns'][number];
@@ -129,7 +130,34 @@ function FieldValue({ entity, name, field, record, labels }: { entity: AnyEntity
   return <CellValue cell={cell} value={value} header={field.label} options={options} tones={tones} />;
 }
 
-function RelatedTable({ group, recordId }: { group: AdminRecord['related'][number]; recordId: number }) {
+/**
+ * A related group's add button: the other entity's add form with its reference to this record
+ * already filled in (a course's new weekly slot or session, from the course). Saved through a
+ * list of the other entity's rows under this record, read for its count only: when the count
+ * changes after a save, the detail view reads its related records again.
+ */
+function RelatedAdd({ other, field, recordId, onAdded }: { other: AnyEntity; field: string; recordId: number; onAdded: () => void }) {
+  const query = useMemo(() => ({ [`f.${field}`]: String(recordId), pageSize: '1' }), [field, recordId]);
+  const list = useActorRef(recordLogic, { input: { entity: other, query } });
+  const { openAddWith, dialogs } = useEntityEditing(other, list);
+  const total = useSelector(list, (s) => (s.matches('table') ? s.context.total : null));
+  const seen = useRef<number | null>(null);
+  useEffect(() => {
+    if (total === null) return;
+    if (seen.current !== null && seen.current !== total) onAdded();
+    seen.current = total;
+  }, [total, onAdded]);
+  return (
+    <>
+      <button type="button" className="admin-button admin-button-secondary admin-related-add" onClick={() => openAddWith({ [field]: recordId })}>
+        {detailTexts.addRelated(entitySingular(other))}
+      </button>
+      {dialogs}
+    </>
+  );
+}
+
+function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord['related'][number]; recordId: number; onAdded: () => void }) {
   const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
   const rows = useMemo(() => group.items.filter(isRow), [group.items]);
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
@@ -147,9 +175,14 @@ function RelatedTable({ group, recordId }: { group: AdminRecord['related'][numbe
   const headingId = `related-${group.entity}-${group.field}`;
   return (
     <section className="admin-detail-section" aria-labelledby={headingId}>
-      <h3 id={headingId} className="admin-detail-heading">
-        {group.title} <span className="admin-cell-muted">({detailTexts.count(group.total)})</span>
-      </h3>
+      <div className="admin-related-header">
+        <h3 id={headingId} className="admin-detail-heading">
+          {group.title} <span className="admin-cell-muted">({detailTexts.count(group.total)})</span>
+        </h3>
+        {other.ops.create && group.field in other.createFields && (
+          <RelatedAdd other={other} field={group.field} recordId={recordId} onAdded={onAdded} />
+        )}
+      </div>
       {group.total > 0 && (
         // All of them in the other entity's own list, filtered to this record: paging, sorting
         // and its CSV export (a course's roster as a spreadsheet).
@@ -252,6 +285,9 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
 
   // The records that refer to this one, read again whenever the record itself changes.
   const [related, setRelated] = useState<Related>({ state: 'loading' });
+  // Bumped when a record was added under this one from a related group (RelatedAdd).
+  const [relatedAdded, setRelatedAdded] = useState(0);
+  const onRelatedAdded = useCallback(() => setRelatedAdded((n) => n + 1), []);
   const version = listed?.version;
   const gone = listState === 'ready' && !listed;
   useEffect(() => {
@@ -276,7 +312,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
     return () => {
       live = false;
     };
-  }, [entity.key, id, version, list]);
+  }, [entity.key, id, version, list, relatedAdded]);
 
   // A record that was shown (its related records were read) and is gone was deleted here: back to
   // the list it was in. One that never was is the not-found view (its related records: 404).
@@ -398,7 +434,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
 
       {related.state === 'ready' &&
         related.data.related.map((group) => (
-        <RelatedTable key={`${group.entity}-${group.field}`} group={group} recordId={id} />
+        <RelatedTable key={`${group.entity}-${group.field}`} group={group} recordId={id} onAdded={onRelatedAdded} />
       ))}
 
       {dialogs}

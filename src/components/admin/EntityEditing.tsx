@@ -29,6 +29,8 @@ const actionLogic = actionMachine.provide({ actions: { notify: showNotice } });
 
 export interface EntityEditing {
   openAdd: () => void;
+  /** The add form with some fields already given (see formMachine's `open.add`). */
+  openAddWith: (values: Readonly<Record<string, unknown>>) => void;
   openEdit: (row: AnyRow) => void;
   askDelete: (row: AnyRow) => void;
   /** Starts one of the schema's record actions (asking first when it declares a question). */
@@ -89,6 +91,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   };
 
   const openAdd = useCallback(() => form.send({ type: 'open.add' }), [form]);
+  const openAddWith = useCallback((values: Readonly<Record<string, unknown>>) => form.send({ type: 'open.add', values }), [form]);
   const openEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const askDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
   const runAction = useCallback((row: AnyRow, action: AnyAction) => act.send({ type: 'row.action', row, action }), [act]);
@@ -192,7 +195,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
     </>
   );
 
-  return { openAdd, openEdit, askDelete, runAction, dialogs };
+  return { openAdd, openAddWith, openEdit, askDelete, runAction, dialogs };
 }
 
 interface ActionInputDialogProps {

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import { AddToCart } from '../../components/site/AddToCart';
 import { company } from '../../components/site/company';
+import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, videoUrl } from '../../components/site/media';
@@ -15,9 +16,11 @@ import '../../components/site/course.css';
 
 export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlug')({
   loader: async ({ context: { api }, params: { categorySlug, courseSlug } }) => {
-    const course = dataOrNotFound(
-      await api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
-    );
+    const [answer, sessions] = await Promise.all([
+      api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
+      loadCourseSessions(api, courseSlug),
+    ]);
+    const course = dataOrNotFound(answer);
     // One address per course: a stale or mistyped category segment goes to the real one.
     if (course.category.slug !== categorySlug) {
       throw redirect({
@@ -26,7 +29,7 @@ export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlu
         replace: true,
       });
     }
-    return course;
+    return { ...course, sessions };
   },
   component: CoursePage,
   errorComponent: RouteError,
@@ -147,6 +150,8 @@ function CoursePage() {
             </section>
           )}
 
+          <CourseSchedule course={course} sessions={course.sessions} />
+
           <section className="course-section">
             <h2>پیش‌نیاز</h2>
             <p>{toPersianDigits(course.prerequisite) || 'این دوره پیش‌نیاز ندارد.'}</p>
@@ -206,7 +211,7 @@ function CoursePage() {
             {course.type === 'offline' && (
               <div>
                 <dt>محل برگزاری</dt>
-                <dd>{company.address}</dd>
+                <dd>{course.address ? toPersianDigits(course.address) : company.address}</dd>
               </div>
             )}
           </dl>

@@ -1,0 +1,46 @@
+// The schedule's record actions: a course's «ساخت دوباره جلسات» (the sync of server/schedule.ts,
+// answered with its counts) and a session's exceptions to the weekly pattern — moved (the
+// planned date kept in movedFrom the first time), cancelled with a reason, held again. The
+// action runner (server/actions.ts) locks, version-checks, writes and audits; these say what.
+import type { ActionHandler } from './actions';
+import { HttpError } from './errors';
+import { dayKey, dayOf, dayStart, scheduleTexts, syncCourseSessions } from './schedule';
+import { tehranDayOf } from './dashboardMoney';
+
+const resyncSessions: ActionHandler = async ({ trx, record }) => {
+  const counts = await syncCourseSessions(trx, Number(record.id));
+  return { set: {}, notice: scheduleTexts.synced(counts) };
+};
+
+export const courseActions = { resyncSessions };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const move: ActionHandler = async ({ record, input }) => {
+  // The buttons hide it for a past session, but the clock may have passed midnight since.
+  const today = dayKey(tehranDayOf(Date.now()));
+  const current = dayOf(text(record.date));
+  if (current && dayKey(current) < today) throw new HttpError(409, scheduleTexts.pastSession);
+  const day = dayOf(text(input.date));
+  if (!day) throw new HttpError(400, scheduleTexts.noDate);
+  if (dayKey(day) < today) throw new HttpError(409, scheduleTexts.newDatePast);
+  const startTime = text(input.startTime);
+  const endTime = text(input.endTime);
+  if (startTime >= endTime) throw new HttpError(400, scheduleTexts.timesOrder);
+  return {
+    set: {
+      date: dayStart(day),
+      startTime,
+      endTime,
+      note: text(input.note),
+      // The day the pattern planned, kept through later moves.
+      movedFrom: record.movedFrom ?? record.date ?? null,
+    },
+  };
+};
+
+const cancel: ActionHandler = async ({ input }) => ({ set: { status: 'cancelled', note: text(input.note) } });
+
+const reinstate: ActionHandler = async () => ({ set: { status: 'scheduled' } });
+
+export const classSessionActions = { move, cancel, reinstate };

@@ -1,0 +1,168 @@
+// A course's schedule on its public page, rendered on the server (no island): the weekly pattern
+// in words («شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰»), the first and last session dates, the
+// place (address and room for in-person courses, «آنلاین» for online ones: the class link is
+// only ever given to enrolled learners, on their dashboard) and the sessions from today on,
+// moved ones shown with the day they moved from, cancelled ones struck through with the reason.
+import type { components } from '../../../codegen/openapi.gen';
+import { weekdayLabels } from '../../../schema/labels';
+import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../lib/jalali';
+import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import type { PublicCourse } from './types';
+import './schedule.css';
+
+type Schemas = components['schemas'];
+export type PublicSession = Schemas['PublicSession'];
+type ScheduledCourse = Pick<PublicCourse, 'type' | 'timeOfHolding' | 'lastSessionDate' | 'address' | 'room' | 'weeklySlots'>;
+
+interface PublicApi {
+  GET: (
+    path: '/api/Public/courses/{slug}/sessions',
+    init: { params: { path: { slug: string } } },
+  ) => Promise<{ data?: PublicSession[]; response: Response }>;
+}
+
+/** The course's upcoming sessions for its page; none when the call fails (the page still shows). */
+export async function loadCourseSessions(api: PublicApi, slug: string): Promise<PublicSession[]> {
+  try {
+    const answer = await api.GET('/api/Public/courses/{slug}/sessions', { params: { path: { slug } } });
+    return answer.data ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Sessions listed before the rest fold away under «همه جلسه‌ها». */
+const shownFirst = 6;
+
+export const scheduleTexts = {
+  title: 'زمان و مکان برگزاری',
+  pattern: 'برنامه هفتگی',
+  noPattern: 'برنامه هفتگی این دوره هنوز اعلام نشده است.',
+  first: 'شروع دوره',
+  last: 'پایان دوره',
+  place: 'محل برگزاری',
+  online: 'آنلاین',
+  onlineNote: 'پیوند کلاس پس از ثبت‌نام در داشبورد شما نمایش داده می‌شود.',
+  room: (room: string) => toPersianDigits(room),
+  upcoming: 'جلسه‌های پیش رو',
+  noUpcoming: 'جلسه‌ای در پیش نیست.',
+  more: (n: number) => `همه جلسه‌ها (${formatPersianNumber(n)} جلسه دیگر)`,
+  moved: 'جابه‌جا شده',
+  movedFrom: (from: string) => `به جای ${from}`,
+  cancelled: 'لغو شد',
+  hours: (start: string, end: string) => `ساعت ${toPersianDigits(start)} تا ${toPersianDigits(end)}`,
+} as const;
+
+/** «شنبه‌ها و دوشنبه‌ها» */
+function joinDays(days: readonly number[]): string {
+  const names = days.map((day) => `${weekdayLabels[day] ?? ''}‌ها`);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join('، ')} و ${names.at(-1) ?? ''}`;
+}
+
+/** One line per set of hours: «شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰». */
+export function weeklyPatternLines(slots: ScheduledCourse['weeklySlots']): string[] {
+  const byHours = new Map<string, { start: string; end: string; days: number[] }>();
+  for (const slot of [...slots].sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))) {
+    const key = `${slot.startTime}-${slot.endTime}`;
+    const group = byHours.get(key) ?? { start: slot.startTime, end: slot.endTime, days: [] };
+    if (!group.days.includes(slot.weekday)) group.days.push(slot.weekday);
+    byHours.set(key, group);
+  }
+  return [...byHours.values()].map((g) => `${joinDays(g.days)}، ${scheduleTexts.hours(g.start, g.end)}`);
+}
+
+/** «دوشنبه ۱۰ آذر ۱۴۰۵» */
+function sessionDay(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return `${jalaliWeekdayNames[weekdayIndex(date)] ?? ''} ${formatJalaliLong(date)}`;
+}
+
+function SessionItem({ session, courseRoom }: { session: PublicSession; courseRoom: string }) {
+  const cancelled = session.status === 'cancelled';
+  const when = (
+    <>
+      <span className="schedule-session__day">{sessionDay(session.date)}</span>
+      <span className="schedule-session__hours">{scheduleTexts.hours(session.startTime, session.endTime)}</span>
+    </>
+  );
+  return (
+    <li className={`schedule-session${cancelled ? ' schedule-session--cancelled' : ''}${session.movedFrom ? ' schedule-session--moved' : ''}`}>
+      {cancelled ? <s className="schedule-session__when">{when}</s> : <span className="schedule-session__when">{when}</span>}
+      {session.room && session.room !== courseRoom && <span className="schedule-session__room">{scheduleTexts.room(session.room)}</span>}
+      {session.movedFrom && !cancelled && (
+        <span className="schedule-session__badge schedule-session__badge--moved">
+          {scheduleTexts.moved} · {scheduleTexts.movedFrom(sessionDay(session.movedFrom))}
+        </span>
+      )}
+      {cancelled && <span className="schedule-session__badge schedule-session__badge--cancelled">{scheduleTexts.cancelled}</span>}
+      {session.note && <span className="schedule-session__note">{toPersianDigits(session.note)}</span>}
+    </li>
+  );
+}
+
+export function CourseSchedule({ course, sessions }: { course: ScheduledCourse; sessions: readonly PublicSession[] }) {
+  const lines = weeklyPatternLines(course.weeklySlots);
+  const online = course.type === 'online';
+  const first = sessions.slice(0, shownFirst);
+  const rest = sessions.slice(shownFirst);
+  return (
+    <section className="course-section course-schedule" aria-labelledby="course-schedule-title">
+      <h2 id="course-schedule-title">{scheduleTexts.title}</h2>
+      <dl className="schedule-facts">
+        <div className="schedule-facts__wide">
+          <dt>{scheduleTexts.pattern}</dt>
+          <dd>
+            {lines.length === 0 ? scheduleTexts.noPattern : lines.map((line) => <span key={line} className="schedule-line">{line}</span>)}
+          </dd>
+        </div>
+        <div>
+          <dt>{scheduleTexts.first}</dt>
+          <dd>{formatJalaliLong(course.timeOfHolding)}</dd>
+        </div>
+        <div>
+          <dt>{scheduleTexts.last}</dt>
+          <dd>{formatJalaliLong(course.lastSessionDate)}</dd>
+        </div>
+        <div className="schedule-facts__wide">
+          <dt>{scheduleTexts.place}</dt>
+          <dd>
+            {online ? (
+              <>
+                {scheduleTexts.online}
+                <span className="schedule-muted">{scheduleTexts.onlineNote}</span>
+              </>
+            ) : (
+              <>
+                {course.address ? toPersianDigits(course.address) : '—'}
+                {course.room && <span className="schedule-muted">{scheduleTexts.room(course.room)}</span>}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <h3 className="schedule-subtitle">{scheduleTexts.upcoming}</h3>
+      {sessions.length === 0 ? (
+        <p className="schedule-muted">{scheduleTexts.noUpcoming}</p>
+      ) : (
+        <>
+          <ol className="schedule-sessions">
+            {first.map((session, index) => (
+              <SessionItem key={`${session.date ?? ''}-${session.startTime}-${index}`} session={session} courseRoom={course.room} />
+            ))}
+          </ol>
+          {rest.length > 0 && (
+            <details className="schedule-more">
+              <summary>{scheduleTexts.more(rest.length)}</summary>
+              <ol className="schedule-sessions">
+                {rest.map((session, index) => (
+                  <SessionItem key={`${session.date ?? ''}-${session.startTime}-${index}`} session={session} courseRoom={course.room} />
+                ))}
+              </ol>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
