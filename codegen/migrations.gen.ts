@@ -38,6 +38,12 @@ export const schemaMigrations: readonly SchemaMigration[] = [
       {"op":"addColumn","table":"courses","column":"room","spec":{"type":"text","notNull":true,"default":""}},
       {"op":"addColumn","table":"courses","column":"classLink","spec":{"type":"text","notNull":true,"default":""}}
     ]
+  },
+  {
+    "name": "g004_alter_teachers",
+    "steps": [
+      {"op":"addColumn","table":"teachers","column":"slug","spec":{"type":"text","notNull":true,"default":"","unique":true},"fillSlugFrom":"fullName"}
+    ]
   }
 ];
 
@@ -118,6 +124,7 @@ export const schemaSnapshot: SchemaSnapshot = {
       "skill": {"type":"text","notNull":true,"default":""},
       "descirption": {"type":"text","notNull":true,"default":""},
       "coverImage": {"type":"text","notNull":true,"default":""},
+      "slug": {"type":"text","notNull":true,"default":"","unique":true},
       "version": {"type":"integer","notNull":true,"default":1}
     },
     "users": {
