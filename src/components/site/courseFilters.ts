@@ -2,7 +2,7 @@
 // filtered list can be shared and survives reloads. One reading of the query string for the
 // browser and the server: the page drops what it cannot read, the API answers it with a Persian
 // 400 (server/public.ts), and both filter with `filterCourses` below.
-import { fromJalaliDate, isValidJalali } from '../../lib/jalali';
+import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../lib/jalali';
 import { foldForSearch, toLatinDigits } from '../../lib/text';
 import type { PublicCourse } from './types';
 
@@ -196,3 +196,26 @@ export function courseSearchQuery(search: CourseSearch): string {
 }
 
 export const hasFilters = (search: CourseSearch): boolean => courseSearchKeys.some((key) => key !== 'sort' && search[key] !== undefined);
+
+/** The API's spelling of a search (GET /api/Public/courses): every value a string. */
+export function courseApiQuery(search: CourseSearch) {
+  const text = (value: number | string | undefined) => (value === undefined ? undefined : String(value));
+  return {
+    q: search.q,
+    age: text(search.age),
+    category: search.category,
+    type: search.type,
+    day: text(search.day),
+    priceMin: text(search.priceMin),
+    priceMax: text(search.priceMax),
+    from: search.from,
+    difficulty: search.difficulty,
+    sort: search.sort,
+  };
+}
+
+/** Today as the filters spell a day: Jalali `YYYY-MM-DD`. */
+export function jalaliToday(now: Date = new Date()): string {
+  const { jy, jm, jd } = toJalaliDate(now);
+  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
+}

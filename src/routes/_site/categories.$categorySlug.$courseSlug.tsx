@@ -1,7 +1,8 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import { AddToCart } from '../../components/site/AddToCart';
 import { company } from '../../components/site/company';
-import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
+import { courseHeadings, courseTypeLabels, difficultyLabels, formatAgeRange, formatHours } from '../../components/site/courseFormat';
+import { RelatedCourses } from '../../components/site/RelatedCourses';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, videoUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
@@ -15,9 +16,11 @@ import '../../components/site/course.css';
 
 export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlug')({
   loader: async ({ context: { api }, params: { categorySlug, courseSlug } }) => {
-    const course = dataOrNotFound(
-      await api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
-    );
+    const [found, related] = await Promise.all([
+      api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
+      api.GET('/api/Public/courses/{slug}/related', { params: { path: { slug: courseSlug } } }),
+    ]);
+    const course = dataOrNotFound(found);
     // One address per course: a stale or mistyped category segment goes to the real one.
     if (course.category.slug !== categorySlug) {
       throw redirect({
@@ -26,7 +29,7 @@ export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlu
         replace: true,
       });
     }
-    return course;
+    return { course, related: related.data ?? [] };
   },
   component: CoursePage,
   errorComponent: RouteError,
@@ -75,7 +78,7 @@ function paragraphs(text: string): string[] {
 }
 
 function CoursePage() {
-  const course = Route.useLoaderData();
+  const { course, related } = Route.useLoaderData();
   const returnTo = useRouterState({ select: (state) => state.location.href });
   useSeo({
     title: course.title,
@@ -152,6 +155,8 @@ function CoursePage() {
             <p>{toPersianDigits(course.prerequisite) || 'این دوره پیش‌نیاز ندارد.'}</p>
           </section>
 
+          {/* The schedule and the place (the schedule component) go here. */}
+
           {course.teacher && (
             <section className="course-section teacher">
               <h2>مدرس دوره</h2>
@@ -167,7 +172,11 @@ function CoursePage() {
                   />
                 )}
                 <div>
-                  <h3>{toPersianDigits(course.teacher.fullName)}</h3>
+                  <h3>
+                    <Link to="/teachers/$slug" params={{ slug: course.teacher.slug }}>
+                      {toPersianDigits(course.teacher.fullName)}
+                    </Link>
+                  </h3>
                   <p className="teacher__skill">{toPersianDigits(course.teacher.skill)}</p>
                   {course.teacher.descirption && <p>{toPersianDigits(course.teacher.descirption)}</p>}
                 </div>
@@ -177,10 +186,23 @@ function CoursePage() {
         </article>
 
         <aside className="course-aside panel" aria-label="ثبت‌نام در دوره">
-          <p className="course-aside__price">
-            {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
-          </p>
+          {/* On a phone this box stays at the bottom of the screen while the page scrolls (course.css). */}
+          <div className="course-buy">
+            <p className="course-aside__price">
+              {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
+            </p>
+            {/* Seats left and the waiting list (the seats components) go here, beside the cart button. */}
+            <Island
+              name="AddToCart"
+              component={AddToCart}
+              props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
+            />
+          </div>
           <dl className="course-facts">
+            <div>
+              <dt>سن</dt>
+              <dd>{formatAgeRange(course)}</dd>
+            </div>
             <div>
               <dt>تاریخ شروع</dt>
               <dd>{formatJalaliLong(course.timeOfHolding)}</dd>
@@ -210,13 +232,9 @@ function CoursePage() {
               </div>
             )}
           </dl>
-          <Island
-            name="AddToCart"
-            component={AddToCart}
-            props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
-          />
         </aside>
       </div>
+      <RelatedCourses courses={related} />
     </div>
   );
 }
