@@ -444,6 +444,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
     });
     if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses);
+    await seedCatalogue(trx, courseIds);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await trx
       .insertInto('contact_messages')
@@ -719,4 +720,45 @@ async function seedSalesHistory(
     .insertInto('order_items')
     .values({ orderId: owed.id, childId: child.id, courseId: first.course.id, priceInTomans: first.course.price, childName: 'پرهام جعفری', courseTitle: first.course.title })
     .execute();
+}
+
+/** Each seeded course's ages and weekly pattern (weekday 0 = Saturday), for the catalogue's filters. */
+const catalogue: Record<string, { ages: readonly [number, number]; days: readonly number[]; start: string; end: string }> = {
+  'رباتیک مقدماتی با لگو': { ages: [7, 10], days: [0, 2], start: '16:00', end: '17:30' },
+  'ساخت ربات با آردوینو': { ages: [11, 15], days: [1, 3], start: '17:00', end: '18:30' },
+  'بوت‌کمپ تابستانی رباتیک': { ages: [12, 16], days: [0, 1, 2, 3, 4], start: '09:00', end: '12:00' },
+  'اسکرچ برای کودکان': { ages: [7, 10], days: [2, 4], start: '16:00', end: '17:00' },
+  'پایتون برای نوجوانان': { ages: [12, 16], days: [0, 3], start: '10:00', end: '11:30' },
+  'ساخت وب‌سایت با HTML و CSS': { ages: [11, 15], days: [5], start: '10:00', end: '12:00' },
+  'طراحی بازی با اسکرچ': { ages: [8, 12], days: [2], start: '17:00', end: '18:30' },
+  'بازی‌سازی سه‌بعدی با یونیتی': { ages: [13, 17], days: [6], start: '10:00', end: '12:00' },
+  'هوش مصنوعی برای کودکان': { ages: [9, 12], days: [2, 5], start: '15:00', end: '16:30' },
+  'یادگیری ماشین با پایتون': { ages: [14, 18], days: [1, 4], start: '18:00', end: '19:30' },
+  'بوت‌کمپ هوش مصنوعی نوجوانان': { ages: [13, 17], days: [0, 2, 4], start: '09:00', end: '12:00' },
+  'الکترونیک مقدماتی': { ages: [9, 13], days: [3], start: '16:00', end: '17:30' },
+  'اینترنت اشیا با ESP32': { ages: [12, 16], days: [5], start: '14:00', end: '16:00' },
+};
+
+/**
+ * Ages and weekly slots for the catalogue (find a course for a 9-year-old on Mondays). Leaves a
+ * course alone when something else already gave it ages or slots.
+ */
+async function seedCatalogue(trx: Transaction<Database>, courseIds: ReadonlyMap<string, number>): Promise<void> {
+  const withSlots = new Set((await trx.selectFrom('course_slots').select('courseId').execute()).map((row) => row.courseId));
+  for (const [title, plan] of Object.entries(catalogue)) {
+    const id = courseIds.get(title);
+    if (id === undefined) continue;
+    await trx
+      .updateTable('courses')
+      .set({ ageMin: plan.ages[0], ageMax: plan.ages[1] })
+      .where('id', '=', id)
+      .where('ageMin', '=', 0)
+      .where('ageMax', '=', 0)
+      .execute();
+    if (withSlots.has(id)) continue;
+    await trx
+      .insertInto('course_slots')
+      .values(plan.days.map((weekday) => ({ courseId: id, weekday, startTime: plan.start, endTime: plan.end })))
+      .execute();
+  }
 }
