@@ -41,7 +41,7 @@ export interface CourseSearch {
 export const courseSearchKeys = ['q', 'age', 'category', 'type', 'day', 'priceMin', 'priceMax', 'from', 'difficulty', 'sort'] as const;
 
 export const sortLabels: Record<SortOrder, string> = {
-  start: 'نزدیک‌ترین تاریخ شروع',
+  start: 'زودترین شروع',
   'price-asc': 'ارزان‌ترین',
   'price-desc': 'گران‌ترین',
 };

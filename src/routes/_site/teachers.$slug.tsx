@@ -65,7 +65,7 @@ function TeacherPage() {
       {courses.length > 0 ? (
         <div className="card-grid">
           {courses.map((course, index) => (
-            <CourseCard key={course.id} course={course} first={index === 0 && !photo} />
+            <CourseCard key={course.id} course={course} first={index === 0} />
           ))}
         </div>
       ) : (
