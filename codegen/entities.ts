@@ -450,7 +450,8 @@ export function diffTables(before: SchemaSnapshot, after: SchemaSnapshot, entiti
         if (spec.index) steps.push({ op: 'createIndex', table, column, name: spec.index });
         continue;
       }
-      steps.push({ op: 'addColumn', table, column, spec });
+      const fillSlugFrom = column === 'slug' && spec.unique ? entity?.slugFrom : undefined;
+      steps.push({ op: 'addColumn', table, column, spec, ...(fillSlugFrom ? { fillSlugFrom } : {}) });
       if (spec.index) steps.push({ op: 'createIndex', table, column, name: spec.index });
     }
     for (const [column, spec] of Object.entries(remaining)) {

@@ -23,7 +23,17 @@ export interface SchemaSnapshot {
 export type MigrationStep =
   | { op: 'createTable'; table: string; columns: TableSpec }
   | { op: 'dropTable'; table: string }
-  | { op: 'addColumn'; table: string; column: string; spec: ColumnSpec }
+  | {
+      op: 'addColumn';
+      table: string;
+      column: string;
+      spec: ColumnSpec;
+      /**
+       * A unique slug added to a table that may have rows: each row's slug is made from this
+       * column (as the server makes new ones) before the unique index is built.
+       */
+      fillSlugFrom?: string;
+    }
   | { op: 'dropColumn'; table: string; column: string; spec: ColumnSpec }
   | { op: 'renameColumn'; table: string; from: string; to: string }
   | { op: 'createIndex'; table: string; column: string; name: string }

@@ -45,6 +45,12 @@ export const schemaMigrations: readonly SchemaMigration[] = [
       {"op":"addColumn","table":"class_sessions","column":"origin","spec":{"type":"text","notNull":true,"default":"manual"}},
       {"op":"createTable","table":"holidays","columns":{"date":{"type":"text","notNull":false},"title":{"type":"text","notNull":true,"default":""},"version":{"type":"integer","notNull":true,"default":1}}}
     ]
+  },
+  {
+    "name": "g005_alter_teachers",
+    "steps": [
+      {"op":"addColumn","table":"teachers","column":"slug","spec":{"type":"text","notNull":true,"default":"","unique":true},"fillSlugFrom":"fullName"}
+    ]
   }
 ];
 
@@ -131,6 +137,7 @@ export const schemaSnapshot: SchemaSnapshot = {
       "skill": {"type":"text","notNull":true,"default":""},
       "descirption": {"type":"text","notNull":true,"default":""},
       "coverImage": {"type":"text","notNull":true,"default":""},
+      "slug": {"type":"text","notNull":true,"default":"","unique":true},
       "version": {"type":"integer","notNull":true,"default":1}
     },
     "users": {

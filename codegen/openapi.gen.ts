@@ -284,7 +284,56 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        /** @description The catalogue. Every filter is optional; an empty value is no filter; numbers and dates may be typed in Persian or Arabic digits. An unreadable or unknown parameter is a 400 with a Persian message (src/components/site/courseFilters.ts reads them). */
         get: operations["publicCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Public/courses/{slug}/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["publicRelatedCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Public/teachers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["publicTeachers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Public/teachers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["publicTeacher"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1872,6 +1921,7 @@ export type components = {
         MediaType: "image" | "video";
         PublicTeacher: {
             id: number;
+            slug: string;
             fullName: string;
             skill: string;
             descirption: string;
@@ -1931,6 +1981,14 @@ export type components = {
         };
         PublicCategoryPage: {
             category: components["schemas"]["PublicCategory"];
+            courses: components["schemas"]["PublicCourse"][];
+        };
+        PublicTeacherSummary: components["schemas"]["PublicTeacher"] & {
+            /** @description active courses of active categories */
+            courseCount: number;
+        };
+        PublicTeacherPage: {
+            teacher: components["schemas"]["PublicTeacher"];
             courses: components["schemas"]["PublicCourse"][];
         };
         PublicArticleSummary: {
@@ -2414,6 +2472,7 @@ export type components = {
             id: number;
             /** @description bumped by every update */
             version: number;
+            slug: string;
         };
         TeacherUpdate: components["schemas"]["TeacherFields"] & {
             id: number;
@@ -3030,14 +3089,32 @@ export interface operations {
     };
     publicCourses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description words of the title, category, teacher or prerequisite, folded as the admin search folds (ي/ك, ZWNJ, digits) */
+                q?: string;
+                /** @description the child's age in years: courses whose range contains it */
+                age?: string;
+                /** @description a category's slug */
+                category?: string;
+                type?: "online" | "offline";
+                /** @description a weekday the course meets, 0 = Saturday … 6 = Friday */
+                day?: string;
+                /** @description tomans */
+                priceMin?: string;
+                /** @description tomans */
+                priceMax?: string;
+                /** @description Jalali YYYY-MM-DD: courses starting on that day or later */
+                from?: string;
+                difficulty?: "introductory" | "advanced" | "bootcamps";
+                sort?: "start" | "price-asc" | "price-desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every active course of an active category, soonest first */
+            /** @description The active courses of active categories that pass the filters, soonest first unless sorted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3046,6 +3123,73 @@ export interface operations {
                     "application/json": components["schemas"]["PublicCourse"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    publicRelatedCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to four other active courses, same category first, then the nearest age range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCourse"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicTeachers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teachers with at least one active course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTeacherSummary"][];
+                };
+            };
+        };
+    };
+    publicTeacher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A teacher and their active courses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTeacherPage"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     publicCourse: {

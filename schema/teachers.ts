@@ -27,5 +27,7 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت لیست مدرس‌ها', save: 'خطا در ذخیره اطلاعات', remove: 'خطا در حذف مدرس' },
     succeeded: { create: 'مدرس با موفقیت ایجاد شد', update: 'مدرس با موفقیت ویرایش شد', remove: 'مدرس با موفقیت حذف شد' },
   },
+  // The public teacher page's address (/teachers/<slug>); rows made before it are backfilled.
+  slugFrom: 'fullName',
   searchIn: ['fullName', 'skill'],
 });

@@ -56,21 +56,25 @@ async function main(): Promise<void> {
   const stack = await startStack();
   try {
     const courses = v.parse(
-      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }) })),
+      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) })),
       await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
     );
     const articles = v.parse(v.array(v.object({ slug: v.string() })), await (await fetch(`${stack.baseUrl}/api/Public/articles`)).json());
     const course = courses[0];
     const article = articles[0];
     if (!course || !article) throw new Error('the seed has no course or article');
-    const pages = [
+    const pages: ReadonlyArray<readonly [string, string]> = [
       ['home', '/'],
       ['category', `/categories/${encodeURIComponent(course.category.slug)}`],
       ['course', `/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`],
       ['article', `/articles/${encodeURIComponent(article.slug)}`],
+      ['courses', '/courses?age=9&day=2'],
+      ...(course.teacher ? ([['teacher', `/teachers/${encodeURIComponent(course.teacher.slug)}`]] as const) : []),
     ] as const;
     console.log(`Lighthouse ${runs === 1 ? '' : `(median of ${runs}) `}mobile, targets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95`);
-    for (const [name, pagePath] of pages) {
+    // BENCH_PAGES=courses,teacher measures only those.
+    const only = process.env.BENCH_PAGES?.split(',');
+    for (const [name, pagePath] of pages.filter(([name]) => !only || only.includes(name))) {
       const scores: Record<string, number[]> = {};
       const measured: Record<string, number[]> = {};
       const failing = new Set<string>();

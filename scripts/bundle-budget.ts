@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   try {
     const courses = v.parse(
-      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }) })),
+      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) })),
       await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
     );
     const articles = v.parse(
@@ -83,7 +83,8 @@ async function main(): Promise<void> {
     );
     const course = courses[0];
     const article = articles[0];
-    const publicPaths = ['/', '/categories', '/articles', '/about-us', '/contact-us', '/auth/sign-in'];
+    const publicPaths = ['/', '/courses', '/teachers', '/categories', '/articles', '/about-us', '/contact-us', '/auth/sign-in'];
+    if (course?.teacher) publicPaths.push(`/teachers/${encodeURIComponent(course.teacher.slug)}`);
     if (course) {
       publicPaths.push(`/categories/${encodeURIComponent(course.category.slug)}`);
       publicPaths.push(`/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`);

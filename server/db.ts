@@ -36,6 +36,8 @@ export interface TeachersTable {
   id: Generated<number>;
   /** Optimistic concurrency (migration 002): bumped by every update. */
   version: Generated<number>;
+  /** The public page's address (/teachers/<slug>), unique; backfilled for older rows (g004). */
+  slug: Generated<string>;
   fullName: string;
   skill: string;
   descirption: string;

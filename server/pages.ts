@@ -12,8 +12,21 @@ type Params = Record<string, string>;
 type PageFound = boolean | { canonical: string };
 type PageCheck = 'page' | ((params: Params, db: DB) => Promise<PageFound>);
 
+/** An active category with at least one active course: an empty one is offered nowhere. */
 const activeCategory = async ({ slug = '' }: Params, db: DB) =>
-  Boolean(await db.selectFrom('categories').select('id').where('slug', '=', slug).where('inActive', '=', 0).executeTakeFirst());
+  Boolean(
+    await db
+      .selectFrom('categories')
+      .innerJoin('courses', 'courses.categoryId', 'categories.id')
+      .select('categories.id')
+      .where('categories.slug', '=', slug)
+      .where('categories.inActive', '=', 0)
+      .where('courses.inActive', '=', 0)
+      .executeTakeFirst(),
+  );
+
+const teacher = async ({ slug = '' }: Params, db: DB) =>
+  Boolean(await db.selectFrom('teachers').select('id').where('slug', '=', slug).executeTakeFirst());
 
 /** A course has one address, under its own category: any other category segment is moved there. */
 const activeCourse = async ({ categorySlug = '', courseSlug = '' }: Params, db: DB): Promise<PageFound> => {
@@ -69,7 +82,10 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/auth/sign-up': 'page',
   '/auth/reset/$token': 'page',
   '/categories/': 'page',
-  '/categories/courses': 'page',
+  // The all-courses page used to live here (and /courses sent to /categories).
+  '/categories/courses': async () => ({ canonical: '/courses' }),
+  '/teachers/': 'page',
+  '/teachers/$slug': teacher,
   '/categories/$slug': activeCategory,
   '/categories/$categorySlug/$courseSlug': activeCourse,
 };
@@ -142,6 +158,7 @@ const recordPages: Partial<Record<RegistryKey, keyof FileRoutesByFullPath>> = {
   categories: '/categories/$slug',
   courses: '/categories/$categorySlug/$courseSlug',
   articles: '/articles/$name',
+  teachers: '/teachers/$slug',
 };
 
 /**

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
+import { filterCourses, parseCourseSearch } from '../src/components/site/courseFilters';
 import { htmlToPlainText, truncate } from '../src/lib/text';
 import type { AppConfig } from './config';
-import type { CoursesTable, DB } from './db';
+import type { CoursesTable, DB, TeachersTable } from './db';
 import { HttpError } from './errors';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
@@ -17,6 +18,7 @@ export const publicTexts = {
   categoryNotFound: 'دسته‌بندی مورد نظر یافت نشد',
   courseNotFound: 'دوره مورد نظر یافت نشد',
   articleNotFound: 'مقاله مورد نظر یافت نشد',
+  teacherNotFound: 'مدرس مورد نظر یافت نشد',
 } as const;
 
 const slugParams = v.object({
@@ -58,7 +60,7 @@ export async function takenSeats(db: DB, courseIds: readonly number[]): Promise<
 }
 
 /** Active courses of active categories, with what a public course page shows. */
-export async function publicCourses(db: DB, filter: { courseSlug?: string; categoryId?: number } = {}) {
+export async function publicCourses(db: DB, filter: { courseSlug?: string; categoryId?: number; teacherId?: number } = {}) {
   let query = db
     .selectFrom('courses')
     .innerJoin('categories', 'categories.id', 'courses.categoryId')
@@ -68,6 +70,7 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
     .where('categories.inActive', '=', 0);
   if (filter.courseSlug !== undefined) query = query.where('courses.slug', '=', filter.courseSlug);
   if (filter.categoryId !== undefined) query = query.where('courses.categoryId', '=', filter.categoryId);
+  if (filter.teacherId !== undefined) query = query.where('courses.techerId', '=', filter.teacherId);
   const rows = await query.execute();
   const teacherIds = [...new Set(rows.map((r) => r.techerId).filter((id) => id > 0))];
   const teachers = teacherIds.length
@@ -110,11 +113,57 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
           .map((slot) => ({ weekday: Number(slot.weekday), startTime: slot.startTime, endTime: slot.endTime })),
         category: { slug: row.categorySlug, name: row.categoryName },
         teacher: teacher
-          ? { id: teacher.id, fullName: teacher.fullName, skill: teacher.skill, descirption: teacher.descirption, coverImage: teacher.coverImage }
+          ? publicTeacher(teacher)
           : null,
       };
     },
   );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function publicTeacher(teacher: Selectable<TeachersTable>): Schemas['PublicTeacher'] {
+  return {
+    id: teacher.id,
+    slug: teacher.slug,
+    fullName: teacher.fullName,
+    skill: teacher.skill,
+    descirption: teacher.descirption,
+    coverImage: teacher.coverImage,
+  };
+}
+
+/** Teachers with at least one active course of an active category, by name. */
+export async function publicTeachers(db: DB): Promise<Schemas['PublicTeacherSummary'][]> {
+  const rows = await db
+    .selectFrom('teachers')
+    .innerJoin('courses', 'courses.techerId', 'teachers.id')
+    .innerJoin('categories', 'categories.id', 'courses.categoryId')
+    .select(['teachers.id', 'teachers.slug', 'teachers.fullName', 'teachers.skill', 'teachers.descirption', 'teachers.coverImage'])
+    .select((eb) => eb.fn.count<number>('courses.id').as('courseCount'))
+    .where('courses.inActive', '=', 0)
+    .where('categories.inActive', '=', 0)
+    .groupBy(['teachers.id', 'teachers.slug', 'teachers.fullName', 'teachers.skill', 'teachers.descirption', 'teachers.coverImage'])
+    .orderBy('teachers.fullName')
+    .orderBy('teachers.id')
+    .execute();
+  return rows.map((r) => ({ ...r, courseCount: Number(r.courseCount) }));
+}
+
+/** How far apart two age ranges are, in years (0 when they overlap; a missing bound is open). */
+function ageGap(a: Pick<Schemas['PublicCourse'], 'ageMin' | 'ageMax'>, b: Pick<Schemas['PublicCourse'], 'ageMin' | 'ageMax'>): number {
+  const [aMin, aMax] = [a.ageMin || 0, a.ageMax || Infinity];
+  const [bMin, bMax] = [b.ageMin || 0, b.ageMax || Infinity];
+  return Math.max(0, aMin - bMax, bMin - aMax);
+}
+
+/** Up to four others: the same category first (soonest first), then the nearest age range. */
+export function relatedCourses(course: Schemas['PublicCourse'], all: readonly Schemas['PublicCourse'][]): Schemas['PublicCourse'][] {
+  const others = all.filter((c) => c.id !== course.id);
+  const sameCategory = others.filter((c) => c.category.slug === course.category.slug);
+  // `all` is soonest first and the sort is stable, so equal gaps stay soonest first.
+  const byAge = others.filter((c) => c.category.slug !== course.category.slug).sort((a, b) => ageGap(course, a) - ageGap(course, b));
+  return [...sameCategory, ...byAge].slice(0, 4);
 }
 
 async function publicCategories(db: DB, slug?: string): Promise<Schemas['PublicCategory'][]> {
@@ -125,6 +174,8 @@ async function publicCategories(db: DB, slug?: string): Promise<Schemas['PublicC
     .select((eb) => eb.fn.count<number>('courses.id').as('courseCount'))
     .where('categories.inActive', '=', 0)
     .groupBy(['categories.id', 'categories.slug', 'categories.name', 'categories.coverImage'])
+    // A category with no active course is not offered anywhere (index, home, menu, sitemap, page).
+    .having((eb) => eb.fn.count('courses.id'), '>', 0)
     .orderBy('categories.id');
   if (slug !== undefined) query = query.where('categories.slug', '=', slug);
   const rows = await query.execute();
@@ -141,7 +192,29 @@ export function registerPublic(register: Register, db: DB) {
     return { category, courses: await publicCourses(db, { categoryId: category.id }) };
   });
 
-  register('GET /api/Public/courses', () => publicCourses(db));
+  register('GET /api/Public/courses', async (request) => {
+    const { search, errors } = parseCourseSearch(isRecord(request.query) ? request.query : {});
+    const [message] = Object.values(errors);
+    if (message) throw new HttpError(400, message);
+    return filterCourses(await publicCourses(db), search);
+  });
+
+  register('GET /api/Public/courses/{slug}/related', async (request) => {
+    const { slug } = parse(slugParams, request.params);
+    const all = await publicCourses(db);
+    const course = all.find((c) => c.slug === slug);
+    if (!course) throw new HttpError(404, publicTexts.courseNotFound);
+    return relatedCourses(course, all);
+  });
+
+  register('GET /api/Public/teachers', () => publicTeachers(db));
+
+  register('GET /api/Public/teachers/{slug}', async (request): Promise<Schemas['PublicTeacherPage']> => {
+    const { slug } = parse(slugParams, request.params);
+    const teacher = await db.selectFrom('teachers').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!teacher) throw new HttpError(404, publicTexts.teacherNotFound);
+    return { teacher: publicTeacher(teacher), courses: await publicCourses(db, { teacherId: teacher.id }) };
+  });
 
   register('GET /api/Public/courses/{slug}', async (request) => {
     const { slug } = parse(slugParams, request.params);
@@ -202,6 +275,7 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
   app.get('/sitemap.xml', async (_request, reply) => {
     const categories = await publicCategories(db);
     const courses = await publicCourses(db);
+    const teachers = await publicTeachers(db);
     const articles = await db.selectFrom('articles').select(['slug', 'createdAt']).orderBy('id', 'desc').execute();
     const url = (path: string, lastmod?: string) =>
       `  <url><loc>${xmlEscape(config.publicUrl + path)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod.slice(0, 10))}</lastmod>` : ''}</url>`;
@@ -210,12 +284,15 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       url('/'),
+      url('/courses'),
       url('/categories'),
+      url('/teachers'),
       url('/articles'),
       url('/about-us'),
       url('/contact-us'),
       ...categories.map((c) => url(`/categories/${seg(c.slug)}`)),
       ...courses.map((c) => url(`/categories/${seg(c.category.slug)}/${seg(c.slug)}`)),
+      ...teachers.map((t) => url(`/teachers/${seg(t.slug)}`)),
       ...articles.map((a) => url(`/articles/${seg(a.slug)}`, a.createdAt)),
       '</urlset>',
       '',

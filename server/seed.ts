@@ -294,7 +294,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
     const teacherIds = idsBy(
       await trx
         .insertInto('teachers')
-        .values(teachers.map((t) => ({ fullName: t.fullName, skill: t.skill, descirption: t.descirption, coverImage: t.file })))
+        .values(teachers.map((t) => ({ fullName: t.fullName, slug: slugify(t.fullName), skill: t.skill, descirption: t.descirption, coverImage: t.file })))
         .returning(['id', 'fullName'])
         .execute(),
       'fullName',

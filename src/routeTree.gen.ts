@@ -11,11 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as AdminRouteImport } from './routes/admin'
-import { Route as CoursesRouteImport } from './routes/courses'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutUsRouteImport } from './routes/_site/about-us'
 import { Route as SiteContactUsRouteImport } from './routes/_site/contact-us'
+import { Route as SiteCoursesRouteImport } from './routes/_site/courses'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteImport } from './routes/admin/$entity'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -36,6 +36,8 @@ import { Route as SiteAuthSignUpRouteImport } from './routes/_site/auth.sign-up'
 import { Route as SiteCategoriesIndexRouteImport } from './routes/_site/categories.index'
 import { Route as SiteCategoriesSlugRouteImport } from './routes/_site/categories.$slug'
 import { Route as SiteCategoriesCoursesRouteImport } from './routes/_site/categories.courses'
+import { Route as SiteTeachersIndexRouteImport } from './routes/_site/teachers.index'
+import { Route as SiteTeachersSlugRouteImport } from './routes/_site/teachers.$slug'
 import { Route as AdminEntityIdRouteImport } from './routes/admin/$entity_.$id'
 import { Route as SiteAuthResetTokenRouteImport } from './routes/_site/auth.reset.$token'
 import { Route as SiteCategoriesCategorySlugCourseSlugRouteImport } from './routes/_site/categories.$categorySlug.$courseSlug'
@@ -47,11 +49,6 @@ const SiteRoute = SiteRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CoursesRoute = CoursesRouteImport.update({
-  id: '/courses',
-  path: '/courses',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -72,6 +69,11 @@ const SiteAboutUsRoute = SiteAboutUsRouteImport.update({
 const SiteContactUsRoute = SiteContactUsRouteImport.update({
   id: '/contact-us',
   path: '/contact-us',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteCoursesRoute = SiteCoursesRouteImport.update({
+  id: '/courses',
+  path: '/courses',
   getParentRoute: () => SiteRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -174,6 +176,16 @@ const SiteCategoriesCoursesRoute = SiteCategoriesCoursesRouteImport.update({
   path: '/categories/courses',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteTeachersIndexRoute = SiteTeachersIndexRouteImport.update({
+  id: '/teachers/',
+  path: '/teachers/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteTeachersSlugRoute = SiteTeachersSlugRouteImport.update({
+  id: '/teachers/$slug',
+  path: '/teachers/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
 const AdminEntityIdRoute = AdminEntityIdRouteImport.update({
   id: '/$entity_/$id',
   path: '/$entity/$id',
@@ -194,10 +206,10 @@ const SiteCategoriesCategorySlugCourseSlugRoute =
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminRouteWithChildren
-  '/courses': typeof CoursesRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
+  '/courses': typeof SiteCoursesRoute
   '/admin/$entity': typeof AdminEntityRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
@@ -215,17 +227,19 @@ export interface FileRoutesByFullPath {
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
   '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/articles/': typeof SiteArticlesIndexRoute
   '/auth/': typeof SiteAuthIndexRoute
   '/categories/': typeof SiteCategoriesIndexRoute
+  '/teachers/': typeof SiteTeachersIndexRoute
   '/auth/reset/$token': typeof SiteAuthResetTokenRoute
   '/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
 export interface FileRoutesByTo {
-  '/courses': typeof CoursesRoute
   '/about-us': typeof SiteAboutUsRoute
   '/contact-us': typeof SiteContactUsRoute
+  '/courses': typeof SiteCoursesRoute
   '/admin/$entity': typeof AdminEntityRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
@@ -244,10 +258,12 @@ export interface FileRoutesByTo {
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
   '/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/articles': typeof SiteArticlesIndexRoute
   '/auth': typeof SiteAuthIndexRoute
   '/categories': typeof SiteCategoriesIndexRoute
+  '/teachers': typeof SiteTeachersIndexRoute
   '/auth/reset/$token': typeof SiteAuthResetTokenRoute
   '/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
@@ -255,10 +271,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_site': typeof SiteRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
-  '/courses': typeof CoursesRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/_site/about-us': typeof SiteAboutUsRoute
   '/_site/contact-us': typeof SiteContactUsRoute
+  '/_site/courses': typeof SiteCoursesRoute
   '/admin/$entity': typeof AdminEntityRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
@@ -277,10 +293,12 @@ export interface FileRoutesById {
   '/_site/auth/sign-up': typeof SiteAuthSignUpRoute
   '/_site/categories/$slug': typeof SiteCategoriesSlugRoute
   '/_site/categories/courses': typeof SiteCategoriesCoursesRoute
+  '/_site/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity_/$id': typeof AdminEntityIdRoute
   '/_site/articles/': typeof SiteArticlesIndexRoute
   '/_site/auth/': typeof SiteAuthIndexRoute
   '/_site/categories/': typeof SiteCategoriesIndexRoute
+  '/_site/teachers/': typeof SiteTeachersIndexRoute
   '/_site/auth/reset/$token': typeof SiteAuthResetTokenRoute
   '/_site/categories/$categorySlug/$courseSlug': typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
@@ -289,10 +307,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
-    | '/courses'
     | '/dashboard'
     | '/about-us'
     | '/contact-us'
+    | '/courses'
     | '/admin/$entity'
     | '/admin/audit'
     | '/admin/dashboard'
@@ -310,17 +328,19 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/categories/$slug'
     | '/categories/courses'
+    | '/teachers/$slug'
     | '/admin/$entity/$id'
     | '/articles/'
     | '/auth/'
     | '/categories/'
+    | '/teachers/'
     | '/auth/reset/$token'
     | '/categories/$categorySlug/$courseSlug'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/courses'
     | '/about-us'
     | '/contact-us'
+    | '/courses'
     | '/admin/$entity'
     | '/admin/audit'
     | '/admin/dashboard'
@@ -339,20 +359,22 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/categories/$slug'
     | '/categories/courses'
+    | '/teachers/$slug'
     | '/admin/$entity/$id'
     | '/articles'
     | '/auth'
     | '/categories'
+    | '/teachers'
     | '/auth/reset/$token'
     | '/categories/$categorySlug/$courseSlug'
   id:
     | '__root__'
     | '/_site'
     | '/admin'
-    | '/courses'
     | '/dashboard'
     | '/_site/about-us'
     | '/_site/contact-us'
+    | '/_site/courses'
     | '/admin/$entity'
     | '/admin/audit'
     | '/admin/dashboard'
@@ -371,10 +393,12 @@ export interface FileRouteTypes {
     | '/_site/auth/sign-up'
     | '/_site/categories/$slug'
     | '/_site/categories/courses'
+    | '/_site/teachers/$slug'
     | '/admin/$entity_/$id'
     | '/_site/articles/'
     | '/_site/auth/'
     | '/_site/categories/'
+    | '/_site/teachers/'
     | '/_site/auth/reset/$token'
     | '/_site/categories/$categorySlug/$courseSlug'
   fileRoutesById: FileRoutesById
@@ -382,7 +406,6 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   SiteRoute: typeof SiteRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
-  CoursesRoute: typeof CoursesRoute
   DashboardRoute: typeof DashboardRouteWithChildren
 }
 
@@ -400,13 +423,6 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/courses': {
-      id: '/courses'
-      path: '/courses'
-      fullPath: '/courses'
-      preLoaderRoute: typeof CoursesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -435,6 +451,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-us'
       fullPath: '/contact-us'
       preLoaderRoute: typeof SiteContactUsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/courses': {
+      id: '/_site/courses'
+      path: '/courses'
+      fullPath: '/courses'
+      preLoaderRoute: typeof SiteCoursesRouteImport
       parentRoute: typeof SiteRoute
     }
     '/admin/': {
@@ -577,6 +600,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteCategoriesCoursesRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/teachers/': {
+      id: '/_site/teachers/'
+      path: '/teachers'
+      fullPath: '/teachers/'
+      preLoaderRoute: typeof SiteTeachersIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/teachers/$slug': {
+      id: '/_site/teachers/$slug'
+      path: '/teachers/$slug'
+      fullPath: '/teachers/$slug'
+      preLoaderRoute: typeof SiteTeachersSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/admin/$entity_/$id': {
       id: '/admin/$entity_/$id'
       path: '/$entity/$id'
@@ -604,15 +641,18 @@ declare module '@tanstack/react-router' {
 interface SiteRouteChildren {
   SiteAboutUsRoute: typeof SiteAboutUsRoute
   SiteContactUsRoute: typeof SiteContactUsRoute
+  SiteCoursesRoute: typeof SiteCoursesRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteArticlesNameRoute: typeof SiteArticlesNameRoute
   SiteAuthSignInRoute: typeof SiteAuthSignInRoute
   SiteAuthSignUpRoute: typeof SiteAuthSignUpRoute
   SiteCategoriesSlugRoute: typeof SiteCategoriesSlugRoute
   SiteCategoriesCoursesRoute: typeof SiteCategoriesCoursesRoute
+  SiteTeachersSlugRoute: typeof SiteTeachersSlugRoute
   SiteArticlesIndexRoute: typeof SiteArticlesIndexRoute
   SiteAuthIndexRoute: typeof SiteAuthIndexRoute
   SiteCategoriesIndexRoute: typeof SiteCategoriesIndexRoute
+  SiteTeachersIndexRoute: typeof SiteTeachersIndexRoute
   SiteAuthResetTokenRoute: typeof SiteAuthResetTokenRoute
   SiteCategoriesCategorySlugCourseSlugRoute: typeof SiteCategoriesCategorySlugCourseSlugRoute
 }
@@ -620,15 +660,18 @@ interface SiteRouteChildren {
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutUsRoute: SiteAboutUsRoute,
   SiteContactUsRoute: SiteContactUsRoute,
+  SiteCoursesRoute: SiteCoursesRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteArticlesNameRoute: SiteArticlesNameRoute,
   SiteAuthSignInRoute: SiteAuthSignInRoute,
   SiteAuthSignUpRoute: SiteAuthSignUpRoute,
   SiteCategoriesSlugRoute: SiteCategoriesSlugRoute,
   SiteCategoriesCoursesRoute: SiteCategoriesCoursesRoute,
+  SiteTeachersSlugRoute: SiteTeachersSlugRoute,
   SiteArticlesIndexRoute: SiteArticlesIndexRoute,
   SiteAuthIndexRoute: SiteAuthIndexRoute,
   SiteCategoriesIndexRoute: SiteCategoriesIndexRoute,
+  SiteTeachersIndexRoute: SiteTeachersIndexRoute,
   SiteAuthResetTokenRoute: SiteAuthResetTokenRoute,
   SiteCategoriesCategorySlugCourseSlugRoute:
     SiteCategoriesCategorySlugCourseSlugRoute,
@@ -683,7 +726,6 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   SiteRoute: SiteRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
-  CoursesRoute: CoursesRoute,
   DashboardRoute: DashboardRouteWithChildren,
 }
 export const routeTree = rootRouteImport

@@ -4,6 +4,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely';
 import type { ColumnSpec, MigrationStep, SchemaMigration } from '../../codegen/migration-steps';
+import { uniqueSlug } from '../slug';
 import { withId } from './001_initial';
 
 function column(spec: ColumnSpec) {
@@ -14,6 +15,17 @@ function column(spec: ColumnSpec) {
     if (spec.unique) out = out.unique();
     return out;
   };
+}
+
+/** Gives each existing row a distinct slug made from `from`, as server/crud.ts makes a new row's. */
+async function fillSlugs(db: Kysely<unknown>, table: string, column: string, from: string): Promise<void> {
+  const rows = await sql<{ id: number; source: unknown }>`select ${sql.ref('id')} as ${sql.ref('id')}, ${sql.ref(from)} as ${sql.ref('source')} from ${sql.table(table)} order by ${sql.ref('id')}`.execute(db);
+  const taken = new Set<string>();
+  for (const row of rows.rows) {
+    const slug = await uniqueSlug(String(row.source ?? ''), table, (candidate) => Promise.resolve(taken.has(candidate)));
+    taken.add(slug);
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${slug} where ${sql.ref('id')} = ${Number(row.id)}`.execute(db);
+  }
 }
 
 async function apply(db: Kysely<unknown>, step: MigrationStep): Promise<void> {
@@ -33,6 +45,7 @@ async function apply(db: Kysely<unknown>, step: MigrationStep): Promise<void> {
     case 'addColumn':
       // A unique column cannot be added to a table with rows (SQLite), so it gets its own index.
       await db.schema.alterTable(step.table).addColumn(step.column, step.spec.type, column({ ...step.spec, unique: false })).execute();
+      if (step.fillSlugFrom) await fillSlugs(db, step.table, step.column, step.fillSlugFrom);
       if (step.spec.unique) await db.schema.createIndex(`${step.table}_${step.column}_unique`).on(step.table).column(step.column).unique().execute();
       return;
     case 'dropColumn':

@@ -30,9 +30,22 @@ function defineIsland<P extends object>(props: v.GenericSchema<unknown, P>, load
 
 const noProps = v.object({});
 const courseSearch = v.object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  age: v.optional(v.number()),
+  category: v.optional(v.pipe(v.string(), v.maxLength(200))),
   type: v.optional(v.picklist(courseTypes)),
+  day: v.optional(v.number()),
+  priceMin: v.optional(v.number()),
+  priceMax: v.optional(v.number()),
+  from: v.optional(v.string()),
   difficulty: v.optional(v.picklist(difficulties)),
   sort: v.optional(v.picklist(sortOrders)),
+});
+const courseFilters = v.object({
+  search: courseSearch,
+  path: v.string(),
+  today: v.string(),
+  categories: v.optional(v.array(v.object({ slug: v.string(), name: v.string() }))),
 });
 const posted = v.optional(postedFormSchema);
 const authRedirect = v.object({ redirect: v.optional(v.string()), posted });
@@ -41,7 +54,7 @@ export const islands = {
   SiteHeader: defineIsland(v.object({ pathname: v.string() }), async () => SiteHeader),
   ScrollTopButton: defineIsland(noProps, async () => ScrollTopButton),
   TrustLogo: defineIsland(noProps, async () => TrustLogo),
-  CourseFilters: defineIsland(v.object({ search: courseSearch }), () =>
+  CourseFilters: defineIsland(courseFilters, () =>
     import('../components/site/CourseFilters').then((module) => module.CourseFilters),
   ),
   AddToCart: defineIsland(v.object({ courseId: v.number(), registrationOpen: v.boolean(), returnTo: v.string() }), () =>

@@ -131,6 +131,7 @@ describe('phone menu', () => {
         await menu.waitFor({ state: 'visible' });
         expect(await menu.getByRole('link').allTextContents()).toEqual([
           'صفحه اصلی',
+          'همه دوره‌ها',
           'دسته‌بندی دوره‌ها',
           'مقالات',
           'درباره ما',
@@ -156,12 +157,12 @@ describe('phone menu', () => {
 });
 
 describe('redirects and the not-found page', () => {
-  it('sends /courses and /categories/courses to /categories', async () => {
+  it('serves the all-courses page at /courses and sends /categories/courses there', async () => {
     await withBrowser(async ({ page }) => {
       for (const path of ['/courses', '/categories/courses']) {
         await page.goto(`${stack.baseUrl}${path}`);
-        await page.waitForURL((url) => url.pathname === '/categories');
-        await page.getByRole('heading', { level: 1, name: 'دسته‌بندی دوره‌ها' }).waitFor();
+        await page.waitForURL((url) => url.pathname === '/courses');
+        await page.getByRole('heading', { level: 1, name: 'همه دوره‌ها' }).waitFor();
       }
     });
   });

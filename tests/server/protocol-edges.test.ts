@@ -173,6 +173,9 @@ describe('slugs and canonical addresses', () => {
       expect(made.status).toBe(200);
       expect(made.body.slug).not.toBe('courses');
       expect(made.body.slug).toMatch(/^courses-\d+$/);
+      // A category is offered once it has an active course (an empty one answers 404).
+      const course = await server.call('POST', '/api/Course/Create', { token: admin, body: courseBody(`دوره ${name}`, { categoryId: made.body.id }) });
+      expect(course.status).toBe(200);
       const page = await fetch(`${server.url}/categories/${made.body.slug}`, { headers: { Accept: 'text/html' } });
       expect(page.status).toBe(200);
       await page.arrayBuffer();
@@ -203,7 +206,7 @@ describe('slugs and canonical addresses', () => {
 });
 
 describe('pages for clients that do not refuse HTML', () => {
-  const pages = ['/', '/articles', '/about-us', '/categories', '/categories/courses'];
+  const pages = ['/', '/articles', '/about-us', '/categories', '/courses', '/teachers'];
 
   it('answers an existing page 200 with HTML to curl, wget, bots and clients without Accept', async () => {
     const accepts: Array<string | null> = [null, '*/*', 'text/*', 'text/html;q=0.9', 'application/json;q=0.5, */*;q=0.1', 'TEXT/HTML', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'];

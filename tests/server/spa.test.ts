@@ -50,12 +50,12 @@ describe('the built SPA on the same port', () => {
     const category = encodeURIComponent(String(categories[0].slug));
     const course = `${encodeURIComponent(String(courses[0].category.slug))}/${encodeURIComponent(String(courses[0].slug))}`;
     const article = encodeURIComponent(String(articles[0].slug));
-    for (const path of ['/', '/categories', '/categories/courses', `/categories/${category}`, `/categories/${course}`,
+    for (const path of ['/', '/categories', '/courses', '/teachers', `/categories/${category}`, `/categories/${course}`,
       '/articles', `/articles/${article}`, '/about-us', '/auth/sign-in', '/dashboard/anything/deep', '/admin/users', '/admin/messages']) {
       expect(await status(path), path).toBe(200);
     }
     for (const path of ['/no-such-page', '/categories/no-such-category', '/categories/x/no-such-course',
-      '/articles/no-such-article', '/admin/no-such-entity', '/about-us/extra']) {
+      '/articles/no-such-article', '/admin/no-such-entity', '/about-us/extra', '/teachers/no-such-teacher']) {
       expect(await status(path), path).toBe(404);
     }
     const malformed = await fetch(`${server.url}/articles/%E0%A4%A`, { headers: { Accept: 'text/html' } });

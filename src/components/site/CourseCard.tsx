@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
 import { formatToman, toPersianDigits } from '../../lib/text';
-import { courseTypeLabels, formatHours, registrationClosedText } from './courseFormat';
+import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
 import { imageLoading, imageUrl } from './media';
 import type { PublicCourse } from './types';
 
@@ -9,6 +9,7 @@ import type { PublicCourse } from './types';
 export function CourseCard({ course, first = false }: { course: PublicCourse; first?: boolean }) {
   const params = { categorySlug: course.category.slug, courseSlug: course.slug };
   const cover = imageUrl(course.coverImage);
+  const slots = formatWeeklySlots(course.weeklySlots);
   return (
     <article className="card course-card">
       <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1} aria-hidden="true">
@@ -19,6 +20,7 @@ export function CourseCard({ course, first = false }: { course: PublicCourse; fi
           <span className={`badge badge--${course.type}`}>{courseTypeLabels[course.type]}</span>
           <span className="badge">{toPersianDigits(course.category.name)}</span>
           {!course.registrationOpen && <span className="badge badge--closed">{registrationClosedText}</span>}
+          {/* Seats left / full (the seats component) goes here, with the other tags. */}
         </div>
         <h3 className="card__title">
           <Link to="/categories/$categorySlug/$courseSlug" params={params}>
@@ -26,6 +28,8 @@ export function CourseCard({ course, first = false }: { course: PublicCourse; fi
           </Link>
         </h3>
         <ul className="card__meta">
+          <li>سن: {formatAgeRange(course)}</li>
+          {slots && <li>روز و ساعت: {slots}</li>}
           <li>تاریخ شروع: {formatJalaliLong(course.timeOfHolding)}</li>
           <li>مدت دوره: {formatHours(course.durationInHours)}</li>
           <li>مهلت ثبت‌نام: {formatJalaliLong(course.registrationDeadline)}</li>

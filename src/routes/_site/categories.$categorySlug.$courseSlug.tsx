@@ -2,7 +2,8 @@ import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react
 import { AddToCart } from '../../components/site/AddToCart';
 import { company } from '../../components/site/company';
 import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
-import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
+import { courseHeadings, courseTypeLabels, difficultyLabels, formatAgeRange, formatHours } from '../../components/site/courseFormat';
+import { RelatedCourses } from '../../components/site/RelatedCourses';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, videoUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
@@ -16,11 +17,12 @@ import '../../components/site/course.css';
 
 export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlug')({
   loader: async ({ context: { api }, params: { categorySlug, courseSlug } }) => {
-    const [answer, sessions] = await Promise.all([
+    const [found, related, sessions] = await Promise.all([
       api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
+      api.GET('/api/Public/courses/{slug}/related', { params: { path: { slug: courseSlug } } }),
       loadCourseSessions(api, courseSlug),
     ]);
-    const course = dataOrNotFound(answer);
+    const course = dataOrNotFound(found);
     // One address per course: a stale or mistyped category segment goes to the real one.
     if (course.category.slug !== categorySlug) {
       throw redirect({
@@ -29,7 +31,7 @@ export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlu
         replace: true,
       });
     }
-    return { ...course, sessions };
+    return { course, related: related.data ?? [], sessions };
   },
   component: CoursePage,
   errorComponent: RouteError,
@@ -78,7 +80,7 @@ function paragraphs(text: string): string[] {
 }
 
 function CoursePage() {
-  const course = Route.useLoaderData();
+  const { course, related, sessions } = Route.useLoaderData();
   const returnTo = useRouterState({ select: (state) => state.location.href });
   useSeo({
     title: course.title,
@@ -150,12 +152,14 @@ function CoursePage() {
             </section>
           )}
 
-          <CourseSchedule course={course} sessions={course.sessions} />
+          <CourseSchedule course={course} sessions={sessions} />
 
           <section className="course-section">
             <h2>پیش‌نیاز</h2>
             <p>{toPersianDigits(course.prerequisite) || 'این دوره پیش‌نیاز ندارد.'}</p>
           </section>
+
+          {/* The schedule and the place (the schedule component) go here. */}
 
           {course.teacher && (
             <section className="course-section teacher">
@@ -172,7 +176,11 @@ function CoursePage() {
                   />
                 )}
                 <div>
-                  <h3>{toPersianDigits(course.teacher.fullName)}</h3>
+                  <h3>
+                    <Link to="/teachers/$slug" params={{ slug: course.teacher.slug }}>
+                      {toPersianDigits(course.teacher.fullName)}
+                    </Link>
+                  </h3>
                   <p className="teacher__skill">{toPersianDigits(course.teacher.skill)}</p>
                   {course.teacher.descirption && <p>{toPersianDigits(course.teacher.descirption)}</p>}
                 </div>
@@ -182,10 +190,23 @@ function CoursePage() {
         </article>
 
         <aside className="course-aside panel" aria-label="ثبت‌نام در دوره">
-          <p className="course-aside__price">
-            {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
-          </p>
+          {/* On a phone this box stays at the bottom of the screen while the page scrolls (course.css). */}
+          <div className="course-buy">
+            <p className="course-aside__price">
+              {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
+            </p>
+            {/* Seats left and the waiting list (the seats components) go here, beside the cart button. */}
+            <Island
+              name="AddToCart"
+              component={AddToCart}
+              props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
+            />
+          </div>
           <dl className="course-facts">
+            <div>
+              <dt>سن</dt>
+              <dd>{formatAgeRange(course)}</dd>
+            </div>
             <div>
               <dt>تاریخ شروع</dt>
               <dd>{formatJalaliLong(course.timeOfHolding)}</dd>
@@ -215,13 +236,9 @@ function CoursePage() {
               </div>
             )}
           </dl>
-          <Island
-            name="AddToCart"
-            component={AddToCart}
-            props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
-          />
         </aside>
       </div>
+      <RelatedCourses courses={related} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { filterCourses, validateCourseSearch } from '../../components/site/courseFilters';
+import { filterCourses, jalaliToday, validateCourseSearch } from '../../components/site/courseFilters';
 import { CourseFilters } from '../../components/site/CourseFilters';
-import { CourseCard } from '../../components/site/CourseCard';
+import { CourseResults } from '../../components/site/CourseResults';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
@@ -12,23 +12,33 @@ import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/_site/categories/$slug')({
   validateSearch: validateCourseSearch,
-  loader: async ({ context: { api }, params: { slug } }) =>
-    dataOrNotFound(await api.GET('/api/Public/categories/{slug}', { params: { path: { slug } } })),
+  loader: async ({ context: { api }, params: { slug } }) => {
+    const [page, categories] = await Promise.all([
+      api.GET('/api/Public/categories/{slug}', { params: { path: { slug } } }),
+      api.GET('/api/Public/categories'),
+    ]);
+    const { category, courses } = dataOrNotFound(page);
+    const others = (categories.data ?? []).filter((other) => other.slug !== slug);
+    return { category, courses, others, today: jalaliToday() };
+  },
   component: CategoryPage,
   errorComponent: RouteError,
   pendingComponent: RoutePending,
 });
 
 function CategoryPage() {
-  const { category, courses } = Route.useLoaderData();
-  const search = Route.useSearch();
+  const { category, courses, others, today } = Route.useLoaderData();
+  // The category is the page itself: a `category` in the address means nothing here.
+  const search = { ...Route.useSearch(), category: undefined };
   useSeo({
     title: `دوره‌های ${category.name}`,
     description: `دوره‌های آنلاین و حضوری ${category.name} برای کودکان و نوجوانان در آکادمی`,
   });
 
+  // The same filter the all-courses page asks the server for (src/components/site/courseFilters.ts).
   const shown = filterCourses(courses, search);
   const cover = imageUrl(category.coverImage);
+  const path = `/categories/${encodeURIComponent(category.slug)}`;
 
   return (
     <div className="page">
@@ -51,22 +61,32 @@ function CategoryPage() {
         </div>
       </header>
 
-      <Island name="CourseFilters" component={CourseFilters} props={{ search }} />
+      <Island name="CourseFilters" component={CourseFilters} props={{ search, path, today }} />
 
-      {/* An h2 between the page's h1 and the cards' h3 keeps the heading outline in order. */}
-      {/* role="status" sits inside: on the h2 itself it would replace the heading role. */}
-      <h2 className="filters__count">
-        <span role="status">{toPersianDigits(shown.length)} دوره</span>
-      </h2>
-      {shown.length > 0 ? (
-        <div className="card-grid">
-          {shown.map((course, index) => (
-            <CourseCard key={course.id} course={course} first={index === 0} />
+      <CourseResults
+        courses={shown}
+        clear={
+          <Link to="/categories/$slug" params={{ slug: category.slug }} className="button button--ghost">
+            حذف فیلترها
+          </Link>
+        }
+      />
+
+      <nav className="related-links" aria-labelledby="other-categories">
+        <h2 id="other-categories">دسته‌بندی‌های دیگر</h2>
+        <ul>
+          {others.map((other) => (
+            <li key={other.id}>
+              <Link to="/categories/$slug" params={{ slug: other.slug }}>
+                {toPersianDigits(other.name)} ({toPersianDigits(other.courseCount)} دوره)
+              </Link>
+            </li>
           ))}
-        </div>
-      ) : (
-        <p className="empty-state">دوره‌ای با این فیلترها پیدا نشد.</p>
-      )}
+          <li>
+            <Link to="/courses">همه دوره‌ها</Link>
+          </li>
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// A static segment wins over `$slug`, so this path never reaches the category loader (spec §2).
+// The all-courses page is /courses; this older address keeps working (the server answers it
+// with a 301, server/pages.ts). A static segment wins over `$slug`, so it never reaches the
+// category loader.
 export const Route = createFileRoute('/_site/categories/courses')({
-  beforeLoad: () => {
-    throw redirect({ to: '/categories', replace: true });
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/courses', search, replace: true });
   },
 });

@@ -83,7 +83,7 @@ describe('Zarinpal trust logo', () => {
 });
 
 describe('footer', () => {
-  it('links the four sections and shows address, phone, social icons and the copyright owner', async () => {
+  it('links the six sections and shows address, phone, social icons and the copyright owner', async () => {
     renderWithRouter(<SiteFooter />);
     const footer = await screen.findByRole('contentinfo');
     const nav = within(footer).getByRole('navigation');
@@ -91,7 +91,7 @@ describe('footer', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/categories', '/articles', '/about-us', '/contact-us']);
+    ).toEqual(['/courses', '/categories', '/teachers', '/articles', '/about-us', '/contact-us']);
     expect(footer.textContent).toContain(company.address);
     expect(company.address).toContain('کرج');
     expect(within(footer).getByRole('link', { name: company.phone }).getAttribute('href')).toBe(company.phoneHref);

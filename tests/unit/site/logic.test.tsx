@@ -2,8 +2,8 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeRedirect, validateAuthSearch } from '../../../src/components/site/auth/redirect';
-import { filterCourses, validateCourseSearch } from '../../../src/components/site/courseFilters';
-import { courseHeadings } from '../../../src/components/site/courseFormat';
+import { courseSearchQuery, filterCourses, parseCourseSearch, validateCourseSearch } from '../../../src/components/site/courseFilters';
+import { courseHeadings, formatAgeRange, formatWeeklySlots } from '../../../src/components/site/courseFormat';
 import type { PublicCourse } from '../../../src/components/site/types';
 import { sanitizeArticleHtml } from '../../../src/components/site/ArticleBody';
 import { useJsonLd, useSeo } from '../../../src/lib/seo';
@@ -84,6 +84,50 @@ describe('category filters in the URL', () => {
       4, 2, 3,
     ]);
     expect(filterCourses(courses, { sort: 'price-desc' }).map((c) => c.id)).toEqual([1, 3, 2, 4]);
+  });
+});
+
+describe('catalogue filters in the URL (one reading for the page and the API)', () => {
+  it('reads ages, days, prices and Jalali start dates in any digits, and names what it cannot read', () => {
+    expect(parseCourseSearch({ age: 9, day: '۲', priceMax: '٣٠٠٠٠٠٠', from: '۱۴۰۵/۹/۱', q: '  ربات  ' })).toEqual({
+      search: { age: 9, day: 2, priceMax: 3_000_000, from: '1405-09-01', q: 'ربات' },
+      errors: {},
+    });
+    const bad = parseCourseSearch({ age: '40', day: 'دوشنبه', from: '1405-12-31', colour: 'blue' });
+    expect(bad.search).toEqual({});
+    expect(Object.keys(bad.errors).sort()).toEqual(['age', 'day', 'from', 'unknown']);
+    expect(parseCourseSearch({ priceMin: 5, priceMax: 1 }).errors.priceOrder).toBe('حداقل قیمت از حداکثر قیمت بیشتر است');
+    // The page drops what it cannot read; an empty value is no filter.
+    expect(validateCourseSearch({ age: '', day: '3', type: 'hybrid' })).toEqual({ day: 3 });
+  });
+
+  it('filters by age (0 = no bound), weekday, price band, start date and folded words', () => {
+    const courses = [
+      course({ id: 1, title: 'رباتیک کودکان', ageMin: 7, ageMax: 10, priceInTomans: 100, weeklySlots: [{ weekday: 2, startTime: '16:00', endTime: '17:00' }], timeOfHolding: '2030-01-01T00:00:00Z' }),
+      course({ id: 2, title: 'پایتون', ageMin: 12, ageMax: 0, priceInTomans: 300, weeklySlots: [{ weekday: 0, startTime: '10:00', endTime: '11:00' }], timeOfHolding: '2030-02-01T00:00:00Z' }),
+      course({ id: 3, title: 'می‌خواهم بسازم ۲', ageMin: 0, ageMax: 0, priceInTomans: 0, weeklySlots: [], timeOfHolding: null }),
+    ];
+    const ids = (search: Parameters<typeof filterCourses>[1]) => filterCourses(courses, search).map((c) => c.id);
+    expect(ids({ age: 9 })).toEqual([1, 3]);
+    expect(ids({ age: 15 })).toEqual([2, 3]);
+    expect(ids({ day: 2 })).toEqual([1]);
+    expect(ids({ priceMin: 50, priceMax: 200 })).toEqual([1]);
+    expect(ids({ from: '1408-11-01' })).toEqual([2]);
+    // The fixture's category is «رباتیک»: the category's name is searched too.
+    expect(ids({ q: 'رباتيك' })).toEqual([1, 2, 3]);
+    expect(ids({ q: 'رباتيك كودكان' })).toEqual([1]);
+    expect(ids({ q: 'ميخواهم بسازم 2' })).toEqual([3]);
+    expect(courseSearchQuery({ age: 9, day: 2, q: 'ربات' })).toBe('?q=%D8%B1%D8%A8%D8%A7%D8%AA&age=9&day=2');
+  });
+
+  it('writes ages and weekly slots in Persian', () => {
+    expect(formatAgeRange({ ageMin: 7, ageMax: 10 })).toBe('۷ تا ۱۰ سال');
+    expect(formatAgeRange({ ageMin: 12, ageMax: 0 })).toBe('از ۱۲ سال');
+    expect(formatAgeRange({ ageMin: 0, ageMax: 0 })).toBe('همه سنین');
+    const slot = (weekday: number, startTime: string, endTime: string) => ({ weekday, startTime, endTime });
+    expect(formatWeeklySlots([slot(0, '16:00', '17:30'), slot(2, '16:00', '17:30')])).toBe('شنبه و دوشنبه، ۱۶:۰۰ تا ۱۷:۳۰');
+    expect(formatWeeklySlots([slot(0, '10:00', '11:30'), slot(3, '17:00', '18:30')])).toBe('شنبه ۱۰:۰۰ تا ۱۱:۳۰؛ سه‌شنبه ۱۷:۰۰ تا ۱۸:۳۰');
+    expect(formatWeeklySlots([])).toBe('');
   });
 });
 

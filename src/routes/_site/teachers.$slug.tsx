@@ -1,0 +1,81 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { company } from '../../components/site/company';
+import { CourseCard } from '../../components/site/CourseCard';
+import { dataOrNotFound } from '../../components/site/loaders';
+import { imageLoading, imageUrl } from '../../components/site/media';
+import { RouteError } from '../../components/site/RouteError';
+import { RoutePending } from '../../components/site/RoutePending';
+import type { PublicTeacher } from '../../components/site/types';
+import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
+import { toPersianDigits, truncate } from '../../lib/text';
+import '../../components/site/teacher.css';
+
+export const Route = createFileRoute('/_site/teachers/$slug')({
+  loader: async ({ context: { api }, params: { slug } }) =>
+    dataOrNotFound(await api.GET('/api/Public/teachers/{slug}', { params: { path: { slug } } })),
+  component: TeacherPage,
+  errorComponent: RouteError,
+  pendingComponent: RoutePending,
+});
+
+function personJsonLd(teacher: PublicTeacher, origin: string): Record<string, unknown> {
+  const photo = imageUrl(teacher.coverImage);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: teacher.fullName,
+    jobTitle: teacher.skill,
+    description: teacher.descirption,
+    url: `${origin}/teachers/${encodeURIComponent(teacher.slug)}`,
+    ...(photo ? { image: `${origin}${photo}` } : {}),
+    worksFor: { '@type': 'Organization', name: company.name, url: origin },
+  };
+}
+
+function TeacherPage() {
+  const { teacher, courses } = Route.useLoaderData();
+  useSeo({
+    title: teacher.fullName,
+    description: truncate(`${teacher.fullName}، مدرس ${teacher.skill}. ${teacher.descirption}`.replace(/\s+/g, ' '), 155),
+  });
+  useJsonLd(personJsonLd(teacher, useSiteOrigin()));
+  const photo = imageUrl(teacher.coverImage);
+  return (
+    <div className="page">
+      <nav className="breadcrumbs" aria-label="مسیر صفحه">
+        <ol>
+          <li>
+            <Link to="/">صفحه اصلی</Link>
+          </li>
+          <li>
+            <Link to="/teachers">مدرسان</Link>
+          </li>
+          <li aria-current="page">{toPersianDigits(teacher.fullName)}</li>
+        </ol>
+      </nav>
+      <header className="teacher-head">
+        {photo && <img src={photo} alt={teacher.fullName} width={140} height={140} {...imageLoading(true)} className="teacher-head__photo" />}
+        <div>
+          <h1>{toPersianDigits(teacher.fullName)}</h1>
+          <p className="teacher__skill">{toPersianDigits(teacher.skill)}</p>
+          {teacher.descirption && <p>{toPersianDigits(teacher.descirption)}</p>}
+        </div>
+      </header>
+      <h2 className="filters__count">دوره‌های {toPersianDigits(teacher.fullName)}</h2>
+      {courses.length > 0 ? (
+        <div className="card-grid">
+          {courses.map((course, index) => (
+            <CourseCard key={course.id} course={course} first={index === 0} />
+          ))}
+        </div>
+      ) : (
+        <div className="empty-state">
+          <p>این مدرس در حال حاضر دوره فعالی ندارد.</p>
+          <Link to="/courses" className="button button--ghost">
+            همه دوره‌ها
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+// The parent's catalogue in Chromium against the real server: find a course for a 9-year-old on
+// Mondays through the filters (with scripts and without), the address keeping them across a
+// reload; the course page's buy bar on a phone; a teacher's page. With SHOTS_DIR set, the
+// filtered catalogue, the scrolled course page and a teacher page at 1366 and 390 px.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startStack, type Stack } from './harness';
+
+const shots = process.env.SHOTS_DIR;
+const mondayNine = ['اسکرچ برای کودکان', 'رباتیک مقدماتی با لگو', 'طراحی بازی با اسکرچ', 'هوش مصنوعی برای کودکان'];
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function shoot(page: Page, name: string, at?: (page: Page) => Promise<void>) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(200);
+    if (at) await at(page);
+    await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+  }
+}
+
+const cardTitles = async (page: Page) => (await page.locator('.course-card .card__title').allTextContents()).map((t) => t.trim()).sort();
+
+describe('all courses', () => {
+  it('finds a course for a 9-year-old on Mondays through the filters; the address keeps them across a reload', async () => {
+    const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
+    try {
+      const { page } = session;
+      await page.goto(`${stack.baseUrl}/courses`);
+      await page.getByRole('heading', { level: 1, name: 'همه دوره‌ها' }).waitFor();
+      expect((await cardTitles(page)).length).toBe(12);
+
+      await page.getByLabel('سن کودک').selectOption('9');
+      await page.waitForURL((url) => url.searchParams.get('age') === '9');
+      await page.getByLabel('روز کلاس').selectOption({ label: 'دوشنبه' });
+      await page.waitForURL((url) => url.searchParams.get('day') === '2' && url.searchParams.get('age') === '9');
+      expect(await cardTitles(page)).toEqual(mondayNine);
+      expect(await page.getByRole('status').textContent()).toBe('۴ دوره');
+      // Each card tells the age range and the days in Persian.
+      const lego = page.locator('.course-card', { hasText: 'رباتیک مقدماتی با لگو' });
+      expect(await lego.textContent()).toContain('۷ تا ۱۰ سال');
+      expect(await lego.textContent()).toContain('شنبه و دوشنبه، ۱۶:۰۰ تا ۱۷:۳۰');
+
+      await page.reload();
+      expect(new URL(page.url()).search).toBe('?age=9&day=2');
+      expect(await page.getByLabel('سن کودک').inputValue()).toBe('9');
+      expect(await page.getByLabel('روز کلاس').inputValue()).toBe('2');
+      expect(await cardTitles(page)).toEqual(mondayNine);
+
+      // Search folds Arabic letters: «كودكان» finds «کودکان».
+      await page.getByLabel('جستجو').fill('رباتيك');
+      await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === 'رباتيك');
+      expect(await cardTitles(page)).toEqual(['رباتیک مقدماتی با لگو']);
+      await page.getByLabel('جستجو').fill('');
+      await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('q'));
+      await shoot(page, 'courses-filtered');
+      await page.setViewportSize({ width: 1366, height: 900 });
+
+      // A filter nothing passes says so, with a way back.
+      await page.getByLabel('نوع برگزاری').selectOption('online');
+      await page.waitForURL((url) => url.searchParams.get('type') === 'online');
+      await page.getByLabel('حداکثر قیمت').selectOption('0');
+      await page.waitForURL((url) => url.searchParams.get('priceMax') === '0');
+      await page.getByText('دوره‌ای با این فیلترها پیدا نشد.').waitFor();
+      await page.locator('.empty-state').getByRole('link', { name: 'حذف فیلترها' }).click();
+      await page.waitForURL((url) => url.pathname === '/courses' && url.search === '');
+      expect((await cardTitles(page)).length).toBe(12);
+      expect(session.errors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+
+  it('works with JavaScript disabled: the form is a plain GET form the server answers', async () => {
+    const session = await launchBrowser({ viewport: { width: 390, height: 844 } });
+    const context = await session.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'fa-IR' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.baseUrl}/courses`);
+      await page.getByLabel('سن کودک').selectOption('9');
+      await page.getByLabel('روز کلاس').selectOption('2');
+      await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
+      await page.waitForURL((url) => url.searchParams.get('age') === '9' && url.searchParams.get('day') === '2');
+      expect(await cardTitles(page)).toEqual(mondayNine);
+      await page.reload();
+      expect(await page.getByLabel('سن کودک').inputValue()).toBe('9');
+      expect(await cardTitles(page)).toEqual(mondayNine);
+      // The old address still leads here, with its filters.
+      await page.goto(`${stack.baseUrl}/categories/courses?age=9&day=2`);
+      expect(new URL(page.url()).pathname).toBe('/courses');
+      expect(await cardTitles(page)).toEqual(mondayNine);
+    } finally {
+      await context.close();
+      await session.close();
+    }
+  }, 40_000);
+});
+
+describe('course and teacher pages', () => {
+  it('keeps the price and the cart button on a phone screen while scrolling, clear of the footer; links the teacher', async () => {
+    const session = await launchBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = session;
+      await page.goto(`${stack.baseUrl}/courses?age=9&day=2`);
+      await page.locator('.course-card', { hasText: 'رباتیک مقدماتی با لگو' }).getByRole('link', { name: 'جزئیات دوره' }).click();
+      await page.waitForURL((url) => url.pathname.split('/').length === 4);
+      await page.getByRole('heading', { level: 1, name: 'رباتیک مقدماتی با لگو' }).waitFor();
+      expect(await page.locator('.course-facts').textContent()).toContain('۷ تا ۱۰ سال');
+
+      const bar = page.locator('.course-buy');
+      const inView = async () => {
+        const box = await bar.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844 + 1;
+      };
+      for (const y of [0, 600, 1400]) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(100);
+        expect(await inView(), `scrolled to ${y}`).toBe(true);
+      }
+      const cta = bar.getByRole('link', { name: 'افزودن به سبد خرید' });
+      expect(await cta.isVisible()).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await page.waitForTimeout(100);
+      if (shots) {
+        mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: `${shots}/course-scrolled-390.png` });
+      }
+      // At the end of the page the bar rests in its place, above the related courses and the footer.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(100);
+      const barBox = await bar.boundingBox();
+      const footerBox = await page.locator('footer').first().boundingBox();
+      const relatedBox = await page.locator('.related-courses').boundingBox();
+      expect(barBox && footerBox && barBox.y + barBox.height <= footerBox.y).toBe(true);
+      expect(barBox && relatedBox && barBox.y + barBox.height <= relatedBox.y).toBe(true);
+      expect(await page.locator('.related-courses .course-card').count()).toBe(4);
+
+      // Wide, the box is the side column again.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 700));
+      expect(await bar.evaluate((element) => getComputedStyle(element).position)).not.toBe('sticky');
+      if (shots) await page.screenshot({ path: `${shots}/course-scrolled-1366.png` });
+
+      await page.getByRole('link', { name: 'مریم احمدی' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/teachers/'));
+      await page.getByRole('heading', { level: 1, name: 'مریم احمدی' }).waitFor();
+      expect(await page.locator('.course-card').count()).toBeGreaterThan(0);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+      expect(jsonLd).toContain('"@type":"Person"');
+      await shoot(page, 'teacher');
+      await page.goto(`${stack.baseUrl}/teachers`);
+      await page.getByRole('heading', { level: 1, name: 'مدرسان' }).waitFor();
+      expect(await page.locator('.teacher-tile').count()).toBeGreaterThan(1);
+      await shoot(page, 'teachers');
+      expect(session.errors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+});
