@@ -798,6 +798,38 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Attendance/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAttendanceRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Attendance/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateAttendanceRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Category/GetSelectList": {
         parameters: {
             query?: never;
@@ -937,6 +969,40 @@ export type paths = {
         put?: never;
         post?: never;
         delete: operations["deleteClassSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ClassSession/Roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description حضور و غیاب */
+        post: operations["rollClassSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ClassSession/AllPresent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description همه حاضر */
+        post: operations["allPresentClassSession"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1903,6 +1969,29 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
+        AttendanceRecordFields: {
+            /** @enum {string} */
+            status: "unmarked" | "present" | "absent" | "excused";
+            note: string;
+        };
+        AttendanceRecord: components["schemas"]["AttendanceRecordFields"] & {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+            /** @description id of a ChildRecord; 0 when none */
+            childId: number;
+            /** @description id of a ClassSession; 0 when none */
+            sessionId: number;
+            /** @description id of a User; 0 when none */
+            takenBy: number;
+            /** Format: date-time */
+            takenAt: string | null;
+        };
+        AttendanceRecordUpdate: components["schemas"]["AttendanceRecordFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
+        };
         CategoryFields: {
             name: string;
             inActive: boolean;
@@ -1957,6 +2046,11 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        ClassSessionActionResult: {
+            record: components["schemas"]["ClassSession"];
+            /** @description shown to the admin once, e.g. a one-time link */
+            notice?: string;
         };
         CourseSlotFields: {
             /** @description id of a Course; 0 when none */
@@ -3708,6 +3802,79 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listAttendanceRecord: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every AttendanceRecord, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceRecord"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAttendanceRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated AttendanceRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listCategory: {
         parameters: {
             query?: {
@@ -4002,6 +4169,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    rollClassSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The ClassSession after roll */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassSessionActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    allPresentClassSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The ClassSession after allPresent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassSessionActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listCourseSlot: {

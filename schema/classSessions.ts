@@ -57,6 +57,30 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت جلسات', save: 'خطا در ذخیره جلسه', remove: 'خطا در حذف جلسه' },
     succeeded: { create: 'جلسه افزوده شد', update: 'جلسه ویرایش شد', remove: 'جلسه حذف شد' },
   },
+  // Taking the roll (server/attendanceActions.ts): the first makes the attendance rows of the
+  // children actively enrolled in the course (kept ones are left as marked), which the session's
+  // detail view then lists with each child's status editable in place; the second also marks
+  // every child not yet marked present, so the admin only changes the absent ones.
+  actions: {
+    roll: {
+      call: 'Roll',
+      label: 'حضور و غیاب',
+      when: (session) => session.status === 'scheduled',
+      refusal: () => 'برای جلسه لغوشده حضور و غیاب گرفته نمی‌شود',
+      succeeded: 'فهرست حضور و غیاب آماده شد',
+      failed: 'آماده کردن فهرست حضور و غیاب ناموفق بود',
+    },
+    allPresent: {
+      call: 'AllPresent',
+      label: 'همه حاضر',
+      confirm: 'همه فرزندانی که هنوز حضورشان ثبت نشده «حاضر» ثبت شوند؟',
+      when: (session) => session.status === 'scheduled',
+      refusal: () => 'برای جلسه لغوشده حضور و غیاب گرفته نمی‌شود',
+      onRow: false,
+      succeeded: 'حضور همه ثبت شد',
+      failed: 'ثبت حضور همه ناموفق بود',
+    },
+  },
   searchIn: ['note', 'room'],
   labelField: 'date',
   singular: 'جلسه',

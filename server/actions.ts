@@ -12,6 +12,7 @@ import { HttpError, notFound, texts } from './errors';
 import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import type { Gateway } from './gateway';
+import { classSessionActions } from './attendanceActions';
 import { enrollmentActions, orderActions } from './orderActions';
 import { userActions } from './userActions';
 
@@ -50,6 +51,7 @@ const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHa
   users: userActions,
   orders: orderActions,
   enrollments: enrollmentActions,
+  classSessions: classSessionActions,
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {

@@ -94,6 +94,21 @@ export interface ClassSessionsTable {
   room: string;
   note: string;
 }
+/** Migration 015: a child's presence at one class session (schema/attendance.ts). */
+export interface AttendanceTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  sessionId: number;
+  childId: number;
+  /** The enrolment the roll was made from (0 when none). */
+  enrollmentId: Generated<number>;
+  status: Generated<AttendanceStatus>;
+  note: Generated<string>;
+  /** The admin who last marked it (0 until marked). */
+  takenBy: Generated<number>;
+  takenAt: string | null;
+}
+export type AttendanceStatus = 'unmarked' | 'present' | 'absent' | 'excused';
 export interface ArticlesTable {
   id: Generated<number>;
   /** Optimistic concurrency (migration 002): bumped by every update. */
@@ -300,6 +315,7 @@ export interface Database {
   courses: CoursesTable;
   course_slots: CourseSlotsTable;
   class_sessions: ClassSessionsTable;
+  attendance: AttendanceTable;
   articles: ArticlesTable;
   children: ChildrenTable;
   cart_items: CartItemsTable;
