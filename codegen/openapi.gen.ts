@@ -533,6 +533,38 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Learner/Schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["learnerSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Learner/Profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact": {
         parameters: {
             query?: never;
@@ -1891,6 +1923,8 @@ export type components = {
             childId: number;
             childName: string;
             course: components["schemas"]["CourseSummary"];
+            /** @description the child's age on the course's first day falls outside its age range (a warning, not a refusal) */
+            ageWarning?: string;
         };
         Cart: {
             items: components["schemas"]["CartItem"][];
@@ -1933,6 +1967,72 @@ export type components = {
                 courseTitle: string;
                 priceInTomans: number;
             }[];
+        };
+        LearnerSchedule: {
+            children: components["schemas"]["ChildSchedule"][];
+        };
+        ChildSchedule: {
+            childId: number;
+            childName: string;
+            courses: components["schemas"]["ChildCourseSchedule"][];
+            nextSession: components["schemas"]["ScheduledSession"] | null;
+        };
+        ChildCourseSchedule: {
+            courseId: number;
+            title: string;
+            slug: string;
+            categorySlug: string;
+            /** @enum {string} */
+            type: "online" | "offline";
+            address: string;
+            room: string;
+            /** @description online courses only, and only to the parent of an actively enrolled child */
+            classLink?: string;
+            slots: {
+                /** @description 0 = Saturday */
+                weekday: number;
+                startTime: string;
+                endTime: string;
+            }[];
+            attendance: {
+                present: number;
+                absent: number;
+                excused: number;
+            };
+            records: {
+                sessionId: number;
+                /** Format: date-time */
+                date: string | null;
+                startTime: string;
+                /** @enum {string} */
+                status: "present" | "absent" | "excused";
+                note: string;
+            }[];
+        };
+        ScheduledSession: {
+            sessionId: number;
+            courseId: number;
+            title: string;
+            /** @enum {string} */
+            type: "online" | "offline";
+            /** Format: date-time */
+            date: string;
+            startTime: string;
+            endTime: string;
+            address: string;
+            room: string;
+            note: string;
+            /** @description the session was moved from its planned date */
+            moved: boolean;
+            classLink?: string;
+        };
+        ProfileUpdateBody: {
+            firstName: string;
+            lastName: string;
+            /** @description the sign-in number; changing it needs currentPassword */
+            phoneNumber: string;
+            emailAddress: string;
+            currentPassword?: string;
         };
         Enrollment: {
             id: number;
@@ -3282,6 +3382,63 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    learnerSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per child of the learner, the weekly timetable, the next session, attendance and the class links of online courses they are enrolled in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The profile as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            /** @description Too many wrong passwords */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     sendContactMessage: {

@@ -52,6 +52,8 @@ const handRows: Record<string, Access> = {
   listOrders: 'learner',
   verifyPayment: 'learner',
   listEnrollments: 'learner',
+  learnerSchedule: 'learner',
+  updateProfile: 'learner',
   sendContactMessage: 'public',
   adminBulkDelete: 'admin',
   adminImportCsv: 'admin',
