@@ -25,8 +25,10 @@ import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardCartRouteImport } from './routes/dashboard/cart'
+import { Route as DashboardClassesRouteImport } from './routes/dashboard/classes'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
 import { Route as DashboardPaymentRouteImport } from './routes/dashboard/payment'
+import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardSecurityRouteImport } from './routes/dashboard/security'
 import { Route as SiteArticlesIndexRouteImport } from './routes/_site/articles.index'
 import { Route as SiteArticlesNameRouteImport } from './routes/_site/articles.$name'
@@ -119,6 +121,11 @@ const DashboardCartRoute = DashboardCartRouteImport.update({
   path: '/cart',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardClassesRoute = DashboardClassesRouteImport.update({
+  id: '/classes',
+  path: '/classes',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
   id: '/courses',
   path: '/courses',
@@ -127,6 +134,11 @@ const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
 const DashboardPaymentRoute = DashboardPaymentRouteImport.update({
   id: '/payment',
   path: '/payment',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProfileRoute = DashboardProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardSecurityRoute = DashboardSecurityRouteImport.update({
@@ -205,8 +217,10 @@ export interface FileRoutesByFullPath {
   '/admin/media': typeof AdminMediaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/classes': typeof DashboardClassesRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/security': typeof DashboardSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -233,8 +247,10 @@ export interface FileRoutesByTo {
   '/admin/media': typeof AdminMediaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/classes': typeof DashboardClassesRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/security': typeof DashboardSecurityRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -266,8 +282,10 @@ export interface FileRoutesById {
   '/admin/media': typeof AdminMediaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/classes': typeof DashboardClassesRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/security': typeof DashboardSecurityRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -300,8 +318,10 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/dashboard/$'
     | '/dashboard/cart'
+    | '/dashboard/classes'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/profile'
     | '/dashboard/security'
     | '/admin/'
     | '/dashboard/'
@@ -328,8 +348,10 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/dashboard/$'
     | '/dashboard/cart'
+    | '/dashboard/classes'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/profile'
     | '/dashboard/security'
     | '/'
     | '/admin'
@@ -360,8 +382,10 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/dashboard/$'
     | '/dashboard/cart'
+    | '/dashboard/classes'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/profile'
     | '/dashboard/security'
     | '/_site/'
     | '/admin/'
@@ -500,6 +524,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCartRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/classes': {
+      id: '/dashboard/classes'
+      path: '/classes'
+      fullPath: '/dashboard/classes'
+      preLoaderRoute: typeof DashboardClassesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/courses': {
       id: '/dashboard/courses'
       path: '/courses'
@@ -512,6 +543,13 @@ declare module '@tanstack/react-router' {
       path: '/payment'
       fullPath: '/dashboard/payment'
       preLoaderRoute: typeof DashboardPaymentRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/profile': {
+      id: '/dashboard/profile'
+      path: '/profile'
+      fullPath: '/dashboard/profile'
+      preLoaderRoute: typeof DashboardProfileRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/security': {
@@ -661,8 +699,10 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardCartRoute: typeof DashboardCartRoute
+  DashboardClassesRoute: typeof DashboardClassesRoute
   DashboardCoursesRoute: typeof DashboardCoursesRoute
   DashboardPaymentRoute: typeof DashboardPaymentRoute
+  DashboardProfileRoute: typeof DashboardProfileRoute
   DashboardSecurityRoute: typeof DashboardSecurityRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
@@ -670,8 +710,10 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
   DashboardCartRoute: DashboardCartRoute,
+  DashboardClassesRoute: DashboardClassesRoute,
   DashboardCoursesRoute: DashboardCoursesRoute,
   DashboardPaymentRoute: DashboardPaymentRoute,
+  DashboardProfileRoute: DashboardProfileRoute,
   DashboardSecurityRoute: DashboardSecurityRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
