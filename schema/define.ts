@@ -24,6 +24,8 @@ import {
   requiredText,
 } from './validators';
 
+import { formatJalaliLong } from '../src/lib/jalali';
+
 export { defaultNumberLimits };
 
 export type { RegistryKey };
@@ -782,8 +784,14 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
 /** A record's label from its row; its id when the label fields are empty. */
 export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
   const parts = labelFieldsOf(entity)
-    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code.
-    .map((name) => entity.allFields[name]?.options?.find(([value]) => value === row[name])?.[1] ?? row[name])
+    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code;
+    // a date by its Jalali day («۱ آذر ۱۴۰۵», a class session), not the stored instant.
+    .map((name) => {
+      const field = entity.allFields[name];
+      const value = row[name];
+      if (field?.input === 'jalaliDate' && typeof value === 'string' && value !== '') return formatJalaliLong(value);
+      return field?.options?.find(([option]) => option === value)?.[1] ?? value;
+    })
     .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
     .map(String);
   return parts.length > 0 ? parts.join(' ').trim() : String(row.id ?? '');

@@ -156,9 +156,13 @@ function RelatedTable({ group, recordId }: { group: AdminRecord['related'][numbe
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
   // A record named by a reference (an attendance row by its child) shows that record's label.
   const labelReference = labelNames.length === 1 && other?.allFields[labelNames[0] ?? '']?.input === 'reference' ? (labelNames[0] ?? null) : null;
-  // The reference back to this record is the same on every row: it is left out.
+  // The reference back to this record is the same on every row: it is left out, and so is a
+  // path through it (an attendance row's course, on its session's page).
   const columns = useMemo(
-    () => (other?.columns ?? []).filter((c) => !('key' in c) || (c.key !== group.field && !labelNames.includes(c.key))),
+    () =>
+      (other?.columns ?? []).filter((c) =>
+        'key' in c ? c.key !== group.field && !labelNames.includes(c.key) : !('path' in c && c.path[0] === group.field),
+      ),
     [other, group.field, labelNames],
   );
   const referenceNames = useMemo(
