@@ -34,14 +34,18 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+/** A POST with the learner's token; answers the new record's id. */
+async function createdId(path: string, token: string, body: unknown): Promise<number> {
   const response = await fetch(`${stack.baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  const answer: unknown = await response.json();
+  if (!response.ok || typeof answer !== 'object' || answer === null || !('id' in answer) || typeof answer.id !== 'number') {
+    throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+  }
+  return answer.id;
 }
 
 beforeAll(async () => {
@@ -52,7 +56,7 @@ beforeAll(async () => {
     body: JSON.stringify({ firstName: 'مریم', lastName: 'والدی', phoneNumber: parentPhone, emailAddress: '', password: parentPassword }),
   });
   const token = await apiToken(stack, parentPhone, parentPassword);
-  ids.child = (await api<{ id: number }>('/api/Children/Create', token, { firstName: 'سارا', lastName: 'والدی', birthDate: '2016-05-01T00:00:00.000Z', grade: 'چهارم دبستان' })).id;
+  ids.child = await createdId('/api/Children/Create', token, { firstName: 'سارا', lastName: 'والدی', birthDate: '2016-05-01T00:00:00.000Z', grade: 'چهارم دبستان' });
   const db = openDatabase(join(stack.dataDir, 'academy.sqlite'));
   try {
     // The seed's course that has met (server/seed.ts seedRoll): made online, with a link.
@@ -87,7 +91,7 @@ beforeAll(async () => {
     await db.updateTable('courses').set({ ageMin: 9, ageMax: 12, timeOfHolding: start.toISOString(), registrationDeadline: null }).where('id', '=', aged.id).execute();
     const born = new Date(start);
     born.setFullYear(born.getFullYear() - 7);
-    ids.youngChild = (await api<{ id: number }>('/api/Children/Create', token, { firstName: 'نازنین', lastName: 'والدی', birthDate: born.toISOString(), grade: 'اول دبستان' })).id;
+    ids.youngChild = await createdId('/api/Children/Create', token, { firstName: 'نازنین', lastName: 'والدی', birthDate: born.toISOString(), grade: 'اول دبستان' });
   } finally {
     await db.destroy();
   }
