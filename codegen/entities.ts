@@ -189,7 +189,7 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
     case 'checkbox':
       return { type: 'boolean' };
     case 'jalaliDate':
-      return field.auto ? { type: 'string', format: 'date-time' } : { type: ['string', 'null'], format: 'date-time' };
+      return field.auto === 'created' ? { type: 'string', format: 'date-time' } : { type: ['string', 'null'], format: 'date-time' };
     case 'select': {
       const values = field.options.map(([value]) => value);
       const type = optionType(values);

@@ -582,22 +582,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/Timetable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["getTimetable"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/Public/courses/{slug}/sessions": {
         parameters: {
             query?: never;
@@ -607,6 +591,38 @@ export type paths = {
         };
         get: operations["publicCourseSessions"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Learner/Schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["learnerSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Learner/Profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -879,6 +895,38 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Attendance/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAttendanceRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Attendance/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateAttendanceRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Category/GetSelectList": {
         parameters: {
             query?: never;
@@ -1068,6 +1116,40 @@ export type paths = {
         put?: never;
         /** @description برگزاری دوباره */
         post: operations["reinstateClassSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ClassSession/Roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description حضور و غیاب */
+        post: operations["rollClassSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ClassSession/AllPresent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description همه حاضر */
+        post: operations["allPresentClassSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2047,6 +2129,8 @@ export type components = {
             childId: number;
             childName: string;
             course: components["schemas"]["CourseSummary"];
+            /** @description the child's age on the course's first day falls outside its age range (a warning, not a refusal) */
+            ageWarning?: string;
         };
         Cart: {
             items: components["schemas"]["CartItem"][];
@@ -2089,6 +2173,74 @@ export type components = {
                 courseTitle: string;
                 priceInTomans: number;
             }[];
+        };
+        LearnerSchedule: {
+            children: components["schemas"]["ChildSchedule"][];
+        };
+        ChildSchedule: {
+            /** @description the sessions of the child's active enrolments from today (Tehran) on, by date and start time; cancelled and moved ones included */
+            sessions: components["schemas"]["TimetableSession"][];
+            childId: number;
+            childName: string;
+            courses: components["schemas"]["ChildCourseSchedule"][];
+            nextSession: components["schemas"]["ScheduledSession"] | null;
+        };
+        ChildCourseSchedule: {
+            courseId: number;
+            title: string;
+            slug: string;
+            categorySlug: string;
+            /** @enum {string} */
+            type: "online" | "offline";
+            address: string;
+            room: string;
+            /** @description online courses only, and only to the parent of an actively enrolled child */
+            classLink?: string;
+            slots: {
+                /** @description 0 = Saturday */
+                weekday: number;
+                startTime: string;
+                endTime: string;
+            }[];
+            attendance: {
+                present: number;
+                absent: number;
+                excused: number;
+            };
+            records: {
+                sessionId: number;
+                /** Format: date-time */
+                date: string | null;
+                startTime: string;
+                /** @enum {string} */
+                status: "present" | "absent" | "excused";
+                note: string;
+            }[];
+        };
+        ScheduledSession: {
+            sessionId: number;
+            courseId: number;
+            title: string;
+            /** @enum {string} */
+            type: "online" | "offline";
+            /** Format: date-time */
+            date: string;
+            startTime: string;
+            endTime: string;
+            address: string;
+            room: string;
+            note: string;
+            /** @description the session was moved from its planned date */
+            moved: boolean;
+            classLink?: string;
+        };
+        ProfileUpdateBody: {
+            firstName: string;
+            lastName: string;
+            /** @description the sign-in number; changing it needs currentPassword */
+            phoneNumber: string;
+            emailAddress: string;
+            currentPassword?: string;
         };
         Enrollment: {
             id: number;
@@ -2138,12 +2290,6 @@ export type components = {
             /** @description online courses only, and only while the child is actively enrolled; null otherwise */
             classLink: string | null;
         };
-        TimetableChild: {
-            childId: number;
-            childName: string;
-            /** @description the sessions of the child's active enrolments from today (Tehran) on, by date and start time; cancelled ones included */
-            sessions: components["schemas"]["TimetableSession"][];
-        };
         PublicSession: {
             /** Format: date-time */
             date: string;
@@ -2173,6 +2319,29 @@ export type components = {
             createdAt: string;
         };
         ArticleUpdate: components["schemas"]["ArticleFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
+        };
+        AttendanceRecordFields: {
+            /** @enum {string} */
+            status: "unmarked" | "present" | "absent" | "excused";
+            note: string;
+        };
+        AttendanceRecord: components["schemas"]["AttendanceRecordFields"] & {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+            /** @description id of a ChildRecord; 0 when none */
+            childId: number;
+            /** @description id of a ClassSession; 0 when none */
+            sessionId: number;
+            /** @description id of a User; 0 when none */
+            takenBy: number;
+            /** Format: date-time */
+            takenAt: string | null;
+        };
+        AttendanceRecordUpdate: components["schemas"]["AttendanceRecordFields"] & {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
@@ -3589,27 +3758,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
-    getTimetable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Each of the learner's children with their sessions from today on (children without any included, with none) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TimetableChild"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
     publicCourseSessions: {
         parameters: {
             query?: never;
@@ -3631,6 +3779,63 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    learnerSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per child of the learner, the weekly timetable, the next session, attendance and the class links of online courses they are enrolled in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The profile as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            /** @description Too many wrong passwords */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     sendContactMessage: {
@@ -4151,6 +4356,79 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listAttendanceRecord: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every AttendanceRecord, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceRecord"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAttendanceRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated AttendanceRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listCategory: {
         parameters: {
             query?: {
@@ -4553,6 +4831,98 @@ export interface operations {
         };
         responses: {
             /** @description The ClassSession after reinstate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassSessionActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rollClassSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The ClassSession after roll */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassSessionActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    allPresentClassSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The ClassSession after allPresent */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -77,6 +77,10 @@ export default defineEntity({
   },
   // Exceptions to the weekly pattern (server/sessionActions.ts). Each keeps the session out of the
   // pattern's sync from then on (server/schedule.ts).
+  // Taking the roll (server/attendanceActions.ts): the first makes the attendance rows of the
+  // children actively enrolled in the course (kept ones are left as marked), which the session's
+  // detail view then lists with each child's status editable in place; the second also marks
+  // every child not yet marked present, so the admin only changes the absent ones.
   actions: {
     move: {
       call: 'Move',
@@ -117,6 +121,24 @@ export default defineEntity({
       refusal: () => 'این جلسه لغو نشده است',
       succeeded: 'جلسه دوباره در برنامه است',
       failed: 'برگزاری دوباره جلسه ناموفق بود',
+    },
+    roll: {
+      call: 'Roll',
+      label: 'حضور و غیاب',
+      when: (session) => session.status === 'scheduled',
+      refusal: () => 'برای جلسه لغوشده حضور و غیاب گرفته نمی‌شود',
+      succeeded: 'فهرست حضور و غیاب آماده شد',
+      failed: 'آماده کردن فهرست حضور و غیاب ناموفق بود',
+    },
+    allPresent: {
+      call: 'AllPresent',
+      label: 'همه حاضر',
+      confirm: 'همه فرزندانی که هنوز حضورشان ثبت نشده «حاضر» ثبت شوند؟',
+      when: (session) => session.status === 'scheduled',
+      refusal: () => 'برای جلسه لغوشده حضور و غیاب گرفته نمی‌شود',
+      onRow: false,
+      succeeded: 'حضور همه ثبت شد',
+      failed: 'ثبت حضور همه ناموفق بود',
     },
   },
   relatedOrder: [['date', 'asc'], ['startTime', 'asc']],

@@ -25,6 +25,8 @@ import {
   requiredText,
 } from './validators';
 
+import { formatJalaliLong } from '../src/lib/jalali';
+
 export { defaultNumberLimits };
 
 export type { RegistryKey };
@@ -123,6 +125,11 @@ interface ReferenceField extends FieldCommon {
   input: 'reference';
   reference: ReferenceDecl;
   initial?: number;
+  /**
+   * 'actor': a reference to users that the server sets to the signed-in admin on every save
+   * through the engine (who marked an attendance); read-only to the form.
+   */
+  auto?: 'actor';
 }
 interface CheckboxField extends FieldCommon {
   input: 'checkbox';
@@ -130,8 +137,12 @@ interface CheckboxField extends FieldCommon {
 }
 interface DateField extends FieldCommon {
   input: 'jalaliDate';
-  /** 'created': set by the server when the record is created (never null). */
-  auto?: 'created';
+  /**
+   * 'created': set by the server when the record is created (never null). 'updated': set by the
+   * server to the time of every save through the engine (create, update); null until the first
+   * (an attendance mark's time). Either is read-only to the form.
+   */
+  auto?: 'created' | 'updated';
   initial?: string | null;
   /** Another date field of the record this one may not come after (see orderMessage). */
   notAfter?: string;
@@ -300,6 +311,14 @@ type ColumnBase = {
   options?: Readonly<Record<string, string>>;
   /** `badge` cells: the tone of each option value (others are 'neutral'). */
   tones?: Readonly<Record<string, BadgeTone>>;
+  /**
+   * The cell is an input that saves this one field at once (taking the roll: each child's
+   * present/absent/excused): only on a column whose `key` is an editable `select` field of an
+   * entity with an update call. It saves through that update with the row's version, as the
+   * form does, and a stale save opens the same conflict dialog. Drawn so in the entity's list
+   * and in the related tables of the records it refers to (a session's attendance).
+   */
+  edit?: true;
 };
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
@@ -578,7 +597,7 @@ function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
       return v.boolean(`${l} باید بله یا خیر باشد`);
     case 'jalaliDate': {
       const date = isoInstant(l);
-      return field.auto ? date : v.nullable(date);
+      return field.auto === 'created' ? date : v.nullable(date);
     }
     case 'password':
       return required ? newPassword(l) : optionalNewPassword(l);
@@ -629,6 +648,29 @@ export function orderMessage(entity: Pick<AnyEntity, 'fields'>, name: string, va
   const pair = comparable(field.input, values[name], values[otherName]);
   if (pair === null || pair[0] <= pair[1]) return null;
   return `${field.label} نمی‌تواند ${field.input === 'number' ? 'بیشتر' : 'بعد'} از ${other.label} باشد`;
+}
+
+// ── Editable cells (`edit: true`) ────────────────────────────────────────────────────────────
+
+function assertEditableColumns(key: string, decl: EntityDecl<Record<string, FieldDecl>>, fields: Readonly<Record<string, AnyField>>): void {
+  for (const column of decl.columns) {
+    if (!column.edit) continue;
+    const name = 'key' in column ? column.key : undefined;
+    if (name === undefined || fields[name]?.input !== 'select' || decl.ops?.update === false) {
+      throw new Error(`${key}: an editable column (edit: true) must show an editable select field of an entity with an update call, not ${JSON.stringify(name ?? columnId(column))}`);
+    }
+  }
+}
+
+/** The fields the server sets itself on every save (see DateField.auto 'updated', ReferenceField.auto). */
+export function stampedOnSave(entity: AnyEntity): { times: string[]; actors: string[] } {
+  const times: string[] = [];
+  const actors: string[] = [];
+  for (const [name, field] of Object.entries(entity.decl.fields)) {
+    if (field.input === 'jalaliDate' && field.auto === 'updated') times.push(name);
+    if (field.input === 'reference' && field.auto === 'actor') actors.push(name);
+  }
+  return { times, actors };
 }
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
@@ -712,6 +754,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     if (!made.createOnly) fields[name] = made;
   }
   assertFieldOrder(decl.key, fields);
+  assertEditableColumns(decl.key, erased, fields);
   const entity: AnyEntity & { key: K } = {
     key: decl.key,
     component: decl.name,
@@ -755,12 +798,12 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
 /** A record's label from its row; its id when the label fields are empty. */
 export function recordLabel(entity: AnyEntity, row: Record<string, unknown>): string {
   const parts = labelFieldsOf(entity)
-    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code; a
-    // date by its Jalali day (a class session: «۱۴۰۵/۰۹/۰۳ ۱۶:۰۰»), not its stored instant.
+    // A select field names itself by its option's label («تأیید پرداخت»), not its stored code;
+    // a date by its Jalali day («۱ آذر ۱۴۰۵», a class session), not the stored instant.
     .map((name) => {
       const field = entity.allFields[name];
       const value = row[name];
-      if (field?.input === 'jalaliDate' && typeof value === 'string' && value !== '') return formatJalaliNumeric(value);
+      if (field?.input === 'jalaliDate' && typeof value === 'string' && value !== '') return formatJalaliLong(value);
       return field?.options?.find(([option]) => option === value)?.[1] ?? value;
     })
     .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')

@@ -3,6 +3,7 @@
 // the entities from here.
 import type { AnyEntity } from './define';
 import articles from './articles';
+import attendance from './attendance';
 import categories from './categories';
 import children from './children';
 import classSessions from './classSessions';
@@ -18,10 +19,11 @@ import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
 
-export type RegistryKey = 'articles' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
+  attendance,
   categories,
   children,
   classSessions,
@@ -38,4 +40,4 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   users,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];

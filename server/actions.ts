@@ -12,6 +12,7 @@ import { HttpError, notFound, texts } from './errors';
 import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import type { Gateway } from './gateway';
+import { rollActions } from './attendanceActions';
 import { enrollmentActions, orderActions } from './orderActions';
 import { classSessionActions, courseActions } from './sessionActions';
 import { userActions } from './userActions';
@@ -53,7 +54,8 @@ const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHa
   orders: orderActions,
   enrollments: enrollmentActions,
   courses: courseActions,
-  classSessions: classSessionActions,
+  // A session's exceptions to the weekly pattern, and taking its roll.
+  classSessions: { ...classSessionActions, ...rollActions },
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {

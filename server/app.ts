@@ -22,6 +22,7 @@ import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
+import { registerFamily } from './family';
 import { registerLearner } from './learner';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
@@ -237,6 +238,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
   registerSchedule(routes.register, db);
+  registerFamily(routes.register, db);
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);

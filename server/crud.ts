@@ -2,7 +2,7 @@
 // per-entity copies. Columns come from the schema's fields; answers are shaped by the
 // contract's component schema, so only contract properties leave the server.
 import { sql } from 'kysely';
-import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
+import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../schema/define';
 import { createHookOf } from './createHooks';
 import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
@@ -64,6 +64,12 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     // Fields the server fills itself when a record is created (a message's send time).
     const createHook = createHookOf(entity);
     const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
+    // Fields the server sets on every save: when and by whom (an attendance mark).
+    const onSave = stampedOnSave(entity);
+    const stamp = (values: Row, actorId: number) => {
+      for (const name of onSave.times) values[name] = nowIso();
+      for (const name of onSave.actors) values[name] = actorId;
+    };
     // Every answer carries the record's version, which an update may name (optimistic concurrency).
     const shape = (row: Row) => shapeRow(contract, entity, row);
     const labels = { ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])), [entity.ops.updateIdKey ?? 'id']: 'شناسه' };
@@ -132,6 +138,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         const values = createHook ? await createHook(parsed, db) : parsed;
         if (columns.has('createdAt')) values.createdAt = nowIso();
         for (const name of stampedOnCreate) values[name] = nowIso();
+        stamp(values, actor.id);
         try {
           const row = await db.transaction().execute(async (trx) => {
             await assertReferencesExist(trx, entity, values);
@@ -170,6 +177,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         const expected = requestedVersion(request.body);
         const id = Number(body[idKey]);
         const values = toColumns(entity, body);
+        stamp(values, actor.id);
         const names = Object.keys(values);
         try {
           return await db.transaction().execute(async (trx) => {

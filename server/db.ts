@@ -105,6 +105,21 @@ export interface HolidaysTable {
   date: string | null;
   title: string;
 }
+/** Migration 015: a child's presence at one class session (schema/attendance.ts). */
+export interface AttendanceTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  sessionId: number;
+  childId: number;
+  /** The enrolment the roll was made from (0 when none). */
+  enrollmentId: Generated<number>;
+  status: Generated<AttendanceStatus>;
+  note: Generated<string>;
+  /** The admin who last marked it (0 until marked). */
+  takenBy: Generated<number>;
+  takenAt: string | null;
+}
+export type AttendanceStatus = 'unmarked' | 'present' | 'absent' | 'excused';
 export interface ArticlesTable {
   id: Generated<number>;
   /** Optimistic concurrency (migration 002): bumped by every update. */
@@ -312,6 +327,7 @@ export interface Database {
   course_slots: CourseSlotsTable;
   class_sessions: ClassSessionsTable;
   holidays: HolidaysTable;
+  attendance: AttendanceTable;
   articles: ArticlesTable;
   children: ChildrenTable;
   cart_items: CartItemsTable;

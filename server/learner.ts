@@ -7,6 +7,7 @@ import { isCalendarDate, optionalText, requiredText } from '../schema/validators
 import type { AppConfig } from './config';
 import { nowIso, type DB, type OrderStatus } from './db';
 import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
+import { ageMisfit, ageWarningText, type AgeRange } from '../src/lib/age';
 import { HttpError } from './errors';
 import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
@@ -92,18 +93,35 @@ async function courseSummaries(db: DB, courseIds: number[]): Promise<Map<number,
   );
 }
 
+/**
+ * The courses' age ranges, for the cart's age warning. A child outside the range is warned about,
+ * never refused: the parent knows the child (a birthday a week after the start, a child ready
+ * for the older group), and the admin sees the enrolment either way.
+ */
+async function ageRanges(db: DB, courseIds: number[]): Promise<Map<number, AgeRange>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db.selectFrom('courses').select(['id', 'ageMin', 'ageMax', 'timeOfHolding']).where('id', 'in', [...new Set(courseIds)]).execute();
+  return new Map(rows.map((r) => [r.id, { ageMin: Number(r.ageMin), ageMax: Number(r.ageMax), timeOfHolding: r.timeOfHolding }]));
+}
+
 async function cartOf(db: DB, userId: number): Promise<Schemas['Cart']> {
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('children', 'children.id', 'cart_items.childId')
-    .select(['cart_items.id', 'cart_items.childId', 'cart_items.courseId', 'children.firstName', 'children.lastName'])
+    .select(['cart_items.id', 'cart_items.childId', 'cart_items.courseId', 'children.firstName', 'children.lastName', 'children.birthDate'])
     .where('cart_items.userId', '=', userId)
     .orderBy('cart_items.id')
     .execute();
   const courses = await courseSummaries(db, rows.map((r) => r.courseId));
+  const ranges = await ageRanges(db, rows.map((r) => r.courseId));
   const items = rows.flatMap((r) => {
     const course = courses.get(r.courseId);
-    return course ? [{ id: r.id, childId: r.childId, childName: childName(r), course }] : [];
+    if (!course) return [];
+    const item: Schemas['CartItem'] = { id: r.id, childId: r.childId, childName: childName(r), course };
+    const range = ranges.get(r.courseId);
+    const misfit = range ? ageMisfit(r.birthDate, range) : null;
+    if (misfit) item.ageWarning = ageWarningText(r.firstName, misfit);
+    return [item];
   });
   return { items, totalInTomans: items.reduce((sum, item) => sum + item.course.priceInTomans, 0) };
 }

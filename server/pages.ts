@@ -75,6 +75,8 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/dashboard/courses': 'page',
   '/dashboard/payment': 'page',
   '/dashboard/security': 'page',
+  '/dashboard/classes': 'page',
+  '/dashboard/profile': 'page',
   '/articles/': 'page',
   '/articles/$name': article,
   '/auth/': 'page',

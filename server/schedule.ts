@@ -198,7 +198,8 @@ async function upcomingSessions(db: DB, courseIds: readonly number[], now: numbe
     .sort((a, b) => (a.key === b.key ? a.startTime.localeCompare(b.startTime) || a.id - b.id : a.key < b.key ? -1 : 1));
 }
 
-export async function timetableOf(db: DB, userId: number, now = Date.now()): Promise<Schemas['TimetableChild'][]> {
+/** Each child's sessions from today on; read by the learner's schedule (server/family.ts). */
+export async function timetableOf(db: DB, userId: number, now = Date.now()): Promise<Array<{ childId: number; childName: string; sessions: Schemas['TimetableSession'][] }>> {
   const children = await db.selectFrom('children').select(['id', 'firstName', 'lastName']).where('userId', '=', userId).orderBy('id').execute();
   if (children.length === 0) return [];
   const enrolments = await db
@@ -280,7 +281,6 @@ export async function publicSessionsOf(db: DB, slug: string, now = Date.now()): 
 }
 
 export function registerSchedule(register: Register, db: DB): void {
-  register('GET /api/Timetable', (request) => timetableOf(db, currentUser(request).id));
   register('GET /api/Public/courses/{slug}/sessions', async (request) => {
     const { slug } = parse(slugParams, request.params);
     const sessions = await publicSessionsOf(db, slug);

@@ -433,6 +433,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
         { childId: kid2, courseId: secondCourse, orderId: order.id, enrolledAt: paidAt },
       ])
       .execute();
+    await seedRoll(trx, admin.id, firstCourse);
     await seedMoney(trx, {
       firstOrder: { id: order.id, authority: null, at: paidAt, amount: c1.price + c2.price },
       learnerIds: learners.slice(1).flatMap((l) => learnerIds.get(l.phoneNumber) ?? []),
@@ -855,5 +856,64 @@ async function seedSchedule(trx: Transaction<Database>, courseIds: ReadonlyMap<s
       .insertInto('class_sessions')
       .values({ courseId: lego, date: dayStart(makeUp), startTime: '10:00', endTime: '11:30', status: 'scheduled', movedFrom: null, room: '', note: 'جلسه جبرانی', origin: 'manual' })
       .execute();
+  }
+}
+
+/**
+ * A course that has met: its weekly slot (when the schedule left it none), three past sessions
+ * with their roll taken (one absence, one excused) and two to come, one of them moved, so the
+ * session screens, the roll and the parent's timetable show real data on `npm start`.
+ */
+async function seedRoll(trx: Transaction<Database>, adminId: number, courseId: number): Promise<void> {
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  const dayAt = (offset: number) => new Date(midnight.getTime() + offset * 86_400_000).toISOString();
+  const weekday = (midnight.getDay() + 1) % 7;
+  const hasSlots = await trx.selectFrom('course_slots').select('id').where('courseId', '=', courseId).executeTakeFirst();
+  if (!hasSlots) await trx.insertInto('course_slots').values({ courseId, weekday, startTime: '16:00', endTime: '17:30' }).execute();
+  // The seeded courses all start soon, so the sessions already held are the introductory
+  // workshops before the term (hand-made); the two to come are added only when the weekly
+  // pattern made none.
+  const hasSessions = await trx.selectFrom('class_sessions').select('id').where('courseId', '=', courseId).executeTakeFirst();
+  const plan = [
+    { offset: -21, movedFrom: null, marks: ['present', 'present'] },
+    { offset: -14, movedFrom: null, marks: ['absent', 'present'] },
+    { offset: -7, movedFrom: null, marks: ['excused', 'present'] },
+    ...(hasSessions
+      ? []
+      : [
+          { offset: 8, movedFrom: dayAt(7), marks: [] },
+          { offset: 14, movedFrom: null, marks: [] },
+        ]),
+  ] as const;
+  const enrolled = await trx.selectFrom('enrollments').select(['id', 'childId']).where('courseId', '=', courseId).where('status', '=', 'active').orderBy('id').execute();
+  for (const session of plan) {
+    const { id } = await trx
+      .insertInto('class_sessions')
+      .values({
+        courseId,
+        date: dayAt(session.offset),
+        startTime: '16:00',
+        endTime: '17:30',
+        status: 'scheduled',
+        movedFrom: session.movedFrom,
+        room: '',
+        note: session.movedFrom ? 'به‌جای جلسه تعطیل رسمی' : session.offset < 0 && hasSessions ? 'کارگاه آشنایی پیش از شروع دوره' : '',
+        origin: 'manual',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (session.marks.length === 0) continue;
+    const takenAt = new Date(midnight.getTime() + session.offset * 86_400_000 + 17 * 3_600_000).toISOString();
+    const rows = enrolled.map((e, i) => ({
+      sessionId: id,
+      childId: e.childId,
+      enrollmentId: e.id,
+      status: session.marks[i % session.marks.length] ?? 'present',
+      note: '',
+      takenBy: adminId,
+      takenAt,
+    }));
+    if (rows.length > 0) await trx.insertInto('attendance').values(rows).execute();
   }
 }

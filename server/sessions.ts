@@ -31,8 +31,8 @@ export type EndedBy = 'signOut' | 'everywhere' | 'password' | 'admin';
 export const lastSeenStepMs = 10 * 60_000;
 /** Ended and expired sessions are kept this long as history, then pruned at the next sign-in. */
 const historyMs = 180 * 24 * 3600_000;
-const passwordWindowMs = 15 * 60_000;
-const maxPasswordFailures = 5;
+export const passwordWindowMs = 15 * 60_000;
+export const maxPasswordFailures = 5;
 
 /** Opens a session for a user who just proved who they are, and answers its token. */
 export async function startSession(

@@ -25,8 +25,10 @@ import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardCartRouteImport } from './routes/dashboard/cart'
+import { Route as DashboardClassesRouteImport } from './routes/dashboard/classes'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
 import { Route as DashboardPaymentRouteImport } from './routes/dashboard/payment'
+import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardSecurityRouteImport } from './routes/dashboard/security'
 import { Route as SiteArticlesIndexRouteImport } from './routes/_site/articles.index'
 import { Route as SiteArticlesNameRouteImport } from './routes/_site/articles.$name'
@@ -121,6 +123,11 @@ const DashboardCartRoute = DashboardCartRouteImport.update({
   path: '/cart',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardClassesRoute = DashboardClassesRouteImport.update({
+  id: '/classes',
+  path: '/classes',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
   id: '/courses',
   path: '/courses',
@@ -129,6 +136,11 @@ const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
 const DashboardPaymentRoute = DashboardPaymentRouteImport.update({
   id: '/payment',
   path: '/payment',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProfileRoute = DashboardProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardSecurityRoute = DashboardSecurityRouteImport.update({
@@ -217,8 +229,10 @@ export interface FileRoutesByFullPath {
   '/admin/media': typeof AdminMediaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/classes': typeof DashboardClassesRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/security': typeof DashboardSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -247,8 +261,10 @@ export interface FileRoutesByTo {
   '/admin/media': typeof AdminMediaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/classes': typeof DashboardClassesRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/security': typeof DashboardSecurityRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -282,8 +298,10 @@ export interface FileRoutesById {
   '/admin/media': typeof AdminMediaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
+  '/dashboard/classes': typeof DashboardClassesRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/payment': typeof DashboardPaymentRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/security': typeof DashboardSecurityRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -318,8 +336,10 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/dashboard/$'
     | '/dashboard/cart'
+    | '/dashboard/classes'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/profile'
     | '/dashboard/security'
     | '/admin/'
     | '/dashboard/'
@@ -348,8 +368,10 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/dashboard/$'
     | '/dashboard/cart'
+    | '/dashboard/classes'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/profile'
     | '/dashboard/security'
     | '/'
     | '/admin'
@@ -382,8 +404,10 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/dashboard/$'
     | '/dashboard/cart'
+    | '/dashboard/classes'
     | '/dashboard/courses'
     | '/dashboard/payment'
+    | '/dashboard/profile'
     | '/dashboard/security'
     | '/_site/'
     | '/admin/'
@@ -523,6 +547,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCartRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/classes': {
+      id: '/dashboard/classes'
+      path: '/classes'
+      fullPath: '/dashboard/classes'
+      preLoaderRoute: typeof DashboardClassesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/courses': {
       id: '/dashboard/courses'
       path: '/courses'
@@ -535,6 +566,13 @@ declare module '@tanstack/react-router' {
       path: '/payment'
       fullPath: '/dashboard/payment'
       preLoaderRoute: typeof DashboardPaymentRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/profile': {
+      id: '/dashboard/profile'
+      path: '/profile'
+      fullPath: '/dashboard/profile'
+      preLoaderRoute: typeof DashboardProfileRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/security': {
@@ -704,8 +742,10 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardCartRoute: typeof DashboardCartRoute
+  DashboardClassesRoute: typeof DashboardClassesRoute
   DashboardCoursesRoute: typeof DashboardCoursesRoute
   DashboardPaymentRoute: typeof DashboardPaymentRoute
+  DashboardProfileRoute: typeof DashboardProfileRoute
   DashboardSecurityRoute: typeof DashboardSecurityRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
@@ -713,8 +753,10 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
   DashboardCartRoute: DashboardCartRoute,
+  DashboardClassesRoute: DashboardClassesRoute,
   DashboardCoursesRoute: DashboardCoursesRoute,
   DashboardPaymentRoute: DashboardPaymentRoute,
+  DashboardProfileRoute: DashboardProfileRoute,
   DashboardSecurityRoute: DashboardSecurityRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }

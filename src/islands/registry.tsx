@@ -57,7 +57,17 @@ export const islands = {
   CourseFilters: defineIsland(courseFilters, () =>
     import('../components/site/CourseFilters').then((module) => module.CourseFilters),
   ),
-  AddToCart: defineIsland(v.object({ courseId: v.number(), registrationOpen: v.boolean(), returnTo: v.string() }), () =>
+  AddToCart: defineIsland(
+    v.object({
+      courseId: v.number(),
+      registrationOpen: v.boolean(),
+      returnTo: v.string(),
+      // The course's age range and start, for the age warning (src/lib/age.ts).
+      ageMin: v.optional(v.number(), 0),
+      ageMax: v.optional(v.number(), 0),
+      timeOfHolding: v.optional(v.nullable(v.string()), null),
+    }),
+    () =>
     import('../components/site/AddToCart').then((module) => module.AddToCart),
   ),
   ContactForm: defineIsland(v.object({ posted }), () => import('../components/site/ContactForm').then((module) => module.ContactForm)),

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { signOut } from '../api/signOut';
 import { dashboardTexts } from '../components/dashboard/texts';
+import { familyTexts } from '../components/dashboard/familyTexts';
 import { SiteShell } from '../components/site/SiteShell';
 import { useAuthState } from '../components/site/useAuthState';
 import { useSeo } from '../lib/seo';
@@ -21,6 +22,8 @@ const sections = [
   { to: '/dashboard', label: dashboardTexts.nav.children, exact: true },
   { to: '/dashboard/cart', label: dashboardTexts.nav.cart, exact: false },
   { to: '/dashboard/courses', label: dashboardTexts.nav.courses, exact: false },
+  { to: '/dashboard/classes', label: familyTexts.nav.classes, exact: false },
+  { to: '/dashboard/profile', label: familyTexts.nav.profile, exact: false },
   { to: '/dashboard/security', label: dashboardTexts.nav.security, exact: false },
 ] as const;
 

@@ -55,6 +55,8 @@ const handRows: Record<string, Access> = {
   listOrders: 'learner',
   verifyPayment: 'learner',
   listEnrollments: 'learner',
+  learnerSchedule: 'learner',
+  updateProfile: 'learner',
   sendContactMessage: 'public',
   adminBulkDelete: 'admin',
   adminImportCsv: 'admin',
@@ -69,7 +71,6 @@ const handRows: Record<string, Access> = {
   revertAudit: 'admin',
   adminBadges: 'admin',
   resetPassword: 'public',
-  getTimetable: 'learner',
   publicCourseSessions: 'public',
 };
 const expected: Record<string, Access> = { ...handRows, ...entityRows };

@@ -339,8 +339,9 @@ describe('the learner timetable and the class link', () => {
     });
     expect(verify.body.status).toBe('paid');
 
-    const timetable = await server.call<Array<{ childId: number; childName: string; sessions: Array<Record<string, unknown> & { courseId: number; date: string; startTime: string }> }>>('GET', '/api/Timetable', { token: parent });
-    expect(timetable.status).toBe(200);
+    const schedule = await server.call<{ children: Array<{ childId: number; childName: string; sessions: Array<Record<string, unknown> & { courseId: number; date: string; startTime: string }> }> }>('GET', '/api/Learner/Schedule', { token: parent });
+    expect(schedule.status).toBe(200);
+    const timetable = { body: schedule.body.children };
     expect(timetable.body.map((c) => c.childId)).toEqual([child, sibling]);
     const mine = timetable.body[0]?.sessions ?? [];
     expect(timetable.body[1]?.sessions).toEqual([]);
@@ -351,17 +352,17 @@ describe('the learner timetable and the class link', () => {
     expect(mine.filter((s) => s.courseId === inPerson.id).every((s) => s.classLink === null && s.address === 'تهران، خیابان آزادی' && s.room === 'کلاس ۳')).toBe(true);
 
     // Another parent sees none of it; signed out, the call is refused.
-    const theirs = await server.call<unknown[]>('GET', '/api/Timetable', { token: other });
-    expect(theirs.body).toEqual([]);
-    expect((await server.call('GET', '/api/Timetable')).status).toBe(401);
+    const theirs = await server.call<{ children: unknown[] }>('GET', '/api/Learner/Schedule', { token: other });
+    expect(theirs.body.children).toEqual([]);
+    expect((await server.call('GET', '/api/Learner/Schedule')).status).toBe(401);
 
     // The enrolment cancelled: the link goes with it.
     const enrolments = await server.call<Array<{ id: number; childId: number; courseId: number }>>('GET', '/api/EnrollmentRecord/GetSelectList', { token: admin });
     const onlineEnrolment = enrolments.body.find((e) => e.childId === child && e.courseId === online.id);
     if (!onlineEnrolment) throw new Error('no enrolment');
     expect((await server.call('POST', '/api/EnrollmentRecord/Cancel', { token: admin, body: { id: onlineEnrolment.id, refund: 'keep' } })).status).toBe(200);
-    const afterCancel = await server.call<Array<{ sessions: Array<{ courseId: number; classLink: string | null }> }>>('GET', '/api/Timetable', { token: parent });
-    expect(afterCancel.body[0]?.sessions.some((s) => s.courseId === online.id)).toBe(false);
+    const afterCancel = await server.call<{ children: Array<{ sessions: Array<{ courseId: number; classLink: string | null }> }> }>('GET', '/api/Learner/Schedule', { token: parent });
+    expect(afterCancel.body.children[0]?.sessions.some((s) => s.courseId === online.id)).toBe(false);
     expect(JSON.stringify(afterCancel.body)).not.toContain(link);
 
     // Public answers never carry a class link.

@@ -16,6 +16,7 @@ import { formatPersianNumber, htmlToPlainText, toLatinDigits, toPersianDigits } 
 import { isRow } from '../../machines/entityApi';
 import { listMachine } from '../../machines/listMachine';
 import { cellRenderers, cellTexts } from './cells';
+import { EditableCell } from './EditableCell';
 import { useEntityEditing } from './EntityEditing';
 import { isRegistryKey } from './navigation';
 import { showNotice } from './notify';
@@ -157,20 +158,55 @@ function RelatedAdd({ other, field, recordId, onAdded }: { other: AnyEntity; fie
   );
 }
 
+/** A record's name as its detail view's title; one named by a reference shows that record's label. */
+function detailTitle(entity: AnyEntity, record: AnyRow, labels: Readonly<Record<string, Labels | undefined>>): string {
+  const names = labelFieldsOf(entity);
+  const only = names.length === 1 ? names[0] : undefined;
+  const field = only === undefined ? undefined : entity.allFields[only];
+  if (only === undefined || field?.input !== 'reference') return toPersianDigits(recordLabel(entity, record));
+  const target = referenceTarget(field);
+  return cellTexts.reference?.(record[only], referenceOptions(field, target ? labels[target] : undefined)) ?? '';
+}
+
+/** The newer of a row saved here and the same row as last read (by version). */
+function newerRow(saved: AnyRow | undefined, read: AnyRow): AnyRow {
+  return saved && Number(saved.version) > Number(read.version) ? saved : read;
+}
+
 function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord['related'][number]; recordId: number; onAdded: () => void }) {
   const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
-  const rows = useMemo(() => group.items.filter(isRow), [group.items]);
+  // Rows saved in place (editable cells) until the group is read again with them.
+  const [saved, setSaved] = useState<Readonly<Record<number, AnyRow>>>({});
+  const rows = useMemo(
+    () => group.items.filter(isRow).map((row) => newerRow(saved[row.id], row)),
+    [group.items, saved],
+  );
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
-  // The reference back to this record is the same on every row: it is left out.
+  // A record named by a reference (an attendance row by its child) shows that record's label.
+  const labelReference = labelNames.length === 1 && other?.allFields[labelNames[0] ?? '']?.input === 'reference' ? (labelNames[0] ?? null) : null;
+  // The reference back to this record is the same on every row: it is left out, and so is a
+  // path through it (an attendance row's course, on its session's page).
   const columns = useMemo(
-    () => (other?.columns ?? []).filter((c) => !('key' in c) || (c.key !== group.field && !labelNames.includes(c.key))),
+    () =>
+      (other?.columns ?? []).filter((c) =>
+        'key' in c ? c.key !== group.field && !labelNames.includes(c.key) : !('path' in c && c.path[0] === group.field),
+      ),
     [other, group.field, labelNames],
   );
-  const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
+  const referenceNames = useMemo(
+    () => [...columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), ...(labelReference ? [labelReference] : [])],
+    [columns, labelReference],
+  );
   const emptyEntity: AnyEntity = other ?? registry.categories;
   const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
   const shownColumns = usePathColumns(emptyEntity, other ? columns : [], rows);
   if (!other) return null;
+  const rowLabel = (row: AnyRow): string => {
+    if (!labelReference) return toPersianDigits(recordLabel(other, row));
+    const field = other.allFields[labelReference];
+    const target = referenceTarget(field);
+    return cellTexts.reference?.(row[labelReference], referenceOptions(field, target ? labels[target] : undefined)) ?? '';
+  };
   const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
   const headingId = `related-${group.entity}-${group.field}`;
   return (
@@ -213,7 +249,7 @@ function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord['relate
                   <tr key={row.id}>
                     <td>
                       <Link to="/admin/$entity/$id" params={{ entity: other.key, id: row.id }} className="admin-link">
-                        {toPersianDigits(recordLabel(other, row))}
+                        {rowLabel(row)}
                       </Link>
                     </td>
                     {shownColumns.map((column) => {
@@ -224,6 +260,20 @@ function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord['relate
                         column.cell === 'reference' && 'key' in column
                           ? referenceOptions(other.allFields[column.key], target ? labels[target] : undefined)
                           : column.options;
+                      if (column.edit && 'key' in column && other.ops.update) {
+                        return (
+                          <td key={id}>
+                            <EditableCell
+                              entity={other}
+                              row={row}
+                              name={column.key}
+                              rowLabel={rowLabel(row)}
+                              onSaved={(next) => setSaved((before) => ({ ...before, [next.id]: next }))}
+                              tones={column.tones}
+                            />
+                          </td>
+                        );
+                      }
                       return (
                         <td key={id}>
                           <CellValue cell={column.cell} value={value} header={column.header} options={options} tones={column.tones} />
@@ -327,7 +377,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
   );
   const rowsForLabels = useMemo(() => (record ? [record] : []), [record]);
   const labels = useReferenceLabels(entity, rowsForLabels, referenceNames);
-  const title = record ? toPersianDigits(recordLabel(entity, record)) : '';
+  const title = record ? detailTitle(entity, record, labels) : '';
 
   useEffect(() => {
     if (title) document.title = `${title} | ${entity.texts.nav} | ${adminTexts.panelTitle}`;

@@ -55,6 +55,8 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
     list.send({ type: 'query.set', query: apiQuery });
   }, [list, queryKey, apiQuery]);
   const { openAdd, openEdit: onEdit, askDelete: onDelete, runAction, dialogs } = useEntityEditing(entity, list);
+  // A row an editable cell saved takes its place at once (the list is not read again).
+  const onSaved = useCallback((row: AnyRow) => list.send({ type: 'row.patch', row }), [list]);
 
   const listState = useSelector(list, (s) =>
     s.matches('loading') || s.matches('loadingPage') || s.matches('start') ? 'loading' : s.matches('failed') ? 'failed' : 'table',
@@ -170,6 +172,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
             onDelete={ops.remove ? onDelete : undefined}
             onAction={entity.actions.length > 0 ? runAction : undefined}
             onView={onOpen}
+            onSaved={ops.update ? onSaved : undefined}
             selection={ops.remove ? selection.table : undefined}
           />
           {view && onView && <Pager page={page} pages={pages} onPage={(next) => onView({ ...view, page: next > 1 ? next : undefined })} />}

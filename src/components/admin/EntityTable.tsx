@@ -39,6 +39,8 @@ import {
 import { ownColumnValue, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../lib/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
+import { EditableCell } from './EditableCell';
+import { recordName } from './fieldValue';
 import { bulkTexts } from './bulkTexts';
 import type { TableSelection } from './selection';
 import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
@@ -99,6 +101,8 @@ export interface EntityTableProps {
   selection?: TableSelection;
   /** Opens a row's detail view; the «مشاهده» link also works as a plain link (new tab). */
   onView?: (row: AnyRow) => void;
+  /** A row an editable cell saved (see ColumnBase.edit); without it those cells show their value. */
+  onSaved?: (row: AnyRow) => void;
 }
 
 /** The address of a record's detail view. */
@@ -167,6 +171,8 @@ interface BodyRowProps {
   selected: boolean | undefined;
   onSelect: ((id: number, range: boolean) => void) | undefined;
   onView: ((row: AnyRow) => void) | undefined;
+  /** A row an editable cell saved (columns with `edit: true`); undefined: those cells show their value. */
+  onSaved: ((row: AnyRow) => void) | undefined;
   /** Phone-wide: the actions fold into one button (RowActions.tsx). */
   compact: boolean;
 }
@@ -178,7 +184,7 @@ const withShift = (event: ChangeEvent<HTMLInputElement>) => {
 };
 
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, selected, onSelect, compact }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, onSaved, selected, onSelect, compact }: BodyRowProps) {
   // The row's name for its checkbox: its first text column (a title, a name), else its position.
   const named = columns.find((column) => column.cell === 'text');
   return (
@@ -206,6 +212,13 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
         const value = row.getValue(id);
         const text = cellTexts[column.cell];
         const Cell = cellRenderers[column.cell];
+        if (column.edit && 'key' in column && onSaved) {
+          return (
+            <td key={id} role="cell">
+              <EditableCell entity={entity} row={row.original} name={column.key} rowLabel={toPersianDigits(recordName(entity, row.original))} onSaved={onSaved} tones={column.tones} />
+            </td>
+          );
+        }
         if (column.cell === 'image' || column.cell === 'video') {
           return (
             <td key={id} role="cell">
@@ -261,6 +274,7 @@ interface VirtualBodyProps {
   selected: ReadonlySet<number> | null;
   onSelect: ((id: number, range: boolean) => void) | undefined;
   onView: ((row: AnyRow) => void) | undefined;
+  onSaved: ((row: AnyRow) => void) | undefined;
   /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
   onDrawn: ((withRows: boolean) => void) | undefined;
   compact: boolean;
@@ -271,7 +285,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, selected, onSelect, onDrawn, compact }: VirtualBodyProps) {
+function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, onSaved, selected, onSelect, onDrawn, compact }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -324,6 +338,7 @@ function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, colum
         selected={selected ? selected.has(row.original.id) : undefined}
         onSelect={onSelect}
         onView={onView}
+        onSaved={onSaved}
         compact={compact}
       />
     );
@@ -387,7 +402,7 @@ function SelectAllBox({ checked, mixed, onChange }: { checked: boolean; mixed: b
   );
 }
 
-export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, onView, selection }: EntityTableProps) {
+export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, onView, onSaved, selection }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -631,6 +646,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
             selected={selectedIds}
             onSelect={onSelect}
             onView={onView}
+            onSaved={onSaved}
             onDrawn={measured ? undefined : measureColumns}
             compact={compact}
           />

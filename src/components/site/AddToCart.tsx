@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
+import { ageMisfit, ageWarningText, type AgeRange } from '../../lib/age';
 import { registrationClosedText } from './courseFormat';
 import { loadingText } from './RoutePending';
 import { StatusMessage } from './StatusMessage';
@@ -19,6 +20,8 @@ export const addToCartTexts = {
   goToCart: 'مشاهده سبد خرید',
   failed: 'افزودن به سبد خرید انجام نشد.',
   childrenFailed: 'دریافت فهرست فرزندان انجام نشد.',
+  ageConfirm: 'می‌دانم و با این حال ثبت‌نام می‌کنم',
+  ageConfirmFirst: 'برای ادامه، تأیید کنید که از محدوده سنی دوره آگاهید.',
 } as const;
 
 type ChildrenState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; children: Child[] };
@@ -29,10 +32,14 @@ interface AddToCartProps {
   registrationOpen: boolean;
   /** The course page's own address, to come back to after signing in. */
   returnTo: string;
+  /** The course's age range (0 = no bound) and start: a child outside it is warned about. */
+  ageMin?: number;
+  ageMax?: number;
+  timeOfHolding?: string | null;
 }
 
 /** An island (src/islands/): plain links, no router. */
-export function AddToCart({ courseId, registrationOpen, returnTo }: AddToCartProps) {
+export function AddToCart({ courseId, registrationOpen, returnTo, ageMin = 0, ageMax = 0, timeOfHolding = null }: AddToCartProps) {
   const auth = useAuthState();
 
   if (!registrationOpen) {
@@ -49,14 +56,17 @@ export function AddToCart({ courseId, registrationOpen, returnTo }: AddToCartPro
     );
   }
   // Keyed by the token so another account's children are never offered.
-  return <ChildPicker key={auth.token} courseId={courseId} />;
+  return <ChildPicker key={auth.token} courseId={courseId} range={{ ageMin, ageMax, timeOfHolding }} />;
 }
 
-function ChildPicker({ courseId }: { courseId: number }) {
+function ChildPicker({ courseId, range }: { courseId: number; range: AgeRange }) {
   const selectId = `add-to-cart-child-${courseId}`;
   const [children, setChildren] = useState<ChildrenState>({ kind: 'loading' });
   const [childId, setChildId] = useState('');
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'idle' });
+  // A child outside the course's ages is the parent's call: warned, then asked to confirm.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [askConfirm, setAskConfirm] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -88,7 +98,15 @@ function ChildPicker({ courseId }: { courseId: number }) {
     );
   }
 
+  const chosen = children.children.find((child) => String(child.id) === childId);
+  const misfit = chosen ? ageMisfit(chosen.birthDate, range) : null;
+  const confirmId = `add-to-cart-age-${courseId}`;
+
   const add = async () => {
+    if (misfit && !ageConfirmed) {
+      setAskConfirm(true);
+      return;
+    }
     setSubmit({ kind: 'saving' });
     const { data, error } = await api.POST('/api/Cart/Add', {
       body: { courseId, childId: Number(childId) },
@@ -112,6 +130,8 @@ function ChildPicker({ courseId }: { courseId: number }) {
           onChange={(event) => {
             setChildId(event.target.value);
             setSubmit({ kind: 'idle' });
+            setAgeConfirmed(false);
+            setAskConfirm(false);
           }}
         >
           {children.children.map((child) => (
@@ -121,6 +141,25 @@ function ChildPicker({ courseId }: { courseId: number }) {
           ))}
         </select>
       </div>
+      {misfit && chosen && (
+        <div className="age-warning" role="status">
+          <p>{ageWarningText(chosen.firstName, misfit)}</p>
+          <label htmlFor={confirmId} className="add-to-cart__confirm">
+            <input
+              id={confirmId}
+              type="checkbox"
+              checked={ageConfirmed}
+              aria-invalid={askConfirm && !ageConfirmed ? true : undefined}
+              onChange={(event) => {
+                setAgeConfirmed(event.target.checked);
+                setAskConfirm(false);
+              }}
+            />{' '}
+            {addToCartTexts.ageConfirm}
+          </label>
+          {askConfirm && !ageConfirmed && <p className="field__error">{addToCartTexts.ageConfirmFirst}</p>}
+        </div>
+      )}
       <button type="submit" className="button button--primary" disabled={submit.kind === 'saving'}>
         {submit.kind === 'saving' ? addToCartTexts.adding : addToCartTexts.add}
       </button>

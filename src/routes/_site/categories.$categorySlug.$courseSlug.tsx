@@ -199,7 +199,14 @@ function CoursePage() {
             <Island
               name="AddToCart"
               component={AddToCart}
-              props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
+              props={{
+                courseId: course.id,
+                registrationOpen: course.registrationOpen,
+                returnTo,
+                ageMin: course.ageMin,
+                ageMax: course.ageMax,
+                timeOfHolding: course.timeOfHolding,
+              }}
             />
           </div>
           <dl className="course-facts">

@@ -75,6 +75,11 @@ function CartPage() {
                   <span className="dash-item__meta">
                     {texts.child}: {item.childName} · شروع: {formatJalaliLong(item.course.timeOfHolding)}
                   </span>
+                  {item.ageWarning && (
+                    <p className="age-warning" role="note">
+                      {item.ageWarning}
+                    </p>
+                  )}
                 </div>
                 <div className="dash-item__actions">
                   <span className="price">{formatToman(item.course.priceInTomans)}</span>
