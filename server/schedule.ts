@@ -18,7 +18,7 @@ import type { Database, DB } from './db';
 import { HttpError } from './errors';
 import { selectForUpdate } from './integrity';
 import { publicTexts, toCourseType } from './public';
-import { currentUser, parse, type Register } from './routes';
+import { parse, type Register } from './routes';
 import { toPersianDigits } from '../src/lib/text';
 
 type Schemas = components['schemas'];
