@@ -14,6 +14,7 @@ import { currentUser, parse, type AuthUser, type Register } from './routes';
 import type { Gateway } from './gateway';
 import { enrollmentActions, orderActions } from './orderActions';
 import { userActions } from './userActions';
+import { waitlistActions } from './waitlistActions';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
@@ -50,6 +51,7 @@ const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHa
   users: userActions,
   orders: orderActions,
   enrollments: enrollmentActions,
+  waitlist: waitlistActions,
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {

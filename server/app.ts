@@ -23,6 +23,8 @@ import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerLearner } from './learner';
+import { registerWaitlist } from './waitlist';
+import { startWaitlistSweep } from './seats';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
@@ -119,7 +121,11 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       reply.code(400).headers(headers).send({ message: texts.badUrl });
     },
   });
+  // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
+  // offered, even when nobody reads the list.
+  const stopSweep = startWaitlistSweep(db);
   app.addHook('onClose', async () => {
+    stopSweep();
     await db.destroy();
   });
   app.decorateRequest('user', null);
@@ -235,6 +241,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
+  registerWaitlist(routes.register, db);
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { waitlistHoldMs } from './seats';
 
 export interface AppConfig {
   /** Holds the database (unless databaseFile says otherwise), the media store and jwt-secret. */
@@ -98,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   // With PostgreSQL several API processes may share one database behind a load balancer; a key
   // generated into one machine's data dir would make the others reject its tokens.
   if (databaseUrl && !env.JWT_SECRET) throw new Error('JWT_SECRET is required when DATABASE_URL is set');
+  waitlistHoldMs(env); // a bad WAITLIST_HOLD_HOURS stops the start, not the first freed seat
   return {
     port,
     dataDir,

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, type AnyEntity, type OperationKey } from '../schema/define';
 import { createHookOf } from './createHooks';
+import { afterUpdateHookOf } from './writeHooks';
 import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
@@ -160,6 +161,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     if (entity.ops.update) {
       const schema = bodySchema(entity, 'update');
       const idKey = entity.ops.updateIdKey ?? 'id';
+      const afterUpdate = afterUpdateHookOf(entity);
       register(opKey(entity.ops.update), async (request) => {
         const actor = currentUser(request);
         const body = parse(schema, request.body, labels);
@@ -183,6 +185,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
               where ${sql.ref('id')} = ${id} returning *`.execute(trx);
             const row = updated.rows[0];
             if (!row) throw notFound(texts.recordNotFound);
+            await afterUpdate?.(trx, before, row);
             await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
             return shape(row);
           });
