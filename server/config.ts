@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { waitlistHoldMs } from './seats';
 
 export interface AppConfig {
   /** Holds the database (unless databaseFile says otherwise), the media store and jwt-secret. */
@@ -180,4 +179,13 @@ export function resolveJwtSecret(config: AppConfig): Uint8Array {
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} holds a key shorter than 32 characters`);
   return new TextEncoder().encode(secret);
+}
+
+/** The hold of a seat offered from a waiting list, from WAITLIST_HOLD_HOURS (hours, default 24). */
+export function waitlistHoldMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.WAITLIST_HOLD_HOURS;
+  if (raw === undefined || raw === '') return 24 * 3_600_000;
+  const hours = Number(raw);
+  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`WAITLIST_HOLD_HOURS must be a positive number of hours, not ${raw}`);
+  return hours * 3_600_000;
 }

@@ -3,9 +3,11 @@
 // they never disagree. When a seat frees up, offerFreedSeats offers it to the first child
 // waiting, held for them for WAITLIST_HOLD_HOURS; the offer that runs out passes to the next.
 import { sql, type Transaction } from 'kysely';
-import { toPersianDigits } from '../src/lib/text';
 import { isPostgres, nowIso, type Database, type DB, type WaitlistStatus } from './db';
 import { HttpError } from './errors';
+import { waitlistHoldMs } from './config';
+
+export { waitlistHoldMs };
 
 type Executor = DB | Transaction<Database>;
 
@@ -21,18 +23,7 @@ export const seatTexts = {
   notFull: 'این دوره هنوز صندلی خالی دارد؛ به جای فهرست انتظار، آن را به سبد خرید اضافه کنید',
   alreadyWaiting: 'این فرزند پیش‌تر در فهرست انتظار این دوره ثبت شده است',
   entryNotFound: 'این مورد در فهرست انتظار شما نیست',
-  badHold: 'WAITLIST_HOLD_HOURS باید عددی مثبت (ساعت) باشد',
-  seatsLeft: (n: number) => `${toPersianDigits(n)} صندلی خالی`,
 } as const;
-
-/** The hold of an offered seat, from WAITLIST_HOLD_HOURS (hours, default 24). */
-export function waitlistHoldMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.WAITLIST_HOLD_HOURS;
-  if (raw === undefined || raw === '') return 24 * 3_600_000;
-  const hours = Number(raw);
-  if (!Number.isFinite(hours) || hours <= 0) throw new Error(seatTexts.badHold);
-  return hours * 3_600_000;
-}
 
 /** A (child, course) pair: an order line, a cart item. */
 export interface SeatLine {
@@ -126,14 +117,31 @@ export async function seatsFor(trx: Executor, lines: readonly SeatLine[], except
   const capacities = new Map(
     (await trx.selectFrom('courses').select(['id', 'capacity']).where('id', 'in', courseIds).execute()).map((c) => [c.id, Number(c.capacity)]),
   );
+  // A child holding an offer takes the seat held for them: those still waiting behind them do
+  // not stand in their way, as they do in a newcomer's.
+  const now = nowIso();
+  const offers = new Set(
+    (
+      await trx
+        .selectFrom('waitlist_entries')
+        .select(['childId', 'courseId'])
+        .where('courseId', 'in', courseIds)
+        .where('childId', 'in', [...new Set(lines.map((l) => l.childId))])
+        .where('status', '=', 'offered')
+        .where('holdUntil', '>', now)
+        .execute()
+    ).map(pairKey),
+  );
   const taken = await takenSeats(trx, courseIds, { except });
+  const takenByHeld = offers.size > 0 ? await takenSeats(trx, courseIds, { except, waiting: false }) : taken;
   const used = new Map<number, number>();
   return lines.map((line) => {
     const capacity = capacities.get(line.courseId) ?? 0;
     if (capacity <= 0) return true;
     const mine = (used.get(line.courseId) ?? 0) + 1;
     used.set(line.courseId, mine);
-    return (taken.get(line.courseId) ?? 0) + mine <= capacity;
+    const others = (offers.has(pairKey(line)) ? takenByHeld : taken).get(line.courseId) ?? 0;
+    return others + mine <= capacity;
   });
 }
 
