@@ -47,6 +47,9 @@ export const islands = {
   AddToCart: defineIsland(v.object({ courseId: v.number(), registrationOpen: v.boolean(), returnTo: v.string() }), () =>
     import('../components/site/AddToCart').then((module) => module.AddToCart),
   ),
+  CourseEnrol: defineIsland(v.object({ courseId: v.number(), registrationOpen: v.boolean(), returnTo: v.string(), full: v.boolean() }), () =>
+    import('../components/site/CourseEnrol').then((module) => module.CourseEnrol),
+  ),
   ContactForm: defineIsland(v.object({ posted }), () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
   SignInForm: defineIsland(authRedirect, () => import('../components/site/auth/SignInForm').then((module) => module.SignInForm)),
   SignUpForm: defineIsland(authRedirect, () => import('../components/site/auth/SignUpForm').then((module) => module.SignUpForm)),

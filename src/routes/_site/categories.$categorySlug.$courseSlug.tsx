@@ -1,5 +1,6 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
-import { AddToCart } from '../../components/site/AddToCart';
+import { CourseEnrol } from '../../components/site/CourseEnrol';
+import { SeatsLeft } from '../../components/site/SeatsLeft';
 import { company } from '../../components/site/company';
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
 import { dataOrNotFound } from '../../components/site/loaders';
@@ -180,6 +181,7 @@ function CoursePage() {
           <p className="course-aside__price">
             {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
           </p>
+          <SeatsLeft course={course} />
           <dl className="course-facts">
             <div>
               <dt>تاریخ شروع</dt>
@@ -211,9 +213,9 @@ function CoursePage() {
             )}
           </dl>
           <Island
-            name="AddToCart"
-            component={AddToCart}
-            props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo }}
+            name="CourseEnrol"
+            component={CourseEnrol}
+            props={{ courseId: course.id, registrationOpen: course.registrationOpen, returnTo, full: course.seatsLeft === 0 }}
           />
         </aside>
       </div>
