@@ -92,6 +92,7 @@ export function WaitlistSection() {
                     <Link to="/categories/$categorySlug/$courseSlug" params={{ categorySlug: entry.course.categorySlug, courseSlug: entry.course.slug }}>
                       <strong>{toPersianDigits(entry.course.title)}</strong>
                     </Link>
+                    {entry.status === 'offered' && <span className="badge badge--seats waitlist-offer">{waitlistSectionTexts.offered}</span>}
                     <span className="dash-item__meta">
                       {entry.status === 'offered'
                         ? waitlistSectionTexts.until(formatJalaliDateTime(entry.holdUntil), timeLeft(entry.holdUntil, now))
@@ -103,7 +104,6 @@ export function WaitlistSection() {
                   <div className="dash-item__actions">
                     {entry.status === 'offered' && (
                       <>
-                        <span className="badge badge--seats">{waitlistSectionTexts.offered}</span>
                         <button type="button" className="button button--primary button--small" disabled={busy === entry.id} onClick={() => void pay(entry)}>
                           {busy === entry.id ? waitlistSectionTexts.paying : waitlistSectionTexts.pay}
                         </button>
