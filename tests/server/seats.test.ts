@@ -171,6 +171,13 @@ describe('capacity under concurrency', () => {
     expect(statuses).toEqual(['paid', 'refundDue', 'refundDue', 'refundDue']);
     expect(await activeIn(course.id)).toBe(1);
     expect(await seatsLeft(course.id)).toBe(0);
+    // The admin's courses list counts the seats taken of the capacity (schema/courses.ts's count column).
+    const seats = await server.call<{ labels: Record<string, string> }>('GET', '/api/Admin/{entity}/labels', {
+      token: admin,
+      params: { entity: 'courses' },
+      query: { ids: String(course.id), many: 'enrollments.courseId.seats' },
+    });
+    expect(seats.body.labels[String(course.id)]).toBe('1 از 1');
   });
 });
 
