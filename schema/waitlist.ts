@@ -7,7 +7,7 @@ import { defineEntity } from './define';
 
 export const waitlistStatuses = [
   ['waiting', 'در انتظار'],
-  ['offered', 'صندلی پیشنهاد شده'],
+  ['offered', 'پیشنهاد شده'],
   ['enrolled', 'ثبت‌نام شد'],
   ['expired', 'مهلت تمام شد'],
   ['left', 'خارج از فهرست'],
