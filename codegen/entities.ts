@@ -81,8 +81,17 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
     }
     for (const column of entity.columns) {
       if (!('many' in column)) continue;
-      const { entity: otherKey, by, show } = column.many;
+      const { entity: otherKey, by } = column.many;
       const other = entities.find((e) => e.key === otherKey);
+      if ('count' in column.many) {
+        const { where, of } = column.many.count;
+        const badWhere = Object.keys(where ?? {}).find((name) => !other?.allFields[name]);
+        if (!other || other.allFields[by]?.reference?.entity !== entity.key || badWhere !== undefined || (of !== undefined && entity.allFields[of]?.input !== 'number')) {
+          throw new SchemaError(`schema/${entity.key}.ts: column '${column.id}' counts ${otherKey} by a reference to ${entity.key}, where its fields, of a number field of ${entity.key}`);
+        }
+        continue;
+      }
+      const show = column.many.show;
       if (!other || other.allFields[by]?.reference?.entity !== entity.key || !other.allFields[show]) {
         throw new SchemaError(`schema/${entity.key}.ts: column '${column.id}' needs many.by to be a reference of ${otherKey} to ${entity.key} and many.show one of its fields`);
       }

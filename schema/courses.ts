@@ -75,6 +75,8 @@ export default defineEntity({
     { key: 'title', header: 'عنوان', cell: 'text' },
     { key: 'durationInHours', header: 'مدت (ساعت)', cell: 'hours' },
     { key: 'priceInTomans', header: 'قیمت (تومان)', cell: 'toman' },
+    // Seats taken of the capacity, «۱۲ از ۱۵» (just the count when the course has no capacity).
+    { id: 'seats', header: 'صندلی‌ها', cell: 'text', many: { entity: 'enrollments', by: 'courseId', count: { where: { status: 'active' }, of: 'capacity' } } },
     { key: 'timeOfHolding', header: 'تاریخ برگزاری', cell: 'jalaliDate' },
     { key: 'prerequisite', header: 'پیش‌نیاز', cell: 'text' },
     { key: 'techerId', header: 'مدرس', cell: 'reference' },

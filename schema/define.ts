@@ -334,7 +334,25 @@ export type ColumnDecl<R> = ColumnBase &
  */
 export interface ManyColumn {
   id: string;
-  many: { entity: RegistryKey; by: string; show: string };
+  many: { entity: RegistryKey; by: string; show: string } | ManyCount;
+}
+
+/**
+ * A many column that counts instead of listing (a course's seats taken, «۱۲ از ۱۵»): the records
+ * of `entity` whose reference `by` names the row and whose fields hold the `where` values
+ * (select fields: `{ status: 'active' }`); with `of`, a number field of this entity, shown as
+ * «<count> از <of>» when that field is above 0.
+ */
+export interface ManyCount {
+  entity: RegistryKey;
+  by: string;
+  count: { where?: Readonly<Record<string, OptionValue>>; of?: string };
+}
+
+/** The labels call's `many` value of a many column: other.by.shown, or other.by.<column id> when it counts. */
+export function manySpec(column: ManyColumn): string {
+  const { entity, by } = column.many;
+  return `${entity}.${by}.${'count' in column.many ? column.id : column.many.show}`;
 }
 
 /**

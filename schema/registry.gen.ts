@@ -18,8 +18,9 @@ import paymentAttempts from './paymentAttempts';
 import sessions from './sessions';
 import teachers from './teachers';
 import users from './users';
+import waitlist from './waitlist';
 
-export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users';
+export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users' | 'waitlist';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -38,6 +39,7 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   sessions,
   teachers,
   users,
+  waitlist,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users', 'waitlist'];

@@ -17,6 +17,7 @@ import { enrollmentActions, orderActions } from './orderActions';
 import { classSessionActions, courseActions } from './sessionActions';
 import { userActions } from './userActions';
 import { afterWrite } from './writeHooks';
+import { waitlistActions } from './waitlistActions';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
@@ -56,6 +57,7 @@ const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHa
   courses: courseActions,
   // A session's exceptions to the weekly pattern, and taking its roll.
   classSessions: { ...classSessionActions, ...rollActions },
+  waitlist: waitlistActions,
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {

@@ -2,7 +2,7 @@
 // entity) and the CSV export of a list's current view.
 import * as v from 'valibot';
 import { sql } from 'kysely';
-import { labelFieldsOf, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
+import { labelFieldsOf, manySpec, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry } from '../schema/registry.gen';
 import { formatJalaliDateTime, formatJalaliNumeric } from '../src/lib/jalali';
 import { htmlToPlainText, toPersianDigits } from '../src/lib/text';
@@ -131,8 +131,7 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
   }
   for (const column of entity.columns) {
     if (!('many' in column)) continue;
-    const { entity: other, by, show } = column.many;
-    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), `${other}.${by}.${show}`));
+    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), manySpec(column)));
   }
   return out;
 }

@@ -24,6 +24,8 @@ import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerFamily } from './family';
 import { registerLearner } from './learner';
+import { registerWaitlist } from './waitlist';
+import { startWaitlistSweep } from './seats';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
@@ -121,7 +123,11 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       reply.code(400).headers(headers).send({ message: texts.badUrl });
     },
   });
+  // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
+  // offered, even when nobody reads the list.
+  const stopSweep = startWaitlistSweep(db);
   app.addHook('onClose', async () => {
+    stopSweep();
     await db.destroy();
   });
   app.decorateRequest('user', null);
@@ -239,6 +245,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerLearner(routes.register, db, config, gateway);
   registerSchedule(routes.register, db);
   registerFamily(routes.register, db);
+  registerWaitlist(routes.register, db);
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);

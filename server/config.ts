@@ -98,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   // With PostgreSQL several API processes may share one database behind a load balancer; a key
   // generated into one machine's data dir would make the others reject its tokens.
   if (databaseUrl && !env.JWT_SECRET) throw new Error('JWT_SECRET is required when DATABASE_URL is set');
+  waitlistHoldMs(env); // a bad WAITLIST_HOLD_HOURS stops the start, not the first freed seat
   return {
     port,
     dataDir,
@@ -178,4 +179,13 @@ export function resolveJwtSecret(config: AppConfig): Uint8Array {
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} holds a key shorter than 32 characters`);
   return new TextEncoder().encode(secret);
+}
+
+/** The hold of a seat offered from a waiting list, from WAITLIST_HOLD_HOURS (hours, default 24). */
+export function waitlistHoldMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.WAITLIST_HOLD_HOURS;
+  if (raw === undefined || raw === '') return 24 * 3_600_000;
+  const hours = Number(raw);
+  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`WAITLIST_HOLD_HOURS must be a positive number of hours, not ${raw}`);
+  return hours * 3_600_000;
 }

@@ -202,6 +202,21 @@ export interface EnrollmentsTable {
   paidCourseId: Generated<number | null>;
 }
 export type EnrollmentStatus = 'active' | 'cancelled';
+/** A child waiting for a seat in a full course (migration 014; server/seats.ts). */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  courseId: number;
+  childId: number;
+  status: Generated<WaitlistStatus>;
+  joinedAt: string;
+  offeredAt: string | null;
+  /** While offered: the end of the hold on the freed seat. */
+  holdUntil: string | null;
+  /** Place among those waiting (1 = next); 0 once offered, enrolled or off the list. */
+  position: Generated<number>;
+}
+export type WaitlistStatus = 'waiting' | 'offered' | 'enrolled' | 'expired' | 'left';
 export type PaymentAttemptKind = 'request' | 'verify' | 'refund' | 'manualRefund';
 export type PaymentAttemptOutcome = 'ok' | 'unpaid' | 'refused' | 'unreachable';
 /** Every call to the gateway about an order, and manual refunds (migration 008). */
@@ -334,6 +349,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   enrollments: EnrollmentsTable;
+  waitlist_entries: WaitlistEntriesTable;
   payment_attempts: PaymentAttemptsTable;
   contact_messages: ContactMessagesTable;
   login_attempts: AttemptsTable;

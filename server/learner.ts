@@ -13,6 +13,7 @@ import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
 import { failureOutcome, recordAttempt } from './payments';
 import { registrationOpen, toCourseType } from './public';
+import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
 import { currentUser, parse, type Register } from './routes';
 
 type Schemas = components['schemas'];
@@ -59,7 +60,7 @@ const childLabels = { firstName: 'نام', lastName: 'نام خانوادگی', 
 
 const childName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
-async function courseSummaries(db: DB, courseIds: number[]): Promise<Map<number, Schemas['CourseSummary']>> {
+export async function courseSummaries(db: DB, courseIds: number[]): Promise<Map<number, Schemas['CourseSummary']>> {
   if (courseIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('courses')
@@ -127,7 +128,7 @@ async function cartOf(db: DB, userId: number): Promise<Schemas['Cart']> {
 }
 
 /** Why a child cannot be signed up for a course now, or null when it can. */
-async function enrolmentBlocker(db: DB, courseId: number, childId: number): Promise<HttpError | null> {
+export async function enrolmentBlocker(db: DB, courseId: number, childId: number): Promise<HttpError | null> {
   const course = await db
     .selectFrom('courses')
     .leftJoin('categories', 'categories.id', 'courses.categoryId')
@@ -149,11 +150,11 @@ async function enrolmentBlocker(db: DB, courseId: number, childId: number): Prom
 }
 
 /**
- * How long a gateway authority is offered again to a checkout of the same cart. Zarinpal's
- * payment page is good for a short while only; after this the open order is set aside
- * (`expired`) and a new one opened. A late payment of the old one is still verified and settled.
+ * How long a gateway authority is offered again to a checkout of the same cart, and how long the
+ * order holds its seats (server/seats.ts): after this the open order is set aside (`expired`) and
+ * a new one opened. A late payment of the old one is still verified and settled if a seat is left.
  */
-export const authorityReuseMs = 10 * 60_000;
+export { authorityReuseMs };
 /**
  * A pending order whose gateway request has not answered yet is waited for by a second checkout
  * for at most this long (the gateway client's own timeout is 15 s); older, it was lost with its
@@ -238,6 +239,9 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     if (!child) throw new HttpError(404, learnerTexts.childNotFound);
     const blocker = await enrolmentBlocker(db, courseId, childId);
     if (blocker) throw blocker;
+    await sweepWaitlist(db, [courseId]);
+    const [seat] = await seatsFor(db, [{ childId, courseId }], { userId, lines: [{ childId, courseId }] });
+    if (!seat) throw courseFull(await courseTitle(db, courseId));
     const inserted = await db
       .insertInto('cart_items')
       .values({ userId, childId, courseId, createdAt: nowIso() })
@@ -276,6 +280,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         if (blocker) throw new HttpError(409, blocker.statusCode === 409 ? blocker.message : learnerTexts.cartItemUnavailable(item.course.title));
       }
       const lines = cart.items.map((item) => ({ childId: item.childId, courseId: item.course.id, priceInTomans: item.course.priceInTomans }));
+      await sweepWaitlist(db, lines.map((l) => l.courseId));
       let open: { reuse: number } | { created: number };
       try {
         open = await db.transaction().execute(async (trx) => {
@@ -290,6 +295,12 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
             if (usable && sameLines(items, lines)) return { reuse: id };
             await trx.updateTable('orders').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').execute();
           }
+          // Decided and reserved at once: the courses stay locked (PostgreSQL; SQLite's one
+          // connection runs this transaction alone) until the new order holding the seats commits.
+          await lockCourses(trx, lines.map((l) => l.courseId));
+          const seats = await seatsFor(trx, lines, { userId, lines });
+          const refused = cart.items.find((_, i) => !seats[i]);
+          if (refused) throw courseFull(refused.course.title);
           const order = await trx
             .insertInto('orders')
             .values({ userId, status: 'pending', totalInTomans: cart.totalInTomans, authority: null, refId: null, createdAt: nowIso(), paidAt: null })
@@ -308,6 +319,8 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
               })),
             )
             .execute();
+          // The order set aside may have held seats the new one does not.
+          if (pending && pending.status === 'pending') await offerSeatsOfOrder(trx, Number(pending.id));
           return { created: order.id };
         });
       } catch (error) {
@@ -347,7 +360,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         await recordAttempt(db, { orderId, kind: 'request', outcome: 'ok', amountInTomans: cart.totalInTomans, authority });
         return answer(orderId, authority);
       } catch (error) {
-        await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', orderId).where('status', '=', 'pending').execute();
+        await endOrder(db, orderId, 'failed');
         await recordAttempt(db, { orderId, kind: 'request', outcome: failureOutcome(error), amountInTomans: cart.totalInTomans });
         if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
         throw error;
@@ -377,7 +390,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       // checkout set aside is still asked about: its page may have been paid in another tab.
       if (!isSettleable(current.status)) return paymentResult(current);
       if (Status === 'NOK') {
-        await db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+        await endOrder(db, order.id, 'cancelled');
       } else {
         let outcome: Awaited<ReturnType<Gateway['verify']>>;
         const amountInTomans = Number(order.totalInTomans);
@@ -400,7 +413,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         // 'unpaid': the gateway took no money on this authority (yet), so the order stays open
         // and payable: a callback forged or sent early settles nothing and closes nothing.
         else if (outcome.status === 'failed') {
-          await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+          await endOrder(db, order.id, 'failed');
         }
       }
       const settled = await db.selectFrom('orders').select(columns).where('id', '=', order.id).executeTakeFirstOrThrow();
@@ -457,6 +470,19 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
   });
 }
 
+/** Ends a pending order without payment; the seats it held are offered to those waiting. */
+async function endOrder(db: DB, orderId: number, status: 'failed' | 'cancelled'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const moved = await trx.updateTable('orders').set({ status }).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) await offerSeatsOfOrder(trx, orderId);
+  });
+}
+
+async function courseTitle(db: DB, courseId: number): Promise<string> {
+  const course = await db.selectFrom('courses').select('title').where('id', '=', courseId).executeTakeFirst();
+  return course?.title ?? '';
+}
+
 /**
  * Records a payment the gateway confirmed, and enrols each child of the order in each course that
  * is still open to them, in one transaction. Only the call that moves the order out of
@@ -482,7 +508,25 @@ async function settlePaid(db: DB, orderId: number, refId: string, cardPan: strin
     const children = new Set(
       (await trx.selectFrom('children').select('id').where('userId', '=', order.userId).execute()).map((c) => c.id),
     );
-    const candidates = items.filter((i) => children.has(i.childId));
+    const owned = items.filter((i) => children.has(i.childId));
+    // Lines whose child is already in the course take no seat (and enrol nothing below).
+    const active = owned.length
+      ? new Set(
+          (
+            await trx
+              .selectFrom('enrollments')
+              .select(['childId', 'courseId'])
+              .where('status', '=', 'active')
+              .where('childId', 'in', owned.map((i) => i.childId))
+              .execute()
+          ).map((e) => `${e.childId}:${e.courseId}`),
+        )
+      : new Set<string>();
+    const open = owned.filter((i) => !active.has(`${i.childId}:${i.courseId}`));
+    // Never past capacity: a line whose hold ran out while others took the seats is paid back.
+    await lockCourses(trx, open.map((i) => i.courseId));
+    const seats = await seatsFor(trx, open, { userId: order.userId, orderId, lines: open });
+    const candidates = open.filter((_, i) => seats[i]);
     // `returning` names only the rows written: a course enrolled by another order is not; an
     // enrolment cancelled by an admin is taken up again by this payment.
     const enrolled =
@@ -500,6 +544,7 @@ async function settlePaid(db: DB, orderId: number, refId: string, cardPan: strin
             .execute()
         : [];
     const enrolledKeys = new Set(enrolled.map((e) => `${e.childId}:${e.courseId}`));
+    await markEnrolled(trx, enrolled);
     const refundDueInTomans = items
       .filter((i) => !enrolledKeys.has(`${i.childId}:${i.courseId}`))
       .reduce((sum, i) => sum + Number(i.priceInTomans), 0);

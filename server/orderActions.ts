@@ -12,11 +12,12 @@ import type { Transaction } from 'kysely';
 import { registry } from '../schema/registry.gen';
 import type { ActionContext, ActionHandler } from './actions';
 import { recordAudit } from './audit';
-import { nowIso, type Database } from './db';
+import { nowIso, type Database, type EnrollmentStatus } from './db';
 import { HttpError } from './errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate, type Row } from './integrity';
 import { recordAttempt } from './payments';
+import { offerFreedSeats } from './seats';
 
 export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
@@ -54,9 +55,13 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
   await recordAttempt(context.trx, { orderId, kind: 'manualRefund', outcome: 'ok', amountInTomans: amount, authority: authority || null });
 }
 
-/** Cancels the given active enrolments, each audited as an update of its own record. */
+/**
+ * Cancels the given active enrolments, each audited as an update of its own record; the seats
+ * they free are offered to the children waiting for them.
+ */
 export async function cancelEnrolments(trx: Transaction<Database>, actor: ActionContext['actor'], ids: readonly number[]): Promise<void> {
   const now = nowIso();
+  const freed = new Set<number>();
   for (const id of ids) {
     const before = await trx.selectFrom('enrollments').selectAll().where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
     if (!before) continue;
@@ -67,7 +72,9 @@ export async function cancelEnrolments(trx: Transaction<Database>, actor: Action
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after });
+    freed.add(after.courseId);
   }
+  for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
 }
 
 const refund: ActionHandler = async ({ trx, record, actor, gateway }) => {
@@ -88,7 +95,12 @@ export const orderActions = { refund };
  */
 const cancel: ActionHandler = async ({ trx, record, actor, gateway, input }) => {
   if (input.refund === 'refund') await refundEnrolment({ trx, actor, gateway }, record);
-  return { set: { status: 'cancelled', cancelledAt: nowIso() } };
+  const status: EnrollmentStatus = 'cancelled';
+  const set = { status, cancelledAt: nowIso() };
+  // Written here as well as by the action runner, so the seat is free when it is offered.
+  await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
+  await offerFreedSeats(trx, Number(record.courseId));
+  return { set };
 };
 
 async function refundEnrolment({ trx, actor, gateway }: Pick<ActionContext, 'trx' | 'actor' | 'gateway'>, record: Row): Promise<void> {
@@ -138,7 +150,11 @@ const move: ActionHandler = async ({ trx, record, input }) => {
     .where('courseId', '=', courseId)
     .executeTakeFirst();
   if (taken) throw new HttpError(409, orderActionTexts.alreadyEnrolled);
-  return { set: { courseId, paidCourseId: Number(record.paidCourseId ?? 0) || Number(record.courseId) } };
+  const set = { courseId, paidCourseId: Number(record.paidCourseId ?? 0) || Number(record.courseId) };
+  // The seat left behind goes to the first child waiting for the old course.
+  await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
+  await offerFreedSeats(trx, Number(record.courseId));
+  return { set };
 };
 
 export const enrollmentActions = { cancel, move };

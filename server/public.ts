@@ -9,6 +9,7 @@ import type { CoursesTable, DB, TeachersTable } from './db';
 import { HttpError } from './errors';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
+import { takenSeats } from './seats';
 import type { Selectable } from 'kysely';
 
 type Schemas = components['schemas'];
@@ -43,21 +44,8 @@ function bySoonest(a: CourseRow, b: CourseRow): number {
   return ta === tb ? a.id - b.id : ta - tb;
 }
 
-/**
- * Seats held in each course now: its active enrolments. (The seats issue refines this with
- * checkouts under way and waiting-list offers; one function, so the page and checkout agree.)
- */
-export async function takenSeats(db: DB, courseIds: readonly number[]): Promise<Map<number, number>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('enrollments')
-    .select(['courseId', (eb) => eb.fn.countAll<number>().as('taken')])
-    .where('courseId', 'in', courseIds)
-    .where('status', '=', 'active')
-    .groupBy('courseId')
-    .execute();
-  return new Map(rows.map((r) => [r.courseId, Number(r.taken)]));
-}
+/** Seats spoken for in each course: see server/seats.ts (one rule for the pages, cart, checkout and settlement). */
+export { takenSeats };
 
 /** Active courses of active categories, with what a public course page shows. */
 export async function publicCourses(db: DB, filter: { courseSlug?: string; categoryId?: number; teacherId?: number } = {}) {

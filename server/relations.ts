@@ -4,7 +4,7 @@
 // entity references which comes only from the schema files' `reference` fields.
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { labelFieldsOf, recordLabel, type AnyEntity, type RegistryKey } from '../schema/define';
+import { labelFieldsOf, recordLabel, type AnyEntity, type ManyCount, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
 import { foldForSearch, formatPersianNumber } from '../src/lib/text';
 import type { Contract } from './contract';
@@ -154,6 +154,8 @@ const badMany = (spec: string) => new HttpError(400, `فهرست «${spec}» د�
  */
 export async function manyValues(db: DB, entity: AnyEntity, ids: readonly number[], spec: string): Promise<Map<number, string>> {
   const [otherKey = '', by = '', show = ''] = spec.split('.');
+  const counting = entity.columns.find((column) => 'many' in column && column.id === show && 'count' in column.many && column.many.entity === otherKey && column.many.by === by);
+  if (counting && 'many' in counting && 'count' in counting.many) return manyCounts(db, entity, ids, counting.many);
   const other = registryKeys.find((key) => key === otherKey);
   if (!other || registry[other].allFields[by]?.reference?.entity !== entity.key || !registry[other].allFields[show]) throw badMany(spec);
   const owner = new Map<number, number>();
@@ -173,6 +175,38 @@ export async function manyValues(db: DB, entity: AnyEntity, ids: readonly number
     if (value !== undefined && value !== '' && !seen.includes(value)) grouped.set(id, [...seen, value]);
   }
   return new Map([...grouped].map(([id, values]) => [id, values.join('، ')]));
+}
+
+/**
+ * Per id of `entity`: how many records of `many.entity` refer to it through `many.by` with the
+ * `where` values, as «12 از 15» when the row's `of` field is above 0 (ManyCount). Only what a
+ * schema declares is counted: the column is looked up by its id, never built from the request.
+ */
+async function manyCounts(db: DB, entity: AnyEntity, ids: readonly number[], many: ManyCount): Promise<Map<number, string>> {
+  const other = registry[many.entity];
+  const where = Object.entries(many.count.where ?? {}).map(([name, value]) => sql`and ${sql.ref(name)} = ${typeof value === 'boolean' ? Number(value) : value}`);
+  const counts = new Map<number, number>();
+  const totals = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += maxLabelIds) {
+    const chunk = ids.slice(i, i + maxLabelIds);
+    if (chunk.length === 0) continue;
+    const rows = await sql<{ owner: number; n: number }>`select ${sql.ref(many.by)} as ${sql.ref('owner')}, count(*) as ${sql.ref('n')}
+      from ${sql.table(other.table)} where ${sql.ref(many.by)} in (${sql.join(chunk)}) ${sql.join(where, sql` `)}
+      group by ${sql.ref(many.by)}`.execute(db);
+    for (const row of rows.rows) counts.set(Number(row.owner), Number(row.n));
+    if (many.count.of !== undefined) {
+      const own = await sql<Row>`select ${sql.ref('id')}, ${sql.ref(many.count.of)} from ${sql.table(entity.table)}
+        where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
+      for (const row of own.rows) totals.set(Number(row.id), Number(row[many.count.of]));
+    }
+  }
+  return new Map(
+    ids.map((id) => {
+      const count = counts.get(id) ?? 0;
+      const total = totals.get(id) ?? 0;
+      return [id, total > 0 ? `${count} از ${total}` : String(count)];
+    }),
+  );
 }
 
 export function registerRelations(register: Register, db: DB, contract: Contract): void {

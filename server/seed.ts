@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAdminPhone, type AppConfig } from './config';
-import { lockForSeeding, nowIso, type Database, type DB, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome } from './db';
+import { lockForSeeding, nowIso, type Database, type DB, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome, type WaitlistStatus } from './db';
 import type { MediaStore } from './files';
 import { hashPassword, unusablePasswordHash } from './passwords';
 import type { Rgb } from './png';
@@ -448,6 +448,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
     });
     if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses);
+    await seedWaitlist(trx, courses.flatMap((c) => courseIds.get(c.title) ?? []));
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await trx
       .insertInto('contact_messages')
@@ -916,4 +917,32 @@ async function seedRoll(trx: Transaction<Database>, adminId: number, courseId: n
     }));
     if (rows.length > 0) await trx.insertInto('attendance').values(rows).execute();
   }
+}
+
+/**
+ * Seats and the waiting list (issue 14, item 3): the first course is full — its seats enrolled
+ * but one, which is held for a child offered it from the waiting list — with two more children
+ * waiting behind; two other courses show their seats left.
+ */
+async function seedWaitlist(trx: Transaction<Database>, courseIds: readonly number[]): Promise<void> {
+  const [full, roomy, , nearlyFull] = courseIds;
+  if (full === undefined || roomy === undefined || nearlyFull === undefined) return;
+  const enrolled = await trx.selectFrom('enrollments').select('childId').where('courseId', '=', full).where('status', '=', 'active').execute();
+  const enrolledIds = new Set(enrolled.map((e) => e.childId));
+  const candidates = (await trx.selectFrom('children').select(['id', 'firstName']).orderBy('id').execute()).filter((c) => !enrolledIds.has(c.id));
+  const [offered, ...waiting] = candidates.slice(0, 3);
+  if (!offered) return;
+  await trx.updateTable('courses').set({ capacity: enrolled.length + 1 }).where('id', '=', full).execute();
+  await trx.updateTable('courses').set({ capacity: 15 }).where('id', '=', roomy).execute();
+  await trx.updateTable('courses').set({ capacity: 12 }).where('id', '=', nearlyFull).execute();
+  const waitingStatus: WaitlistStatus = 'waiting';
+  const hour = 3_600_000;
+  const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+  await trx
+    .insertInto('waitlist_entries')
+    .values([
+      { courseId: full, childId: offered.id, status: 'offered', joinedAt: at(-72), offeredAt: at(-4), holdUntil: at(20), position: 0 },
+      ...waiting.map((child, i) => ({ courseId: full, childId: child.id, status: waitingStatus, joinedAt: at(-48 + i * 5), offeredAt: null, holdUntil: null, position: i + 1 })),
+    ])
+    .execute();
 }

@@ -9,6 +9,7 @@ import type { AnyEntity, RegistryKey } from '../schema/define';
 import type { Database } from './db';
 import type { Row } from './integrity';
 import { syncCourseSessions, syncCoursesAround } from './schedule';
+import { offerFreedSeats } from './seats';
 
 export interface WriteChange {
   before: Row | null;
@@ -20,12 +21,21 @@ export type WriteHook = (trx: Transaction<Database>, changes: readonly WriteChan
 const changed = (change: WriteChange, names: readonly string[]) => names.some((name) => change.before?.[name] !== change.after?.[name]);
 const ids = (values: readonly unknown[]) => [...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
 
+/** Seats a capacity change frees: raised, or made unlimited (0) from a limit. */
+const capacityRaised = ({ before, after }: WriteChange) => {
+  if (before === null || after === null) return false;
+  const [was, now] = [Number(before.capacity ?? 0), Number(after.capacity ?? 0)];
+  return was > 0 && (now === 0 || now > was);
+};
+
 // A course's pattern sessions follow its dates, its weekly slots and the holidays
-// (server/schedule.ts). Other edits of a course (its title, its price) leave them alone.
+// (server/schedule.ts); other edits of a course (its title, its price) leave them alone. Seats a
+// raised capacity frees go to the children waiting (server/seats.ts).
 const hooks: { readonly [K in RegistryKey]?: WriteHook } = {
   courses: async (trx, changes) => {
     const affected = changes.filter((c) => c.after !== null && changed(c, ['timeOfHolding', 'lastSessionDate']));
     for (const id of ids(affected.map((c) => c.after?.id))) await syncCourseSessions(trx, id);
+    for (const id of ids(changes.filter(capacityRaised).map((c) => c.after?.id))) await offerFreedSeats(trx, id);
   },
   courseSlots: async (trx, changes) => {
     for (const id of ids(changes.flatMap((c) => [c.before?.courseId, c.after?.courseId]))) await syncCourseSessions(trx, id);

@@ -15,6 +15,7 @@ import * as m008 from './008_payments';
 import * as m009 from './009_password_resets';
 import * as m012 from './012_enrolment_moves';
 import * as m010 from './010_media';
+import * as m014 from './014_waitlist';
 import * as m015 from './015_attendance';
 import { generatedMigration } from './generated';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '009_password_resets': m009,
   '012_enrolment_moves': m012,
   '010_media': m010,
+  '014_waitlist': m014,
   '015_attendance': m015,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };

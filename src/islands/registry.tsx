@@ -57,18 +57,19 @@ export const islands = {
   CourseFilters: defineIsland(courseFilters, () =>
     import('../components/site/CourseFilters').then((module) => module.CourseFilters),
   ),
-  AddToCart: defineIsland(
+  CourseEnrol: defineIsland(
     v.object({
       courseId: v.number(),
       registrationOpen: v.boolean(),
       returnTo: v.string(),
+      full: v.boolean(),
       // The course's age range and start, for the age warning (src/lib/age.ts).
       ageMin: v.optional(v.number(), 0),
       ageMax: v.optional(v.number(), 0),
       timeOfHolding: v.optional(v.nullable(v.string()), null),
     }),
     () =>
-    import('../components/site/AddToCart').then((module) => module.AddToCart),
+    import('../components/site/CourseEnrol').then((module) => module.CourseEnrol),
   ),
   ContactForm: defineIsland(v.object({ posted }), () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
   SignInForm: defineIsland(authRedirect, () => import('../components/site/auth/SignInForm').then((module) => module.SignInForm)),

@@ -3,7 +3,7 @@
 // per referenced entity for all the rows a table holds, never one per row.
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import type { AnyEntity, AnyField, AnyRow, ManyColumn, PathColumn, RegistryKey } from '../../../schema/define';
+import { manySpec, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
 import { ApiError } from '../../api/operations';
 
@@ -121,8 +121,7 @@ interface ColumnRead {
 
 function readOf(entity: AnyEntity, column: EntityColumn): ColumnRead | null {
   if ('many' in column) {
-    const { entity: other, by, show } = column.many;
-    return { id: column.id, from: 'id', target: entity.key, query: { many: `${other}.${by}.${show}` } };
+    return { id: column.id, from: 'id', target: entity.key, query: { many: manySpec(column) } };
   }
   if (!('path' in column)) return null;
   const [first, ...rest] = column.path;

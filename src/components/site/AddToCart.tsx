@@ -27,7 +27,7 @@ export const addToCartTexts = {
 type ChildrenState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; children: Child[] };
 type SubmitState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'added' } | { kind: 'failed'; message: string };
 
-interface AddToCartProps {
+export interface AddToCartProps {
   courseId: number;
   registrationOpen: boolean;
   /** The course page's own address, to come back to after signing in. */

@@ -3,6 +3,7 @@ import { formatJalaliLong } from '../../lib/jalali';
 import { formatToman, toPersianDigits } from '../../lib/text';
 import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
 import { imageLoading, imageUrl } from './media';
+import { SeatsLeft } from './SeatsLeft';
 import type { PublicCourse } from './types';
 
 /** `first`: the page's first card, whose image is loaded at once. */
@@ -20,7 +21,7 @@ export function CourseCard({ course, first = false }: { course: PublicCourse; fi
           <span className={`badge badge--${course.type}`}>{courseTypeLabels[course.type]}</span>
           <span className="badge">{toPersianDigits(course.category.name)}</span>
           {!course.registrationOpen && <span className="badge badge--closed">{registrationClosedText}</span>}
-          {/* Seats left / full (the seats component) goes here, with the other tags. */}
+          {course.registrationOpen && <SeatsLeft course={course} />}
         </div>
         <h3 className="card__title">
           <Link to="/categories/$categorySlug/$courseSlug" params={params}>

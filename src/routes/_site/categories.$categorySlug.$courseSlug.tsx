@@ -1,5 +1,6 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
-import { AddToCart } from '../../components/site/AddToCart';
+import { CourseEnrol } from '../../components/site/CourseEnrol';
+import { SeatsLeft } from '../../components/site/SeatsLeft';
 import { company } from '../../components/site/company';
 import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatAgeRange, formatHours } from '../../components/site/courseFormat';
@@ -195,14 +196,15 @@ function CoursePage() {
             <p className="course-aside__price">
               {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
             </p>
-            {/* Seats left and the waiting list (the seats components) go here, beside the cart button. */}
+            <SeatsLeft course={course} />
             <Island
-              name="AddToCart"
-              component={AddToCart}
+              name="CourseEnrol"
+              component={CourseEnrol}
               props={{
                 courseId: course.id,
                 registrationOpen: course.registrationOpen,
                 returnTo,
+                full: course.seatsLeft === 0,
                 ageMin: course.ageMin,
                 ageMax: course.ageMax,
                 timeOfHolding: course.timeOfHolding,

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { components } from '../../../codegen/openapi.gen';
 import { DashboardError } from '../../components/dashboard/DashboardError';
+import { WaitlistSection } from '../../components/dashboard/WaitlistSection';
 import { dashboardTexts, orderStatusLabels } from '../../components/dashboard/texts';
 import { courseTypeLabels } from '../../components/site/courseFormat';
 import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
@@ -47,6 +48,7 @@ function MyCoursesPage() {
 
   return (
     <>
+      <WaitlistSection />
       <div className="panel dash-section">
         <h2>{texts.title}</h2>
         {groups.length === 0 ? (

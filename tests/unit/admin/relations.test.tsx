@@ -164,7 +164,8 @@ describe('reference cells', () => {
     expect(screen.getAllByText('رباتیک').length).toBeGreaterThan(0);
     // techerId 0: the field's «none» text, not a raw 0.
     expect(screen.getAllByText('بدون مدرس').length).toBeGreaterThan(0);
-    expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(2);
+    // Teachers and categories, plus one for the seats column (a many column counting enrolments).
+    expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(3);
   });
 
   it('show the id in Persian digits for a record the server does not know', async () => {

@@ -1,0 +1,37 @@
+// The waiting list's record actions (schema/waitlist.ts): an admin offers a free seat to a child
+// now (ahead of those waiting before them), or takes a child off the list, which frees the seat
+// an offer held for them. Both write the entry's status first, so the list's places and the
+// seat offered next are decided on the changed list.
+import type { ActionHandler } from './actions';
+import { nowIso, type WaitlistStatus } from './db';
+import { HttpError } from './errors';
+import { lockCourses, offerFreedSeats, renumber, takenSeats, waitlistHoldMs } from './seats';
+
+export const waitlistActionTexts = {
+  noSeat: 'این دوره صندلی خالی ندارد؛ نخست ظرفیت را افزایش دهید یا ثبت‌نامی را لغو کنید',
+} as const;
+
+const offer: ActionHandler = async ({ trx, record }) => {
+  const courseId = Number(record.courseId);
+  await lockCourses(trx, [courseId]);
+  const course = await trx.selectFrom('courses').select('capacity').where('id', '=', courseId).executeTakeFirst();
+  const capacity = Number(course?.capacity ?? 0);
+  const held = (await takenSeats(trx, [courseId], { waiting: false })).get(courseId) ?? 0;
+  if (capacity > 0 && held >= capacity) throw new HttpError(409, waitlistActionTexts.noSeat);
+  const status: WaitlistStatus = 'offered';
+  const set = { status, offeredAt: nowIso(), holdUntil: new Date(Date.now() + waitlistHoldMs()).toISOString(), position: 0 };
+  await trx.updateTable('waitlist_entries').set(set).where('id', '=', Number(record.id)).execute();
+  await renumber(trx, courseId);
+  return { set };
+};
+
+const leave: ActionHandler = async ({ trx, record }) => {
+  const status: WaitlistStatus = 'left';
+  const set = { status, holdUntil: null, position: 0 };
+  await trx.updateTable('waitlist_entries').set(set).where('id', '=', Number(record.id)).execute();
+  // An offer given up passes to the next child; otherwise this only renumbers the list.
+  await offerFreedSeats(trx, Number(record.courseId));
+  return { set };
+};
+
+export const waitlistActions = { offer, leave };
