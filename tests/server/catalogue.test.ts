@@ -126,7 +126,8 @@ describe('filters', () => {
     expect(titles(found)).toEqual(titles(expected));
     expect(found.map((c) => c.title)).toContain('رباتیک مقدماتی با لگو');
     const mondayNine = await list({ age: '9', day: '2' });
-    expect(titles(mondayNine)).toEqual(['رباتیک مقدماتی با لگو', 'طراحی بازی با اسکرچ', 'هوش مصنوعی برای کودکان', 'اسکرچ برای کودکان'].sort());
+    // The seed's Monday classes for 8–11 (server/seed.ts seedSchedule): one in person, one online.
+    expect(titles(mondayNine)).toEqual(['رباتیک مقدماتی با لگو', 'طراحی بازی با اسکرچ'].sort());
     // Sorted by price when asked, soonest first otherwise.
     const byPrice = await list({ age: '9', sort: 'price-asc' });
     expect(byPrice.map((c) => c.priceInTomans)).toEqual([...byPrice.map((c) => c.priceInTomans)].sort((a, b) => a - b));
