@@ -36,7 +36,16 @@ export interface Referrer {
 
 /** Every (entity, reference field) pair of the registry that points at `key`. */
 export function referrersOf(key: RegistryKey): Referrer[] {
-  return referringColumns(registry[key]).map(({ other, column }) => ({ entity: other, field: column }));
+  return (
+    referringColumns(registry[key])
+      // Who last saved a record (`auto: 'actor'`) is bookkeeping, not a relation worth a section
+      // on every user's page.
+      .filter(({ other, column }) => {
+        const field = other.decl.fields[column];
+        return !(field?.input === 'reference' && field.auto === 'actor');
+      })
+      .map(({ other, column }) => ({ entity: other, field: column }))
+  );
 }
 
 function entityOf(params: unknown): AnyEntity {
