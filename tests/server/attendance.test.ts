@@ -5,6 +5,7 @@
 // attendance and class links; profile edits follow the sign-up rules, and moving a sign-in
 // identifier needs the current password. Sessions, slots and enrolments are plain inserts: making
 // sessions from the weekly pattern is the schedule's work.
+import { courseBody } from '../support/samples';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
@@ -68,17 +69,17 @@ beforeAll(async () => {
   admin = await server.signIn(adminPhone, adminPassword);
   parentA = await signUpLearner(server, '09350000001');
   parentB = await signUpLearner(server, '09350000002');
-  // Two courses the seed gave no timetable (server/seed.ts seedRoll gives one course its sessions).
-  const seeded = (await db.selectFrom('course_slots').select('courseId').execute()).map((slot) => slot.courseId);
-  const [first, second] = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('inActive', '=', 0)
-    .where('id', 'not in', seeded.length > 0 ? seeded : [0])
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  if (!first || !second) throw new Error('no seeded courses');
+  // Two courses of its own, with no timetable yet (the seed gives every course one).
+  const category = await db.selectFrom('categories').select('id').where('inActive', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+  const made = async (title: string) =>
+    (
+      await server.call<{ id: number }>('POST', '/api/Course/Create', {
+        token: admin,
+        body: courseBody(title, { categoryId: category.id, priceInTomans: 900_000, durationInHours: 12, timeOfHolding: new Date(Date.now() + 20 * 86_400_000).toISOString() }),
+      })
+    ).body;
+  const first = await made('دوره آزمون حضور آنلاین');
+  const second = await made('دوره آزمون حضور حضوری');
   ids.online = first.id;
   ids.inPerson = second.id;
   await db.updateTable('courses').set({ type: 'online', classLink: 'https://meet.example/online-class' }).where('id', '=', ids.online).execute();
@@ -263,6 +264,8 @@ describe('ages in the cart', () => {
       .where('courses.inActive', '=', 0)
       .where('categories.inActive', '=', 0)
       .where('courses.id', 'not in', [ids.online, ids.inPerson])
+      // Unlimited seats: a full course refuses the cart before any age is read (server/seats.ts).
+      .where('courses.capacity', '=', 0)
       .where((eb) => eb.or([eb('courses.registrationDeadline', 'is', null), eb('courses.registrationDeadline', '>', new Date().toISOString())]))
       .orderBy('courses.id')
       .executeTakeFirstOrThrow();
