@@ -236,9 +236,25 @@ export function createMockBackend(seed: Seed = {}) {
         counted('GET /api/Admin/{entity}/labels', ({ params, request }) => {
           const key = entityOf(params.entity);
           if (!key) return unknown();
-          const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+          const search = new URL(request.url).searchParams;
+          const ids = (search.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+          // `path` follows references as the server does (a roster's parent name and phone):
+          // each step is a reference field of the row reached, the last may name a plain field.
+          const steps = (search.get('path') ?? '').split('.').filter(Boolean);
+          const follow = (entityKey: RegistryKey, row: AnyRow | undefined, rest: readonly string[]): string | undefined => {
+            if (!row) return undefined;
+            const [step, ...more] = rest;
+            if (step === undefined) return recordLabel(registry[entityKey], row);
+            const target = registry[entityKey].allFields[step]?.reference?.entity;
+            if (!target) return more.length === 0 && row[step] !== undefined ? String(row[step]) : undefined;
+            return follow(target, rows(target).find((other) => other.id === row[step]), more);
+          };
           const labels: Record<string, string> = {};
-          for (const row of rows(key)) if (ids.includes(row.id)) labels[String(row.id)] = recordLabel(registry[key], row);
+          for (const row of rows(key)) {
+            if (!ids.includes(row.id)) continue;
+            const label = follow(key, row, steps);
+            if (label !== undefined) labels[String(row.id)] = label;
+          }
           return HttpResponse.json({ labels });
         }),
       ),

@@ -209,7 +209,9 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
       )}
       {columns.map((column) => {
         const id = columnId(column);
-        const value = row.getValue(id);
+        // Read from the column, not row.getValue: TanStack keeps a row's first value per column
+        // until the data changes, and a path or many column's values arrive after the rows.
+        const value = columnValue(column, row.original);
         const text = cellTexts[column.cell];
         const Cell = cellRenderers[column.cell];
         if (column.edit && 'key' in column && onSaved) {

@@ -191,3 +191,17 @@ describe('reference cells', () => {
     expect(cells).toEqual(['بدون مدرس', 'سارا احمدی', 'علی یوسفی‌نیا', 'کیان کریمی ۲']);
   });
 });
+
+describe('path columns', () => {
+  // schema/enrollments.ts: the parent's name and phone, read through the child (childId → userId).
+  const parent: AnyRow = { id: 7, firstName: 'نرگس', lastName: 'حسینی', phoneNumber: '09121111111', emailAddress: '', role: 0, isLockout: false, lastLogin: null, createdAt: '2026-01-01T00:00:00.000Z', version: 1 };
+  const child: AnyRow = { id: 3, firstName: 'آرین', lastName: 'حسینی', userId: 7, birthDate: null, grade: '', version: 1 };
+  const enrolment: AnyRow = { id: 1, childId: 3, courseId: 0, orderId: 0, enrolledAt: '2026-01-02T00:00:00.000Z', status: 'active', cancelledAt: null, version: 1 };
+
+  it('show the values that arrive after the rows (the table does not keep the first, empty ones)', async () => {
+    backend.reset({ ...sampleSeed, users: [parent], children: [child], enrollments: [enrolment] });
+    render(<EntityTable entity={registry.enrollments} rows={[enrolment]} />);
+    await waitFor(() => expect(screen.getByText('۰۹۱۲۱۱۱۱۱۱۱')).toBeTruthy());
+    expect(screen.getByText('نرگس حسینی')).toBeTruthy();
+  });
+});
