@@ -1,7 +1,8 @@
-// Seats and the waiting list in Chromium (issue 14, item 3): a parent finds the seeded full course,
-// puts their child on its waiting list through the course page's dialog; the admin clears the
+// The parent's path of issue 14 in Chromium: a parent looks for a course for their 9-year-old on
+// Mondays in the catalogue, finds the seeded full course there, puts their child on its waiting list through the course page's dialog; the admin clears the
 // list ahead of them and cancels an enrolment (through the API); the parent finds the seat
-// offered in the dashboard, pays through the (fake) gateway, and the child is enrolled. With
+// offered in the dashboard, pays through the (fake) gateway, the child is enrolled and the class
+// is in the child's weekly timetable. With
 // SHOTS_DIR set, the screens are saved at 1366 and 390 px.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +10,17 @@ import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from '
 import { addChildThroughDashboard, blockZarinpal, coursePath, publicJson, signUpThroughForm, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
-let full: CatalogueCourse & { seatsLeft: number | null };
+type FullCourse = CatalogueCourse & { seatsLeft: number | null; ageMin: number; ageMax: number; weeklySlots: Array<{ weekday: number }> };
+let full: FullCourse;
 
 beforeAll(async () => {
   stack = await startStack();
-  const courses = await publicJson<Array<CatalogueCourse & { seatsLeft: number | null }>>(stack, '/api/Public/courses');
+  const courses = await publicJson<FullCourse[]>(stack, '/api/Public/courses');
   const found = courses.find((c) => c.seatsLeft === 0 && c.registrationOpen);
   if (!found) throw new Error('the seed needs a full course');
+  // The seed's full course meets on Mondays (weekday 2) and takes 9-year-olds.
+  expect(found.weeklySlots.some((slot) => slot.weekday === 2)).toBe(true);
+  expect(found.ageMin <= 9 && (found.ageMax === 0 || found.ageMax >= 9)).toBe(true);
   full = found;
 });
 afterAll(async () => {
@@ -54,8 +59,13 @@ describe('a full course, its waiting list and the freed seat', () => {
       await signUpThroughForm(page, stack, 'لیلا');
       await addChildThroughDashboard(page, stack, 'مانی');
 
+      // The catalogue filtered for a 9-year-old on Mondays lists the full course, marked full.
+      await page.goto(`${stack.baseUrl}/courses?age=9&day=2`);
+      const card = page.locator('.course-card', { hasText: full.title });
+      await card.getByText('ظرفیت تکمیل').waitFor();
+      await card.getByRole('link', { name: 'جزئیات دوره' }).click();
+      await page.waitForURL((url) => url.pathname === coursePath(full));
       // The full course: seats «ظرفیت تکمیل», and the waiting list instead of the cart.
-      await page.goto(`${stack.baseUrl}${coursePath(full)}`);
       await page.getByRole('heading', { level: 1, name: full.title }).waitFor();
       await page.getByText('ظرفیت تکمیل').first().waitFor();
       expect(await page.getByRole('button', { name: 'افزودن به سبد خرید' }).count()).toBe(0);
@@ -96,6 +106,12 @@ describe('a full course, its waiting list and the freed seat', () => {
       await page.goto(`${stack.baseUrl}/dashboard/courses`);
       await page.getByRole('region', { name: 'مانی احمدی', exact: true }).getByText(full.title).waitFor();
       expect(await page.getByRole('region', { name: 'فهرست انتظار مانی احمدی' }).count()).toBe(0);
+      // And the class is in the child's weekly timetable, on Monday.
+      await page.goto(`${stack.baseUrl}/dashboard/classes`);
+      const week = page.getByRole('region', { name: 'مانی احمدی', exact: true }).getByRole('region', { name: 'برنامه هفتگی' });
+      await week.getByText(full.title).first().waitFor();
+      expect(await week.textContent()).toContain('دوشنبه');
+      await shoot(page, 'dashboard-classes-after-waitlist');
       expect(session.errors).toEqual([]);
     } finally {
       await session.close();
@@ -108,8 +124,8 @@ describe('a full course, its waiting list and the freed seat', () => {
       await adminSession.page.goto(`${stack.baseUrl}/admin/waitlist`);
       await adminSession.page.getByRole('heading', { name: 'فهرست‌های انتظار دوره‌ها' }).waitFor();
       await adminSession.page.getByRole('cell', { name: 'ثبت‌نام شد' }).first().waitFor();
-      // The parents' names, read through the child (a path column).
-      await adminSession.page.getByRole('cell', { name: 'نرگس حسینی' }).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      // The parents' names, read through the child (a path column): Mani's mother among them.
+      await adminSession.page.getByRole('cell', { name: 'لیلا احمدی' }).first().waitFor();
       // The admin's tables scroll sideways inside their own box on a phone.
       await shoot(adminSession.page, 'admin-waitlist', false);
       expect(adminSession.errors).toEqual([]);
