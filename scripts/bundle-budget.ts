@@ -19,8 +19,11 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // their dialogs and inputs, date-range filters, the phone row-actions sheet, the money figures
 // and their chart, the media picker. Measured at 261.9 kB when they landed (react-dom ~65 kB,
 // chart.js ~45 kB, the router, forms, xstate, tables and toasts ~60 kB of it); the budget moved
-// to 270 kB, with the public pages' 100 kB unchanged.
-const budgets = { publicJs: 100 * 1024, adminJs: 270 * 1024, editorJs: 150 * 1024 };
+// to 270 kB, with the public pages' 100 kB unchanged. Issue 14 added five more entities (weekly
+// slots, sessions, holidays, attendance, the waiting list: ~4 kB of registry with their time
+// options and actions) and three engine capabilities every list carries (editable cells, the
+// related groups' add button, counting columns): 271.1 kB measured; the budget moved to 275 kB.
+const budgets = { publicJs: 100 * 1024, adminJs: 275 * 1024, editorJs: 150 * 1024 };
 
 interface Loaded {
   js: Set<string>;
