@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, encodePng } from '../support/server';
+import { courseBody } from '../support/samples';
 
 interface Node {
   url: string;
@@ -126,6 +127,9 @@ describe.skipIf(!usePostgres)('scale-out on PostgreSQL', () => {
     const updated = await call(b, 'PUT', '/api/Category/Update', accessToken, { id, name: 'مقیاس ۲', inActive: false, coverImage: '' });
     expect(updated.status).toBe(200);
     expect(nameOf((await call(a, 'GET', '/api/Category/GetSelectList', accessToken)).json(), id)).toBe('مقیاس ۲');
+    // A category is public once it has an active course (an empty one is listed nowhere).
+    const course = await call(b, 'POST', '/api/Course/Create', accessToken, courseBody('دوره مقیاس', { categoryId: id }));
+    expect(course.status).toBe(200);
     const publicPage = await call(a, 'GET', `/api/Public/categories/${encodeURIComponent('مقیاس')}`);
     expect(publicPage.status).toBe(200);
 

@@ -57,6 +57,8 @@ function target(opener: Opener): HTMLElement | null {
 export function focusBack(opener: Opener | null): void {
   if (!opener) return;
   const rescue = (always: boolean) => {
+    // The page may be gone by a later retry (a test's document torn down, a navigation away).
+    if (typeof document === 'undefined') return;
     if (!always && focusedElement()) return;
     const element = target(opener) ?? (focusedElement() ? null : document.querySelector<HTMLElement>(`[${focusHomeAttribute}]`));
     element?.focus();
