@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
@@ -32,8 +33,7 @@ async function createCourse(title: string): Promise<void> {
   const response = await fetch(`${stack.baseUrl}/api/Course/Create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      title,
+    body: JSON.stringify(courseBody(title, {
       durationInHours: 6,
       timeOfHolding: null,
       registrationDeadline: null,
@@ -48,7 +48,7 @@ async function createCourse(title: string): Promise<void> {
       coverVideo: '',
       description: '',
       headings: '',
-    }),
+    })),
   });
   expect(response.status).toBe(200);
 }

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
@@ -16,8 +17,7 @@ const cakeTitle = 'کیک‌پزی کودکان ۱۴';
 beforeAll(async () => {
   stack = await startStack();
   const token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
-  const course = (title: string, priceInTomans: number, type: string) => ({
-    title,
+  const course = (title: string, priceInTomans: number, type: string) => courseBody(title, {
     durationInHours: 8,
     timeOfHolding: '2026-04-10T06:30:00.000Z',
     registrationDeadline: null,

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 // With SHOTS_DIR set, screenshots of the conflict dialog and the audit screen (1366 and 390 px).
@@ -63,8 +64,7 @@ beforeAll(async () => {
   const created = await fetch(`${stack.baseUrl}/api/Course/Create`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title: 'دوره همزمان',
+    body: JSON.stringify(courseBody('دوره همزمان', {
       durationInHours: 10,
       timeOfHolding: null,
       registrationDeadline: null,
@@ -79,7 +79,7 @@ beforeAll(async () => {
       coverVideo: '',
       description: '',
       headings: '',
-    }),
+    })),
   });
   const body: unknown = await created.json();
   courseId = typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'number' ? body.id : 0;

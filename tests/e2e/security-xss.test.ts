@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPersianDigits } from '../../src/lib/text';
 import { xssPayloads } from '../security/xss-payloads';
+import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
@@ -75,8 +76,7 @@ beforeAll(async () => {
   const created = await api(
     'POST',
     '/api/Course/Create',
-    {
-      title: `دوره ${title}`,
+    courseBody(`دوره ${title}`, {
       durationInHours: 10,
       timeOfHolding: new Date(Date.now() + 30 * 86_400_000).toISOString(),
       registrationDeadline: null,
@@ -91,7 +91,7 @@ beforeAll(async () => {
       difficulty: '',
       type: 'online',
       inActive: false,
-    },
+    }),
     withId,
   );
   category = { id: cat.id, slug: cat.slug ?? '' };

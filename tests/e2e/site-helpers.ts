@@ -8,6 +8,8 @@ export interface CatalogueCourse {
   slug: string;
   title: string;
   registrationOpen: boolean;
+  /** Null when the course has no capacity. */
+  seatsLeft: number | null;
   category: { slug: string; name: string };
 }
 
@@ -18,9 +20,10 @@ export async function publicJson<T>(stack: Stack, path: string): Promise<T> {
   return body;
 }
 
+/** Courses a visitor can put in the cart: registration open and a seat left (a full one offers the waiting list). */
 export async function openCourses(stack: Stack): Promise<CatalogueCourse[]> {
   const courses = await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses');
-  return courses.filter((course) => course.registrationOpen);
+  return courses.filter((course) => course.registrationOpen && course.seatsLeft !== 0);
 }
 
 export function coursePath(course: CatalogueCourse): string {

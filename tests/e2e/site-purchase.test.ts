@@ -40,6 +40,10 @@ async function addCourseToCart(session: BrowserSession, course: CatalogueCourse,
   await page.goto(`${stack.baseUrl}${coursePath(course)}`);
   await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
   await page.getByLabel('ثبت‌نام برای کدام فرزند؟').selectOption({ label: `${childName} احمدی` });
+  // A child outside the course's ages is warned about and the parent decides (the warning itself
+  // is tested in attendance-dashboard.test.ts); this path buys whatever the seed opens first.
+  const confirmAge = page.getByLabel('می‌دانم و با این حال ثبت‌نام می‌کنم');
+  if ((await confirmAge.count()) > 0) await confirmAge.check();
   await page.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
   await page.getByText('دوره به سبد خرید اضافه شد.').waitFor();
   await page.getByRole('link', { name: 'مشاهده سبد خرید' }).click();

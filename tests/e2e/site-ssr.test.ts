@@ -104,7 +104,7 @@ describe('the server renders public pages', () => {
     expect(status).toBe(200);
     expect(html).not.toContain('<script>window.__ssrInjected');
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;window.__ssrInjected=1&lt;/script&gt;&quot;&#39;&lt;b&gt; |');
-    expect(islandsOf(html)).toContain('AddToCart');
+    expect(islandsOf(html)).toContain('CourseEnrol');
 
     const session = await launchBrowser();
     try {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { courseBody } from '../support/samples';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: unknown };
@@ -332,6 +333,9 @@ describe('hostile input, fuzzed from the contract', () => {
     expect(created.body.name).toBe(name);
     const list = await server.call<Array<{ id: number; name: string }>>('GET', '/api/Category/GetSelectList', { token: admin });
     expect(list.body.find((c) => c.id === created.body.id)?.name).toBe(name);
+    // A category is listed publicly once it has an active course.
+    const course = await server.call('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره‌ی دسته‌ی تزریقی', { categoryId: created.body.id }) });
+    expect(course.status).toBe(200);
     const pub = await server.call<Array<{ name: string; slug: string }>>('GET', '/api/Public/categories');
     const listed = pub.body.find((c) => c.name === name);
     expect(listed).toBeTruthy();
