@@ -176,6 +176,9 @@ export async function signIn(page: Page, stack: Stack, username: string, passwor
   await page.getByLabel(/رمز عبور/).first().fill(password);
   await page.getByRole('button', { name: /ورود/ }).click();
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
+  // The page then moves on by itself (to the dashboard, the panel or the page asked for); a
+  // navigation started before that move is cut off by it.
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
 }
 
 export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
