@@ -52,6 +52,21 @@ async function lighthouse(url: string): Promise<v.InferOutput<typeof report>> {
   }
 }
 
+/**
+ * Lighthouse sometimes loses the trace of a load (NO_NAVSTART, "Please run Lighthouse again");
+ * such a run measured nothing, so it is run again, at most twice, and said so.
+ */
+async function measure(url: string): Promise<v.InferOutput<typeof report>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`            (${error instanceof Error ? error.message : String(error)}; run again)`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const stack = await startStack();
   try {
@@ -79,7 +94,7 @@ async function main(): Promise<void> {
       const measured: Record<string, number[]> = {};
       const failing = new Set<string>();
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(stack.baseUrl + pagePath);
+        const result = await measure(stack.baseUrl + pagePath);
         for (const category of categories) (scores[category] ??= []).push(Math.round((result.categories[category]?.score ?? 0) * 100));
         for (const audit of Object.values(result.audits)) if (audit.score !== null && audit.score < 0.9) failing.add(audit.title);
         for (const [id] of metrics) (measured[id] ??= []).push(result.audits[id]?.numericValue ?? NaN);
