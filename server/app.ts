@@ -20,6 +20,7 @@ import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
+import { logMail, logSms, type Messaging } from './messaging';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerFamily } from './family';
@@ -100,6 +101,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   }
   const contract = Contract.load();
   const tokens = new Tokens(resolveJwtSecret(config));
+  // One place decides where messages go; every sender (codes, notifications) receives it.
+  const messaging: Messaging = { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
+  print(`SMS go to ${messaging.sms.description}; e-mail to ${messaging.mail.description}.`);
   const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
   if (config.seed !== false) await seedIfEmpty(db, media, config, print);
   // After the seed, whose images are then registered like any file found on disk.

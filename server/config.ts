@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { Messaging } from './messaging';
 
 export interface AppConfig {
   /** Holds the database (unless databaseFile says otherwise), the media store and jwt-secret. */
@@ -50,6 +51,11 @@ export interface AppConfig {
   seed?: boolean;
   /** Where start-up notices go (the seeded admin's password, missing dist/). Defaults to console.log. */
   print?: (line: string) => void;
+  /**
+   * Where SMS and e-mail go (server/messaging.ts). Absent: both into the server log through
+   * `print`. Tests pass recording providers.
+   */
+  messaging?: Partial<Messaging>;
 }
 
 export const defaultAdminPhone = '09120000000';
