@@ -23,6 +23,11 @@ export interface SmsMessage {
   /** An Iranian mobile number, normalised: 09xxxxxxxxx. */
   to: string;
   text: string;
+  /**
+   * The same key twice is one message: providers that take one (Kavenegar's `localid`) drop the
+   * repeat, so a worker that dies between sending and recording cannot send a notification twice.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SmsProvider {
@@ -42,6 +47,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Sent as the Message-ID, so a repeat after a crash is recognisably the same message. */
+  idempotencyKey?: string;
 }
 
 export interface MailProvider {
