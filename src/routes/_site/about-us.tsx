@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { company } from '../../components/site/company';
 import { useSeo } from '../../lib/seo';
 import '../../components/site/info.css';
@@ -21,14 +22,7 @@ function AboutPage() {
   });
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li aria-current="page">درباره ما</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="درباره ما" />
       <header className="page-head">
         <h1>درباره {company.name}</h1>
         <p>جایی برای کنجکاوی، ساختن و یاد گرفتن</p>

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { ArticleBody } from '../../components/site/ArticleBody';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl } from '../../components/site/media';
@@ -23,17 +24,7 @@ function ArticlePage() {
   const cover = imageUrl(article.image);
   return (
     <div className="page article-page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li>
-            <Link to="/articles">مقالات</Link>
-          </li>
-          <li aria-current="page">{toPersianDigits(article.name)}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[<Link to="/articles">مقالات</Link>]} current={article.name} />
       <article className="article">
         <h1>{toPersianDigits(article.name)}</h1>
         <p className="article__meta">

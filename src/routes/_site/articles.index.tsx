@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { ArticleCard } from '../../components/site/ArticleCard';
 import { RouteError } from '../../components/site/RouteError';
 import { useSeo } from '../../lib/seo';
@@ -23,14 +24,7 @@ function ArticlesPage() {
   });
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li aria-current="page">مقالات</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="مقالات" />
       <header className="page-head">
         <h1>مقالات</h1>
         <p>نکته‌ها و راهنمای یادگیری برای پدر و مادرها و نوجوان‌ها</p>

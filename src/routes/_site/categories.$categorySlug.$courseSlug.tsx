@@ -1,4 +1,5 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { CourseEnrol } from '../../components/site/CourseEnrol';
 import { SeatsLeft } from '../../components/site/SeatsLeft';
 import { company } from '../../components/site/company';
@@ -95,22 +96,15 @@ function CoursePage() {
 
   return (
     <div className="page course-page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li>
-            <Link to="/categories">دسته‌بندی دوره‌ها</Link>
-          </li>
-          <li>
-            <Link to="/categories/$slug" params={{ slug: course.category.slug }}>
-              {toPersianDigits(course.category.name)}
-            </Link>
-          </li>
-          <li aria-current="page">{toPersianDigits(course.title)}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          <Link to="/categories">دسته‌بندی دوره‌ها</Link>,
+          <Link to="/categories/$slug" params={{ slug: course.category.slug }}>
+            {toPersianDigits(course.category.name)}
+          </Link>,
+        ]}
+        current={course.title}
+      />
 
       <div className="course-layout">
         <article className="course-main">

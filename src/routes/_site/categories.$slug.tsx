@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { filterCourses, jalaliToday, validateCourseSearch } from '../../components/site/courseFilters';
 import { CourseFilters } from '../../components/site/CourseFilters';
 import { CourseResults } from '../../components/site/CourseResults';
@@ -42,17 +43,7 @@ function CategoryPage() {
 
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li>
-            <Link to="/categories">دسته‌بندی دوره‌ها</Link>
-          </li>
-          <li aria-current="page">{toPersianDigits(category.name)}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[<Link to="/categories">دسته‌بندی دوره‌ها</Link>]} current={category.name} />
       <header className="page-head category-head">
         {cover && <img src={cover} alt="" width={160} height={90} {...imageLoading(true)} className="category-head__image" />}
         <div>

@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { CategoryCard } from '../../components/site/CategoryCard';
 import { RouteError } from '../../components/site/RouteError';
 import { useSeo } from '../../lib/seo';
@@ -23,14 +24,7 @@ function CategoriesPage() {
   });
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li aria-current="page">دسته‌بندی دوره‌ها</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="دسته‌بندی دوره‌ها" />
       <header className="page-head">
         <h1>دسته‌بندی دوره‌ها</h1>
         <p>زمینه مورد علاقه فرزندتان را انتخاب کنید و دوره‌های آن را ببینید.</p>

@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { company } from '../../components/site/company';
 import { ContactForm } from '../../components/site/ContactForm';
 import { SocialIcons } from '../../components/site/SocialIcons';
@@ -19,14 +20,7 @@ function ContactPage() {
   });
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li aria-current="page">تماس با ما</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="تماس با ما" />
       <header className="page-head">
         <h1>تماس با ما</h1>
         <p>برای مشاوره انتخاب دوره، پرسش درباره ثبت‌نام یا همکاری با ما در تماس باشید.</p>

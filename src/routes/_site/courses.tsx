@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { courseApiQuery, jalaliToday, validateCourseSearch } from '../../components/site/courseFilters';
 import { CourseFilters } from '../../components/site/CourseFilters';
 import { CourseResults } from '../../components/site/CourseResults';
@@ -34,14 +35,7 @@ function CoursesPage() {
   });
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li aria-current="page">همه دوره‌ها</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="همه دوره‌ها" />
       <header className="page-head">
         <h1>همه دوره‌ها</h1>
         <p>دوره مناسب سن فرزندتان و روزهایی که وقت دارید را پیدا کنید.</p>

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { company } from '../../components/site/company';
 import { CourseCard } from '../../components/site/CourseCard';
 import { dataOrNotFound } from '../../components/site/loaders';
@@ -42,17 +43,7 @@ function TeacherPage() {
   const photo = imageUrl(teacher.coverImage);
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li>
-            <Link to="/teachers">مدرسان</Link>
-          </li>
-          <li aria-current="page">{toPersianDigits(teacher.fullName)}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[<Link to="/teachers">مدرسان</Link>]} current={teacher.fullName} />
       <header className="teacher-head">
         {photo && <img src={photo} alt={teacher.fullName} width={140} height={140} {...imageLoading(true)} className="teacher-head__photo" />}
         <div>

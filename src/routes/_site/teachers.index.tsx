@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { imageLoading, imageUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { RoutePending } from '../../components/site/RoutePending';
@@ -22,14 +23,7 @@ function TeachersPage() {
   useSeo({ title: 'مدرسان', description: 'مدرسان دوره‌های آنلاین و حضوری آکادمی و دوره‌هایی که برگزار می‌کنند' });
   return (
     <div className="page">
-      <nav className="breadcrumbs" aria-label="مسیر صفحه">
-        <ol>
-          <li>
-            <Link to="/">صفحه اصلی</Link>
-          </li>
-          <li aria-current="page">مدرسان</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="مدرسان" />
       <header className="page-head">
         <h1>مدرسان</h1>
         <p>با مدرسان آکادمی و دوره‌هایشان آشنا شوید.</p>
