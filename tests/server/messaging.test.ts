@@ -1,0 +1,543 @@
+// @vitest-environment node
+// Messaging as real parts (issue 15, item 1): the Kavenegar client against a local Kavenegar
+// (tests/support/fake-sms.ts: the same two calls and answers), e-mail through nodemailer to a real
+// SMTP receiver (smtp-server) on this machine, and the environment variables that choose them —
+// parsed, refused when malformed (naming the variable, never repeating a secret) and shown at
+// start without secrets.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv, messagingFromSettings, messagingSettings } from '../../server/config';
+import { KavenegarError, kavenegarSms, type KavenegarOptions } from '../../server/kavenegar';
+import { DeliveryError } from '../../server/messaging';
+import { smtpMail, smtpTransportOptions, type SmtpOptions } from '../../server/smtp-mail';
+import { freePort } from '../e2e/harness';
+import { startFakeSms, type FakeSms } from '../support/fake-sms';
+import { usePostgres } from '../support/postgres-db';
+import { startServer } from '../support/server';
+
+/** The rejection of a promise, which must reject with a DeliveryError. */
+async function failure(promise: Promise<unknown>): Promise<DeliveryError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(DeliveryError);
+    return error as DeliveryError;
+  }
+  throw new Error('expected a DeliveryError, but the message was sent');
+}
+
+/** Everything an error says, its causes included, to check no secret is in any of it. */
+function allText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    parts.push(String(e), e instanceof Error ? (e.stack ?? '') : '');
+  }
+  return parts.join('\n');
+}
+
+describe('Kavenegar client', () => {
+  let fake: FakeSms;
+  const sms = (options: Partial<KavenegarOptions> = {}) => kavenegarSms({ apiKey: fake.apiKey, url: fake.url, sender: '10004346', ...options });
+
+  beforeAll(async () => {
+    fake = await startFakeSms();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  afterEach(() => {
+    fake.recover();
+  });
+
+  it('sends a message with sms/send: receptor, text, the configured line and the idempotency key as localid', async () => {
+    const sent = await sms().send({ to: '09121111111', text: 'کلاس فردا ساعت ۱۰ است', idempotencyKey: 'notification-1' });
+    const [message] = fake.to('09121111111');
+    expect(message).toMatchObject({ kind: 'send', message: 'کلاس فردا ساعت ۱۰ است', sender: '10004346', localid: 'notification-1' });
+    expect(sent.providerId).toBe(String(message?.messageid));
+    expect(fake.calls.at(-1)).toMatchObject({ path: 'sms/send', status: 200, form: { receptor: '09121111111', localid: 'notification-1' } });
+  });
+
+  it('leaves the line to the account when no sender is configured', async () => {
+    await kavenegarSms({ apiKey: fake.apiKey, url: fake.url }).send({ to: '09121111112', text: 'سلام' });
+    expect(fake.calls.at(-1)?.form).not.toHaveProperty('sender');
+    expect(fake.to('09121111112')[0]?.sender).toBe(fake.lines[0]);
+  });
+
+  it('sends a repeated idempotency key once: Kavenegar answers the first send’s record', async () => {
+    const provider = sms();
+    const first = await provider.send({ to: '09121111113', text: 'یادآوری', idempotencyKey: 'reminder-42' });
+    const again = await provider.send({ to: '09121111113', text: 'یادآوری', idempotencyKey: 'reminder-42' });
+    expect(again.providerId).toBe(first.providerId);
+    expect(fake.to('09121111113')).toHaveLength(1);
+    expect(fake.calls.filter((c) => c.form.localid === 'reminder-42')).toHaveLength(2);
+    // Another key is another message.
+    await provider.send({ to: '09121111113', text: 'یادآوری', idempotencyKey: 'reminder-43' });
+    expect(fake.to('09121111113')).toHaveLength(2);
+  });
+
+  it('sends a one-time code through the verify/lookup template when one is configured', async () => {
+    const sent = await sms({ otpTemplate: 'verify' }).sendCode({ to: '09121111114', code: '482913', text: 'کد ورود: 482913' });
+    const [message] = fake.to('09121111114');
+    expect(message).toMatchObject({ kind: 'lookup', template: 'verify', token: '482913', message: 'کد ورود شما به آکادمی: 482913' });
+    expect(sent.providerId).toBe(String(message?.messageid));
+    expect(fake.calls.at(-1)).toMatchObject({ path: 'verify/lookup', form: { receptor: '09121111114', token: '482913', template: 'verify' } });
+  });
+
+  it('sends a one-time code as a plain message when no template is configured', async () => {
+    await sms().sendCode({ to: '09121111115', code: '111222', text: 'کد ورود: 111222' });
+    expect(fake.to('09121111115')[0]).toMatchObject({ kind: 'send', message: 'کد ورود: 111222' });
+  });
+
+  it('takes a lookup answer whose entries is one object, and refuses for good a message accepted as undeliverable', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    let entries: unknown = { messageid: 777, status: 5 };
+    const odd = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ return: { status: 200, message: 'تایید شد' }, entries }));
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (odd.address() as { port: number }).port;
+      const provider = kavenegarSms({ apiKey: 'k'.repeat(20), url: `http://127.0.0.1:${port}`, otpTemplate: 'verify' });
+      expect((await provider.sendCode({ to: '09121111116', code: '1', text: '1' })).providerId).toBe('777');
+      // 14: the receiver blocks the line; the same localid would only return this record again.
+      entries = [{ messageid: 778, status: 14, statustext: 'مسدود شده توسط گیرنده' }];
+      const blocked = await failure(provider.send({ to: '09121111116', text: 'x', idempotencyKey: 'k-1' }));
+      expect(blocked).toMatchObject({ permanent: true });
+      expect(blocked.message).toMatch(/778 blocked by the receiver/);
+      entries = [];
+      expect(await failure(provider.send({ to: '09121111116', text: 'x' }))).toMatchObject({ permanent: false });
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+
+  it('refuses for good what cannot succeed on a retry: a receptor, a template, a line, a key', async () => {
+    fake.refuseWith(411);
+    const receptor = await failure(sms().send({ to: '09121111117', text: 'x' }));
+    expect(receptor).toMatchObject({ permanent: true, status: 411 });
+    expect(receptor.message).toMatch(/411.*receptor/);
+    fake.recover();
+
+    const template = await failure(sms({ otpTemplate: 'no-such-template' }).sendCode({ to: '09121111117', code: '123456', text: 'x' }));
+    expect(template).toMatchObject({ permanent: true, status: 424 });
+    const line = await failure(sms({ sender: '30001234' }).send({ to: '09121111117', text: 'x' }));
+    expect(line).toMatchObject({ permanent: true, status: 412 });
+    const wrongKey = 'WRONG0KEY0THAT0MUST0NOT0LEAK';
+    const key = await failure(kavenegarSms({ apiKey: wrongKey, url: fake.url }).send({ to: '09121111117', text: 'x' }));
+    expect(key).toMatchObject({ permanent: true, status: 403 });
+    expect(allText(key)).not.toContain(wrongKey);
+    expect(fake.to('09121111117')).toHaveLength(0);
+  });
+
+  it('checks the receptor and the key before calling: a comma list would send to every number on it', async () => {
+    const before = fake.calls.length;
+    expect(await failure(sms().send({ to: '09121111118,09122222222', text: 'x' }))).toMatchObject({ permanent: true });
+    expect(await failure(sms({ otpTemplate: 'verify' }).sendCode({ to: '+1 555', code: '1', text: 'x' }))).toMatchObject({ permanent: true });
+    expect(await failure(sms().send({ to: '09121111118', text: 'x', idempotencyKey: 'a,b' }))).toMatchObject({ permanent: true });
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it('leaves to a later attempt what may pass then: credit, a busy or unreachable service, a time-out', async () => {
+    const provider = sms();
+    fake.refuseWith(418);
+    const credit = await failure(provider.send({ to: '09121111119', text: 'x' }));
+    expect(credit).toMatchObject({ permanent: false, status: 418 });
+    expect(credit.message).toMatch(/credit/);
+    fake.refuseWith(409);
+    expect(await failure(provider.send({ to: '09121111119', text: 'x' }))).toMatchObject({ permanent: false, status: 409 });
+    fake.refuseWith(499); // a status not in Kavenegar's table: retried, not dropped
+    expect(await failure(provider.send({ to: '09121111119', text: 'x' }))).toMatchObject({ permanent: false, status: 499 });
+
+    fake.outage();
+    const outage = await failure(provider.send({ to: '09121111119', text: 'x' }));
+    expect(outage).toBeInstanceOf(KavenegarError);
+    expect(outage).toMatchObject({ permanent: false, status: undefined });
+    expect(outage.message).toMatch(/HTTP 502/);
+
+    fake.hang();
+    const started = Date.now();
+    const slow = await failure(kavenegarSms({ apiKey: fake.apiKey, url: fake.url, timeoutMs: 300 }).send({ to: '09121111119', text: 'x' }));
+    expect(slow).toMatchObject({ permanent: false });
+    expect(slow.message).toMatch(/no answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    fake.recover();
+    const port = await freePort(); // nothing listens there
+    const unreachable = await failure(kavenegarSms({ apiKey: fake.apiKey, url: `http://127.0.0.1:${port}` }).send({ to: '09121111119', text: 'x' }));
+    expect(unreachable).toMatchObject({ permanent: false });
+    expect(unreachable.message).toMatch(/could not be reached/);
+    for (const error of [credit, outage, slow, unreachable]) expect(allText(error)).not.toContain(fake.apiKey);
+
+    // Once the service is back the message goes, once.
+    await provider.send({ to: '09121111119', text: 'بعد از قطعی', idempotencyKey: 'after-outage' });
+    expect(fake.to('09121111119').map((m) => m.message)).toEqual(['بعد از قطعی']);
+  });
+
+  it('describes itself without the key', () => {
+    const provider = kavenegarSms({ apiKey: 'SECRET0KEY0123456789', url: 'https://api.kavenegar.com', sender: '10004346', otpTemplate: 'verify' });
+    expect(provider.description).toBe('Kavenegar at https://api.kavenegar.com, line 10004346, codes through the template «verify»');
+    expect(provider.description).not.toContain('SECRET');
+  });
+});
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP receiver on this machine (no TLS), keeping what it accepts. */
+async function startSmtp(options: { auth?: { user: string; pass: string }; refuseRcpt?: (address: SMTPServerAddress) => Error | undefined; refuseData?: () => Error | undefined } = {}) {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    logger: false,
+    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });
+      const refused = Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 });
+      callback(refused);
+    },
+    onRcptTo(address, _session, callback) {
+      callback(options.refuseRcpt?.(address) ?? null);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const refused = options.refuseData?.();
+        if (refused) return callback(refused);
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback(null);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  return { port, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
+
+/** Header value of a raw message, unfolded, with RFC 2047 encoded words decoded. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  if (line === undefined) return undefined;
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/\?=\s+=\?/g, '?==?') // whitespace between two encoded words is not text
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
+/** The decoded body of the message's part of this content type. */
+function part(raw: string, contentType: string): string | undefined {
+  const index = raw.toLowerCase().indexOf(`content-type: ${contentType}`);
+  if (index < 0) return undefined;
+  const rest = raw.slice(index);
+  const split = rest.search(/\r?\n\r?\n/);
+  const headers = rest.slice(0, split).toLowerCase();
+  const body = rest.slice(split).replace(/^\r?\n\r?\n/, '').split(/\r?\n--/)[0] ?? '';
+  if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (headers.includes('content-transfer-encoding: quoted-printable')) {
+    return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+describe('SMTP e-mail', () => {
+  const from = { name: 'آکادمی', address: 'no-reply@academy.example' };
+  const mail = (port: number, options: Partial<SmtpOptions> = {}) => smtpMail({ host: '127.0.0.1', port, secure: false, from, ...options });
+
+  it('delivers text and html to a real SMTP server, with the From configured and the Message-ID from the idempotency key', async () => {
+    const smtp = await startSmtp();
+    try {
+      const sent = await mail(smtp.port).send({
+        to: 'parent@example.org',
+        subject: 'ثبت‌نام کلاس تأیید شد',
+        text: 'ثبت‌نام فرزند شما در کلاس رباتیک تأیید شد.',
+        html: '<p>ثبت‌نام فرزند شما در <b>کلاس رباتیک</b> تأیید شد.</p>',
+        idempotencyKey: 'enrolment-17.confirmed',
+      });
+      expect(sent.providerId).toBe('<enrolment-17.confirmed@academy.example>');
+      expect(smtp.received).toHaveLength(1);
+      const [message] = smtp.received;
+      expect(message?.from).toBe('no-reply@academy.example');
+      expect(message?.to).toEqual(['parent@example.org']);
+      expect(header(message!.raw, 'Message-ID')).toBe('<enrolment-17.confirmed@academy.example>');
+      expect(header(message!.raw, 'From')).toBe('آکادمی <no-reply@academy.example>');
+      expect(header(message!.raw, 'Subject')).toBe('ثبت‌نام کلاس تأیید شد');
+      expect(part(message!.raw, 'text/plain')?.trim()).toBe('ثبت‌نام فرزند شما در کلاس رباتیک تأیید شد.');
+      expect(part(message!.raw, 'text/html')).toContain('<b>کلاس رباتیک</b>');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives one Message-ID per key whatever the key holds, and a generated one without a key', async () => {
+    const smtp = await startSmtp();
+    try {
+      const provider = mail(smtp.port);
+      const odd = 'order 5 / paid <again>';
+      const first = await provider.send({ to: 'a@example.org', subject: 's', text: 't', idempotencyKey: odd });
+      const again = await provider.send({ to: 'a@example.org', subject: 's', text: 't', idempotencyKey: odd });
+      expect(first.providerId).toMatch(/^<[0-9a-f]{40}@academy\.example>$/);
+      expect(again.providerId).toBe(first.providerId);
+      const plain = await provider.send({ to: 'a@example.org', subject: 'بدون کلید', text: 't' });
+      expect(plain.providerId).toMatch(/^<.+@.+>$/);
+      expect(header(smtp.received[2]!.raw, 'Message-ID')).toBe(plain.providerId);
+      // A subject cannot add a header.
+      await provider.send({ to: 'a@example.org', subject: 'hi\r\nBcc: victim@example.org', text: 't' });
+      expect(header(smtp.received[3]!.raw, 'Bcc')).toBeUndefined();
+      expect(smtp.received[3]?.to).toEqual(['a@example.org']);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('signs in with the configured user and password', async () => {
+    const smtp = await startSmtp({ auth: { user: 'mailer', pass: 'p@ss:word/1' } });
+    try {
+      await mail(smtp.port, { user: 'mailer', password: 'p@ss:word/1' }).send({ to: 'b@example.org', subject: 's', text: 't' });
+      expect(smtp.received).toHaveLength(1);
+      const wrong = await failure(mail(smtp.port, { user: 'mailer', password: 'not-the-password' }).send({ to: 'b@example.org', subject: 's', text: 't' }));
+      expect(wrong.permanent).toBe(true); // 535: the same password is refused again
+      expect(allText(wrong)).not.toContain('not-the-password');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('turns an SMTP 5xx refusal into a permanent DeliveryError and a 4xx into a transient one', async () => {
+    let busy = false;
+    const smtp = await startSmtp({
+      refuseRcpt: (address) => (address.address.startsWith('nobody@') ? smtpError(550, 'No such user here') : undefined),
+      refuseData: () => (busy ? smtpError(451, 'Try again later') : undefined),
+    });
+    try {
+      const provider = mail(smtp.port);
+      const refused = await failure(provider.send({ to: 'nobody@example.org', subject: 's', text: 't' }));
+      expect(refused.permanent).toBe(true);
+      expect(refused.message).toMatch(/550/);
+      busy = true;
+      const later = await failure(provider.send({ to: 'c@example.org', subject: 's', text: 't' }));
+      expect(later.permanent).toBe(false);
+      expect(later.message).toMatch(/451/);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('turns a refused connection into a transient DeliveryError', async () => {
+    const port = await freePort(); // nothing listens there
+    const refused = await failure(mail(port).send({ to: 'd@example.org', subject: 's', text: 't' }));
+    expect(refused.permanent).toBe(false);
+    expect(refused.message).toMatch(/could not be reached/);
+  });
+
+  it('gives up on a server that never greets, within the time-out, as transient', async () => {
+    const sockets = new Set<Socket>();
+    const silent: Server = createServer((socket) => sockets.add(socket)); // accepts, says nothing
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as { port: number }).port;
+      const started = Date.now();
+      const slow = await failure(mail(port, { greetingTimeoutMs: 300 }).send({ to: 'e@example.org', subject: 's', text: 't' }));
+      expect(slow.permanent).toBe(false);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const whole = await failure(mail(port, { greetingTimeoutMs: 10_000, timeoutMs: 300 }).send({ to: 'e@example.org', subject: 's', text: 't' }));
+      expect(whole.permanent).toBe(false);
+      expect(whole.message).toMatch(/within 300 ms/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('sends to one address only: a list or a header in the recipient is refused before connecting', async () => {
+    const smtp = await startSmtp();
+    try {
+      for (const to of ['a@example.org, b@example.org', 'a@example.org\r\nBcc: b@example.org', 'not-an-address']) {
+        expect(await failure(mail(smtp.port).send({ to, subject: 's', text: 't' }))).toMatchObject({ permanent: true });
+      }
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('requires STARTTLS when credentials go to another machine, and bounds every wait', () => {
+    const remote = messagingSettings({ SMTP_URL: 'smtp://mailer:secret@smtp.example.com', MAIL_FROM: 'no-reply@academy.example' }).smtp!;
+    expect(smtpTransportOptions(remote)).toMatchObject({ host: 'smtp.example.com', port: 587, secure: false, requireTLS: true, auth: { user: 'mailer', pass: 'secret' } });
+    const local = messagingSettings({ SMTP_URL: 'smtp://mailer:secret@localhost:2525', MAIL_FROM: 'no-reply@academy.example' }).smtp!;
+    expect(smtpTransportOptions(local)).toMatchObject({ requireTLS: false, port: 2525 });
+    const relay = messagingSettings({ SMTP_URL: 'smtp://relay.internal:25', MAIL_FROM: 'no-reply@academy.example' }).smtp!;
+    expect(smtpTransportOptions(relay)).toMatchObject({ requireTLS: false, auth: undefined });
+    const tls = messagingSettings({ SMTP_URL: 'smtps://mailer:secret@smtp.example.com', MAIL_FROM: 'no-reply@academy.example' }).smtp!;
+    expect(smtpTransportOptions(tls)).toMatchObject({ secure: true, port: 465 });
+    const options = smtpTransportOptions(remote);
+    for (const wait of [options.connectionTimeout, options.greetingTimeout, options.socketTimeout]) expect(wait).toBeLessThanOrEqual(30_000);
+  });
+});
+
+describe('configuration by environment', () => {
+  const key = 'A1B2C3D4E5F6SECRETKEY0123456789';
+  const full = {
+    KAVENEGAR_API_KEY: key,
+    KAVENEGAR_SENDER: '10004346',
+    KAVENEGAR_OTP_TEMPLATE: 'academy-verify',
+    SMTP_URL: 'smtps://mailer%40academy.example:p%40ss%3Aword@smtp.academy.example:465',
+    MAIL_FROM: '"آکادمی" <no-reply@academy.example>',
+  };
+
+  it('with nothing set, both channels are left to the server log', () => {
+    expect(messagingSettings({})).toEqual({});
+    expect(configFromEnv({}).messaging).toEqual({});
+    expect(messagingSettings({ KAVENEGAR_API_KEY: '  ', SMTP_URL: '' })).toEqual({});
+  });
+
+  it('reads every variable, and the providers describe themselves without secrets', () => {
+    const settings = messagingSettings(full);
+    expect(settings.kavenegar).toEqual({ apiKey: key, url: 'https://api.kavenegar.com', sender: '10004346', otpTemplate: 'academy-verify' });
+    expect(settings.smtp).toEqual({
+      host: 'smtp.academy.example',
+      port: 465,
+      secure: true,
+      user: 'mailer@academy.example',
+      password: 'p@ss:word',
+      requireTls: true,
+      from: { name: 'آکادمی', address: 'no-reply@academy.example' },
+    });
+    const { sms, mail } = configFromEnv(full).messaging ?? {};
+    expect(sms?.description).toBe('Kavenegar at https://api.kavenegar.com, line 10004346, codes through the template «academy-verify»');
+    expect(mail?.description).toBe('the SMTP server smtp.academy.example:465 (TLS) as no-reply@academy.example');
+    for (const text of [sms?.description, mail?.description]) {
+      expect(text).not.toContain(key);
+      expect(text).not.toContain('word');
+    }
+    expect(messagingSettings({ KAVENEGAR_API_KEY: key, KAVENEGAR_URL: 'http://localhost:4010/' }).kavenegar?.url).toBe('http://localhost:4010');
+    expect(messagingSettings({ SMTP_URL: 'smtp://localhost', MAIL_FROM: 'a@academy.example' }).smtp).toMatchObject({ port: 587, secure: false, requireTls: false, from: { address: 'a@academy.example' } });
+  });
+
+  it.each([
+    [{ KAVENEGAR_API_KEY: 'has spaces in it' }, /KAVENEGAR_API_KEY is malformed/],
+    [{ KAVENEGAR_API_KEY: 'ABCDEFGH/../other' }, /KAVENEGAR_API_KEY is malformed/],
+    [{ KAVENEGAR_API_KEY: key, KAVENEGAR_SENDER: 'ACADEMY' }, /KAVENEGAR_SENDER must be a line number/],
+    [{ KAVENEGAR_API_KEY: key, KAVENEGAR_OTP_TEMPLATE: 'my template' }, /KAVENEGAR_OTP_TEMPLATE must be a template name/],
+    [{ KAVENEGAR_API_KEY: key, KAVENEGAR_URL: 'api.kavenegar.com' }, /KAVENEGAR_URL is not a URL/],
+    [{ KAVENEGAR_API_KEY: key, KAVENEGAR_URL: 'http://api.kavenegar.com' }, /KAVENEGAR_URL must be an https:\/\/ address/],
+    [{ KAVENEGAR_API_KEY: key, KAVENEGAR_URL: 'https://user:pw@api.kavenegar.com' }, /KAVENEGAR_URL must be a base address/],
+    [{ KAVENEGAR_SENDER: '10004346' }, /KAVENEGAR_SENDER is set but KAVENEGAR_API_KEY is not/],
+    [{ KAVENEGAR_OTP_TEMPLATE: 'verify' }, /KAVENEGAR_OTP_TEMPLATE is set but KAVENEGAR_API_KEY is not/],
+    [{ SMTP_URL: 'http://mailer:TOPSECRET@smtp.example.com', MAIL_FROM: 'a@academy.example' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [{ SMTP_URL: 'mailer:TOPSECRET@smtp.example.com', MAIL_FROM: 'a@academy.example' }, /SMTP_URL/],
+    [{ SMTP_URL: 'smtp://mailer:TOPSECRET@smtp.example.com/path?x=1', MAIL_FROM: 'a@academy.example' }, /SMTP_URL must be smtp\(s\):\/\/\[user:password@\]host\[:port\]/],
+    [{ SMTP_URL: 'smtp://:TOPSECRET@smtp.example.com', MAIL_FROM: 'a@academy.example' }, /SMTP_URL has a password but no user/],
+    [{ SMTP_URL: 'smtp://mailer:TOPSECRET@smtp.example.com' }, /MAIL_FROM is required when SMTP_URL is set/],
+    [{ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'academy' }, /MAIL_FROM must be an e-mail address/],
+    [{ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'a@academy.example, b@academy.example' }, /MAIL_FROM must be an e-mail address/],
+    [{ MAIL_FROM: 'a@academy.example' }, /MAIL_FROM is set but SMTP_URL is not/],
+  ] as Array<[NodeJS.ProcessEnv, RegExp]>)('refuses %o, naming the variable and repeating no secret', (env, expected) => {
+    let message = '';
+    try {
+      configFromEnv(env);
+    } catch (error) {
+      message = error instanceof Error ? error.message : String(error);
+    }
+    expect(message).toMatch(expected);
+    expect(message).not.toContain('TOPSECRET');
+    if (env.KAVENEGAR_API_KEY) expect(message).not.toContain(env.KAVENEGAR_API_KEY);
+  });
+
+  it('the started server says where messages go, without secrets', async () => {
+    const fake = await startFakeSms();
+    const server = await startServer({
+      messaging: messagingFromSettings(
+        messagingSettings({ KAVENEGAR_API_KEY: fake.apiKey, KAVENEGAR_URL: fake.url, SMTP_URL: 'smtp://mailer:TOPSECRET@127.0.0.1:2525', MAIL_FROM: 'no-reply@academy.example' }),
+      ),
+    });
+    try {
+      const line = server.printed.find((l) => l.startsWith('SMS go to'));
+      expect(line).toBe(`SMS go to Kavenegar at ${fake.url}, codes as plain messages; e-mail to the SMTP server 127.0.0.1:2525 as no-reply@academy.example.`);
+      expect(server.printed.join('\n')).not.toContain(fake.apiKey);
+      expect(server.printed.join('\n')).not.toContain('TOPSECRET');
+    } finally {
+      await server.close();
+      await fake.close();
+    }
+  });
+
+  // main.ts itself, as `npm run serve:dev` runs it (SQLite: main.ts's own data dir).
+  it.skipIf(usePostgres)('npm start: the variables reach the running server; a malformed one stops the start with its name', async () => {
+    const fake = await startFakeSms();
+    const smtp = await startSmtp({ auth: { user: 'mailer', pass: 'TOPSECRET' } });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-msg-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', ADMIN_PASSWORD: 'msg-test-password-1', PASSWORD_HASH_N: '1024' };
+    for (const name of ['DATABASE_URL', 'DATABASE_FILE', 'JWT_SECRET', 'MEDIA_DIR', 'NODE_ENV']) delete env[name];
+    const run = (extra: NodeJS.ProcessEnv, until: string) =>
+      new Promise<{ output: string; code: number | null }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`no "${until}" in time: ${output}`));
+        }, 45_000);
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes(until)) child.kill('SIGTERM');
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          resolve({ output, code });
+        });
+      });
+    try {
+      const started = await run(
+        {
+          PORT: String(await freePort()),
+          KAVENEGAR_API_KEY: fake.apiKey,
+          KAVENEGAR_URL: fake.url,
+          KAVENEGAR_OTP_TEMPLATE: 'verify',
+          SMTP_URL: `smtp://mailer:TOPSECRET@127.0.0.1:${smtp.port}`,
+          MAIL_FROM: 'Academy <no-reply@academy.example>',
+        },
+        'Academy is running',
+      );
+      expect(started.output).toContain(
+        `SMS go to Kavenegar at ${fake.url}, codes through the template «verify»; e-mail to the SMTP server 127.0.0.1:${smtp.port} as no-reply@academy.example.`,
+      );
+      expect(started.output).not.toContain(fake.apiKey);
+      expect(started.output).not.toContain('TOPSECRET');
+
+      const refused = await run({ PORT: String(await freePort()), KAVENEGAR_API_KEY: fake.apiKey, KAVENEGAR_URL: 'http://sms.example.com' }, 'Academy is running');
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain('KAVENEGAR_URL must be an https:// address');
+      expect(refused.output).not.toContain('Academy is running');
+      expect(refused.output).not.toContain(fake.apiKey);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await smtp.close();
+      await fake.close();
+    }
+  }, 60_000);
+});
