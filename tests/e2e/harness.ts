@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startFakeGateway } from '../support/fake-gateway';
+import { startFakeSms, type FakeSms } from '../support/fake-sms';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -39,6 +40,8 @@ export interface Stack {
   adminPhone: string;
   adminPassword: string;
   gatewayUrl: string;
+  /** The Kavenegar-compatible SMS service the server sends through: what each phone received. */
+  sms: FakeSms;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -62,6 +65,7 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'academy-e2e-'));
   const gateway = await startFakeGateway();
+  const sms = await startFakeSms();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -79,6 +83,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       ADMIN_PHONE: adminPhone,
       ADMIN_PASSWORD: adminPassword,
       PAYMENT_GATEWAY_URL: gateway.url,
+      KAVENEGAR_URL: sms.url,
+      KAVENEGAR_API_KEY: sms.apiKey,
       PUBLIC_URL: baseUrl,
       ...options.env,
     },
@@ -92,6 +98,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   } catch (error) {
     child.kill('SIGKILL');
     await gateway.close();
+    await sms.close();
     throw error;
   }
   return {
@@ -100,6 +107,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     adminPhone,
     adminPassword,
     gatewayUrl: gateway.url,
+    sms,
     output,
     async stop() {
       if (child.exitCode === null) {
@@ -109,6 +117,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       await gateway.close();
+      await sms.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
