@@ -7,6 +7,7 @@
 // it; refunds go through the gateway's refund call; the callback racing the reconciliation (two
 // server processes on one database) enrols once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -109,7 +110,8 @@ const verifyAtGateway = async (authority: string, amount: number) =>
     body: JSON.stringify({ merchant_id: merchantId, authority, amount }),
   }).then((r) => r.json())) as { data: { code?: number } };
 /** A second server process on the same database that reconciles every 100 ms. */
-const startSweeper = () => startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url, paymentReconcileMs: 100 });
+const startSweeper = (paymentReconcileAfterMs?: number) =>
+  startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url, paymentReconcileMs: 100, ...(paymentReconcileAfterMs === undefined ? {} : { paymentReconcileAfterMs }) });
 async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -146,6 +148,45 @@ describe('payments whose payer never came back', () => {
     expect(late).toMatchObject({ orderId: order.orderId, status: 'paid' });
     expect(late.refId).toBe((await orderById(order.orderId)).refId);
     expect(await enrolments(server, token)).toEqual([`${child}:${course(0).id}`]);
+  });
+});
+
+describe('payments whose payer never came back, not on the gateway\'s list', () => {
+  it('an open order older than the reconciliation\'s wait is asked about by its own authority and settled', async () => {
+    const token = await signUpLearner(server, '09372000007');
+    const child = await newChild(server, token, 'بردیا');
+    await addToCart(server, token, course(1).id, child);
+    const order = await checkout(server, token);
+    await payOnly(order);
+    // The gateway's list is out of reach (or the payment is past its last 100 entries).
+    gateway.failUnverified = true;
+    const sweeper = await startSweeper(0);
+    try {
+      await until('the reconciliation to settle the order', async () => (await orderById(order.orderId)).status === 'paid');
+    } finally {
+      await sweeper.close();
+      gateway.failUnverified = false;
+    }
+    expect(verifiesOf(order).map((call) => call.amount)).toEqual([course(1).priceInTomans * 10]);
+    expect(await enrolments(server, token)).toEqual([`${child}:${course(1).id}`]);
+  });
+
+  it('an open order not paid stays open and payable, asked about again later', async () => {
+    const token = await signUpLearner(server, '09372000008');
+    const child = await newChild(server, token, 'هستی');
+    await addToCart(server, token, course(0).id, child);
+    const order = await checkout(server, token);
+    const sweeper = await startSweeper(0);
+    try {
+      await until('the reconciliation to ask about the order twice', async () => verifiesOf(order).length >= 2);
+    } finally {
+      await sweeper.close();
+    }
+    expect(await orderById(order.orderId)).toMatchObject({ status: 'pending', refId: '' });
+    expect(await enrolments(server, token)).toEqual([]);
+    // Paid afterwards, the callback settles it as usual.
+    await payOnly(order);
+    expect(await callback(server, token, order)).toMatchObject({ status: 'paid' });
   });
 });
 
@@ -269,5 +310,15 @@ describe('the callback racing the reconciliation', () => {
     const enrolmentRows = await list<{ orderId: number }>('EnrollmentRecord', { 'f.orderId': String(order.orderId) });
     expect(enrolmentRows).toHaveLength(1);
     expect(await orderById(order.orderId)).toMatchObject({ status: 'paid', refundDueInTomans: 0 });
+  });
+});
+
+describe('PAYMENT_RECONCILE_SECONDS', () => {
+  it('sets the reconciliation interval: 120 s unset, 0 turns it off, anything but a number of seconds stops the start', () => {
+    expect(configFromEnv({}).paymentReconcileMs).toBe(120_000);
+    expect(configFromEnv({ PAYMENT_RECONCILE_SECONDS: '30' }).paymentReconcileMs).toBe(30_000);
+    expect(configFromEnv({ PAYMENT_RECONCILE_SECONDS: '0' }).paymentReconcileMs).toBe(0);
+    expect(() => configFromEnv({ PAYMENT_RECONCILE_SECONDS: '-5' })).toThrow(/PAYMENT_RECONCILE_SECONDS/);
+    expect(() => configFromEnv({ PAYMENT_RECONCILE_SECONDS: 'often' })).toThrow(/PAYMENT_RECONCILE_SECONDS/);
   });
 });

@@ -46,6 +46,8 @@ export interface FakeGateway {
   advance: (ms: number) => void;
   /** Each verify.json answer waits this long first (to hold two verifications in flight at once). */
   verifyDelayMs: number;
+  /** While true, unVerified.json answers an outage (as when the payment is past its last 100). */
+  failUnverified: boolean;
 }
 
 type State = 'unpaid' | 'paid' | 'cancelled' | 'verified' | 'reversed';
@@ -94,7 +96,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const refundToken = 'fake-refund-token';
   const reverseCalls: GatewayCall[] = [];
   const unverifiedCalls: GatewayCall[] = [];
-  const control = { failRefunds: false, reverseWindowMs: 30 * 60_000, verifyDelayMs: 0, offset: 0 };
+  const control = { failRefunds: false, failUnverified: false, reverseWindowMs: 30 * 60_000, verifyDelayMs: 0, offset: 0 };
   const now = () => Date.now() + control.offset;
   let counter = 0;
 
@@ -176,6 +178,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
       if (request.method === 'POST' && url.pathname === '/pg/v4/payment/unVerified.json') {
         const body = await readJson(request);
         unverifiedCalls.push(body);
+        if (control.failUnverified) return sendJson(response, 500, refusal(-1, 'Internal error.'));
         const authorities = [...payments.entries()]
           .filter(([, p]) => p.state === 'paid' && p.merchantId === body.merchant_id)
           .slice(-100)
@@ -249,6 +252,12 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     },
     set verifyDelayMs(value: number) {
       control.verifyDelayMs = value;
+    },
+    get failUnverified() {
+      return control.failUnverified;
+    },
+    set failUnverified(value: boolean) {
+      control.failUnverified = value;
     },
     advance: (ms) => {
       control.offset += ms;
