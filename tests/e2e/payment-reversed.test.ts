@@ -1,10 +1,11 @@
 // A second payment of the same cart (issue 15, item 6): the payer comes back from the gateway to
 // the payment page and reads that the payment bought nothing and was returned to the card at once
-// (reversed at the gateway inside its window). With SHOTS_DIR set, the page at 1366 and 390 px.
+// (reversed at the gateway inside its window); the admin finds the order paid back with the
+// reversal among its gateway attempts. With SHOTS_DIR set, both pages at 1366 and 390 px.
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startStack, type Stack } from './harness';
+import { launchBrowser, signIn, signInAsAdmin, startStack, type Stack } from './harness';
 import { formatToman } from '../../src/lib/digits';
 import { blockZarinpal, uniqueMobile } from './site-helpers';
 
@@ -14,6 +15,7 @@ let stack: Stack;
 let phone: string;
 let token: string;
 let firstAuthority: string;
+let firstOrderId: number;
 let firstPrice: number;
 
 async function api<T>(schema: v.GenericSchema<unknown, T>, method: string, route: string, body?: unknown): Promise<T> {
@@ -28,7 +30,7 @@ async function api<T>(schema: v.GenericSchema<unknown, T>, method: string, route
 }
 const anything = v.unknown();
 const withId = v.object({ id: v.number() });
-const checkoutAnswer = v.object({ paymentUrl: v.string() });
+const checkoutAnswer = v.object({ orderId: v.number(), paymentUrl: v.string() });
 const authorityOf = (paymentUrl: string) => decodeURIComponent(new URL(paymentUrl).pathname.split('/').pop() ?? '');
 
 beforeAll(async () => {
@@ -48,6 +50,7 @@ beforeAll(async () => {
   await api(anything, 'POST', '/api/Cart/Add', { courseId: first.id, childId: child.id });
   const a = await api(checkoutAnswer, 'POST', '/api/Orders/Checkout');
   firstAuthority = authorityOf(a.paymentUrl);
+  firstOrderId = a.orderId;
   await fetch(`${a.paymentUrl}/pay`, { redirect: 'manual' });
   await api(anything, 'POST', '/api/Cart/Add', { courseId: second.id, childId: child.id });
   const b = await api(checkoutAnswer, 'POST', '/api/Orders/Checkout');
@@ -74,6 +77,31 @@ describe('a payment that bought nothing', () => {
         expect(await note.textContent()).toContain(formatToman(firstPrice));
         expect(await page.getByText(/کد پیگیری/).textContent()).toMatch(/[۰-۹]+/);
         if (shots) await page.screenshot({ path: path.join(shots, `payment-reversed-${width}.png`), fullPage: true });
+        expect(session.errors).toEqual([]);
+      } finally {
+        await session.close();
+      }
+    }, 120_000);
+  }
+});
+
+describe('the admin', () => {
+  for (const width of [1366, 390]) {
+    it(`sees the order paid back and the reversal among its gateway attempts (${width} px)`, async () => {
+      const session = await launchBrowser({ viewport: { width, height: 900 } });
+      await blockZarinpal(session.page);
+      try {
+        const { page } = session;
+        await signInAsAdmin(page, stack);
+        await page.goto(`${stack.baseUrl}/admin/orders/${firstOrderId}`);
+        await page.getByRole('heading', { name: /تراکنش‌های درگاه/ }).waitFor();
+        await page.getByText('برگشت خودکار تراکنش به کارت').first().waitFor();
+        const main = (await page.locator('main').textContent()) ?? '';
+        expect(main).toContain('بازپرداخت شده');
+        expect(main).toContain('تأیید پرداخت');
+        // Already paid back: no refund is offered.
+        expect(await page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
+        if (shots) await page.screenshot({ path: path.join(shots, `order-reversed-admin-${width}.png`), fullPage: true });
         expect(session.errors).toEqual([]);
       } finally {
         await session.close();
