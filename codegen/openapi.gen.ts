@@ -2260,14 +2260,16 @@ export type components = {
         PaymentResult: {
             orderId: number;
             /**
-             * @description refundDue: the gateway took the payment but nothing was left to enrol; the amount is owed back
+             * @description refundDue: the gateway took the payment but nothing was left to enrol; the amount is owed back. refunded: such a payment was paid back in full (reversed at the gateway at once)
              * @enum {string}
              */
-            status: "paid" | "refundDue" | "cancelled" | "failed";
+            status: "paid" | "refundDue" | "refunded" | "cancelled" | "failed";
             /** @description the gateway's reference number of a paid order */
             refId?: string;
             /** @description the part of the payment owed back (set only when above zero) */
             refundDueInTomans?: number;
+            /** @description what was paid back of a refunded order */
+            refundedInTomans?: number;
         };
         Order: {
             id: number;
@@ -2720,7 +2722,7 @@ export type components = {
             /** @description id of a OrderRecord; 0 when none */
             orderId: number;
             /** @enum {string} */
-            kind: "request" | "verify" | "refund" | "manualRefund";
+            kind: "request" | "verify" | "refund" | "manualRefund" | "reverse";
             /** @enum {string} */
             outcome: "ok" | "unpaid" | "refused" | "unreachable";
             amountInTomans: number;

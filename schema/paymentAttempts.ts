@@ -8,6 +8,8 @@ const kinds = [
   ['verify', 'تأیید پرداخت'],
   ['refund', 'بازگشت وجه از درگاه'],
   ['manualRefund', 'بازگشت وجه دستی'],
+  // A payment that bought nothing, cancelled at the gateway within its window (server/reconcile.ts).
+  ['reverse', 'برگشت خودکار تراکنش به کارت'],
 ] as const;
 const outcomes = [
   ['ok', 'موفق'],

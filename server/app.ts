@@ -9,7 +9,7 @@ import { registerActions } from './actions';
 import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { registerBulk } from './bulk';
-import { fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './config';
+import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './config';
 import { registerContact } from './contact';
 import { Contract } from './contract';
 import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
@@ -24,9 +24,10 @@ import { logMail, logSms, type Messaging } from './messaging';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerFamily } from './family';
-import { registerLearner } from './learner';
+import { paymentSettlement, registerLearner } from './learner';
 import { registerWaitlist } from './waitlist';
 import { startWaitlistSweep } from './seats';
+import { startPaymentReconciliation } from './reconcile';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
@@ -130,8 +131,15 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
   const stopSweep = startWaitlistSweep(db);
+  // Payments whose payer never came back to the callback (issue 15 item 6).
+  const stopReconcile = startPaymentReconciliation(
+    paymentSettlement(db, zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken)),
+    config.paymentReconcileMs ?? defaultReconcileMs,
+    { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs },
+  );
   app.addHook('onClose', async () => {
     stopSweep();
+    await stopReconcile();
     await db.destroy();
   });
   app.decorateRequest('user', null);

@@ -36,6 +36,14 @@ export interface AppConfig {
   gatewayRefundToken?: string;
   /** Payments go to the sandbox (no money moves); main.ts says so in one line at start. */
   paymentSandbox?: boolean;
+  /**
+   * How often payments whose payer never came back to the callback are reconciled with the
+   * gateway (server/reconcile.ts), from PAYMENT_RECONCILE_SECONDS (default 120; 0 turns it off).
+   * Absent: the default.
+   */
+  paymentReconcileMs?: number;
+  /** An open order is asked about by the reconciliation once this old (default 5 minutes). */
+  paymentReconcileAfterMs?: number;
   /** Where browsers reach the site; the payment callback and the sitemap are built from it. */
   publicUrl: string;
   /** The built SPA; defaults to ./dist. */
@@ -120,6 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ...paymentSettings(env),
     gatewayRefundToken: env.ZARINPAL_ACCESS_TOKEN || undefined,
+    paymentReconcileMs: paymentReconcileMs(env),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -328,3 +337,14 @@ export function messagingFromSettings(settings: MessagingSettings): Partial<Mess
     ...(settings.smtp ? { mail: smtpMail(settings.smtp) } : {}),
   };
 }
+
+/** PAYMENT_RECONCILE_SECONDS: seconds between payment reconciliations (default 120; 0: none). */
+export function paymentReconcileMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PAYMENT_RECONCILE_SECONDS;
+  if (raw === undefined || raw === '') return defaultReconcileMs;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`PAYMENT_RECONCILE_SECONDS must be a number of seconds (0 turns it off), not ${raw}`);
+  return seconds * 1000;
+}
+export const defaultReconcileMs = 120_000;
+export const defaultReconcileAfterMs = 5 * 60_000;

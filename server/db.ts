@@ -217,7 +217,7 @@ export interface WaitlistEntriesTable {
   position: Generated<number>;
 }
 export type WaitlistStatus = 'waiting' | 'offered' | 'enrolled' | 'expired' | 'left';
-export type PaymentAttemptKind = 'request' | 'verify' | 'refund' | 'manualRefund';
+export type PaymentAttemptKind = 'request' | 'verify' | 'refund' | 'manualRefund' | 'reverse';
 export type PaymentAttemptOutcome = 'ok' | 'unpaid' | 'refused' | 'unreachable';
 /** Every call to the gateway about an order, and manual refunds (migration 008). */
 export interface PaymentAttemptsTable {

@@ -12,6 +12,7 @@ import { HttpError } from './errors';
 import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
 import { failureOutcome, recordAttempt } from './payments';
+import { callbackSettles, verifyOrder, type Settlement } from './reconcile';
 import { registrationOpen, toCourseType } from './public';
 import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
 import { currentUser, parse, type Register } from './routes';
@@ -164,10 +165,19 @@ const authorityWaitMs = 20_000;
 
 /** Statuses a verification may still settle: the open order and one a newer checkout set aside. */
 const settleable = ['pending', 'expired'] as const satisfies readonly OrderStatus[];
-const isSettleable = (status: OrderStatus) => status === 'pending' || status === 'expired';
 
-function paymentResult(order: { id: number; status: OrderStatus; refId: string | null; refundDueInTomans: number | string | bigint }): Schemas['PaymentResult'] {
+function paymentResult(order: {
+  id: number;
+  status: OrderStatus;
+  refId: string | null;
+  refundDueInTomans: number | string | bigint;
+  refundedInTomans: number | string | bigint;
+}): Schemas['PaymentResult'] {
   const refundDueInTomans = Number(order.refundDueInTomans);
+  // issue 15 item 6: a payment that bought nothing, reversed at the gateway (server/reconcile.ts).
+  if (order.status === 'refunded' && order.refId) {
+    return { orderId: order.id, status: 'refunded', refId: order.refId, refundedInTomans: Number(order.refundedInTomans) };
+  }
   if ((order.status === 'paid' || order.status === 'refundDue') && order.refId) {
     return { orderId: order.id, status: order.status, refId: order.refId, ...(refundDueInTomans > 0 ? { refundDueInTomans } : {}) };
   }
@@ -369,63 +379,31 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     throw new HttpError(409, learnerTexts.checkoutBusy);
   });
 
-  // One verification per order at a time in this process; the conditional updates below keep it
-  // right across processes too (only the first one to move the order out of `pending` enrols).
-  const verifying = new Map<number, Promise<Schemas['PaymentResult']>>();
+  // --- issue 15 item 6 (Zarinpal): the callback verifies through server/reconcile.ts, the same
+  // path as the reconciliation of payers who never came back. The order is found by the
+  // authority among the signed-in learner's own; the amount verified is the order's, from the DB.
+  const settlement = paymentSettlement(db, gateway);
   register('GET /api/Payment/Verify', async (request): Promise<Schemas['PaymentResult']> => {
     const { Authority, Status } = parse(verifyQuery, request.query, { Authority: 'کد پیگیری پرداخت', Status: 'وضعیت پرداخت' });
     const order = await db
       .selectFrom('orders')
-      .select(['id', 'status', 'refId', 'totalInTomans', 'refundDueInTomans'])
+      .select('id')
       .where('authority', '=', Authority)
       .where('userId', '=', currentUser(request).id)
       .executeTakeFirst();
     if (!order) throw new HttpError(404, learnerTexts.orderNotFound);
-    const running = verifying.get(order.id);
-    if (running) return running;
-    const work = (async (): Promise<Schemas['PaymentResult']> => {
-      const columns = ['id', 'status', 'refId', 'refundDueInTomans'] as const;
-      const current = await db.selectFrom('orders').select(columns).where('id', '=', order.id).executeTakeFirstOrThrow();
-      // Settled before: the stored result, without asking the gateway again. An order a newer
-      // checkout set aside is still asked about: its page may have been paid in another tab.
-      if (!isSettleable(current.status)) return paymentResult(current);
-      if (Status === 'NOK') {
-        await endOrder(db, order.id, 'cancelled');
-      } else {
-        let outcome: Awaited<ReturnType<Gateway['verify']>>;
-        const amountInTomans = Number(order.totalInTomans);
-        try {
-          outcome = await gateway.verify({ amountInTomans, authority: Authority });
-        } catch (error) {
-          await recordAttempt(db, { orderId: order.id, kind: 'verify', outcome: failureOutcome(error), amountInTomans, authority: Authority });
-          if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
-          throw error;
-        }
-        await recordAttempt(db, {
-          orderId: order.id,
-          kind: 'verify',
-          outcome: outcome.status === 'paid' ? 'ok' : outcome.status === 'unpaid' ? 'unpaid' : 'refused',
-          amountInTomans,
-          authority: Authority,
-          ...(outcome.status === 'paid' ? { refId: outcome.refId, cardPan: outcome.cardPan } : {}),
-        });
-        if (outcome.status === 'paid') await settlePaid(db, order.id, outcome.refId, outcome.cardPan);
-        // 'unpaid': the gateway took no money on this authority (yet), so the order stays open
-        // and payable: a callback forged or sent early settles nothing and closes nothing.
-        else if (outcome.status === 'failed') {
-          await endOrder(db, order.id, 'failed');
-        }
-      }
-      const settled = await db.selectFrom('orders').select(columns).where('id', '=', order.id).executeTakeFirstOrThrow();
-      return paymentResult(settled);
-    })();
-    verifying.set(order.id, work);
+    // Settled before: the stored result, without asking the gateway again. An order a newer
+    // checkout set aside is still asked about: its page may have been paid in another tab.
     try {
-      return await work;
-    } finally {
-      verifying.delete(order.id);
+      await verifyOrder(settlement, order.id, { from: callbackSettles, status: Status });
+    } catch (error) {
+      if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
+      throw error;
     }
+    const settled = await db.selectFrom('orders').select(['id', 'status', 'refId', 'refundDueInTomans', 'refundedInTomans']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    return paymentResult(settled);
   });
+  // --- end of issue 15 item 6 (callback)
 
   register('GET /api/Orders', async (request): Promise<Schemas['Order'][]> => {
     const orders = await db
@@ -470,6 +448,9 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
   });
 }
 
+/** The money side of this module as server/reconcile.ts reaches it (issue 15 item 6). */
+export const paymentSettlement = (db: DB, gateway: Gateway): Settlement => ({ db, gateway, settle: settlePaid, end: endOrder });
+
 /** Ends a pending order without payment; the seats it held are offered to those waiting. */
 async function endOrder(db: DB, orderId: number, status: 'failed' | 'cancelled'): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -493,14 +474,21 @@ async function courseTitle(db: DB, courseId: number): Promise<string> {
  * back and no sale; some → `paid`, with the price of the lines not enrolled in refundDueInTomans.
  * A free order that enrols nothing took no money and is `cancelled`.
  */
-async function settlePaid(db: DB, orderId: number, refId: string, cardPan: string | null = null): Promise<void> {
+async function settlePaid(
+  db: DB,
+  orderId: number,
+  refId: string,
+  cardPan: string | null = null,
+  // issue 15 item 6: the reconciliation also settles money taken on an order closed here.
+  from: readonly OrderStatus[] = settleable,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const moved = await trx
       .updateTable('orders')
       .set({ status: 'paid', refId, paidAt: now, cardPan })
       .where('id', '=', orderId)
-      .where('status', 'in', settleable)
+      .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return;
     const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirstOrThrow();

@@ -4,6 +4,9 @@
 // link followed, or pay() called): verifying it before answers -51, and never a reference number.
 // Amounts are rials. Codes: 100 paid, 101 already verified, -50 amount differs, -51 not paid,
 // -53 another merchant's authority, -54 unknown authority, -9 invalid request.
+// unVerified.json lists the authorities paid but not verified; reverse.json cancels a verified
+// payment within its window after the payment (30 minutes as Zarinpal's; `reverseWindowMs`, and
+// the gateway's clock moves on with `advance`), else -63; -61 when the payment is not verified.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -32,16 +35,33 @@ export interface FakeGateway {
   /** Completes the StartPay page of an authority, as a payer would; answers the callback URL. */
   pay: (authority: string) => string;
   /** The state of an authority, for assertions. */
-  stateOf: (authority: string) => 'unpaid' | 'paid' | 'cancelled' | 'verified' | undefined;
+  stateOf: (authority: string) => State | undefined;
+  /** Bodies of every reverse.json call, in order. */
+  reverseCalls: GatewayCall[];
+  /** Bodies of every unVerified.json call, in order. */
+  unverifiedCalls: GatewayCall[];
+  /** How long after its payment a payment may be reversed (default 30 minutes, as Zarinpal's). */
+  reverseWindowMs: number;
+  /** Moves the gateway's clock on (for the reversal window). */
+  advance: (ms: number) => void;
+  /** Each verify.json answer waits this long first (to hold two verifications in flight at once). */
+  verifyDelayMs: number;
+  /** While true, unVerified.json answers an outage (as when the payment is past its last 100). */
+  failUnverified: boolean;
 }
+
+type State = 'unpaid' | 'paid' | 'cancelled' | 'verified' | 'reversed';
 
 interface Payment {
   amount: number;
   merchantId: unknown;
   callbackUrl: string;
-  state: 'unpaid' | 'paid' | 'cancelled' | 'verified';
+  state: State;
   refId: number;
   refunded: number;
+  /** The gateway's clock when the payer paid. */
+  paidAt: number;
+  requestedAt: number;
 }
 
 const refusal = (code: number, message: string) => ({ data: [], errors: { code, message, validations: [] } });
@@ -74,12 +94,18 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const requestCalls: GatewayCall[] = [];
   const refundCalls: Array<GatewayCall & { token: string }> = [];
   const refundToken = 'fake-refund-token';
-  const control = { failRefunds: false };
+  const reverseCalls: GatewayCall[] = [];
+  const unverifiedCalls: GatewayCall[] = [];
+  const control = { failRefunds: false, failUnverified: false, reverseWindowMs: 30 * 60_000, verifyDelayMs: 0, offset: 0 };
+  const now = () => Date.now() + control.offset;
   let counter = 0;
 
   /** The payer finishes the StartPay page: paid (or cancelled), then sent back to the callback. */
   const complete = (authority: string, payment: Payment, choice: 'pay' | 'cancel'): string => {
-    if (payment.state === 'unpaid') payment.state = choice === 'pay' ? 'paid' : 'cancelled';
+    if (payment.state === 'unpaid') {
+      payment.state = choice === 'pay' ? 'paid' : 'cancelled';
+      payment.paidAt = now();
+    }
     const back = new URL(payment.callbackUrl);
     back.searchParams.set('Authority', authority);
     back.searchParams.set('Status', choice === 'pay' && payment.state !== 'cancelled' ? 'OK' : 'NOK');
@@ -98,17 +124,27 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         }
         counter += 1;
         const authority = `A${String(Date.now()).padStart(15, '0')}${String(counter).padStart(20, '0')}`;
-        payments.set(authority, { amount, merchantId: body.merchant_id, callbackUrl: body.callback_url, state: 'unpaid', refId: 100000 + counter, refunded: 0 });
+        payments.set(authority, {
+          amount,
+          merchantId: body.merchant_id,
+          callbackUrl: body.callback_url,
+          state: 'unpaid',
+          refId: 100000 + counter,
+          refunded: 0,
+          paidAt: 0,
+          requestedAt: now(),
+        });
         return sendJson(response, 200, { data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
       }
       if (request.method === 'POST' && url.pathname === '/pg/v4/payment/verify.json') {
         const body = await readJson(request);
         verifyCalls.push(body);
+        if (control.verifyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.verifyDelayMs));
         const payment = typeof body.authority === 'string' ? payments.get(body.authority) : undefined;
         if (!payment) return sendJson(response, 400, refusal(-54, 'Invalid authority.'));
         if (body.merchant_id !== payment.merchantId) return sendJson(response, 400, refusal(-53, 'Session is not this merchant_id session.'));
         if (Number(body.amount) !== payment.amount) return sendJson(response, 400, refusal(-50, 'Session is not valid, amounts values is not the same.'));
-        if (payment.state === 'unpaid' || payment.state === 'cancelled') {
+        if (payment.state === 'unpaid' || payment.state === 'cancelled' || payment.state === 'reversed') {
           return sendJson(response, 400, refusal(-51, 'Session is not valid, session is not active paid try.'));
         }
         const code = payment.state === 'verified' ? 101 : 100;
@@ -137,6 +173,37 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         payment.refunded += amount;
         counter += 1;
         return sendJson(response, 200, { data: { code: 100, message: 'Refunded', refund_id: 900000 + counter }, errors: [] });
+      }
+      // The merchant's payments paid but not verified (the real one lists the last 100).
+      if (request.method === 'POST' && url.pathname === '/pg/v4/payment/unVerified.json') {
+        const body = await readJson(request);
+        unverifiedCalls.push(body);
+        if (control.failUnverified) return sendJson(response, 500, refusal(-1, 'Internal error.'));
+        const authorities = [...payments.entries()]
+          .filter(([, p]) => p.state === 'paid' && p.merchantId === body.merchant_id)
+          .slice(-100)
+          .map(([authority, p]) => ({
+            authority,
+            amount: p.amount,
+            callback_url: p.callbackUrl,
+            referer: '',
+            date: new Date(p.requestedAt).toISOString().slice(0, 19).replace('T', ' '),
+          }));
+        return sendJson(response, 200, { data: { code: 100, message: 'Success', authorities }, errors: [] });
+      }
+      // Cancels a verified payment as a whole within the window after its payment.
+      if (request.method === 'POST' && url.pathname === '/pg/v4/payment/reverse.json') {
+        const body = await readJson(request);
+        reverseCalls.push(body);
+        const payment = typeof body.authority === 'string' ? payments.get(body.authority) : undefined;
+        if (!payment) return sendJson(response, 400, refusal(-54, 'Invalid authority.'));
+        if (body.merchant_id !== payment.merchantId) return sendJson(response, 400, refusal(-53, 'Session is not this merchant_id session.'));
+        if (payment.state !== 'verified' || payment.refunded > 0) return sendJson(response, 400, refusal(-61, 'Session is not in success status.'));
+        if (now() - payment.paidAt > control.reverseWindowMs) {
+          return sendJson(response, 400, refusal(-63, 'Maximum time for reverse this session is expired.'));
+        }
+        payment.state = 'reversed';
+        return sendJson(response, 200, { data: { code: 100, message: 'Reversed' }, errors: [] });
       }
       const page = /^\/pg\/StartPay\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
       if (request.method === 'GET' && page?.[1]) {
@@ -172,6 +239,29 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     requestCalls,
     refundCalls,
     refundToken,
+    reverseCalls,
+    unverifiedCalls,
+    get reverseWindowMs() {
+      return control.reverseWindowMs;
+    },
+    set reverseWindowMs(value: number) {
+      control.reverseWindowMs = value;
+    },
+    get verifyDelayMs() {
+      return control.verifyDelayMs;
+    },
+    set verifyDelayMs(value: number) {
+      control.verifyDelayMs = value;
+    },
+    get failUnverified() {
+      return control.failUnverified;
+    },
+    set failUnverified(value: boolean) {
+      control.failUnverified = value;
+    },
+    advance: (ms) => {
+      control.offset += ms;
+    },
     get failRefunds() {
       return control.failRefunds;
     },

@@ -60,6 +60,7 @@ export const dashboardTexts = {
     failed: 'پرداخت ناموفق بود',
     refundDue: 'پرداخت انجام شد، ولی دوره‌های این سفارش پیش‌تر ثبت‌نام شده بودند',
     refundDueNote: (amount: string) => `مبلغ ${amount} در انتظار بازگشت وجه به شماست و پشتیبانی آن را بازمی‌گرداند.`,
+    refundedNote: (amount: string) => `مبلغ ${amount} همان لحظه به کارتی که با آن پرداخت کردید بازگردانده شد.`,
     partialRefundNote: (amount: string) =>
       `برخی از دوره‌های این سفارش پیش‌تر ثبت‌نام شده بودند؛ مبلغ ${amount} از این پرداخت در انتظار بازگشت وجه است.`,
     refId: 'کد پیگیری',

@@ -32,6 +32,7 @@ type Result =
   | { kind: 'verifying' }
   | { kind: 'paid'; refId: string; refundDueInTomans: number }
   | { kind: 'refundDue'; refId: string; refundDueInTomans: number }
+  | { kind: 'refunded'; refId: string; refundedInTomans: number }
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
 
@@ -50,6 +51,7 @@ function PaymentPage() {
       if (!data) setResult({ kind: 'failed', message: serverMessage(error) ?? texts.error });
       else if (data.status === 'paid') setResult({ kind: 'paid', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
       else if (data.status === 'refundDue') setResult({ kind: 'refundDue', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
+      else if (data.status === 'refunded') setResult({ kind: 'refunded', refId: data.refId ?? '', refundedInTomans: data.refundedInTomans ?? 0 });
       else if (data.status === 'cancelled') setResult({ kind: 'cancelled' });
       else setResult({ kind: 'failed', message: texts.failed });
     });
@@ -80,6 +82,22 @@ function PaymentPage() {
           <StatusMessage kind="error">
             <p className="payment-result__title">{texts.refundDue}</p>
             <p>{texts.refundDueNote(formatToman(result.refundDueInTomans))}</p>
+            {result.refId && (
+              <p>
+                {texts.refId}: <span dir="ltr">{toPersianDigits(result.refId)}</span>
+              </p>
+            )}
+          </StatusMessage>
+          <Link to="/dashboard/courses" className="button button--primary">
+            {texts.toCourses}
+          </Link>
+        </>
+      )}
+      {result.kind === 'refunded' && (
+        <>
+          <StatusMessage kind="error">
+            <p className="payment-result__title">{texts.refundDue}</p>
+            <p>{texts.refundedNote(formatToman(result.refundedInTomans))}</p>
             {result.refId && (
               <p>
                 {texts.refId}: <span dir="ltr">{toPersianDigits(result.refId)}</span>
