@@ -27,6 +27,7 @@ import { registerFamily } from './family';
 import { registerLearner } from './learner';
 import { registerWaitlist } from './waitlist';
 import { startWaitlistSweep } from './seats';
+import { notificationSettings, startNotificationWorker } from './notifications';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
@@ -130,8 +131,11 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
   const stopSweep = startWaitlistSweep(db);
+  // Notifications queued by any process (or before a restart) are sent by this one's worker.
+  const stopNotifications = startNotificationWorker(db, messaging, { ...notificationSettings(), ...config.notifications });
   app.addHook('onClose', async () => {
     stopSweep();
+    await stopNotifications();
     await db.destroy();
   });
   app.decorateRequest('user', null);
