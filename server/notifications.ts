@@ -310,32 +310,30 @@ async function claim(db: DB, settings: NotificationSettings, now: number) {
   const at = new Date(now).toISOString();
   const token = randomUUID();
   const leaseUntil = new Date(now + settings.leaseMs).toISOString();
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('notifications')
-      .set((eb) => ({ status: 'failed', leaseUntil: null, claimToken: null, lastError: notificationTexts.workerDied, version: eb('version', '+', 1) }))
-      .where('status', '=', 'sending')
-      .where('leaseUntil', '<=', at)
-      .where('attempts', '>=', settings.maxAttempts)
-      .execute();
-    let due = trx
-      .selectFrom('notifications')
-      .select('id')
-      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', at)]), eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<=', at)])]))
-      .orderBy('id')
-      .limit(settings.batchSize);
-    // Rows another process is claiming are skipped, not waited for: several servers share the queue.
-    if (isPostgres(trx)) due = due.forUpdate().skipLocked();
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return { token, rows: [] };
-    const rows = await trx
-      .updateTable('notifications')
-      .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), leaseUntil, claimToken: token, version: eb('version', '+', 1) }))
-      .where('id', 'in', ids)
-      .returning(['id', 'dedupeKey', 'channel', 'address', 'subject', 'body', 'attempts'])
-      .execute();
-    return { token, rows: rows.sort((a, b) => a.id - b.id) };
-  });
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'failed', leaseUntil: null, claimToken: null, lastError: notificationTexts.workerDied, version: eb('version', '+', 1) }))
+    .where('status', '=', 'sending')
+    .where('leaseUntil', '<=', at)
+    .where('attempts', '>=', settings.maxAttempts)
+    .execute();
+  let due = db
+    .selectFrom('notifications')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', at)]), eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<=', at)])]))
+    .orderBy('id')
+    .limit(settings.batchSize);
+  // Rows another process is claiming are skipped, not waited for (and never claimed twice):
+  // several servers share the queue. SQLite runs the one statement under its single writer lock.
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  // One statement: the choice and the claim cannot be split by another worker.
+  const rows = await db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), leaseUntil, claimToken: token, version: eb('version', '+', 1) }))
+    .where('id', 'in', due)
+    .returning(['id', 'dedupeKey', 'channel', 'address', 'subject', 'body', 'attempts'])
+    .execute();
+  return { token, rows: rows.sort((a, b) => a.id - b.id) };
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -362,7 +360,7 @@ export async function deliverDue(db: DB, messaging: Messaging, settings: Notific
       const permanent = error instanceof DeliveryError && error.permanent;
       const attempts = Number(row.attempts);
       const giveUp = permanent || attempts >= settings.maxAttempts;
-      const next = new Date(Date.now() + retryDelayMs(settings, attempts)).toISOString();
+      const next = new Date(now + retryDelayMs(settings, attempts)).toISOString();
       await mine(
         update().set((eb) => ({
           status: giveUp ? 'failed' : 'queued',
