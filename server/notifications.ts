@@ -124,7 +124,8 @@ export async function enqueue(trx: Trx, notices: readonly Notice[]): Promise<voi
   const rows = notices.flatMap((notice) => {
     const user = users.get(notice.userId);
     if (!user) return [];
-    const base = { event: notice.event, userId: notice.userId, body: notice.text, nextAttemptAt: now, createdAt: now };
+    // Every row names every column: a multi-row insert fills a column one row lacks with NULL.
+    const base = { event: notice.event, userId: notice.userId, body: notice.text, subject: '', nextAttemptAt: now, createdAt: now };
     const out = [];
     if (user.phoneNumber) out.push({ ...base, channel: 'sms' as const, address: user.phoneNumber, dedupeKey: dedupeKey(notice.event, notice.subject, notice.userId, 'sms') });
     if (user.emailAddress) {
@@ -415,3 +416,34 @@ export function startNotificationWorker(db: DB, messaging: Messaging, settings: 
 
 /** The admin's «ارسال دوباره» of a failed message: queued again, its attempts from zero. */
 export const resendSet = () => ({ status: 'queued', attempts: 0, nextAttemptAt: nowIso(), lastError: '', leaseUntil: null, claimToken: null });
+
+/**
+ * The sample data's delivery record (server/seed.ts): the messages its latest enrolments and its
+ * waiting-list offer sent, as already sent, and one the provider refused (failed), so the admin's
+ * list shows every status but `sending`. Nothing is left queued: a fresh install sends nothing.
+ */
+export async function seedNotifications(trx: Trx): Promise<void> {
+  const enrolments = await trx
+    .selectFrom('enrollments')
+    .select(['childId', 'courseId', 'orderId'])
+    .where('status', '=', 'active')
+    .orderBy('id', 'desc')
+    .limit(6)
+    .execute();
+  for (const e of enrolments) await queueEnrolled(trx, e.orderId ?? 0, [e]);
+  const offer = await trx.selectFrom('waitlist_entries').select('id').where('status', '=', 'offered').executeTakeFirst();
+  if (offer) await queueSeatOffered(trx, offer.id);
+  const rows = await trx.selectFrom('notifications').select(['id', 'createdAt']).where('status', '=', 'queued').orderBy('id').execute();
+  for (const [i, row] of rows.entries()) {
+    const refused = i === rows.length - 1 && rows.length > 1;
+    await trx
+      .updateTable('notifications')
+      .set(
+        refused
+          ? { status: 'failed', attempts: 1, lastError: 'شماره گیرنده در فهرست سیاه ارائه‌دهنده است' }
+          : { status: 'sent', attempts: 1, providerId: `seed-${row.id}`, sentAt: row.createdAt },
+      )
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

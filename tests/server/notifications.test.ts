@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
-import { DeliveryError, type Messaging, type SmsMessage } from '../../server/messaging';
+import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/messaging';
 import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, type NotificationSettings } from '../../server/notifications';
 import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
@@ -353,6 +353,38 @@ describe('the worker', () => {
     expect(row.sentAt).not.toBeNull();
     expect(await deliverDue(db, p.messaging, settings)).toBe(0);
     expect(p.calls).toHaveLength(1);
+  });
+
+  it('a parent with an e-mail address is told by e-mail too, with the event’s subject and its own key', async () => {
+    await clearQueue();
+    await db.updateTable('users').set({ emailAddress: 'parent-mail@example.com' }).where('id', '=', parent(2).userId).execute();
+    try {
+      const mails: MailMessage[] = [];
+      const p = provider();
+      const messaging: Messaging = {
+        ...p.messaging,
+        mail: {
+          description: 'the test',
+          send: (message) => {
+            mails.push(message);
+            return Promise.resolve({ providerId: 'm1' });
+          },
+        },
+      };
+      await db.transaction().execute((trx) => enqueue(trx, [{ event: 'seatOffered', subject: 'w-mail', userId: parent(2).userId, text: 'متن آزمایشی' }]));
+      const rows = await db.selectFrom('notifications').select(['channel', 'address']).where('dedupeKey', 'like', 'seatOffered:w-mail:%').orderBy('channel').execute();
+      expect(rows).toEqual([
+        { channel: 'email', address: 'parent-mail@example.com' },
+        { channel: 'sms', address: parent(2).phone },
+      ]);
+      expect(await deliverDue(db, messaging, settings)).toBe(2);
+      expect(mails).toEqual([
+        { to: 'parent-mail@example.com', subject: 'صندلی خالی در دوره', text: 'متن آزمایشی', idempotencyKey: `seatOffered:w-mail:u${parent(2).userId}:email` },
+      ]);
+      expect(p.delivered.map((d) => d.idempotencyKey)).toEqual([`seatOffered:w-mail:u${parent(2).userId}:sms`]);
+    } finally {
+      await db.updateTable('users').set({ emailAddress: '' }).where('id', '=', parent(2).userId).execute();
+    }
   });
 
   it('retries transient failures after a doubling back-off, then sends', async () => {
