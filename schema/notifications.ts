@@ -82,6 +82,7 @@ export default defineEntity({
     resend: {
       call: 'Resend',
       label: 'ارسال دوباره',
+      confirmLabel: 'دوباره بفرست',
       confirm: 'این پیام دوباره در صف ارسال قرار بگیرد؟',
       when: (message) => message.status === 'failed',
       refusal: () => 'فقط پیام ناموفق دوباره فرستاده می‌شود',
