@@ -347,8 +347,10 @@ export async function deliverDue(db: DB, messaging: Messaging, settings: Notific
   const { token, rows } = await claim(db, settings, now);
   let sent = 0;
   for (const row of rows) {
-    const mine = (q: ReturnType<typeof update>) => q.where('id', '=', row.id).where('claimToken', '=', token).where('status', '=', 'sending');
+    // Written only while the claim is still this round's: a worker whose lease was taken over
+    // (it hung past the lease) cannot record over the worker that took the message.
     const update = () => db.updateTable('notifications');
+    const mine = (q: ReturnType<typeof update>) => q.where('id', '=', row.id).where('claimToken', '=', token).where('status', '=', 'sending');
     try {
       const { providerId } =
         row.channel === 'sms'
