@@ -1511,6 +1511,39 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Notification/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listNotificationRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Notification/Resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description ارسال دوباره */
+        post: operations["resendNotificationRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/OrderItemRecord/GetSelectList": {
         parameters: {
             query?: never;
@@ -2674,6 +2707,35 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        NotificationRecord: {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+            /** @enum {string} */
+            event: "enrolled" | "paymentFailed" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled";
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            /** @enum {string} */
+            channel: "sms" | "email";
+            /** @description id of a User; 0 when none */
+            userId: number;
+            address: string;
+            body: string;
+            attempts: number;
+            lastError: string;
+            providerId: string;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        NotificationRecordActionResult: {
+            record: components["schemas"]["NotificationRecord"];
+            /** @description shown to the admin once, e.g. a one-time link */
+            notice?: string;
         };
         OrderItemRecord: {
             id: number;
@@ -5844,6 +5906,88 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listNotificationRecord: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every NotificationRecord, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecord"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    resendNotificationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The NotificationRecord after resend */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listOrderItemRecord: {

@@ -12,6 +12,7 @@ import courses from './courses';
 import enrollments from './enrollments';
 import holidays from './holidays';
 import messages from './messages';
+import notifications from './notifications';
 import orderItems from './orderItems';
 import orders from './orders';
 import paymentAttempts from './paymentAttempts';
@@ -20,7 +21,7 @@ import teachers from './teachers';
 import users from './users';
 import waitlist from './waitlist';
 
-export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users' | 'waitlist';
+export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'notifications' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users' | 'waitlist';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -33,6 +34,7 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   enrollments,
   holidays,
   messages,
+  notifications,
   orderItems,
   orders,
   paymentAttempts,
@@ -42,4 +44,4 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   waitlist,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users', 'waitlist'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'notifications', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users', 'waitlist'];

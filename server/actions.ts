@@ -18,6 +18,7 @@ import { classSessionActions, courseActions } from './sessionActions';
 import { userActions } from './userActions';
 import { afterWrite } from './writeHooks';
 import { waitlistActions } from './waitlistActions';
+import { resendSet } from './notifications';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
@@ -58,6 +59,8 @@ const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHa
   // A session's exceptions to the weekly pattern, and taking its roll.
   classSessions: { ...classSessionActions, ...rollActions },
   waitlist: waitlistActions,
+  // A failed notification queued again (server/notifications.ts).
+  notifications: { resend: async () => ({ set: resendSet() }) },
 };
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {

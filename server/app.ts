@@ -28,6 +28,7 @@ import { paymentSettlement, registerLearner } from './learner';
 import { registerWaitlist } from './waitlist';
 import { startWaitlistSweep } from './seats';
 import { startPaymentReconciliation } from './reconcile';
+import { notificationSettings, startNotificationWorker } from './notifications';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
@@ -137,9 +138,12 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     config.paymentReconcileMs ?? defaultReconcileMs,
     { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs },
   );
+  // Notifications queued by any process (or before a restart) are sent by this one's worker.
+  const stopNotifications = startNotificationWorker(db, messaging, { ...notificationSettings(), ...config.notifications });
   app.addHook('onClose', async () => {
     stopSweep();
     await stopReconcile();
+    await stopNotifications();
     await db.destroy();
   });
   app.decorateRequest('user', null);

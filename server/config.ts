@@ -67,6 +67,8 @@ export interface AppConfig {
    * server log through `print`. Tests pass recording providers, or the real ones against fakes.
    */
   messaging?: Partial<Messaging>;
+  /** The notification worker's timing (server/notifications.ts); absent: from the environment. */
+  notifications?: Partial<NotificationSettings>;
 }
 
 export const defaultAdminPhone = '09120000000';
@@ -117,6 +119,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   if (databaseUrl && !env.JWT_SECRET) throw new Error('JWT_SECRET is required when DATABASE_URL is set');
   waitlistHoldMs(env); // a bad WAITLIST_HOLD_HOURS stops the start, not the first freed seat
   const messaging = messagingFromSettings(messagingSettings(env)); // a bad value stops the start, not the first message
+  notificationSettings(env); // likewise a bad NOTIFICATION_* setting
   return {
     port,
     dataDir,
@@ -348,3 +351,34 @@ export function paymentReconcileMs(env: NodeJS.ProcessEnv = process.env): number
 }
 export const defaultReconcileMs = 120_000;
 export const defaultReconcileAfterMs = 5 * 60_000;
+export interface NotificationSettings {
+  /** How often the worker looks for due messages. */
+  pollMs: number;
+  /** How long a claimed message is another worker's; after it, a dead worker's claim is taken over. */
+  leaseMs: number;
+  /** Attempts (claims) before a message that keeps failing transiently is given up as failed. */
+  maxAttempts: number;
+  /** The first retry's delay; each further one doubles it (capped at six hours). */
+  retryBaseMs: number;
+  /** Messages claimed at once by one worker. */
+  batchSize: number;
+}
+
+const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number, unit: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${raw}`);
+  return value * unit;
+};
+
+/** The notification worker's timing (server/notifications.ts): NOTIFICATION_POLL_SECONDS, NOTIFICATION_LEASE_SECONDS, NOTIFICATION_MAX_ATTEMPTS, NOTIFICATION_RETRY_SECONDS. */
+export function notificationSettings(env: NodeJS.ProcessEnv = process.env): NotificationSettings {
+  return {
+    pollMs: positive(env, 'NOTIFICATION_POLL_SECONDS', 5_000, 1000),
+    leaseMs: positive(env, 'NOTIFICATION_LEASE_SECONDS', 300_000, 1000),
+    maxAttempts: Math.max(1, Math.floor(positive(env, 'NOTIFICATION_MAX_ATTEMPTS', 8, 1))),
+    retryBaseMs: positive(env, 'NOTIFICATION_RETRY_SECONDS', 30_000, 1000),
+    batchSize: 10,
+  };
+}

@@ -334,6 +334,34 @@ export interface ListPrunedTable {
   below: number;
 }
 
+export type NotificationEvent = 'enrolled' | 'paymentFailed' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
+export type NotificationChannel = 'sms' | 'email';
+export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** Migration 017: one message to one recipient on one channel (server/notifications.ts). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  /** event + subject + recipient + channel: the same event never queues twice. */
+  dedupeKey: string;
+  event: NotificationEvent;
+  channel: NotificationChannel;
+  userId: number;
+  /** The phone number or e-mail address as it was when queued. */
+  address: string;
+  subject: Generated<string>;
+  body: string;
+  status: Generated<NotificationStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  /** While `sending`: after this instant a worker that died is presumed dead and it is claimed again. */
+  leaseUntil: string | null;
+  /** The claim's own token, so a worker whose lease was taken over cannot record over the new one. */
+  claimToken: string | null;
+  lastError: Generated<string>;
+  providerId: Generated<string>;
+  sentAt: string | null;
+  createdAt: string;
+}
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -363,6 +391,7 @@ export interface Database {
   list_search: ListSearchTable;
   list_search_meta: ListSearchMetaTable;
   media: MediaTable;
+  notifications: NotificationsTable;
 }
 
 export type DB = Kysely<Database>;

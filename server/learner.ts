@@ -14,6 +14,7 @@ import { selectForUpdate } from './integrity';
 import { failureOutcome, recordAttempt } from './payments';
 import { callbackSettles, verifyOrder, type Settlement } from './reconcile';
 import { registrationOpen, toCourseType } from './public';
+import { queueEnrolled, queuePaymentFailed } from './notifications';
 import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
 import { currentUser, parse, type Register } from './routes';
 
@@ -456,6 +457,8 @@ async function endOrder(db: DB, orderId: number, status: 'failed' | 'cancelled')
   await db.transaction().execute(async (trx) => {
     const moved = await trx.updateTable('orders').set({ status }).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 1) await offerSeatsOfOrder(trx, orderId);
+    // Issue 15 notifications: the parent is told in the same transaction (server/notifications.ts).
+    if (Number(moved.numUpdatedRows) === 1 && status === 'failed') await queuePaymentFailed(trx, orderId);
   });
 }
 
@@ -533,6 +536,8 @@ async function settlePaid(
         : [];
     const enrolledKeys = new Set(enrolled.map((e) => `${e.childId}:${e.courseId}`));
     await markEnrolled(trx, enrolled);
+    // Issue 15 notifications: the parent is told in the same transaction (server/notifications.ts).
+    await queueEnrolled(trx, orderId, enrolled);
     const refundDueInTomans = items
       .filter((i) => !enrolledKeys.has(`${i.childId}:${i.courseId}`))
       .reduce((sum, i) => sum + Number(i.priceInTomans), 0);

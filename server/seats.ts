@@ -5,6 +5,7 @@
 import { sql, type Transaction } from 'kysely';
 import { isPostgres, nowIso, type Database, type DB, type WaitlistStatus } from './db';
 import { HttpError } from './errors';
+import { queueSeatOffered } from './notifications';
 import { waitlistHoldMs } from './config';
 
 export { waitlistHoldMs };
@@ -199,6 +200,8 @@ export async function offerFreedSeats(trx: Transaction<Database>, courseId: numb
     if (!enrolled) {
       free--;
       offered++;
+      // Issue 15 notifications: the offer is told in the same transaction (server/notifications.ts).
+      await queueSeatOffered(trx, entry.id);
     }
   }
   await renumber(trx, courseId);

@@ -11,6 +11,7 @@ import { lockForSeeding, nowIso, type Database, type DB, type OrderStatus, type 
 import type { MediaStore } from './files';
 import { hashPassword, unusablePasswordHash } from './passwords';
 import type { Rgb } from './png';
+import { seedNotifications } from './notifications';
 import { sanitizeRichText } from './sanitize';
 import { slugify } from './slug';
 import { dayKey, dayOf, dayStart, syncCourseSessions, weekdayOf } from './schedule';
@@ -449,6 +450,8 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
     });
     if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses);
     await seedWaitlist(trx, courses.flatMap((c) => courseIds.get(c.title) ?? []));
+    // Issue 15: the messages the seeded enrolments and offer sent (server/notifications.ts).
+    await seedNotifications(trx);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await trx
       .insertInto('contact_messages')

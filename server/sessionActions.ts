@@ -6,6 +6,7 @@ import type { ActionHandler } from './actions';
 import { HttpError } from './errors';
 import { dayKey, dayOf, dayStart, scheduleTexts, syncCourseSessions } from './schedule';
 import { tehranDayOf } from './dashboardMoney';
+import { queueSessionChange } from './notifications';
 
 const resyncSessions: ActionHandler = async ({ trx, record }) => {
   const counts = await syncCourseSessions(trx, Number(record.id));
@@ -16,7 +17,7 @@ export const courseActions = { resyncSessions };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-const move: ActionHandler = async ({ record, input }) => {
+const move: ActionHandler = async ({ trx, record, input }) => {
   // The buttons hide it for a past session, but the clock may have passed midnight since.
   const today = dayKey(tehranDayOf(Date.now()));
   const current = dayOf(text(record.date));
@@ -27,6 +28,8 @@ const move: ActionHandler = async ({ record, input }) => {
   const startTime = text(input.startTime);
   const endTime = text(input.endTime);
   if (startTime >= endTime) throw new HttpError(400, scheduleTexts.timesOrder);
+  // Issue 15 notifications: the parents are told in the action's transaction (server/notifications.ts).
+  await queueSessionChange(trx, record, { kind: 'moved', date: dayStart(day), startTime });
   return {
     set: {
       date: dayStart(day),
@@ -39,7 +42,11 @@ const move: ActionHandler = async ({ record, input }) => {
   };
 };
 
-const cancel: ActionHandler = async ({ input }) => ({ set: { status: 'cancelled', note: text(input.note) } });
+const cancel: ActionHandler = async ({ trx, record, input }) => {
+  // Issue 15 notifications: the parents are told in the action's transaction (server/notifications.ts).
+  await queueSessionChange(trx, record, { kind: 'cancelled' });
+  return { set: { status: 'cancelled', note: text(input.note) } };
+};
 
 const reinstate: ActionHandler = async () => ({ set: { status: 'scheduled' } });
 

@@ -5,6 +5,7 @@
 import type { ActionHandler } from './actions';
 import { nowIso, type WaitlistStatus } from './db';
 import { HttpError } from './errors';
+import { queueSeatOffered } from './notifications';
 import { lockCourses, offerFreedSeats, renumber, takenSeats, waitlistHoldMs } from './seats';
 
 export const waitlistActionTexts = {
@@ -22,6 +23,8 @@ const offer: ActionHandler = async ({ trx, record }) => {
   const set = { status, offeredAt: nowIso(), holdUntil: new Date(Date.now() + waitlistHoldMs()).toISOString(), position: 0 };
   await trx.updateTable('waitlist_entries').set(set).where('id', '=', Number(record.id)).execute();
   await renumber(trx, courseId);
+  // Issue 15 notifications: the offer is told in the same transaction (server/notifications.ts).
+  await queueSeatOffered(trx, Number(record.id));
   return { set };
 };
 

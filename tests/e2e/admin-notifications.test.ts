@@ -1,0 +1,71 @@
+// The admin's «پیام‌های ارسالی» (schema/notifications.ts): every message the academy sent parents
+// with its delivery status as a coloured badge, filtered by status, and «ارسال دوباره» on a failed
+// one, which the server's worker then sends (into its log: no SMS provider is configured). With
+// SHOTS_DIR set, the list at 1366 and 390 px.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+
+const shots = process.env.SHOTS_DIR;
+let stack: Stack;
+let browser: BrowserSession;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+beforeAll(async () => {
+  stack = await startStack({ env: { NOTIFICATION_POLL_SECONDS: '0.5' } });
+  browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
+  await signInAsAdmin(browser.page, stack);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('the messages sent to parents', () => {
+  it('lists each message with its status, filters the failed ones, and sends one again', async () => {
+    const { page } = browser;
+    await page.goto(`${stack.baseUrl}/admin/notifications`);
+    await page.getByRole('heading', { name: 'پیام‌های ارسالی به والدین' }).first().waitFor();
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'پیام‌های ارسالی', exact: true }).count()).toBe(1);
+    const sent = page.getByRole('row').filter({ hasText: 'ارسال شد' });
+    await sent.filter({ hasText: 'ثبت‌نام قطعی' }).first().waitFor();
+    await sent.filter({ hasText: 'پیشنهاد صندلی' }).first().waitFor();
+    // Persian digits in the table (the phone, the attempts, the dates).
+    expect(await page.getByRole('table').textContent()).not.toMatch(/[0-9]/);
+    await shoot(page, 'notifications-list');
+
+    await page.goto(`${stack.baseUrl}/admin/notifications?f.status=failed`);
+    const failed = page.getByRole('row').filter({ hasText: 'ناموفق' }).filter({ has: page.getByRole('button', { name: 'ارسال دوباره' }) });
+    await failed.first().waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'ارسال شد' }).count()).toBe(0);
+    const phone = (await failed.first().textContent()) ?? '';
+    await shoot(page, 'notifications-failed');
+    await failed.first().getByRole('button', { name: 'ارسال دوباره' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'ارسال دوباره' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'دوباره بفرست' }).click();
+    await page.getByText('پیام دوباره در صف ارسال قرار گرفت').first().waitFor();
+
+    // The worker sends it (the server log shows it), and the list then says so.
+    const deadline = Date.now() + 20_000;
+    while (!/(SMS|E-mail) to \S+: /.test(stack.output())) {
+      if (Date.now() > deadline) throw new Error(`not sent:\n${stack.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await page.goto(`${stack.baseUrl}/admin/notifications?f.status=sent`);
+    await page.getByRole('row').filter({ hasText: 'ارسال شد' }).first().waitFor();
+    expect(phone).not.toBe('');
+    await shoot(page, 'notifications-after-resend');
+  });
+});
