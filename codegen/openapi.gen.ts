@@ -2306,6 +2306,12 @@ export type components = {
             capacity: number;
             /** @description seats still free now; null when unlimited */
             seatsLeft: number | null;
+            /** @description Issue 15: the early-bird price charged instead of priceInTomans until the end of `until`'s day; absent when there is none now */
+            earlyBird?: {
+                priceInTomans: number;
+                /** Format: date-time */
+                until: string;
+            };
             address: string;
             room: string;
             /** @description the weekly pattern, Saturday (0) first */

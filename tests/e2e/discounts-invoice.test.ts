@@ -63,6 +63,20 @@ describe('discounts and the invoice', () => {
     await blockZarinpal(session.page);
     const { page } = session;
     try {
+      // The course page shows the early-bird price beside the struck-through full price.
+      const listed = await publicJson<Array<{ id: number; slug: string; category: { slug: string } }>>(stack, '/api/Public/courses');
+      const robotics = listed.find((c) => c.id === courseIds[0]);
+      if (!robotics) throw new Error('the early-bird course is not listed');
+      await page.goto(`${stack.baseUrl}/categories/${encodeURIComponent(robotics.category.slug)}/${encodeURIComponent(robotics.slug)}`);
+      const price = page.getByRole('complementary', { name: 'ثبت‌نام در دوره' }).locator('.course-aside__price');
+      await price.getByText('۱٬۸۰۰٬۰۰۰ تومان').waitFor();
+      expect(await price.locator('s').textContent()).toBe('۲٬۰۰۰٬۰۰۰ تومان');
+      expect(await price.textContent()).toContain('قیمت ثبت‌نام زودهنگام تا');
+      if (shots) await page.screenshot({ path: `${shots}/course-early-bird-1366.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      if (shots) await page.screenshot({ path: `${shots}/course-early-bird-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1366, height: 900 });
+
       await signUpThroughForm(page, stack, 'نسرین');
       await addChildThroughDashboard(page, stack, 'سارا');
       await addChildThroughDashboard(page, stack, 'آرش');

@@ -131,6 +131,11 @@ describe('early-bird prices', () => {
     expect(c.status, c.text).toBe(200);
     expect(lastRequestedRials()).toBe(4_300_000);
 
+    // The public pages show the early-bird price while it lasts, from the same rule.
+    const listed = await server.call<Array<{ id: number; earlyBird?: { priceInTomans: number; until: string } }>>('GET', '/api/Public/courses');
+    expect(listed.body.find((c) => c.id === early)?.earlyBird?.priceInTomans).toBe(150_000);
+    expect(listed.body.find((c) => c.id === late)?.earlyBird).toBeUndefined();
+
     const tooHigh = await server.call<{ message: string }>('POST', '/api/Course/Create', {
       token: admin,
       body: courseBody('زودهنگام گران', { priceInTomans: 100_000, earlyBirdPriceInTomans: 120_000, categoryId: categoryIds[0] }),

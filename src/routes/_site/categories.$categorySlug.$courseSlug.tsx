@@ -1,5 +1,6 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import { CourseEnrol } from '../../components/site/CourseEnrol';
+import { CoursePrice, currentPrice } from '../../components/site/CoursePrice';
 import { SeatsLeft } from '../../components/site/SeatsLeft';
 import { company } from '../../components/site/company';
 import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
@@ -12,7 +13,7 @@ import type { PublicCourse } from '../../components/site/types';
 import { Island } from '../../islands/Island';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
-import { formatToman, toPersianDigits, truncate } from '../../lib/text';
+import { toPersianDigits, truncate } from '../../lib/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/course.css';
 
@@ -55,7 +56,7 @@ function courseJsonLd(course: PublicCourse, origin: string): Record<string, unkn
       '@type': 'Offer',
       category: 'Paid',
       // schema.org wants an ISO 4217 currency; the toman is ten rials.
-      price: course.priceInTomans * 10,
+      price: currentPrice(course) * 10,
       priceCurrency: 'IRR',
       availability: course.registrationOpen ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
       url,
@@ -194,7 +195,7 @@ function CoursePage() {
           {/* On a phone this box stays at the bottom of the screen while the page scrolls (course.css). */}
           <div className="course-buy">
             <p className="course-aside__price">
-              {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
+              <CoursePrice course={course} className="course-aside__amount" />
             </p>
             <SeatsLeft course={course} />
             <Island
