@@ -72,6 +72,11 @@ describe('discounts and the invoice', () => {
       await price.getByText('۱٬۸۰۰٬۰۰۰ تومان').waitFor();
       expect(await price.locator('s').textContent()).toBe('۲٬۰۰۰٬۰۰۰ تومان');
       expect(await price.textContent()).toContain('قیمت ثبت‌نام زودهنگام تا');
+      await page.waitForFunction(() => {
+        const shown = document.querySelector('.course-aside__price .course-price--early');
+        return shown !== null && getComputedStyle(shown).display === 'inline-grid';
+      }, undefined, { timeout: 15_000 });
+      await page.evaluate(() => document.fonts.ready);
       if (shots) await page.screenshot({ path: `${shots}/course-early-bird-1366.png` });
       await page.setViewportSize({ width: 390, height: 844 });
       if (shots) await page.screenshot({ path: `${shots}/course-early-bird-390.png`, fullPage: true });
