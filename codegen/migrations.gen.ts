@@ -60,6 +60,12 @@ export const schemaMigrations: readonly SchemaMigration[] = [
       {"op":"addColumn","table":"courses","column":"earlyBirdUntil","spec":{"type":"text","notNull":false}},
       {"op":"createTable","table":"sibling_discounts","columns":{"fromChild":{"type":"integer","notNull":true,"default":2},"percent":{"type":"integer","notNull":true,"default":10},"inActive":{"type":"integer","notNull":true,"default":0},"version":{"type":"integer","notNull":true,"default":1}}}
     ]
+  },
+  {
+    "name": "g007_alter_coupons",
+    "steps": [
+      {"op":"dropColumn","table":"coupons","column":"scope","spec":{"type":"text","notNull":true,"default":"all"}}
+    ]
   }
 ];
 
@@ -98,7 +104,6 @@ export const schemaSnapshot: SchemaSnapshot = {
       "kind": {"type":"text","notNull":true,"default":"percent"},
       "percent": {"type":"integer","notNull":true,"default":0},
       "amountInTomans": {"type":"bigint","notNull":true,"default":0},
-      "scope": {"type":"text","notNull":true,"default":"all"},
       "categoryId": {"type":"integer","notNull":true,"default":0,"index":"coupons_categoryId_idx"},
       "courseId": {"type":"integer","notNull":true,"default":0,"index":"coupons_courseId_idx"},
       "validFrom": {"type":"text","notNull":false},

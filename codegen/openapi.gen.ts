@@ -2781,8 +2781,6 @@ export type components = {
             kind: "percent" | "amount";
             percent: number;
             amountInTomans: number;
-            /** @enum {string} */
-            scope: "all" | "category" | "course";
             /** @description id of a Category; 0 when none */
             categoryId: number;
             /** @description id of a Course; 0 when none */

@@ -1,5 +1,6 @@
 // Discount codes (issue 15, item 4): a percent or a fixed toman amount off the lines of the
-// courses it covers (all, a category's, or one course), within its validity window, up to a total
+// courses it covers (one course when courseId is set, else a category's when categoryId is,
+// else all), within its validity window, up to a total
 // and a per-learner number of uses. The server alone applies one (server/discounts.ts): the cart
 // shows what it takes off, checkout counts its uses under a lock and records it on the order.
 // A code is matched case-insensitively with Persian/Arabic digits read as Latin ones, and two
@@ -11,12 +12,6 @@ export const couponKindOptions = [
   ['amount', 'مبلغ ثابت (تومان)'],
 ] as const;
 
-export const couponScopeOptions = [
-  ['all', 'همه دوره‌ها'],
-  ['category', 'یک دسته‌بندی'],
-  ['course', 'یک دوره'],
-] as const;
-
 export default defineEntity({
   name: 'Coupon',
   key: 'coupons',
@@ -25,18 +20,17 @@ export default defineEntity({
     kind: { label: 'نوع تخفیف', input: 'select', options: couponKindOptions, initial: 'percent' },
     percent: { label: 'درصد تخفیف', input: 'number', integer: true, max: 100, hint: 'برای تخفیف درصدی' },
     amountInTomans: { label: 'مبلغ تخفیف (تومان)', input: 'number', integer: true, hint: 'برای تخفیف مبلغ ثابت؛ بر دوره‌های مشمول سبد خرید تقسیم می‌شود' },
-    scope: { label: 'دوره‌های مشمول', input: 'select', options: couponScopeOptions, initial: 'all' },
     categoryId: {
       label: 'دسته‌بندی',
       input: 'reference',
-      reference: { entity: 'categories', label: 'name', none: 'بدون دسته‌بندی' },
-      hint: 'وقتی تخفیف برای یک دسته‌بندی است',
+      reference: { entity: 'categories', label: 'name', none: 'همه دسته‌بندی‌ها' },
+      hint: 'فقط دوره‌های این دسته‌بندی؛ خالی: همه دوره‌ها',
     },
     courseId: {
       label: 'دوره',
       input: 'reference',
-      reference: { entity: 'courses', label: 'title', none: 'بدون دوره' },
-      hint: 'وقتی تخفیف برای یک دوره است',
+      reference: { entity: 'courses', label: 'title', none: 'همه دوره‌ها' },
+      hint: 'فقط همین دوره؛ با دسته‌بندی با هم انتخاب نمی‌شود',
     },
     validFrom: { label: 'معتبر از', input: 'jalaliDate', notAfter: 'validUntil', hint: 'خالی: از همین حالا' },
     validUntil: { label: 'معتبر تا', input: 'jalaliDate', hint: 'تا پایان همین روز؛ خالی: بدون پایان' },
@@ -56,7 +50,8 @@ export default defineEntity({
     { key: 'kind', header: 'نوع', cell: 'option', options: Object.fromEntries(couponKindOptions) },
     { key: 'percent', header: 'درصد', cell: 'number' },
     { key: 'amountInTomans', header: 'مبلغ', cell: 'toman' },
-    { key: 'scope', header: 'مشمول', cell: 'option', options: Object.fromEntries(couponScopeOptions) },
+    { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
+    { key: 'courseId', header: 'دوره', cell: 'reference' },
     // Paid orders that used it, of the total limit («۳ از ۱۰»).
     { id: 'uses', header: 'استفاده‌شده', cell: 'text', many: { entity: 'orders', by: 'couponId', count: { where: { status: 'paid' }, of: 'maxUses' } } },
     { key: 'validUntil', header: 'معتبر تا', cell: 'jalaliDate' },

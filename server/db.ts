@@ -207,7 +207,6 @@ export interface CouponsTable {
   kind: string;
   percent: number;
   amountInTomans: number;
-  scope: string;
   categoryId: number;
   courseId: number;
   validFrom: string | null;

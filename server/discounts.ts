@@ -30,8 +30,7 @@ export const discountTexts = {
   codeTaken: 'کد تخفیف دیگری با همین کد وجود دارد',
   percentNeeded: 'برای تخفیف درصدی، درصد تخفیف باید بین ۱ و ۱۰۰ باشد',
   amountNeeded: 'برای تخفیف مبلغ ثابت، مبلغ تخفیف را وارد کنید',
-  categoryNeeded: 'برای تخفیف یک دسته‌بندی، دسته‌بندی را انتخاب کنید',
-  courseNeeded: 'برای تخفیف یک دوره، دوره را انتخاب کنید',
+  courseOrCategory: 'کد تخفیف یا برای یک دوره است یا برای یک دسته‌بندی؛ یکی از آن دو را خالی بگذارید',
   siblingDuplicate: 'قاعده دیگری برای همین فرزند وجود دارد',
 } as const;
 
@@ -124,8 +123,9 @@ async function couponRefusal(db: Executor, coupon: CouponRow, userId: number, co
   return null;
 }
 
+/** One course when the coupon names one, else a category's courses when it names one, else all. */
 const covers = (coupon: CouponRow, courseId: number, course: CourseFacts) =>
-  coupon.scope === 'course' ? Number(coupon.courseId) === courseId : coupon.scope === 'category' ? Number(coupon.categoryId) === course.categoryId : true;
+  Number(coupon.courseId) > 0 ? Number(coupon.courseId) === courseId : Number(coupon.categoryId) > 0 ? Number(coupon.categoryId) === course.categoryId : true;
 
 /**
  * Prices these lines (a cart, in its order) for this learner with the coupon code entered
@@ -244,7 +244,7 @@ export async function cartCouponCode(db: Executor, userId: number): Promise<stri
 /**
  * The admin's coupon and sibling rules must make sense together (server/writeHooks.ts runs these
  * after each write): a code no other coupon has once folded, the amount or percent its kind
- * needs, the category or course its scope names; one sibling rule per child rank.
+ * needs, a course or a category (not both); one sibling rule per child rank.
  */
 export async function checkCoupons(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -254,8 +254,7 @@ export async function checkCoupons(trx: Transaction<Database>, ids: readonly num
     if (all.some((other) => other.id !== coupon.id && foldCouponCode(other.code) === foldCouponCode(coupon.code))) throw new HttpError(409, discountTexts.codeTaken);
     if (coupon.kind === 'percent' && (Number(coupon.percent) < 1 || Number(coupon.percent) > 100)) throw new HttpError(400, discountTexts.percentNeeded);
     if (coupon.kind === 'amount' && Number(coupon.amountInTomans) < 1) throw new HttpError(400, discountTexts.amountNeeded);
-    if (coupon.scope === 'category' && !(Number(coupon.categoryId) > 0)) throw new HttpError(400, discountTexts.categoryNeeded);
-    if (coupon.scope === 'course' && !(Number(coupon.courseId) > 0)) throw new HttpError(400, discountTexts.courseNeeded);
+    if (Number(coupon.categoryId) > 0 && Number(coupon.courseId) > 0) throw new HttpError(400, discountTexts.courseOrCategory);
   }
 }
 

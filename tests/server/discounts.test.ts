@@ -155,8 +155,8 @@ describe('coupon codes', () => {
     await newCoupon({ code: 'OFFNOW', kind: 'percent', percent: 10, inActive: true });
     await newCoupon({ code: 'LATER', kind: 'percent', percent: 10, validFrom: inDays(3), validUntil: inDays(10) });
     await newCoupon({ code: 'GONE', kind: 'percent', percent: 10, validUntil: inDays(-2) });
-    await newCoupon({ code: 'ONECOURSE', kind: 'percent', percent: 10, scope: 'course', courseId: otherCourse });
-    await newCoupon({ code: 'ONECAT', kind: 'percent', percent: 10, scope: 'category', categoryId: categoryIds[1] });
+    await newCoupon({ code: 'ONECOURSE', kind: 'percent', percent: 10, courseId: otherCourse });
+    await newCoupon({ code: 'ONECAT', kind: 'percent', percent: 10, categoryId: categoryIds[1] });
     const p = await newParent();
     expect((await add(p, course)).status).toBe(200);
 
@@ -213,14 +213,14 @@ describe('coupon codes', () => {
     await emptyCart(p);
   });
 
-  it('the admin cannot save two coupons whose codes differ only in case or digits, nor a coupon missing its percent, amount, course or category', async () => {
+  it('the admin cannot save two coupons whose codes differ only in case or digits, nor a coupon missing its percent or amount, or naming both a course and a category', async () => {
     await newCoupon({ code: 'UNIQUE۷', kind: 'percent', percent: 5 });
+    const someCourse = await newCourse('کوپن هر دو', 100_000);
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ code: 'unique7', kind: 'percent', percent: 5 }, 409, 'کد تخفیف دیگری'],
       [{ code: 'NOPERCENT', kind: 'percent', percent: 0 }, 400, 'درصد تخفیف'],
       [{ code: 'NOAMOUNT', kind: 'amount', amountInTomans: 0 }, 400, 'مبلغ تخفیف'],
-      [{ code: 'NOCAT', kind: 'percent', percent: 5, scope: 'category' }, 400, 'دسته‌بندی'],
-      [{ code: 'NOCOURSE', kind: 'percent', percent: 5, scope: 'course' }, 400, 'دوره را انتخاب'],
+      [{ code: 'BOTH', kind: 'percent', percent: 5, categoryId: categoryIds[0], courseId: someCourse }, 400, 'یا برای یک دوره است یا برای یک دسته‌بندی'],
     ];
     for (const [fields, status, message] of cases) {
       const answer = await server.call<{ message: string }>('POST', '/api/Coupon/Create', { token: admin, body: { ...blankRecord(registry.coupons), ...fields } });
