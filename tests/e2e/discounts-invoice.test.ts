@@ -8,17 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, startStack, type Stack } from './harness';
+import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
 import { addChildThroughDashboard, blockZarinpal, publicJson, signUpThroughForm } from './site-helpers';
 
 let stack: Stack;
-let admin: string;
+let adminToken: string;
 const courseIds: number[] = [];
 
 async function adminCall<T>(path: string, body: unknown, method = 'POST'): Promise<T> {
   const response = await fetch(`${stack.baseUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -29,7 +29,7 @@ async function adminCall<T>(path: string, body: unknown, method = 'POST'): Promi
 
 beforeAll(async () => {
   stack = await startStack();
-  admin = await apiToken(stack, stack.adminPhone, stack.adminPassword);
+  adminToken = await apiToken(stack, stack.adminPhone, stack.adminPassword);
   const categories = await publicJson<Array<{ id: number }>>(stack, '/api/Public/categories');
   const categoryId = categories[0]?.id;
   const startsIn = new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString();
@@ -62,6 +62,7 @@ describe('discounts and the invoice', () => {
     const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
     await blockZarinpal(session.page);
     const { page } = session;
+    let orderId = '';
     try {
       // The course page shows the early-bird price beside the struck-through full price.
       const listed = await publicJson<Array<{ id: number; slug: string; category: { slug: string } }>>(stack, '/api/Public/courses');
@@ -170,13 +171,32 @@ describe('discounts and the invoice', () => {
       if (shots) writeFileSync(`${shots}/invoice-a4.pdf`, pdf);
 
       // The order history links to the same invoice.
+      const invoicePath = new URL(page.url()).pathname;
+      orderId = invoicePath.split('/').pop() ?? '';
       await page.goto(`${stack.baseUrl}/dashboard/courses`);
       await page.getByRole('link', { name: /^فاکتور [۰-۹]+$/ }).first().click();
-      await page.waitForURL((url) => url.pathname.startsWith('/dashboard/invoice/'));
+      await page.waitForURL((url) => url.pathname === invoicePath);
       await page.getByTestId('invoice-total').waitFor();
       expect(session.errors).toEqual([]);
     } finally {
       await session.close();
+    }
+
+    // The admin finds it on the order («مشاهده فاکتور») and may open it.
+    const adminSession = await launchBrowser({ viewport: { width: 1366, height: 900 } });
+    try {
+      const admin = adminSession.page;
+      await signInAsAdmin(admin, stack);
+      await admin.goto(`${stack.baseUrl}/admin/orders/${orderId}`);
+      const link = admin.getByRole('link', { name: 'مشاهده فاکتور' });
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(`/dashboard/invoice/${orderId}`);
+      if (shots) await admin.screenshot({ path: `${shots}/admin-order-invoice-link-1366.png`, fullPage: true });
+      await admin.goto(`${stack.baseUrl}/dashboard/invoice/${orderId}`);
+      expect(await admin.getByTestId('invoice-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
+      expect(adminSession.errors).toEqual([]);
+    } finally {
+      await adminSession.close();
     }
   });
 });
