@@ -51,6 +51,15 @@ export const schemaMigrations: readonly SchemaMigration[] = [
     "steps": [
       {"op":"addColumn","table":"teachers","column":"slug","spec":{"type":"text","notNull":true,"default":"","unique":true},"fillSlugFrom":"fullName"}
     ]
+  },
+  {
+    "name": "g006_create_coupons_sibling_discounts_alter_courses",
+    "steps": [
+      {"op":"createTable","table":"coupons","columns":{"code":{"type":"text","notNull":true,"default":""},"kind":{"type":"text","notNull":true,"default":"percent"},"percent":{"type":"integer","notNull":true,"default":0},"amountInTomans":{"type":"bigint","notNull":true,"default":0},"categoryId":{"type":"integer","notNull":true,"default":0,"index":"coupons_categoryId_idx"},"courseId":{"type":"integer","notNull":true,"default":0,"index":"coupons_courseId_idx"},"validFrom":{"type":"text","notNull":false},"validUntil":{"type":"text","notNull":false},"maxUses":{"type":"bigint","notNull":true,"default":0},"maxUsesPerLearner":{"type":"bigint","notNull":true,"default":0},"inActive":{"type":"integer","notNull":true,"default":0},"version":{"type":"integer","notNull":true,"default":1}}},
+      {"op":"addColumn","table":"courses","column":"earlyBirdPriceInTomans","spec":{"type":"bigint","notNull":true,"default":0}},
+      {"op":"addColumn","table":"courses","column":"earlyBirdUntil","spec":{"type":"text","notNull":false}},
+      {"op":"createTable","table":"sibling_discounts","columns":{"fromChild":{"type":"integer","notNull":true,"default":2},"percent":{"type":"integer","notNull":true,"default":10},"inActive":{"type":"integer","notNull":true,"default":0},"version":{"type":"integer","notNull":true,"default":1}}}
+    ]
   }
 ];
 
@@ -84,6 +93,20 @@ export const schemaSnapshot: SchemaSnapshot = {
       "origin": {"type":"text","notNull":true,"default":"manual"},
       "version": {"type":"integer","notNull":true,"default":1}
     },
+    "coupons": {
+      "code": {"type":"text","notNull":true,"default":""},
+      "kind": {"type":"text","notNull":true,"default":"percent"},
+      "percent": {"type":"integer","notNull":true,"default":0},
+      "amountInTomans": {"type":"bigint","notNull":true,"default":0},
+      "categoryId": {"type":"integer","notNull":true,"default":0,"index":"coupons_categoryId_idx"},
+      "courseId": {"type":"integer","notNull":true,"default":0,"index":"coupons_courseId_idx"},
+      "validFrom": {"type":"text","notNull":false},
+      "validUntil": {"type":"text","notNull":false},
+      "maxUses": {"type":"bigint","notNull":true,"default":0},
+      "maxUsesPerLearner": {"type":"bigint","notNull":true,"default":0},
+      "inActive": {"type":"integer","notNull":true,"default":0},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
     "course_slots": {
       "courseId": {"type":"integer","notNull":true,"default":0,"index":"course_slots_courseId_idx"},
       "weekday": {"type":"integer","notNull":true,"default":0},
@@ -98,6 +121,8 @@ export const schemaSnapshot: SchemaSnapshot = {
       "lastSessionDate": {"type":"text","notNull":false},
       "registrationDeadline": {"type":"text","notNull":false},
       "priceInTomans": {"type":"bigint","notNull":true,"default":0},
+      "earlyBirdPriceInTomans": {"type":"bigint","notNull":true,"default":0},
+      "earlyBirdUntil": {"type":"text","notNull":false},
       "type": {"type":"text","notNull":true,"default":"online"},
       "inActive": {"type":"integer","notNull":true,"default":0},
       "difficulty": {"type":"text","notNull":true,"default":""},
@@ -130,6 +155,12 @@ export const schemaSnapshot: SchemaSnapshot = {
       "createdAt": {"type":"text","notNull":false},
       "status": {"type":"text","notNull":true,"default":"new"},
       "note": {"type":"text","notNull":true,"default":""},
+      "version": {"type":"integer","notNull":true,"default":1}
+    },
+    "sibling_discounts": {
+      "fromChild": {"type":"integer","notNull":true,"default":2},
+      "percent": {"type":"integer","notNull":true,"default":10},
+      "inActive": {"type":"integer","notNull":true,"default":0},
       "version": {"type":"integer","notNull":true,"default":1}
     },
     "teachers": {

@@ -518,6 +518,39 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Cart/Coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["applyCoupon"];
+        delete: operations["removeCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Orders/Invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A paid order's invoice, for the order's owner or an admin */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Orders/Checkout": {
         parameters: {
             query?: never;
@@ -1204,6 +1237,70 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Coupon/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCoupon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Coupon/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Coupon/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateCoupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Coupon/Delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CourseSlot/GetSelectList": {
         parameters: {
             query?: never;
@@ -1620,6 +1717,70 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SiblingDiscount/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listSiblingDiscount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SiblingDiscount/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createSiblingDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SiblingDiscount/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateSiblingDiscount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SiblingDiscount/Delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteSiblingDiscount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2178,6 +2339,12 @@ export type components = {
             capacity: number;
             /** @description seats still free now; null when unlimited */
             seatsLeft: number | null;
+            /** @description Issue 15: the early-bird price charged instead of priceInTomans until the end of `until`'s day; absent when there is none now */
+            earlyBird?: {
+                priceInTomans: number;
+                /** Format: date-time */
+                until: string;
+            };
             address: string;
             room: string;
             /** @description the weekly pattern, Saturday (0) first */
@@ -2278,12 +2445,70 @@ export type components = {
             childId: number;
             childName: string;
             course: components["schemas"]["CourseSummary"];
+            pricing: components["schemas"]["LinePricing"];
             /** @description the child's age on the course's first day falls outside its age range (a warning, not a refusal) */
             ageWarning?: string;
         };
+        /** @description What a line costs (issue 15, server/discounts.ts): the course's price, less the early-bird price's saving, the sibling discount and the coupon; priceInTomans is what is charged */
+        LinePricing: {
+            listPriceInTomans: number;
+            earlyBirdDiscountInTomans: number;
+            siblingDiscountInTomans: number;
+            couponDiscountInTomans: number;
+            priceInTomans: number;
+        };
         Cart: {
             items: components["schemas"]["CartItem"][];
+            /** @description the courses' prices before any discount */
+            subtotalInTomans: number;
+            /** @description every discount of the cart together */
+            discountInTomans: number;
+            /** @description what checkout charges */
             totalInTomans: number;
+            /** @description The coupon code entered in the cart, null when none */
+            coupon: null | {
+                code: string;
+                applied: boolean;
+                /** @description why the code no longer applies (expired */
+                error?: string;
+            };
+        };
+        CouponBody: {
+            code: string;
+        };
+        /** @description A paid order's invoice (issue 15, server/invoices.ts) */
+        Invoice: {
+            orderId: number;
+            invoiceNumber: number;
+            /** @enum {string} */
+            status: "paid" | "refundDue" | "refunded";
+            /** Format: date-time */
+            paidAt: string;
+            refId: string;
+            cardPan: string;
+            academy: {
+                name: string;
+                legalName: string;
+                address: string;
+                phone: string;
+                email: string;
+            };
+            buyer: {
+                name: string;
+                phoneNumber: string;
+            };
+            items: components["schemas"]["InvoiceItem"][];
+            subtotalInTomans: number;
+            discountInTomans: number;
+            totalInTomans: number;
+            /** @description empty when no coupon was used */
+            couponCode: string;
+            refundDueInTomans: number;
+            refundedInTomans: number;
+        };
+        InvoiceItem: components["schemas"]["LinePricing"] & {
+            childName: string;
+            courseTitle: string;
         };
         Checkout: {
             orderId: number;
@@ -2303,6 +2528,16 @@ export type components = {
             refundDueInTomans?: number;
             /** @description what was paid back of a refunded order */
             refundedInTomans?: number;
+            /** @description what the order charged (issue 15) */
+            amountInTomans?: number;
+            /** @description the invoice of a paid order (issue 15) */
+            invoiceNumber?: number;
+            /** @description what the order paid for, per child (issue 15) */
+            items?: {
+                childName: string;
+                courseTitle: string;
+                priceInTomans: number;
+            }[];
         };
         Order: {
             id: number;
@@ -2319,6 +2554,10 @@ export type components = {
             /** Format: date-time */
             paidAt: string | null;
             refId: string | null;
+            /** @description every discount of the order together (issue 15) */
+            discountInTomans?: number;
+            /** @description set once the order is paid (issue 15) */
+            invoiceNumber?: number | null;
             items: {
                 childName: string;
                 courseTitle: string;
@@ -2571,6 +2810,34 @@ export type components = {
         ClassSessionCancelBody: components["schemas"]["RecordAction"] & {
             note: string;
         };
+        CouponFields: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "amount";
+            percent: number;
+            amountInTomans: number;
+            /** @description id of a Category; 0 when none */
+            categoryId: number;
+            /** @description id of a Course; 0 when none */
+            courseId: number;
+            /** Format: date-time */
+            validFrom: string | null;
+            /** Format: date-time */
+            validUntil: string | null;
+            maxUses: number;
+            maxUsesPerLearner: number;
+            inActive: boolean;
+        };
+        Coupon: components["schemas"]["CouponFields"] & {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+        };
+        CouponUpdate: components["schemas"]["CouponFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
+        };
         CourseSlotFields: {
             /** @description id of a Course; 0 when none */
             courseId: number;
@@ -2601,6 +2868,9 @@ export type components = {
             /** Format: date-time */
             registrationDeadline: string | null;
             priceInTomans: number;
+            earlyBirdPriceInTomans: number;
+            /** Format: date-time */
+            earlyBirdUntil: string | null;
             /** @enum {string} */
             type: "online" | "offline";
             inActive: boolean;
@@ -2749,6 +3019,10 @@ export type components = {
             courseId: number;
             /** @description id of a ChildRecord; 0 when none */
             childId: number;
+            listPriceInTomans: number;
+            earlyBirdDiscountInTomans: number;
+            siblingDiscountInTomans: number;
+            couponDiscountInTomans: number;
             priceInTomans: number;
         };
         OrderRecord: {
@@ -2761,6 +3035,10 @@ export type components = {
             status: "pending" | "paid" | "failed" | "cancelled" | "expired" | "refundDue" | "refunded";
             totalInTomans: number;
             discountInTomans: number;
+            /** @description id of a Coupon; 0 when none */
+            couponId: number;
+            couponCode: string;
+            invoiceNumber: number;
             refundDueInTomans: number;
             refundedInTomans: number;
             refId: string;
@@ -2809,6 +3087,21 @@ export type components = {
             endedBy: string;
             userAgent: string;
             address: string;
+        };
+        SiblingDiscountFields: {
+            fromChild: number;
+            percent: number;
+            inActive: boolean;
+        };
+        SiblingDiscount: components["schemas"]["SiblingDiscountFields"] & {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+        };
+        SiblingDiscountUpdate: components["schemas"]["SiblingDiscountFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
         };
         TeacherFields: {
             fullName: string;
@@ -3838,6 +4131,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    applyCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponBody"];
+            };
+        };
+        responses: {
+            /** @description The cart with the coupon applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The cart is empty */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart without a coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5242,6 +5616,136 @@ export interface operations {
             };
         };
     };
+    listCoupon: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every Coupon, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponFields"];
+            };
+        };
+        responses: {
+            /** @description The created Coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated Coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listCourseSlot: {
         parameters: {
             query?: {
@@ -6178,6 +6682,136 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listSiblingDiscount: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every SiblingDiscount, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiblingDiscount"][] | components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSiblingDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiblingDiscountFields"];
+            };
+        };
+        responses: {
+            /** @description The created SiblingDiscount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiblingDiscount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateSiblingDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiblingDiscountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated SiblingDiscount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiblingDiscount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSiblingDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listTeacher: {

@@ -425,6 +425,18 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
   /** See RelatedOrderDecl. */
   relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
+  /** See RecordLinkDecl. */
+  links?: ReadonlyArray<RecordLinkDecl<RowOf<F>>>;
+}
+
+/**
+ * A link on the record's detail view to a page made from the record (an order's invoice), opened
+ * in a new tab: its text, and its path, or null when this record has none (an unpaid order).
+ * A method, as ActionDecl.when is. The page itself checks who may see it.
+ */
+export interface RecordLinkDecl<R> {
+  label: string;
+  href(row: R): string | null;
 }
 
 /**
@@ -493,6 +505,11 @@ export interface EntityOps {
 }
 
 /** A declared action with its call resolved. */
+export interface AnyLink {
+  label: string;
+  href(row: AnyRow): string | null;
+}
+
 export interface AnyAction {
   key: string;
   op: OperationKey;
@@ -543,6 +560,8 @@ export interface AnyEntity {
   importable?: boolean;
   /** See ActionDecl; empty when the schema declares none. */
   actions: ReadonlyArray<AnyAction>;
+  /** See RecordLinkDecl; empty when the schema declares none. */
+  links: ReadonlyArray<AnyLink>;
   /** See EntityDecl.sidebar (default true). */
   sidebar: boolean;
   /** See RelatedOrderDecl. */
@@ -785,6 +804,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     afterSave: decl.afterSave ?? 'reload',
     afterRemove: decl.afterRemove ?? 'reload',
     actions: actionsOf(erased),
+    links: (erased.links ?? []).map((link) => ({ ...link })),
     sidebar: decl.sidebar ?? true,
     decl: erased,
   };

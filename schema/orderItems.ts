@@ -15,11 +15,21 @@ export default defineEntity({
     childName: { label: 'فرزند', input: 'text', readOnly: true },
     courseId: { label: 'دوره (فعلی)', input: 'reference', readOnly: true, reference: { entity: 'courses', label: 'title', none: 'دوره حذف شده', onDelete: 'keep' } },
     childId: { label: 'فرزند (فعلی)', input: 'reference', readOnly: true, reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده', onDelete: 'keep' } },
+    // What the line cost (issue 15): the course's price at checkout, less the early-bird, sibling
+    // and coupon discounts; priceInTomans is what was charged for it.
+    listPriceInTomans: { label: 'قیمت دوره (تومان)', input: 'number', integer: true, readOnly: true },
+    earlyBirdDiscountInTomans: { label: 'تخفیف زودهنگام (تومان)', input: 'number', integer: true, readOnly: true },
+    siblingDiscountInTomans: { label: 'تخفیف خواهر و برادر (تومان)', input: 'number', integer: true, readOnly: true },
+    couponDiscountInTomans: { label: 'تخفیف کد (تومان)', input: 'number', integer: true, readOnly: true },
     priceInTomans: { label: 'مبلغ (تومان)', input: 'number', integer: true, readOnly: true },
   },
   columns: [
     { key: 'orderId', header: 'سفارش', cell: 'reference' },
     { key: 'childName', header: 'فرزند', cell: 'text' },
+    { key: 'listPriceInTomans', header: 'قیمت', cell: 'toman' },
+    { key: 'earlyBirdDiscountInTomans', header: 'زودهنگام', cell: 'toman' },
+    { key: 'siblingDiscountInTomans', header: 'خواهر و برادر', cell: 'toman' },
+    { key: 'couponDiscountInTomans', header: 'کد تخفیف', cell: 'toman' },
     { key: 'priceInTomans', header: 'مبلغ', cell: 'toman' },
   ],
   // Read on their order's detail view; the list stays at /admin/orderItems.

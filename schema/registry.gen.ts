@@ -7,6 +7,7 @@ import attendance from './attendance';
 import categories from './categories';
 import children from './children';
 import classSessions from './classSessions';
+import coupons from './coupons';
 import courseSlots from './courseSlots';
 import courses from './courses';
 import enrollments from './enrollments';
@@ -17,11 +18,12 @@ import orderItems from './orderItems';
 import orders from './orders';
 import paymentAttempts from './paymentAttempts';
 import sessions from './sessions';
+import siblingDiscounts from './siblingDiscounts';
 import teachers from './teachers';
 import users from './users';
 import waitlist from './waitlist';
 
-export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'notifications' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'teachers' | 'users' | 'waitlist';
+export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'coupons' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'notifications' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'siblingDiscounts' | 'teachers' | 'users' | 'waitlist';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -29,6 +31,7 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   categories,
   children,
   classSessions,
+  coupons,
   courseSlots,
   courses,
   enrollments,
@@ -39,9 +42,10 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   orders,
   paymentAttempts,
   sessions,
+  siblingDiscounts,
   teachers,
   users,
   waitlist,
 };
 
-export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'notifications', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'teachers', 'users', 'waitlist'];
+export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'coupons', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'notifications', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'siblingDiscounts', 'teachers', 'users', 'waitlist'];

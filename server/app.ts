@@ -25,6 +25,7 @@ import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerFamily } from './family';
 import { paymentSettlement, registerLearner } from './learner';
+import { registerInvoices } from './invoices';
 import { registerWaitlist } from './waitlist';
 import { startWaitlistSweep } from './seats';
 import { startPaymentReconciliation } from './reconcile';
@@ -259,6 +260,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
+  // Issue 15 (money helper): a paid order's invoice.
+  registerInvoices(routes.register, db);
   registerSchedule(routes.register, db);
   registerFamily(routes.register, db);
   registerWaitlist(routes.register, db);

@@ -53,6 +53,9 @@ export interface CoursesTable {
   timeOfHolding: string | null;
   registrationDeadline: string | null;
   priceInTomans: number;
+  /** Issue 15: charged instead of priceInTomans until the end of earlyBirdUntil's day (0 = none). */
+  earlyBirdPriceInTomans: Generated<number>;
+  earlyBirdUntil: Generated<string | null>;
   description: string;
   coverImage: string;
   coverVideo: string;
@@ -175,6 +178,10 @@ export interface OrdersTable {
   /** Paid back so far, by the gateway or by hand (migration 008). */
   refundedInTomans: Generated<number>;
   refundedAt: string | null;
+  /** Migration 018 (issue 15): the coupon used (0 = none), as typed; the invoice number once paid. */
+  couponId: Generated<number>;
+  couponCode: Generated<string>;
+  invoiceNumber: Generated<number | null>;
 }
 export interface OrderItemsTable {
   id: Generated<number>;
@@ -186,6 +193,46 @@ export interface OrderItemsTable {
   priceInTomans: number;
   childName: string;
   courseTitle: string;
+  /** Migration 018 (issue 15): the price before discounts and each discount taken off the line. */
+  listPriceInTomans: Generated<number>;
+  earlyBirdDiscountInTomans: Generated<number>;
+  siblingDiscountInTomans: Generated<number>;
+  couponDiscountInTomans: Generated<number>;
+}
+/** Discount codes (schema/coupons.ts; issue 15). */
+export interface CouponsTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  code: string;
+  kind: string;
+  percent: number;
+  amountInTomans: number;
+  categoryId: number;
+  courseId: number;
+  validFrom: string | null;
+  validUntil: string | null;
+  maxUses: number;
+  maxUsesPerLearner: number;
+  inActive: number;
+}
+/** The sibling discount's rules (schema/siblingDiscounts.ts; issue 15). */
+export interface SiblingDiscountsTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  fromChild: number;
+  percent: number;
+  inActive: number;
+}
+/** The last invoice number given (migration 018): one row, id 1. */
+export interface InvoiceSequenceTable {
+  id: number;
+  last: number;
+}
+/** The coupon a learner entered in their cart (migration 018). */
+export interface CartCouponsTable {
+  userId: number;
+  code: string;
+  appliedAt: string;
 }
 export interface EnrollmentsTable {
   id: Generated<number>;
@@ -392,6 +439,10 @@ export interface Database {
   list_search_meta: ListSearchMetaTable;
   media: MediaTable;
   notifications: NotificationsTable;
+  coupons: CouponsTable;
+  sibling_discounts: SiblingDiscountsTable;
+  invoice_sequence: InvoiceSequenceTable;
+  cart_coupons: CartCouponsTable;
 }
 
 export type DB = Kysely<Database>;

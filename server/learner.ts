@@ -16,6 +16,8 @@ import { callbackSettles, verifyOrder, type Settlement } from './reconcile';
 import { registrationOpen, toCourseType } from './public';
 import { queueEnrolled, queuePaymentFailed } from './notifications';
 import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
+import { withPurchase } from './invoices';
+import { cartCouponCode, discountTexts, findCoupon, lockCoupon, priceLines, type Pricing } from './discounts';
 import { currentUser, parse, type Register } from './routes';
 
 type Schemas = components['schemas'];
@@ -53,6 +55,10 @@ const childCreate = v.object(childFields, objectMessage);
 const childUpdate = v.object({ ...childFields, id: id('شناسه') }, objectMessage);
 const idBody = v.object({ id: id('شناسه') }, objectMessage);
 const cartAdd = v.object({ courseId: id('شناسه دوره'), childId: id('شناسه فرزند') }, objectMessage);
+const couponBody = v.object(
+  { code: v.pipe(v.string('کد تخفیف باید متن باشد'), v.trim(), v.minLength(1, discountTexts.couponEmpty), v.maxLength(40, discountTexts.couponTooLong)) },
+  objectMessage,
+);
 const verifyQuery = v.object({
   Authority: v.pipe(v.string('کد پیگیری پرداخت الزامی است'), v.minLength(1, 'کد پیگیری پرداخت الزامی است'), v.maxLength(100, 'کد پیگیری پرداخت نامعتبر است')),
   Status: v.picklist(['OK', 'NOK'], 'وضعیت پرداخت نامعتبر است'),
@@ -107,7 +113,8 @@ async function ageRanges(db: DB, courseIds: number[]): Promise<Map<number, AgeRa
   return new Map(rows.map((r) => [r.id, { ageMin: Number(r.ageMin), ageMax: Number(r.ageMax), timeOfHolding: r.timeOfHolding }]));
 }
 
-async function cartOf(db: DB, userId: number): Promise<Schemas['Cart']> {
+// ── Issue 15, discounts (money helper): the cart's prices come from server/discounts.ts ──
+async function cartOf(db: DB, userId: number): Promise<Schemas['Cart'] & { pricing: Pricing }> {
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('children', 'children.id', 'cart_items.childId')
@@ -117,17 +124,43 @@ async function cartOf(db: DB, userId: number): Promise<Schemas['Cart']> {
     .execute();
   const courses = await courseSummaries(db, rows.map((r) => r.courseId));
   const ranges = await ageRanges(db, rows.map((r) => r.courseId));
-  const items = rows.flatMap((r) => {
+  const known = rows.filter((r) => courses.has(r.courseId));
+  const code = await cartCouponCode(db, userId);
+  const pricing = await priceLines(db, userId, known, known.length > 0 ? code : null);
+  const items = known.flatMap((r, i) => {
     const course = courses.get(r.courseId);
-    if (!course) return [];
-    const item: Schemas['CartItem'] = { id: r.id, childId: r.childId, childName: childName(r), course };
+    const line = pricing.lines[i];
+    if (!course || !line) return [];
+    const item: Schemas['CartItem'] = {
+      id: r.id,
+      childId: r.childId,
+      childName: childName(r),
+      course,
+      pricing: {
+        listPriceInTomans: line.listPriceInTomans,
+        earlyBirdDiscountInTomans: line.earlyBirdDiscountInTomans,
+        siblingDiscountInTomans: line.siblingDiscountInTomans,
+        couponDiscountInTomans: line.couponDiscountInTomans,
+        priceInTomans: line.priceInTomans,
+      },
+    };
     const range = ranges.get(r.courseId);
     const misfit = range ? ageMisfit(r.birthDate, range) : null;
     if (misfit) item.ageWarning = ageWarningText(r.firstName, misfit);
     return [item];
   });
-  return { items, totalInTomans: items.reduce((sum, item) => sum + item.course.priceInTomans, 0) };
+  return {
+    items,
+    subtotalInTomans: pricing.subtotalInTomans,
+    discountInTomans: pricing.discountInTomans,
+    totalInTomans: pricing.totalInTomans,
+    coupon: code === null ? null : { code, applied: pricing.coupon !== null, ...(pricing.couponError ? { error: pricing.couponError } : {}) },
+    pricing,
+  };
 }
+/** The cart as the contract answers it (without the pricing kept for checkout). */
+const cartAnswer = ({ pricing: _pricing, ...cart }: Awaited<ReturnType<typeof cartOf>>): Schemas['Cart'] => cart;
+// ── end of issue 15 discounts (cart) ──
 
 /** Why a child cannot be signed up for a course now, or null when it can. */
 export async function enrolmentBlocker(db: DB, courseId: number, childId: number): Promise<HttpError | null> {
@@ -242,7 +275,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
   });
 
   // Cart.
-  register('GET /api/Cart', (request) => cartOf(db, currentUser(request).id));
+  register('GET /api/Cart', async (request) => cartAnswer(await cartOf(db, currentUser(request).id)));
   register('POST /api/Cart/Add', async (request) => {
     const { courseId, childId } = parse(cartAdd, request.body, { courseId: 'شناسه دوره', childId: 'شناسه فرزند' });
     const userId = currentUser(request).id;
@@ -260,15 +293,40 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw new HttpError(409, learnerTexts.alreadyInCart);
-    return cartOf(db, userId);
+    return cartAnswer(await cartOf(db, userId));
   });
   register('DELETE /api/Cart/Remove', async (request) => {
     const { id: itemId } = parse(idBody, request.body, { id: 'شناسه' });
     const userId = currentUser(request).id;
     const removed = await db.deleteFrom('cart_items').where('id', '=', itemId).where('userId', '=', userId).returning('id').executeTakeFirst();
     if (!removed) throw new HttpError(404, learnerTexts.cartItemNotFound);
-    return cartOf(db, userId);
+    return cartAnswer(await cartOf(db, userId));
   });
+
+  // ── Issue 15, discounts (money helper): the coupon entered in the cart ──
+  // Checked against the cart as it is now and kept only when it applies; the cart shows it again
+  // (with why it no longer applies, if so) until it is removed or an order paid with it.
+  register('POST /api/Cart/Coupon', async (request) => {
+    const { code } = parse(couponBody, request.body, { code: 'کد تخفیف' });
+    const userId = currentUser(request).id;
+    const cart = await cartOf(db, userId);
+    if (cart.items.length === 0) throw new HttpError(409, learnerTexts.cartEmpty);
+    const tried = await priceLines(db, userId, cart.pricing.lines, code);
+    if (tried.couponError !== null) throw new HttpError(400, tried.couponError);
+    const appliedAt = nowIso();
+    await db
+      .insertInto('cart_coupons')
+      .values({ userId, code, appliedAt })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ code, appliedAt }))
+      .execute();
+    return cartAnswer(await cartOf(db, userId));
+  });
+  register('DELETE /api/Cart/Coupon', async (request) => {
+    const userId = currentUser(request).id;
+    await db.deleteFrom('cart_coupons').where('userId', '=', userId).execute();
+    return cartAnswer(await cartOf(db, userId));
+  });
+  // ── end of issue 15 discounts (coupon) ──
 
   // Checkout: one order for the whole cart, paid through the gateway. A learner has at most one
   // open (pending) order, kept so by a partial unique index (migration 006): checking out the
@@ -290,11 +348,22 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         const blocker = await enrolmentBlocker(db, item.course.id, item.childId);
         if (blocker) throw new HttpError(409, blocker.statusCode === 409 ? blocker.message : learnerTexts.cartItemUnavailable(item.course.title));
       }
-      const lines = cart.items.map((item) => ({ childId: item.childId, courseId: item.course.id, priceInTomans: item.course.priceInTomans }));
-      await sweepWaitlist(db, lines.map((l) => l.courseId));
-      let open: { reuse: number } | { created: number };
+      const cartLines = cart.items.map((item) => ({ childId: item.childId, courseId: item.course.id }));
+      await sweepWaitlist(db, cartLines.map((l) => l.courseId));
+      const couponCode = await cartCouponCode(db, userId);
+      let open: { reuse: number } | { created: number; totalInTomans: number };
       try {
         open = await db.transaction().execute(async (trx) => {
+          // ── Issue 15, discounts (money helper): priced here, under the coupon's lock, so two
+          // checkouts cannot both take a limited coupon's last use; the order records each line's
+          // discounts and the gateway is asked for the discounted total.
+          const couponRow = couponCode === null ? null : await findCoupon(trx, couponCode);
+          if (couponRow) await lockCoupon(trx, couponRow.id);
+          const pricing = await priceLines(trx, userId, cartLines, couponCode);
+          if (pricing.couponError !== null) throw new HttpError(409, discountTexts.couponChanged(pricing.couponError));
+          const lines = pricing.lines;
+          const couponId = pricing.coupon?.id ?? 0;
+          // ── end of issue 15 discounts (pricing) ──
           const pendingRow = await trx.selectFrom('orders').select('id').where('userId', '=', userId).where('status', '=', 'pending').executeTakeFirst();
           // Locked on PostgreSQL, so a verification or another checkout waits for this decision.
           const pending = pendingRow ? await selectForUpdate(trx, 'orders', pendingRow.id) : undefined;
@@ -303,7 +372,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
             const age = Date.now() - Date.parse(String(pending.createdAt));
             const items = await trx.selectFrom('order_items').select(['childId', 'courseId', 'priceInTomans']).where('orderId', '=', id).execute();
             const usable = pending.authority ? age < authorityReuseMs : age < authorityWaitMs;
-            if (usable && sameLines(items, lines)) return { reuse: id };
+            if (usable && sameLines(items, lines) && Number(pending.couponId ?? 0) === couponId) return { reuse: id };
             await trx.updateTable('orders').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').execute();
           }
           // Decided and reserved at once: the courses stay locked (PostgreSQL; SQLite's one
@@ -314,17 +383,32 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
           if (refused) throw courseFull(refused.course.title);
           const order = await trx
             .insertInto('orders')
-            .values({ userId, status: 'pending', totalInTomans: cart.totalInTomans, authority: null, refId: null, createdAt: nowIso(), paidAt: null })
+            .values({
+              userId,
+              status: 'pending',
+              totalInTomans: pricing.totalInTomans,
+              discountInTomans: pricing.discountInTomans,
+              couponId,
+              couponCode: pricing.coupon ? couponCode ?? '' : '',
+              authority: null,
+              refId: null,
+              createdAt: nowIso(),
+              paidAt: null,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           await trx
             .insertInto('order_items')
             .values(
-              cart.items.map((item) => ({
+              cart.items.map((item, i) => ({
                 orderId: order.id,
                 childId: item.childId,
                 courseId: item.course.id,
-                priceInTomans: item.course.priceInTomans,
+                priceInTomans: lines[i]?.priceInTomans ?? item.course.priceInTomans,
+                listPriceInTomans: lines[i]?.listPriceInTomans ?? item.course.priceInTomans,
+                earlyBirdDiscountInTomans: lines[i]?.earlyBirdDiscountInTomans ?? 0,
+                siblingDiscountInTomans: lines[i]?.siblingDiscountInTomans ?? 0,
+                couponDiscountInTomans: lines[i]?.couponDiscountInTomans ?? 0,
                 childName: item.childName,
                 courseTitle: item.course.title,
               })),
@@ -332,7 +416,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
             .execute();
           // The order set aside may have held seats the new one does not.
           if (pending && pending.status === 'pending') await offerSeatsOfOrder(trx, Number(pending.id));
-          return { created: order.id };
+          return { created: order.id, totalInTomans: pricing.totalInTomans };
         });
       } catch (error) {
         // Another checkout opened the learner's order first (PostgreSQL): take that one.
@@ -354,7 +438,8 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       }
 
       const orderId = open.created;
-      if (cart.totalInTomans === 0) {
+      const totalInTomans = open.totalInTomans;
+      if (totalInTomans === 0) {
         // Nothing to pay: settled at once; the callback page verifies it like any other order.
         const authority = `FREE-${orderId}`;
         await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
@@ -363,16 +448,16 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       }
       try {
         const { authority } = await gateway.request({
-          amountInTomans: cart.totalInTomans,
+          amountInTomans: totalInTomans,
           callbackUrl,
           description: learnerTexts.gatewayDescription(cart.items.length, orderId),
         });
         await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
-        await recordAttempt(db, { orderId, kind: 'request', outcome: 'ok', amountInTomans: cart.totalInTomans, authority });
+        await recordAttempt(db, { orderId, kind: 'request', outcome: 'ok', amountInTomans: totalInTomans, authority });
         return answer(orderId, authority);
       } catch (error) {
         await endOrder(db, orderId, 'failed');
-        await recordAttempt(db, { orderId, kind: 'request', outcome: failureOutcome(error), amountInTomans: cart.totalInTomans });
+        await recordAttempt(db, { orderId, kind: 'request', outcome: failureOutcome(error), amountInTomans: totalInTomans });
         if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
         throw error;
       }
@@ -402,7 +487,8 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       throw error;
     }
     const settled = await db.selectFrom('orders').select(['id', 'status', 'refId', 'refundDueInTomans', 'refundedInTomans']).where('id', '=', order.id).executeTakeFirstOrThrow();
-    return paymentResult(settled);
+    // The answer names what was paid for, the amount and the invoice (issue 15 item 5).
+    return withPurchase(db, paymentResult(settled));
   });
   // --- end of issue 15 item 6 (callback)
 
@@ -425,6 +511,8 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       createdAt: o.createdAt,
       paidAt: o.paidAt,
       refId: o.refId,
+      discountInTomans: Number(o.discountInTomans),
+      invoiceNumber: o.invoiceNumber === null ? null : Number(o.invoiceNumber),
       items: items
         .filter((i) => i.orderId === o.id)
         .map((i) => ({ childName: i.childName, courseTitle: i.courseTitle, priceInTomans: Number(i.priceInTomans) })),
@@ -494,7 +582,7 @@ async function settlePaid(
       .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return;
-    const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await trx.selectFrom('orders').select(['userId', 'couponId']).where('id', '=', orderId).executeTakeFirstOrThrow();
     const items = await trx.selectFrom('order_items').select(['childId', 'courseId', 'priceInTomans']).where('orderId', '=', orderId).execute();
     const children = new Set(
       (await trx.selectFrom('children').select('id').where('userId', '=', order.userId).execute()).map((c) => c.id),
@@ -544,8 +632,21 @@ async function settlePaid(
     if (enrolled.length === 0) {
       const status: OrderStatus = refundDueInTomans > 0 ? 'refundDue' : 'cancelled';
       await trx.updateTable('orders').set({ status, refundDueInTomans }).where('id', '=', orderId).execute();
-    } else if (refundDueInTomans > 0) {
-      await trx.updateTable('orders').set({ refundDueInTomans }).where('id', '=', orderId).execute();
+    } else {
+      if (refundDueInTomans > 0) await trx.updateTable('orders').set({ refundDueInTomans }).where('id', '=', orderId).execute();
+      // ── Issue 15, invoices (money helper): the next invoice number, taken in this transaction
+      // by updating the sequence's one row (its lock makes a concurrent settlement wait; a rollback
+      // gives the number back), so paid orders are numbered without gaps or duplicates.
+      const next = await trx
+        .updateTable('invoice_sequence')
+        .set((eb) => ({ last: eb('last', '+', 1) }))
+        .where('id', '=', 1)
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('orders').set({ invoiceNumber: Number(next.last) }).where('id', '=', orderId).execute();
+      // The coupon the cart held has been used by this order.
+      if (Number(order.couponId) > 0) await trx.deleteFrom('cart_coupons').where('userId', '=', order.userId).execute();
+      // ── end of issue 15 invoices (settlement) ──
     }
     for (const item of items) {
       await trx.deleteFrom('cart_items').where('childId', '=', item.childId).where('courseId', '=', item.courseId).execute();

@@ -77,6 +77,8 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/dashboard/security': 'page',
   '/dashboard/classes': 'page',
   '/dashboard/profile': 'page',
+  // Issue 15: a paid order's invoice (the API refuses anyone but its owner and the admins).
+  '/dashboard/invoice/$orderId': 'page',
   '/articles/': 'page',
   '/articles/$name': article,
   '/auth/': 'page',

@@ -9,6 +9,7 @@ import type { CoursesTable, DB, TeachersTable } from './db';
 import { HttpError } from './errors';
 import { parse, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
+import { earlyBirdActive } from './discounts';
 import { takenSeats } from './seats';
 import type { Selectable } from 'kysely';
 
@@ -103,6 +104,13 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
         teacher: teacher
           ? publicTeacher(teacher)
           : null,
+        // Issue 15: the early-bird price while it lasts (server/discounts.ts decides, as the cart does).
+        ...(earlyBirdActive(
+          { priceInTomans: Number(row.priceInTomans), earlyBirdPriceInTomans: Number(row.earlyBirdPriceInTomans), earlyBirdUntil: row.earlyBirdUntil },
+          now,
+        ) && row.earlyBirdUntil
+          ? { earlyBird: { priceInTomans: Number(row.earlyBirdPriceInTomans), until: row.earlyBirdUntil } }
+          : {}),
       };
     },
   );

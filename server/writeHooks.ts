@@ -10,6 +10,7 @@ import type { Database } from './db';
 import type { Row } from './integrity';
 import { syncCourseSessions, syncCoursesAround } from './schedule';
 import { offerFreedSeats } from './seats';
+import { checkCoupons, checkSiblingRules } from './discounts';
 
 export interface WriteChange {
   before: Row | null;
@@ -39,6 +40,14 @@ const hooks: { readonly [K in RegistryKey]?: WriteHook } = {
   },
   courseSlots: async (trx, changes) => {
     for (const id of ids(changes.flatMap((c) => [c.before?.courseId, c.after?.courseId]))) await syncCourseSessions(trx, id);
+  },
+  // Issue 15: a coupon's code is unique once folded and its kind and scope are complete; one
+  // sibling rule per child rank (server/discounts.ts).
+  coupons: async (trx, changes) => {
+    await checkCoupons(trx, ids(changes.map((c) => c.after?.id)));
+  },
+  siblingDiscounts: async (trx) => {
+    await checkSiblingRules(trx);
   },
   holidays: async (trx, changes) => {
     const dates = changes.filter((c) => changed(c, ['date'])).flatMap((c) => [c.before?.date, c.after?.date]);

@@ -41,6 +41,7 @@ import { Route as SiteCategoriesCoursesRouteImport } from './routes/_site/catego
 import { Route as SiteTeachersIndexRouteImport } from './routes/_site/teachers.index'
 import { Route as SiteTeachersSlugRouteImport } from './routes/_site/teachers.$slug'
 import { Route as AdminEntityIdRouteImport } from './routes/admin/$entity_.$id'
+import { Route as DashboardInvoiceOrderIdRouteImport } from './routes/dashboard/invoice.$orderId'
 import { Route as SiteAuthResetTokenRouteImport } from './routes/_site/auth.reset.$token'
 import { Route as SiteCategoriesCategorySlugCourseSlugRouteImport } from './routes/_site/categories.$categorySlug.$courseSlug'
 
@@ -203,6 +204,11 @@ const AdminEntityIdRoute = AdminEntityIdRouteImport.update({
   path: '/$entity/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const DashboardInvoiceOrderIdRoute = DashboardInvoiceOrderIdRouteImport.update({
+  id: '/invoice/$orderId',
+  path: '/invoice/$orderId',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const SiteAuthResetTokenRoute = SiteAuthResetTokenRouteImport.update({
   id: '/auth/reset/$token',
   path: '/auth/reset/$token',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/categories/courses': typeof SiteCategoriesCoursesRoute
   '/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity/$id': typeof AdminEntityIdRoute
+  '/dashboard/invoice/$orderId': typeof DashboardInvoiceOrderIdRoute
   '/articles/': typeof SiteArticlesIndexRoute
   '/auth/': typeof SiteAuthIndexRoute
   '/categories/': typeof SiteCategoriesIndexRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByTo {
   '/categories/courses': typeof SiteCategoriesCoursesRoute
   '/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity/$id': typeof AdminEntityIdRoute
+  '/dashboard/invoice/$orderId': typeof DashboardInvoiceOrderIdRoute
   '/articles': typeof SiteArticlesIndexRoute
   '/auth': typeof SiteAuthIndexRoute
   '/categories': typeof SiteCategoriesIndexRoute
@@ -313,6 +321,7 @@ export interface FileRoutesById {
   '/_site/categories/courses': typeof SiteCategoriesCoursesRoute
   '/_site/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity_/$id': typeof AdminEntityIdRoute
+  '/dashboard/invoice/$orderId': typeof DashboardInvoiceOrderIdRoute
   '/_site/articles/': typeof SiteArticlesIndexRoute
   '/_site/auth/': typeof SiteAuthIndexRoute
   '/_site/categories/': typeof SiteCategoriesIndexRoute
@@ -350,6 +359,7 @@ export interface FileRouteTypes {
     | '/categories/courses'
     | '/teachers/$slug'
     | '/admin/$entity/$id'
+    | '/dashboard/invoice/$orderId'
     | '/articles/'
     | '/auth/'
     | '/categories/'
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | '/categories/courses'
     | '/teachers/$slug'
     | '/admin/$entity/$id'
+    | '/dashboard/invoice/$orderId'
     | '/articles'
     | '/auth'
     | '/categories'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/_site/categories/courses'
     | '/_site/teachers/$slug'
     | '/admin/$entity_/$id'
+    | '/dashboard/invoice/$orderId'
     | '/_site/articles/'
     | '/_site/auth/'
     | '/_site/categories/'
@@ -659,6 +671,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEntityIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/dashboard/invoice/$orderId': {
+      id: '/dashboard/invoice/$orderId'
+      path: '/invoice/$orderId'
+      fullPath: '/dashboard/invoice/$orderId'
+      preLoaderRoute: typeof DashboardInvoiceOrderIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/_site/auth/reset/$token': {
       id: '/_site/auth/reset/$token'
       path: '/auth/reset/$token'
@@ -748,6 +767,7 @@ interface DashboardRouteChildren {
   DashboardProfileRoute: typeof DashboardProfileRoute
   DashboardSecurityRoute: typeof DashboardSecurityRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardInvoiceOrderIdRoute: typeof DashboardInvoiceOrderIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
@@ -759,6 +779,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardProfileRoute: DashboardProfileRoute,
   DashboardSecurityRoute: DashboardSecurityRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardInvoiceOrderIdRoute: DashboardInvoiceOrderIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

@@ -18,6 +18,7 @@ import * as m010 from './010_media';
 import * as m014 from './014_waitlist';
 import * as m015 from './015_attendance';
 import * as m017 from './017_notifications';
+import * as m018 from './018_discounts_invoices';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014_waitlist': m014,
   '015_attendance': m015,
   '017_notifications': m017,
+  '018_discounts_invoices': m018,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 

@@ -97,7 +97,7 @@ describe('labels', () => {
     const tooMany = await server.call<{ message: string }>('GET', labelsPath, { token: admin, params: { entity: 'teachers' }, query: { ids: many } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toContain('۵۰۰');
-    const unknown = await server.call<{ message: string }>('GET', labelsPath, { token: admin, params: { entity: 'coupons' }, query: { ids: '1' } });
+    const unknown = await server.call<{ message: string }>('GET', labelsPath, { token: admin, params: { entity: 'vouchers' }, query: { ids: '1' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/[\u0600-\u06ff]/);
   });
@@ -184,8 +184,9 @@ describe('record detail', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.record).toMatchObject({ id: category.id, name: 'نجوم', inActive: false });
     expect(answer.body.label).toBe('نجوم');
-    expect(answer.body.related).toHaveLength(1);
-    const [courses] = answer.body.related;
+    // A category's courses, and (issue 15) the coupons limited to it.
+    expect(answer.body.related.map((group) => group.entity).sort()).toEqual(['coupons', 'courses']);
+    const courses = answer.body.related.find((group) => group.entity === 'courses');
     expect(courses).toMatchObject({ entity: 'courses', field: 'categoryId', title: 'دوره‌ها', total: 4 });
     expect(courses?.items.map((c) => c.title)).toEqual(['بی‌مدرس', 'نجوم ۳', 'نجوم ۲', 'نجوم ۱']);
     expect(courses?.items[0]?.inActive).toBe(false);

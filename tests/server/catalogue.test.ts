@@ -61,6 +61,8 @@ const courseBody = (title: string, categoryId: number, extra: Record<string, unk
   lastSessionDate: null,
   registrationDeadline: null,
   priceInTomans: 1_000_000,
+  earlyBirdPriceInTomans: 0,
+  earlyBirdUntil: null,
   type: 'online',
   inActive: false,
   difficulty: '',

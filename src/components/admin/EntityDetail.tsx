@@ -460,6 +460,14 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
               {action.label}
             </button>
           ))}
+          {entity.links.map((link) => {
+            const href = link.href(record);
+            return href ? (
+              <a key={link.label} className="admin-button admin-button-secondary" href={href} target="_blank" rel="noopener">
+                {link.label}
+              </a>
+            ) : null;
+          })}
           {entity.ops.remove && (
             <button type="button" className="admin-button admin-button-danger" onClick={() => askDelete(record)}>
               {adminTexts.remove}

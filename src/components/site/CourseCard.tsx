@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
-import { formatToman, toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../lib/text';
 import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
 import { imageLoading, imageUrl } from './media';
 import { SeatsLeft } from './SeatsLeft';
+import { CoursePrice } from './CoursePrice';
 import type { PublicCourse } from './types';
 
 /** `first`: the page's first card, whose image is loaded at once. */
@@ -36,7 +37,7 @@ export function CourseCard({ course, first = false }: { course: PublicCourse; fi
           <li>مهلت ثبت‌نام: {formatJalaliLong(course.registrationDeadline)}</li>
         </ul>
         <div className="card__footer">
-          <span className="price">{course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}</span>
+          <CoursePrice course={course} />
           <Link
             to="/categories/$categorySlug/$courseSlug"
             params={params}

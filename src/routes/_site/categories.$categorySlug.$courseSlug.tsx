@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { CourseEnrol } from '../../components/site/CourseEnrol';
+import { CoursePrice, currentPrice } from '../../components/site/CoursePrice';
 import { SeatsLeft } from '../../components/site/SeatsLeft';
 import { company } from '../../components/site/company';
 import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
@@ -13,7 +14,7 @@ import type { PublicCourse } from '../../components/site/types';
 import { Island } from '../../islands/Island';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
-import { formatToman, toPersianDigits, truncate } from '../../lib/text';
+import { toPersianDigits, truncate } from '../../lib/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/course.css';
 
@@ -56,7 +57,7 @@ function courseJsonLd(course: PublicCourse, origin: string): Record<string, unkn
       '@type': 'Offer',
       category: 'Paid',
       // schema.org wants an ISO 4217 currency; the toman is ten rials.
-      price: course.priceInTomans * 10,
+      price: currentPrice(course) * 10,
       priceCurrency: 'IRR',
       availability: course.registrationOpen ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
       url,
@@ -188,7 +189,7 @@ function CoursePage() {
           {/* On a phone this box stays at the bottom of the screen while the page scrolls (course.css). */}
           <div className="course-buy">
             <p className="course-aside__price">
-              {course.priceInTomans > 0 ? formatToman(course.priceInTomans) : 'رایگان'}
+              <CoursePrice course={course} className="course-aside__amount" />
             </p>
             <SeatsLeft course={course} />
             <Island

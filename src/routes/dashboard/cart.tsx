@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api, serverMessage } from '../../api/client';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dashboardTexts } from '../../components/dashboard/texts';
+import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatJalaliLong } from '../../lib/jalali';
 import { formatToman, toPersianDigits } from '../../lib/text';
@@ -20,12 +21,60 @@ export const Route = createFileRoute('/dashboard/cart')({
 });
 
 const texts = dashboardTexts.cart;
+const money = moneyTexts.cart;
+
+type LinePricing = Awaited<ReturnType<typeof Route.useLoaderData>>['items'][number]['pricing'];
+
+/** A line's discounts, each on its own row (none: nothing shown). */
+function LineDiscounts({ pricing }: { pricing: LinePricing }) {
+  const rows: Array<[string, number]> = [
+    [money.earlyBird, pricing.earlyBirdDiscountInTomans],
+    [money.sibling, pricing.siblingDiscountInTomans],
+    [money.coupon, pricing.couponDiscountInTomans],
+  ];
+  const shown = rows.filter(([, amount]) => amount > 0);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="cart-discounts">
+      {shown.map(([label, amount]) => (
+        <div key={label} className="cart-discounts__row">
+          <dt>{label}</dt>
+          <dd>−{formatToman(amount)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function CartPage() {
   const cart = Route.useLoaderData();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  // Issue 15: the coupon field. The server checks the code and prices the cart; the page shows
+  // what it answers.
+  const [code, setCode] = useState('');
+  const [couponFailure, setCouponFailure] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+
+  const applyCoupon = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setCouponFailure(null);
+    setApplying(true);
+    const { data, error } = await api.POST('/api/Cart/Coupon', { body: { code } });
+    setApplying(false);
+    if (!data) {
+      setCouponFailure(serverMessage(error) ?? money.couponFailed);
+      return;
+    }
+    setCode('');
+    await router.invalidate();
+  };
+  const removeCoupon = async () => {
+    setCouponFailure(null);
+    await api.DELETE('/api/Cart/Coupon');
+    await router.invalidate();
+  };
 
   const remove = async (id: number) => {
     setFailure(null);
@@ -82,7 +131,15 @@ function CartPage() {
                   )}
                 </div>
                 <div className="dash-item__actions">
-                  <span className="price">{formatToman(item.course.priceInTomans)}</span>
+                  <div className="cart-line-price">
+                    {item.pricing.priceInTomans < item.pricing.listPriceInTomans && (
+                      <s className="price price--old" aria-label={`${money.listPrice}: ${formatToman(item.pricing.listPriceInTomans)}`}>
+                        {formatToman(item.pricing.listPriceInTomans)}
+                      </s>
+                    )}
+                    <span className="price">{formatToman(item.pricing.priceInTomans)}</span>
+                    <LineDiscounts pricing={item.pricing} />
+                  </div>
                   <button
                     type="button"
                     className="button button--danger button--small"
@@ -95,9 +152,57 @@ function CartPage() {
               </li>
             ))}
           </ul>
+          <form className="field coupon-form" onSubmit={(event) => void applyCoupon(event)} noValidate>
+            <label htmlFor="coupon-code">{money.couponLabel}</label>
+            <div className="coupon-form__row">
+              <input
+                id="coupon-code"
+                name="code"
+                dir="auto"
+                autoComplete="off"
+                maxLength={40}
+                placeholder={money.couponPlaceholder}
+                value={code}
+                aria-invalid={couponFailure ? true : undefined}
+                aria-describedby={couponFailure ? 'coupon-error' : undefined}
+                onChange={(event) => setCode(event.target.value)}
+              />
+              <button type="submit" className="button button--primary" disabled={applying || code.trim() === ''}>
+                {applying ? money.couponApplying : money.couponApply}
+              </button>
+            </div>
+            {couponFailure && (
+              <p id="coupon-error" className="field__error" role="alert">
+                {couponFailure}
+              </p>
+            )}
+            {cart.coupon && (
+              <div className={cart.coupon.applied ? 'coupon-state coupon-state--ok' : 'coupon-state coupon-state--error'} role="status">
+                <span>
+                  {cart.coupon.applied ? money.couponApplied(cart.coupon.code) : money.couponNotApplied(cart.coupon.code)}
+                  {cart.coupon.error && `: ${cart.coupon.error}`}
+                </span>
+                <button type="button" className="button button--small" onClick={() => void removeCoupon()}>
+                  {money.couponRemove}
+                </button>
+              </div>
+            )}
+          </form>
+          <dl className="cart-summary">
+            <div>
+              <dt>{money.subtotal}</dt>
+              <dd>{formatToman(cart.subtotalInTomans)}</dd>
+            </div>
+            {cart.discountInTomans > 0 && (
+              <div className="cart-summary__discount">
+                <dt>{money.discounts}</dt>
+                <dd>−{formatToman(cart.discountInTomans)}</dd>
+              </div>
+            )}
+          </dl>
           <div className="cart-total">
             <span>
-              {texts.total}: {formatToman(cart.totalInTomans)}
+              {money.total}: <span data-testid="cart-total">{formatToman(cart.totalInTomans)}</span>
             </span>
             <button type="button" className="button button--accent" disabled={paying} onClick={() => void checkout()}>
               {paying ? texts.paying : texts.pay}

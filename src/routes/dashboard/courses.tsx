@@ -3,6 +3,7 @@ import type { components } from '../../../codegen/openapi.gen';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { WaitlistSection } from '../../components/dashboard/WaitlistSection';
 import { dashboardTexts, orderStatusLabels } from '../../components/dashboard/texts';
+import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { courseTypeLabels } from '../../components/site/courseFormat';
 import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
 import { formatToman, toPersianDigits } from '../../lib/text';
@@ -102,6 +103,7 @@ function MyCoursesPage() {
                   <th scope="col">مبلغ</th>
                   <th scope="col">وضعیت</th>
                   <th scope="col">کد پیگیری</th>
+                  <th scope="col">{moneyTexts.orders.invoice}</th>
                 </tr>
               </thead>
               <tbody>
@@ -126,6 +128,15 @@ function MyCoursesPage() {
                       )}
                     </td>
                     <td data-label="کد پیگیری">{order.refId ? toPersianDigits(order.refId) : '—'}</td>
+                    <td data-label={moneyTexts.orders.invoice}>
+                      {order.invoiceNumber != null ? (
+                        <Link to="/dashboard/invoice/$orderId" params={{ orderId: String(order.id) }}>
+                          {moneyTexts.orders.invoiceLink(toPersianDigits(order.invoiceNumber))}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { api, serverMessage } from '../../api/client';
 import { dashboardTexts } from '../../components/dashboard/texts';
+import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatToman, toPersianDigits } from '../../lib/text';
 
@@ -27,11 +28,19 @@ export const Route = createFileRoute('/dashboard/payment')({
 
 const texts = dashboardTexts.payment;
 
+/** Issue 15: what a payment taken paid for, its amount and its invoice, as the verify call answers. */
+interface Purchase {
+  orderId: number;
+  amountInTomans?: number;
+  invoiceNumber?: number;
+  items?: Array<{ childName: string; courseTitle: string; priceInTomans: number }>;
+}
+
 // refundDueInTomans: the part of the payment owed back (its courses were enrolled already).
 type Result =
   | { kind: 'verifying' }
-  | { kind: 'paid'; refId: string; refundDueInTomans: number }
-  | { kind: 'refundDue'; refId: string; refundDueInTomans: number }
+  | ({ kind: 'paid'; refId: string; refundDueInTomans: number } & Purchase)
+  | ({ kind: 'refundDue'; refId: string; refundDueInTomans: number } & Purchase)
   | { kind: 'refunded'; refId: string; refundedInTomans: number }
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
@@ -49,8 +58,8 @@ function PaymentPage() {
     started.current = true;
     void api.GET('/api/Payment/Verify', { params: { query: { Authority, Status } } }).then(({ data, error }) => {
       if (!data) setResult({ kind: 'failed', message: serverMessage(error) ?? texts.error });
-      else if (data.status === 'paid') setResult({ kind: 'paid', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
-      else if (data.status === 'refundDue') setResult({ kind: 'refundDue', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
+      else if (data.status === 'paid') setResult({ ...data, kind: 'paid', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
+      else if (data.status === 'refundDue') setResult({ ...data, kind: 'refundDue', refId: data.refId ?? '', refundDueInTomans: data.refundDueInTomans ?? 0 });
       else if (data.status === 'refunded') setResult({ kind: 'refunded', refId: data.refId ?? '', refundedInTomans: data.refundedInTomans ?? 0 });
       else if (data.status === 'cancelled') setResult({ kind: 'cancelled' });
       else setResult({ kind: 'failed', message: texts.failed });
@@ -72,9 +81,17 @@ function PaymentPage() {
             )}
             {result.refundDueInTomans > 0 && <p>{texts.partialRefundNote(formatToman(result.refundDueInTomans))}</p>}
           </StatusMessage>
-          <Link to="/dashboard/courses" className="button button--primary">
-            {texts.toCourses}
-          </Link>
+          <PurchaseSummary purchase={result} />
+          <div className="payment-result__actions">
+            {result.invoiceNumber !== undefined && (
+              <Link to="/dashboard/invoice/$orderId" params={{ orderId: String(result.orderId) }} className="button button--accent">
+                {moneyTexts.payment.invoice}
+              </Link>
+            )}
+            <Link to="/dashboard/courses" className="button button--primary">
+              {texts.toCourses}
+            </Link>
+          </div>
         </>
       )}
       {result.kind === 'refundDue' && (
@@ -130,5 +147,38 @@ function PaymentPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** Issue 15: the courses paid for, per child, and the amount. */
+function PurchaseSummary({ purchase }: { purchase: Purchase }) {
+  if (!purchase.items || purchase.items.length === 0) return null;
+  return (
+    <section className="purchase-summary" aria-label={moneyTexts.payment.paidFor}>
+      <h3>{moneyTexts.payment.paidFor}</h3>
+      <ul className="dash-list">
+        {purchase.items.map((item, i) => (
+          <li key={i} className="dash-item">
+            <div className="dash-item__main">
+              <strong>{toPersianDigits(item.courseTitle)}</strong>
+              <span className="dash-item__meta">
+                {dashboardTexts.cart.child}: {item.childName}
+              </span>
+            </div>
+            <span className="price">{formatToman(item.priceInTomans)}</span>
+          </li>
+        ))}
+      </ul>
+      {purchase.amountInTomans !== undefined && (
+        <p className="cart-total">
+          {moneyTexts.payment.amount}: <span data-testid="paid-amount">{formatToman(purchase.amountInTomans)}</span>
+        </p>
+      )}
+      {purchase.invoiceNumber !== undefined && (
+        <p>
+          {moneyTexts.payment.invoiceNumber}: {toPersianDigits(purchase.invoiceNumber)}
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,265 @@
+// Discounts (issue 15, item 4): early-bird prices, the sibling discount and coupon codes, worked
+// out here and only here. The cart shows what this answers, checkout records it on the order
+// line by line and asks the gateway for its total; the browser never sends a price or a discount.
+//
+// Each line's price is taken down in this order: the course's early-bird price while it lasts,
+// then the sibling percent of the child's rank in the order, then the coupon (a percent of each
+// line it covers, or a fixed amount shared out among them). Every amount is whole tomans,
+// rounded down in the payer's favour never below zero.
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { foldForSearch } from '../src/lib/text';
+import { isPostgres, type CouponsTable, type Database, type DB } from './db';
+import { HttpError } from './errors';
+import { authorityReuseMs } from './seats';
+
+type Executor = DB | Transaction<Database>;
+
+const dayMs = 24 * 60 * 60_000;
+
+export const discountTexts = {
+  couponUnknown: 'این کد تخفیف وجود ندارد',
+  couponInactive: 'این کد تخفیف فعال نیست',
+  couponNotYet: 'زمان استفاده از این کد تخفیف هنوز نرسیده است',
+  couponExpired: 'مهلت استفاده از این کد تخفیف به پایان رسیده است',
+  couponNotForThese: 'این کد تخفیف شامل دوره‌های سبد خرید شما نمی‌شود',
+  couponUsedUp: 'ظرفیت استفاده از این کد تخفیف تکمیل شده است',
+  couponUsedByYou: 'شما پیش‌تر از این کد تخفیف استفاده کرده‌اید',
+  couponEmpty: 'کد تخفیف را وارد کنید',
+  couponTooLong: 'کد تخفیف نامعتبر است',
+  couponChanged: (reason: string) => `${reason}؛ کد تخفیف را از سبد خرید حذف کنید یا کد دیگری وارد کنید`,
+  codeTaken: 'کد تخفیف دیگری با همین کد وجود دارد',
+  percentNeeded: 'برای تخفیف درصدی، درصد تخفیف باید بین ۱ و ۱۰۰ باشد',
+  amountNeeded: 'برای تخفیف مبلغ ثابت، مبلغ تخفیف را وارد کنید',
+  courseOrCategory: 'کد تخفیف یا برای یک دوره است یا برای یک دسته‌بندی؛ یکی از آن دو را خالی بگذارید',
+  siblingDuplicate: 'قاعده دیگری برای همین فرزند وجود دارد',
+} as const;
+
+/** A code as it is matched: Persian/Arabic digits as Latin, ASCII lower case, no spaces. */
+export const foldCouponCode = (code: string): string => foldForSearch(code.trim());
+
+/** Early-bird prices apply until the end of the `earlyBirdUntil` day (stored as that day's midnight). */
+export function earlyBirdActive(course: { priceInTomans: number; earlyBirdPriceInTomans: number; earlyBirdUntil: string | null }, now = Date.now()): boolean {
+  if (!course.earlyBirdUntil || course.earlyBirdPriceInTomans <= 0 || course.earlyBirdPriceInTomans >= course.priceInTomans) return false;
+  const until = Date.parse(course.earlyBirdUntil);
+  return !Number.isNaN(until) && now < until + dayMs;
+}
+
+export interface PricedLine {
+  childId: number;
+  courseId: number;
+  listPriceInTomans: number;
+  earlyBirdDiscountInTomans: number;
+  siblingDiscountInTomans: number;
+  couponDiscountInTomans: number;
+  /** What is charged for the line. */
+  priceInTomans: number;
+}
+
+export interface Pricing {
+  lines: PricedLine[];
+  subtotalInTomans: number;
+  discountInTomans: number;
+  totalInTomans: number;
+  /** The coupon applied, or null (none entered, or the entered one does not apply: see couponError). */
+  coupon: { id: number; code: string } | null;
+  /** Why the entered coupon was not applied, in Persian. */
+  couponError: string | null;
+}
+
+type CouponRow = Selectable<CouponsTable>;
+
+/** The coupon this code names (folded), or null. */
+export async function findCoupon(db: Executor, code: string): Promise<CouponRow | null> {
+  const folded = foldCouponCode(code);
+  if (folded === '') return null;
+  // Coupons are few: folded in JS, so both databases match alike.
+  const rows = await db.selectFrom('coupons').selectAll().execute();
+  return rows.find((row) => foldCouponCode(row.code) === folded) ?? null;
+}
+
+/**
+ * Uses of the coupon that count against its limits: paid orders, those owed back, and open
+ * orders still holding their seats (an order that ends unpaid, or whose hold ran out, gives its
+ * use back). The learner's own open order is not counted: the checkout asking replaces or reuses it.
+ */
+async function couponUses(db: Executor, couponId: number, userId: number): Promise<{ total: number; mine: number }> {
+  const holdFrom = new Date(Date.now() - authorityReuseMs).toISOString();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['userId', 'status', 'createdAt'])
+    .where('couponId', '=', couponId)
+    .where('status', 'in', ['pending', 'paid', 'refundDue'])
+    .execute();
+  const counted = rows.filter((r) => (r.status === 'pending' ? r.userId !== userId && r.createdAt >= holdFrom : true));
+  return { total: counted.length, mine: counted.filter((r) => r.userId === userId).length };
+}
+
+/** Locks the coupon's row until the transaction ends (PostgreSQL; SQLite runs one writer at a time). */
+export async function lockCoupon(trx: Transaction<Database>, couponId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select ${sql.ref('id')} from ${sql.table('coupons')} where ${sql.ref('id')} = ${couponId} for update`.execute(trx);
+}
+
+interface CourseFacts {
+  priceInTomans: number;
+  earlyBirdPriceInTomans: number;
+  earlyBirdUntil: string | null;
+  categoryId: number;
+}
+
+/** Why the coupon cannot be used by this learner now, or null; `covers`: it covers a line of the cart. */
+async function couponRefusal(db: Executor, coupon: CouponRow, userId: number, covers: boolean, now: number): Promise<string | null> {
+  if (coupon.inActive) return discountTexts.couponInactive;
+  if (coupon.validFrom && now < Date.parse(coupon.validFrom)) return discountTexts.couponNotYet;
+  if (coupon.validUntil && now >= Date.parse(coupon.validUntil) + dayMs) return discountTexts.couponExpired;
+  if (!covers) return discountTexts.couponNotForThese;
+  const limit = Number(coupon.maxUses);
+  const perLearner = Number(coupon.maxUsesPerLearner);
+  if (limit > 0 || perLearner > 0) {
+    const uses = await couponUses(db, coupon.id, userId);
+    if (limit > 0 && uses.total >= limit) return discountTexts.couponUsedUp;
+    if (perLearner > 0 && uses.mine >= perLearner) return discountTexts.couponUsedByYou;
+  }
+  return null;
+}
+
+/** One course when the coupon names one, else a category's courses when it names one, else all. */
+const covers = (coupon: CouponRow, courseId: number, course: CourseFacts) =>
+  Number(coupon.courseId) > 0 ? Number(coupon.courseId) === courseId : Number(coupon.categoryId) > 0 ? Number(coupon.categoryId) === course.categoryId : true;
+
+/**
+ * Prices these lines (a cart, in its order) for this learner with the coupon code entered
+ * (null: none). Call it inside the checkout transaction, after lockCoupon, for the amounts the
+ * order records; the cart calls it as a read.
+ */
+export async function priceLines(
+  db: Executor,
+  userId: number,
+  lines: ReadonlyArray<{ childId: number; courseId: number }>,
+  couponCode: string | null,
+  now = Date.now(),
+): Promise<Pricing> {
+  const courseIds = [...new Set(lines.map((l) => l.courseId))];
+  const courses = new Map<number, CourseFacts>(
+    courseIds.length
+      ? (
+          await db
+            .selectFrom('courses')
+            .select(['id', 'priceInTomans', 'earlyBirdPriceInTomans', 'earlyBirdUntil', 'categoryId'])
+            .where('id', 'in', courseIds)
+            .execute()
+        ).map((c) => [
+          c.id,
+          {
+            priceInTomans: Number(c.priceInTomans),
+            earlyBirdPriceInTomans: Number(c.earlyBirdPriceInTomans),
+            earlyBirdUntil: c.earlyBirdUntil,
+            categoryId: Number(c.categoryId),
+          },
+        ])
+      : [],
+  );
+  const factsOf = (courseId: number): CourseFacts => courses.get(courseId) ?? { priceInTomans: 0, earlyBirdPriceInTomans: 0, earlyBirdUntil: null, categoryId: 0 };
+
+  // 1. Early-bird.
+  const priced: PricedLine[] = lines.map((line) => {
+    const course = factsOf(line.courseId);
+    const listPriceInTomans = Math.max(0, course.priceInTomans);
+    const earlyBirdDiscountInTomans = earlyBirdActive(course, now) ? listPriceInTomans - course.earlyBirdPriceInTomans : 0;
+    return {
+      childId: line.childId,
+      courseId: line.courseId,
+      listPriceInTomans,
+      earlyBirdDiscountInTomans,
+      siblingDiscountInTomans: 0,
+      couponDiscountInTomans: 0,
+      priceInTomans: listPriceInTomans - earlyBirdDiscountInTomans,
+    };
+  });
+
+  // 2. Sibling: the child with the largest subtotal is the first; ties by their first line.
+  const rules = (await db.selectFrom('sibling_discounts').select(['fromChild', 'percent']).where('inActive', '=', 0).execute())
+    .map((r) => ({ fromChild: Number(r.fromChild), percent: Math.min(100, Math.max(0, Number(r.percent))) }))
+    .sort((a, b) => a.fromChild - b.fromChild);
+  if (rules.length > 0) {
+    const subtotals = new Map<number, number>();
+    for (const line of priced) subtotals.set(line.childId, (subtotals.get(line.childId) ?? 0) + line.priceInTomans);
+    const firstSeen = [...subtotals.keys()];
+    const ranked = [...firstSeen].sort((a, b) => (subtotals.get(b) ?? 0) - (subtotals.get(a) ?? 0) || firstSeen.indexOf(a) - firstSeen.indexOf(b));
+    const percentOf = new Map(
+      ranked.map((childId, i) => [childId, rules.filter((r) => r.fromChild <= i + 1).at(-1)?.percent ?? 0]),
+    );
+    for (const line of priced) {
+      const off = Math.floor((line.priceInTomans * (percentOf.get(line.childId) ?? 0)) / 100);
+      line.siblingDiscountInTomans = off;
+      line.priceInTomans -= off;
+    }
+  }
+
+  // 3. Coupon.
+  let coupon: Pricing['coupon'] = null;
+  let couponError: string | null = null;
+  if (couponCode !== null) {
+    const row = await findCoupon(db, couponCode);
+    if (!row) couponError = discountTexts.couponUnknown;
+    else {
+      const covered = priced.filter((line) => covers(row, line.courseId, factsOf(line.courseId)) && line.priceInTomans > 0);
+      couponError = await couponRefusal(db, row, userId, covered.length > 0, now);
+      if (couponError === null) {
+        coupon = { id: row.id, code: row.code };
+        if (row.kind === 'amount') {
+          const base = covered.reduce((sum, line) => sum + line.priceInTomans, 0);
+          const amount = Math.min(Math.max(0, Number(row.amountInTomans)), base);
+          // Shared out in proportion to the lines' prices; what rounding leaves goes to the last.
+          let left = amount;
+          covered.forEach((line, i) => {
+            const share = i === covered.length - 1 ? left : Math.floor((amount * line.priceInTomans) / base);
+            line.couponDiscountInTomans = share;
+            line.priceInTomans -= share;
+            left -= share;
+          });
+        } else {
+          const percent = Math.min(100, Math.max(0, Number(row.percent)));
+          for (const line of covered) {
+            const off = Math.floor((line.priceInTomans * percent) / 100);
+            line.couponDiscountInTomans = off;
+            line.priceInTomans -= off;
+          }
+        }
+      }
+    }
+  }
+
+  const subtotalInTomans = priced.reduce((sum, l) => sum + l.listPriceInTomans, 0);
+  const totalInTomans = priced.reduce((sum, l) => sum + l.priceInTomans, 0);
+  return { lines: priced, subtotalInTomans, discountInTomans: subtotalInTomans - totalInTomans, totalInTomans, coupon, couponError };
+}
+
+/** The code in the learner's cart, or null. */
+export async function cartCouponCode(db: Executor, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('cart_coupons').select('code').where('userId', '=', userId).executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/**
+ * The admin's coupon and sibling rules must make sense together (server/writeHooks.ts runs these
+ * after each write): a code no other coupon has once folded, the amount or percent its kind
+ * needs, a course or a category (not both); one sibling rule per child rank.
+ */
+export async function checkCoupons(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const all = await trx.selectFrom('coupons').selectAll().execute();
+  for (const coupon of all.filter((c) => ids.includes(c.id))) {
+    if (foldCouponCode(coupon.code) === '') throw new HttpError(400, discountTexts.couponEmpty);
+    if (all.some((other) => other.id !== coupon.id && foldCouponCode(other.code) === foldCouponCode(coupon.code))) throw new HttpError(409, discountTexts.codeTaken);
+    if (coupon.kind === 'percent' && (Number(coupon.percent) < 1 || Number(coupon.percent) > 100)) throw new HttpError(400, discountTexts.percentNeeded);
+    if (coupon.kind === 'amount' && Number(coupon.amountInTomans) < 1) throw new HttpError(400, discountTexts.amountNeeded);
+    if (Number(coupon.categoryId) > 0 && Number(coupon.courseId) > 0) throw new HttpError(400, discountTexts.courseOrCategory);
+  }
+}
+
+export async function checkSiblingRules(trx: Transaction<Database>): Promise<void> {
+  const rules = await trx.selectFrom('sibling_discounts').select(['fromChild']).execute();
+  const ranks = rules.map((r) => Number(r.fromChild));
+  if (new Set(ranks).size !== ranks.length) throw new HttpError(409, discountTexts.siblingDuplicate);
+}
