@@ -101,11 +101,34 @@ async function openDb(dataDir: string): Promise<DB> {
 async function queueMessages(db: DB, tag: string, count: number): Promise<string[]> {
   const admin = await db.selectFrom('users').select('id').where('phoneNumber', '=', adminPhone).executeTakeFirstOrThrow();
   const texts = Array.from({ length: count }, (_, n) => `پیام ${tag} شماره ${n + 1}`);
-  await db.transaction().execute((trx) => enqueue(trx, texts.map((text, n) => ({ event: 'enrolled', subject: `${tag}-${n}`, userId: admin.id, text }))));
+  const notices = texts.map((text, n) => ({ event: 'enrolled' as const, subject: `${tag}-${n}`, userId: admin.id, text }));
+  // SQLite: this deferred transaction reads, then writes; a write the server's worker committed
+  // in between makes SQLite refuse it at once (a stale snapshot, not a wait), so it runs again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.transaction().execute((trx) => enqueue(trx, notices));
+      break;
+    } catch (error) {
+      if (attempt >= 10 || !(error instanceof Error) || !/database is locked/.test(error.message)) throw error;
+    }
+  }
   return texts;
 }
 
-const rowsOf = (db: DB, texts: readonly string[]) => db.selectFrom('notifications').selectAll().where('body', 'in', [...texts]).orderBy('id').execute();
+/**
+ * The queue's rows of these texts. SQLite: a server starting on the file (recovering the WAL of
+ * the killed one, migrating, seeding) may hold its lock past the 5 s busy timeout on a busy
+ * machine; the test reads again rather than fail on the wait.
+ */
+async function rowsOf(db: DB, texts: readonly string[]) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.selectFrom('notifications').selectAll().where('body', 'in', [...texts]).orderBy('id').execute();
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error) || !/database is locked/.test(error.message)) throw error;
+    }
+  }
+}
 
 async function allSent(db: DB, texts: readonly string[], within = 30_000): Promise<void> {
   const deadline = Date.now() + within;
