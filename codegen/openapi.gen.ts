@@ -2469,7 +2469,7 @@ export type components = {
             coupon: null | {
                 code: string;
                 applied: boolean;
-                /** @description why the code no longer applies (expired */
+                /** @description why the code no longer applies (expired, used up, …), in Persian */
                 error?: string;
             };
         };
