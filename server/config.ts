@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { codeLimits } from './limits';
 import type { Messaging } from './messaging';
 
 export interface AppConfig {
@@ -56,6 +57,8 @@ export interface AppConfig {
    * `print`. Tests pass recording providers.
    */
   messaging?: Partial<Messaging>;
+  /** How long an SMS one-time code works (ONE_TIME_CODE_SECONDS); default codeLimits.lifetimeMs. */
+  oneTimeCodeLifetimeMs?: number;
 }
 
 export const defaultAdminPhone = '09120000000';
@@ -105,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   // generated into one machine's data dir would make the others reject its tokens.
   if (databaseUrl && !env.JWT_SECRET) throw new Error('JWT_SECRET is required when DATABASE_URL is set');
   waitlistHoldMs(env); // a bad WAITLIST_HOLD_HOURS stops the start, not the first freed seat
+  const oneTimeCodeLifetimeMs = oneTimeCodeLifetime(env);
   return {
     port,
     dataDir,
@@ -119,7 +123,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    oneTimeCodeLifetimeMs,
   };
+}
+
+/**
+ * How long an SMS code works, from ONE_TIME_CODE_SECONDS (default 180). Outside 60–600 seconds it
+ * stops the start: shorter, a slow SMS arrives dead; longer, a code seen over a shoulder lives on.
+ */
+export function oneTimeCodeLifetime(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ONE_TIME_CODE_SECONDS;
+  if (raw === undefined || raw === '') return codeLimits.lifetimeMs;
+  const seconds = Number(raw);
+  const [min, max] = [codeLimits.lifetimeMinMs / 1000, codeLimits.lifetimeMaxMs / 1000];
+  if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
+    throw new Error(`ONE_TIME_CODE_SECONDS must be a whole number of seconds from ${min} to ${max}, not ${raw}`);
+  }
+  return seconds * 1000;
 }
 
 /**

@@ -17,6 +17,7 @@ import * as m012 from './012_enrolment_moves';
 import * as m010 from './010_media';
 import * as m014 from './014_waitlist';
 import * as m015 from './015_attendance';
+import * as m016 from './016_one_time_codes';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '010_media': m010,
   '014_waitlist': m014,
   '015_attendance': m015,
+  '016_one_time_codes': m016,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 
