@@ -52,6 +52,8 @@ async function expectCodeField(page: Page): Promise<void> {
   const resend = page.getByRole('button', { name: /ارسال دوباره کد/ });
   await expect.poll(() => resend.textContent()).toMatch(/^ارسال دوباره کد \([۰-۹]:[۰-۵][۰-۹]\)$/);
   expect(await resend.isDisabled()).toBe(true);
+  // …and it does count: two seconds on it is under a minute.
+  await expect.poll(() => resend.textContent(), { timeout: 5_000 }).toMatch(/\(۰:۵[۰-۸]\)$/);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
