@@ -10,6 +10,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
+        /** @description Creates the account once its phone is proven by a code of purpose signUp (SendCode), and signs in. Without the right code nothing is looked up, so no answer tells a registered number from a free one; "already registered" (409) is told only to the phone's holder. */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -93,8 +94,76 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** @description Sets a new password with a one-time reset link's token (issued by an admin), ends every session of the account and uses the link up. */
+        /** @description Sets a new password with a one-time reset link's token (issued by an admin, or e-mailed by SendResetLink), ends every session of the account and uses the link up. */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/SendCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends a 6-digit code by SMS to the number, for one purpose. The same answer, in the same time, whether or not the number has an account: every number gets the code. One code a minute and five an hour per number, and a budget per client address; only the newest code of a number and purpose works. */
+        post: operations["sendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/SignInWithCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Signs in with the number's newest code of purpose signIn; the same session and token as a password sign-in. The code works once. */
+        post: operations["signInWithCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/ResetPasswordWithCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a new password with the number's newest code of purpose reset and ends every session of the account. The code works once. */
+        post: operations["resetPasswordWithCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/SendResetLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description E-mails a one-time reset link (an hour) to the account with this address, if there is one. The same answer, in the same time, either way: the mail is sent after answering. */
+        post: operations["sendResetLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2202,6 +2271,45 @@ export type components = {
             phoneNumber: string;
             emailAddress?: string;
             password: string;
+            code: components["schemas"]["OneTimeCode"];
+        };
+        /** @description The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed */
+        OneTimeCode: string;
+        SendCodeBody: {
+            /** @description Iranian mobile 09xxxxxxxxx; Persian, Arabic or Latin digits */
+            phoneNumber: string;
+            /**
+             * @description What the code may be used for (SignInWithCode, SignUp, ResetPasswordWithCode); a code of one purpose does no other
+             * @enum {string}
+             */
+            purpose: "signIn" | "signUp" | "reset";
+        };
+        CodeSent: {
+            message: string;
+            /** @description How long the code works */
+            expiresInSeconds: number;
+            /** @description When a new code to this number may be asked for */
+            resendAfterSeconds: number;
+        };
+        CodeTooSoon: {
+            message: string;
+            /** @description Present when the number's last code is too recent: the seconds until another may be sent */
+            retryAfterSeconds?: number;
+        };
+        CodeSignInBody: {
+            phoneNumber: string;
+            code: components["schemas"]["OneTimeCode"];
+        };
+        CodeResetBody: {
+            phoneNumber: string;
+            code: components["schemas"]["OneTimeCode"];
+            newPassword: string;
+        };
+        ResetLinkBody: {
+            emailAddress: string;
+        };
+        MessageAnswer: {
+            message: string;
         };
         SignInBody: {
             /** @description mobile number or email address */
@@ -3300,7 +3408,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The mobile number or email is taken */
+            /** @description The mobile number or email is taken (told only after the phone's code is proven) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3428,6 +3536,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeBody"];
+            };
+        };
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Too soon after the last code (retryAfterSeconds), or too many codes for the number or from the address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeTooSoon"];
+                };
+            };
+            /** @description The SMS provider could not deliver the code (the message says whether to retry or check the number) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signInWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeSignInBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The code was right, but the number has no account or the account is locked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPasswordWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeResetBody"];
+            };
+        };
+        responses: {
+            /** @description Password set; how many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetLinkBody"];
+            };
+        };
+        responses: {
+            /** @description Sent if an account has the address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];

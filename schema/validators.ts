@@ -105,6 +105,19 @@ export const optionalPhone = (label: string, required = false) =>
     v.regex(phonePattern, `${label} فقط می‌تواند رقم داشته باشد`),
   );
 
+/**
+ * A one-time code as typed or pasted: Persian, Arabic or Latin digits, spaces, dashes and the
+ * invisible marks a copied SMS may carry are all fine; what is left must be six digits.
+ */
+export const oneTimeCode = (label: string) =>
+  v.pipe(
+    v.string(`${label} باید متن باشد`),
+    v.maxLength(64, `${label} باید ۶ رقم باشد`),
+    v.transform((s) => toLatinDigits(s).replace(invisible, '').replace(/-/g, '')),
+    v.nonEmpty(`${label} الزامی است`),
+    v.regex(/^[0-9]{6}$/, `${label} باید ۶ رقم باشد`),
+  );
+
 /** A password being chosen (sign-up, password change): the one rule both follow. */
 export const newPassword = (label: string) =>
   v.pipe(

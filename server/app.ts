@@ -21,6 +21,8 @@ import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
 import { LocalMediaStore, registerFiles, type MediaStore } from './files';
 import { logMail, logSms, type Messaging } from './messaging';
+import { codeLimits } from './limits';
+import { OneTimeCodes, registerOneTimeCodes } from './oneTimeCodes';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
 import { registerFamily } from './family';
@@ -103,10 +105,12 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     throw error;
   }
   const contract = Contract.load();
-  const tokens = new Tokens(resolveJwtSecret(config));
+  const jwtSecret = resolveJwtSecret(config);
+  const tokens = new Tokens(jwtSecret);
   // One place decides where messages go; every sender (codes, notifications) receives it.
   const messaging: Messaging = { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
   print(`SMS go to ${messaging.sms.description}; e-mail to ${messaging.mail.description}.`);
+  const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname);
   const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
   if (config.seed !== false) await seedIfEmpty(db, media, config, print);
   // After the seed, whose images are then registered like any file found on disk.
@@ -145,6 +149,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     stopSweep();
     await stopReconcile();
     await stopNotifications();
+    // A reset link still being mailed needs the database.
+    await codes.settle();
     await db.destroy();
   });
   app.decorateRequest('user', null);
@@ -244,7 +250,15 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
 
   acceptCsvBodies(app);
   const routes = contractRoutes(app, contract, db, tokens);
-  registerAuth(routes.register, db, tokens);
+  registerAuth(routes.register, db, tokens, codes);
+  registerOneTimeCodes(routes.register, db, tokens, codes, {
+    mail: messaging.mail,
+    siteUrl: config.publicUrl,
+    report: (error) => {
+      if (config.logger) app.log.error(error);
+      else console.error(error);
+    },
+  });
   registerSessions(routes.register, db, tokens);
   registerPasswordReset(routes.register, db);
   registerDashboard(routes.register, db);

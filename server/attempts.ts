@@ -68,6 +68,18 @@ export class Attempts {
     return Number(row?.n ?? 0);
   }
 
+  /** When the bucket's newest row was written (ISO), if it has one. */
+  async latest(bucket: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('login_attempts')
+      .select('at')
+      .where('bucket', '=', bucket)
+      .orderBy('at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.at;
+  }
+
   async record(...buckets: string[]): Promise<void> {
     const at = new Date().toISOString();
     await this.db

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { kavenegarSms, type KavenegarOptions } from './kavenegar';
+import { codeLimits } from './limits';
 import type { Messaging } from './messaging';
 import { smtpMail, type SmtpOptions } from './smtp-mail';
 
@@ -69,6 +70,8 @@ export interface AppConfig {
   messaging?: Partial<Messaging>;
   /** The notification worker's timing (server/notifications.ts); absent: from the environment. */
   notifications?: Partial<NotificationSettings>;
+  /** How long an SMS one-time code works (ONE_TIME_CODE_SECONDS); default codeLimits.lifetimeMs. */
+  oneTimeCodeLifetimeMs?: number;
 }
 
 export const defaultAdminPhone = '09120000000';
@@ -120,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   waitlistHoldMs(env); // a bad WAITLIST_HOLD_HOURS stops the start, not the first freed seat
   const messaging = messagingFromSettings(messagingSettings(env)); // a bad value stops the start, not the first message
   notificationSettings(env); // likewise a bad NOTIFICATION_* setting
+  const oneTimeCodeLifetimeMs = oneTimeCodeLifetime(env);
   return {
     port,
     dataDir,
@@ -136,7 +140,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     messaging,
+    oneTimeCodeLifetimeMs,
   };
+}
+
+/**
+ * How long an SMS code works, from ONE_TIME_CODE_SECONDS (default 180). Outside 60–600 seconds it
+ * stops the start: shorter, a slow SMS arrives dead; longer, a code seen over a shoulder lives on.
+ */
+export function oneTimeCodeLifetime(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ONE_TIME_CODE_SECONDS;
+  if (raw === undefined || raw === '') return codeLimits.lifetimeMs;
+  const seconds = Number(raw);
+  const [min, max] = [codeLimits.lifetimeMinMs / 1000, codeLimits.lifetimeMaxMs / 1000];
+  if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
+    throw new Error(`ONE_TIME_CODE_SECONDS must be a whole number of seconds from ${min} to ${max}, not ${raw}`);
+  }
+  return seconds * 1000;
 }
 
 /**

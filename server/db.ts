@@ -335,6 +335,19 @@ export interface PasswordResetsTable {
   createdBy: number;
 }
 
+/** A one-time code sent by SMS (migration 016); only its keyed hash is kept. */
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  phoneNumber: string;
+  purpose: string;
+  codeHash: string;
+  salt: string;
+  createdAt: string;
+  expiresAt: string;
+  tries: Generated<number>;
+  usedAt: string | null;
+}
+
 export interface SignInAlertsTable {
   userId: number;
   failures: number;
@@ -432,6 +445,7 @@ export interface Database {
   saved_views: SavedViewsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  one_time_codes: OneTimeCodesTable;
   audit_log: AuditLogTable;
   list_changes: ListChangesTable;
   list_pruned: ListPrunedTable;

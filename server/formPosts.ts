@@ -1,64 +1,181 @@
-// The public forms posted before their scripts arrived (issue 12, item 16). On a slow phone the
-// server-rendered sign-in, sign-up and contact forms are on screen seconds before their islands
-// hydrate; a visitor who submits in that gap posts the form itself (method="post",
-// application/x-www-form-urlencoded) to the page's own address. Here that post becomes the very
-// API call the scripted form makes, made in-process (`app.inject`) with the visitor's address,
-// so validation, rate limits, messages and tokens are exactly the API's; the answer is the page
-// rendered again by the server: the messages where the scripted form shows them and the typed
-// values kept (never a password), or what the scripted form does on success.
+// The public forms posted before their scripts arrived (issue 12, item 16; the one-time code steps
+// of issue 15). On a slow phone the server-rendered sign-in, sign-up, forgotten-password and
+// contact forms are on screen seconds before their islands hydrate; a visitor who submits in that
+// gap posts the form itself (method="post", application/x-www-form-urlencoded) to the page's own
+// address. Here that post becomes the very API call the scripted form makes, made in-process
+// (`app.inject`) with the visitor's address, so validation, rate limits, messages and tokens are
+// exactly the API's; the answer is the page rendered again by the server: the messages where the
+// scripted form shows them and the typed values kept (never a password or a code), or what the
+// scripted form does on success (the next step of a form of steps).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { destinationAfterSignIn } from '../src/components/site/auth/finishSignIn';
+import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from '../src/components/site/auth/forgotRules';
 import { safeRedirect } from '../src/components/site/auth/redirect';
-import { signInFailed, SignInSchema } from '../src/components/site/auth/signInRules';
-import { signUpFailed, SignUpSchema } from '../src/components/site/auth/signUpRules';
+import { CodeRequestSchema, CodeSignInSchema, signInFailed, SignInSchema } from '../src/components/site/auth/signInRules';
+import { SignUpCodeSchema, signUpFailed, SignUpSchema } from '../src/components/site/auth/signUpRules';
 import { ContactSchema, contactTexts } from '../src/components/site/contactRules';
 import { fieldErrors } from '../src/components/site/formErrors';
 import type { PostableForm, PostedField, PostedFields, PostedForm } from '../src/components/site/postedForm';
 import { texts } from './errors';
 import type { FormAnswer, PageRenderer } from './ssr';
 
+/**
+ * What a successful post leads to: a session handed to the app, the contact form's "sent", the
+ * code step of a form of steps (the code was sent), its end, or the e-mailed link's notice.
+ */
+type Outcome = 'signIn' | 'sent' | 'codeSent' | 'done' | 'mailSent';
+
 interface PostableFormSpec {
   form: PostableForm;
+  /** Which of the page's ways this post is (sign-in by password or by code, recovery by SMS or e-mail). */
+  mode?: PostedForm['mode'];
   /** The form's own checks, the ones its island makes before calling the API. */
   schema: v.GenericSchema;
   /** The fields read from the post; the rest of the body is ignored. */
   fields: readonly PostedField[];
-  /** Fields sent back into the form when it is shown again; passwords never are. */
+  /** Fields sent back into the form when it is shown again; passwords and codes never are. */
   kept: readonly PostedField[];
-  operation: '/api/Auth/SignIn' | '/api/Auth/SignUp' | '/api/Contact';
+  operation:
+    | '/api/Auth/SignIn'
+    | '/api/Auth/SignUp'
+    | '/api/Contact'
+    | '/api/Auth/SendCode'
+    | '/api/Auth/SignInWithCode'
+    | '/api/Auth/ResetPasswordWithCode'
+    | '/api/Auth/SendResetLink';
+  /** The API body made of the checked form, as the island makes it; default: the form itself. */
+  payload?: (checked: Record<string, unknown>) => Record<string, unknown>;
   failed: string;
-  signsIn: boolean;
+  outcome: Outcome;
+  /** The step a refusal is shown on: the code step, when the post came from it. */
+  failureStep?: 'code';
 }
 
-const postableForms: Record<string, PostableFormSpec> = {
-  '/auth/sign-in': {
-    form: 'SignIn',
-    schema: SignInSchema,
-    fields: ['username', 'password'],
-    kept: ['username'],
-    operation: '/api/Auth/SignIn',
-    failed: signInFailed,
-    signsIn: true,
+/**
+ * A form of steps posts its step in a submit button's name (`step`: send the code, or verify
+ * it), so pressing Enter in the code field verifies and the other button asks for a new code.
+ * A post carrying a `code` field (even empty) came from the code step.
+ */
+const postableForms: Record<string, (body: URLSearchParams) => PostableFormSpec> = {
+  '/auth/sign-in': (body) => {
+    const fromCodeStep = body.has('code') ? ('code' as const) : undefined;
+    if (body.get('step') === 'send') {
+      return {
+        form: 'SignIn',
+        mode: 'code',
+        schema: CodeRequestSchema,
+        fields: ['phoneNumber'],
+        kept: ['phoneNumber'],
+        operation: '/api/Auth/SendCode',
+        payload: (checked) => ({ phoneNumber: checked.phoneNumber, purpose: 'signIn' }),
+        failed: signInFailed,
+        outcome: 'codeSent',
+        failureStep: fromCodeStep,
+      };
+    }
+    if (body.get('step') === 'verify') {
+      return {
+        form: 'SignIn',
+        mode: 'code',
+        schema: CodeSignInSchema,
+        fields: ['phoneNumber', 'code'],
+        kept: ['phoneNumber'],
+        operation: '/api/Auth/SignInWithCode',
+        failed: signInFailed,
+        outcome: 'signIn',
+        failureStep: 'code',
+      };
+    }
+    return {
+      form: 'SignIn',
+      schema: SignInSchema,
+      fields: ['username', 'password'],
+      kept: ['username'],
+      operation: '/api/Auth/SignIn',
+      failed: signInFailed,
+      outcome: 'signIn',
+    };
   },
-  '/auth/sign-up': {
-    form: 'SignUp',
-    schema: SignUpSchema,
-    fields: ['firstName', 'lastName', 'phoneNumber', 'emailAddress', 'password'],
-    kept: ['firstName', 'lastName', 'phoneNumber', 'emailAddress'],
-    operation: '/api/Auth/SignUp',
-    failed: signUpFailed,
-    signsIn: true,
+  // Sign-up is two steps: the form (checked whole, then the phone's code is sent), then the code
+  // with the same details (the account is made). A new code asked for from the code step needs
+  // only the number.
+  '/auth/sign-up': (body) => {
+    const details: PostedField[] = ['firstName', 'lastName', 'phoneNumber', 'emailAddress'];
+    if (body.get('step') === 'verify') {
+      return {
+        form: 'SignUp',
+        schema: SignUpCodeSchema,
+        fields: [...details, 'password', 'code'],
+        kept: details,
+        operation: '/api/Auth/SignUp',
+        failed: signUpFailed,
+        outcome: 'signIn',
+        failureStep: 'code',
+      };
+    }
+    const resend = body.has('code');
+    return {
+      form: 'SignUp',
+      schema: resend ? CodeRequestSchema : SignUpSchema,
+      fields: resend ? details : [...details, 'password'],
+      kept: details,
+      operation: '/api/Auth/SendCode',
+      payload: (checked) => ({ phoneNumber: checked.phoneNumber, purpose: 'signUp' }),
+      failed: signUpFailed,
+      outcome: 'codeSent',
+      failureStep: resend ? 'code' : undefined,
+    };
   },
-  '/contact-us': {
+  '/auth/forgot': (body) => {
+    if (body.get('step') === 'mail') {
+      return {
+        form: 'Forgot',
+        mode: 'email',
+        schema: ForgotMailSchema,
+        fields: ['emailAddress'],
+        kept: ['emailAddress'],
+        operation: '/api/Auth/SendResetLink',
+        failed: forgotTexts.failed,
+        outcome: 'mailSent',
+      };
+    }
+    if (body.get('step') === 'verify') {
+      return {
+        form: 'Forgot',
+        mode: 'sms',
+        schema: ForgotCodeSchema,
+        fields: ['phoneNumber', 'code', 'newPassword', 'repeat'],
+        kept: ['phoneNumber'],
+        operation: '/api/Auth/ResetPasswordWithCode',
+        payload: (checked) => ({ phoneNumber: checked.phoneNumber, code: checked.code, newPassword: checked.newPassword }),
+        failed: forgotTexts.failed,
+        outcome: 'done',
+        failureStep: 'code',
+      };
+    }
+    return {
+      form: 'Forgot',
+      mode: 'sms',
+      schema: ForgotPhoneSchema,
+      fields: ['phoneNumber'],
+      kept: ['phoneNumber'],
+      operation: '/api/Auth/SendCode',
+      payload: (checked) => ({ phoneNumber: checked.phoneNumber, purpose: 'reset' }),
+      failed: forgotTexts.failed,
+      outcome: 'codeSent',
+      failureStep: body.has('code') ? 'code' : undefined,
+    };
+  },
+  '/contact-us': () => ({
     form: 'Contact',
     schema: ContactSchema,
     fields: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
     kept: ['fullName', 'phoneNumber', 'emailAddress', 'message'],
     operation: '/api/Contact',
     failed: contactTexts.failed,
-    signsIn: false,
-  },
+    outcome: 'sent',
+  }),
 };
 
 /** The largest form body read: the contact message's 2,000 characters, percent-encoded, fit with room. */
@@ -75,7 +192,8 @@ const accessTokenAnswer = v.object({
   failedSignIns: v.optional(v.number()),
   lastFailedSignInAt: v.optional(v.string()),
 });
-const messageAnswer = v.object({ message: v.string() });
+const messageAnswer = v.object({ message: v.string(), retryAfterSeconds: v.optional(v.number()) });
+const codeSentAnswer = v.object({ message: v.string(), resendAfterSeconds: v.number() });
 
 function readJson(body: string): unknown {
   try {
@@ -124,28 +242,34 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
     return reply.code(500).send(fallbackPage(request.url.split('?', 1)[0] ?? '/'));
   };
 
-  // Registered in a plugin of their own so that only these three routes read form bodies: the
+  // Registered in a plugin of their own so that only these routes read form bodies: the
   // API keeps refusing them (415), since a cross-site form may post that type without asking.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formBodyLimit }, (_request, body, done) => {
       done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')));
     });
 
-    for (const [path, spec] of Object.entries(postableForms)) {
+    for (const [path, specFor] of Object.entries(postableForms)) {
       scope.post(path, async (request, reply) => {
-        const formState = (state: PostedForm): FormAnswer => ({ posted: { form: spec.form, kind: 'form', state } });
+        const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const spec = specFor(body);
+        const formState = (state: PostedForm): FormAnswer => ({
+          posted: { form: spec.form, kind: 'form', state: { ...(spec.mode ? { mode: spec.mode } : {}), ...state } },
+        });
         if (!postedFromSite(request, siteOrigin)) {
           // Nothing of the foreign post is shown back: it is not the visitor's typing.
           return answer(request, reply, 403, formState({ values: {}, errors: {}, failure: formPostTexts.crossSite }));
         }
-        const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
         const typed: PostedFields = {};
         for (const field of spec.fields) typed[field] = body.get(field) ?? '';
         const kept: PostedFields = {};
         for (const field of spec.kept) kept[field] = typed[field];
+        const step = spec.failureStep ? { step: spec.failureStep } : {};
 
         const checked = v.safeParse(spec.schema, typed);
-        if (!checked.success) return answer(request, reply, 400, formState({ values: kept, errors: fieldErrors(checked.issues) }));
+        if (!checked.success) return answer(request, reply, 400, formState({ values: kept, errors: fieldErrors(checked.issues), ...step }));
+        const output: unknown = checked.output;
+        const form = typeof output === 'object' && output !== null ? Object.fromEntries(Object.entries(output)) : {};
 
         const result = await app.inject({
           method: 'POST',
@@ -155,7 +279,7 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
             accept: 'application/json',
             ...(typeof request.headers['user-agent'] === 'string' ? { 'user-agent': request.headers['user-agent'] } : {}),
           },
-          payload: JSON.stringify(checked.output),
+          payload: JSON.stringify(spec.payload ? spec.payload(form) : form),
           // The visitor's address, as the API would have seen it: its per-address limits hold.
           remoteAddress: request.ip,
         });
@@ -163,15 +287,32 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
         if (result.statusCode !== 200) {
           const said = v.safeParse(messageAnswer, json);
           const failure = said.success ? said.output.message : spec.failed;
-          return answer(request, reply, result.statusCode, formState({ values: kept, errors: {}, failure }));
+          // Too soon after the number's last code: that code is on its way, so its step is shown.
+          const wait = said.success && said.output.retryAfterSeconds ? { resendAfterSeconds: said.output.retryAfterSeconds, step: 'code' as const } : {};
+          return answer(request, reply, result.statusCode, formState({ values: kept, errors: {}, failure, ...step, ...wait }));
         }
         // Whatever else the operation set (a cookie, say) belongs to the visitor too.
         const cookies = result.headers['set-cookie'];
         if (cookies !== undefined) reply.header('set-cookie', cookies);
-        if (!spec.signsIn) return answer(request, reply, 200, formState({ values: {}, errors: {}, sent: true }));
+        if (spec.outcome === 'sent') return answer(request, reply, 200, formState({ values: {}, errors: {}, sent: true }));
+        if (spec.outcome === 'done') return answer(request, reply, 200, formState({ values: {}, errors: {}, step: 'done' }));
+        if (spec.outcome === 'mailSent') {
+          const said = v.safeParse(messageAnswer, json);
+          return answer(request, reply, 200, formState({ values: kept, errors: {}, sent: true, notice: said.success ? said.output.message : undefined }));
+        }
+        if (spec.outcome === 'codeSent') {
+          const sent = v.safeParse(codeSentAnswer, json);
+          if (!sent.success) return answer(request, reply, 500, formState({ values: kept, errors: {}, failure: spec.failed }));
+          return answer(
+            request,
+            reply,
+            200,
+            formState({ values: kept, errors: {}, step: 'code', notice: sent.output.message, resendAfterSeconds: sent.output.resendAfterSeconds }),
+          );
+        }
 
         const session = v.safeParse(accessTokenAnswer, json);
-        if (!session.success) return answer(request, reply, 500, formState({ values: kept, errors: {}, failure: spec.failed }));
+        if (!session.success) return answer(request, reply, 500, formState({ values: kept, errors: {}, failure: spec.failed, ...step }));
         const query = request.query;
         const redirect = typeof query === 'object' && query !== null && 'redirect' in query ? safeRedirect(query.redirect) : undefined;
         const destination = destinationAfterSignIn(session.output.accessToken, redirect);

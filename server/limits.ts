@@ -56,3 +56,50 @@ export const signUpLimits = {
   /** Sign-ups waiting for the hash (at most ~3 s); more at the same moment are answered 429. */
   hashQueue: 4,
 } as const;
+
+/**
+ * One-time codes by SMS (server/oneTimeCodes.ts). Every code is sent whether or not its number
+ * has an account, so these count codes, never accounts, and say nothing about one.
+ */
+export const codeLimits = {
+  /** How long a code works unless ONE_TIME_CODE_SECONDS says otherwise: an SMS can take a minute. */
+  lifetimeMs: 3 * minute,
+  /** The shortest and longest lifetime ONE_TIME_CODE_SECONDS may set. */
+  lifetimeMinMs: minute,
+  lifetimeMaxMs: 10 * minute,
+  /**
+   * A new code of one purpose to one number at most once a minute (the resend button counts this
+   * down); a sign-in code right after the sign-up's is another purpose, and not kept waiting.
+   */
+  resendAfterMs: minute,
+  windowMs: 60 * minute,
+  /**
+   * Codes to one number an hour, all purposes together: a person who mistypes or whose SMS is
+   * late asks two or three times; nobody can fill a stranger's phone with more than this.
+   */
+  perPhone: 5,
+  /**
+   * Codes asked from one address an hour, whatever the numbers: each one is an SMS the academy
+   * pays for. Above the sign-up limit (10) so that a shared office can still sign in by code.
+   */
+  perAddress: 20,
+  /**
+   * Uses of one code: the right code within these works, and the last wrong one voids it (a
+   * guesser has 5 in a million per code, and at most 5 codes an hour per number).
+   */
+  triesPerCode: 5,
+  /** Wrong or stale codes from one address in the window below, over all numbers, then 429. */
+  wrongPerAddress: 30,
+  wrongWindowMs: 15 * minute,
+} as const;
+
+/** Password reset links by e-mail (server/oneTimeCodes.ts): each request may be a mail sent. */
+export const resetMailLimits = {
+  windowMs: 60 * minute,
+  /** Requests for one address an hour, whether or not an account has it. */
+  perEmail: 3,
+  /** Requests from one client address an hour. */
+  perAddress: 10,
+  /** How long an e-mailed link works: short, since a mailbox is read soon or forwarded widely. */
+  linkLifetimeMs: 60 * minute,
+} as const;

@@ -84,6 +84,7 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/auth/': 'page',
   '/auth/sign-in': 'page',
   '/auth/sign-up': 'page',
+  '/auth/forgot': 'page',
   '/auth/reset/$token': 'page',
   '/categories/': 'page',
   // The all-courses page used to live here (and /courses sent to /categories).

@@ -22,7 +22,7 @@ import type { Transaction } from 'kysely';
 type SessionsEnded = components['schemas']['SessionsEnded'];
 
 export const resetTexts = {
-  invalid: 'این پیوند بازنشانی رمز عبور معتبر نیست، پیش‌تر استفاده شده یا منقضی شده است؛ از مدیر پیوند تازه بخواهید',
+  invalid: 'این پیوند بازنشانی رمز عبور معتبر نیست، پیش‌تر استفاده شده یا منقضی شده است؛ از صفحه «فراموشی رمز عبور» یا از مدیر پیوند تازه بخواهید',
   tooMany: 'تعداد تلاش‌های ناموفق زیاد است؛ چند دقیقه دیگر دوباره تلاش کنید',
 } as const;
 
@@ -38,10 +38,11 @@ const tokenHash = (token: string): string => createHash('sha256').update(token, 
 export const resetLinkPath = (token: string): string => `/auth/reset/${token}`;
 
 /**
- * A new reset link for a user, issued by an admin: any older unused link of theirs stops working
- * (only the newest one handed over is valid). Answers the token, which is not stored.
+ * A new reset link for a user, issued by an admin (or by the user's own request, e-mailed to the
+ * account's address: server/oneTimeCodes.ts): any older unused link of theirs stops working (only
+ * the newest one handed over is valid). Answers the token, which is not stored.
  */
-export async function issueResetToken(trx: Executor, userId: number, issuedBy: number): Promise<string> {
+export async function issueResetToken(trx: Executor, userId: number, issuedBy: number, lifetimeMs = resetLinkLifetimeMs): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await trx.updateTable('password_resets').set({ usedAt: new Date(now).toISOString() }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
@@ -51,7 +52,7 @@ export async function issueResetToken(trx: Executor, userId: number, issuedBy: n
       userId,
       tokenHash: tokenHash(token),
       createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + resetLinkLifetimeMs).toISOString(),
+      expiresAt: new Date(now + lifetimeMs).toISOString(),
       usedAt: null,
       createdBy: issuedBy,
     })

@@ -33,6 +33,7 @@ import { Route as DashboardSecurityRouteImport } from './routes/dashboard/securi
 import { Route as SiteArticlesIndexRouteImport } from './routes/_site/articles.index'
 import { Route as SiteArticlesNameRouteImport } from './routes/_site/articles.$name'
 import { Route as SiteAuthIndexRouteImport } from './routes/_site/auth.index'
+import { Route as SiteAuthForgotRouteImport } from './routes/_site/auth.forgot'
 import { Route as SiteAuthSignInRouteImport } from './routes/_site/auth.sign-in'
 import { Route as SiteAuthSignUpRouteImport } from './routes/_site/auth.sign-up'
 import { Route as SiteCategoriesIndexRouteImport } from './routes/_site/categories.index'
@@ -164,6 +165,11 @@ const SiteAuthIndexRoute = SiteAuthIndexRouteImport.update({
   path: '/auth/',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteAuthForgotRoute = SiteAuthForgotRouteImport.update({
+  id: '/auth/forgot',
+  path: '/auth/forgot',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteAuthSignInRoute = SiteAuthSignInRouteImport.update({
   id: '/auth/sign-in',
   path: '/auth/sign-in',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/articles/$name': typeof SiteArticlesNameRoute
+  '/auth/forgot': typeof SiteAuthForgotRoute
   '/auth/sign-in': typeof SiteAuthSignInRoute
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/articles/$name': typeof SiteArticlesNameRoute
+  '/auth/forgot': typeof SiteAuthForgotRoute
   '/auth/sign-in': typeof SiteAuthSignInRoute
   '/auth/sign-up': typeof SiteAuthSignUpRoute
   '/categories/$slug': typeof SiteCategoriesSlugRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/_site/articles/$name': typeof SiteArticlesNameRoute
+  '/_site/auth/forgot': typeof SiteAuthForgotRoute
   '/_site/auth/sign-in': typeof SiteAuthSignInRoute
   '/_site/auth/sign-up': typeof SiteAuthSignUpRoute
   '/_site/categories/$slug': typeof SiteCategoriesSlugRoute
@@ -353,6 +362,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/dashboard/'
     | '/articles/$name'
+    | '/auth/forgot'
     | '/auth/sign-in'
     | '/auth/sign-up'
     | '/categories/$slug'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/dashboard'
     | '/articles/$name'
+    | '/auth/forgot'
     | '/auth/sign-in'
     | '/auth/sign-up'
     | '/categories/$slug'
@@ -424,6 +435,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/dashboard/'
     | '/_site/articles/$name'
+    | '/_site/auth/forgot'
     | '/_site/auth/sign-in'
     | '/_site/auth/sign-up'
     | '/_site/categories/$slug'
@@ -615,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteAuthIndexRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/auth/forgot': {
+      id: '/_site/auth/forgot'
+      path: '/auth/forgot'
+      fullPath: '/auth/forgot'
+      preLoaderRoute: typeof SiteAuthForgotRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/auth/sign-in': {
       id: '/_site/auth/sign-in'
       path: '/auth/sign-in'
@@ -701,6 +720,7 @@ interface SiteRouteChildren {
   SiteCoursesRoute: typeof SiteCoursesRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteArticlesNameRoute: typeof SiteArticlesNameRoute
+  SiteAuthForgotRoute: typeof SiteAuthForgotRoute
   SiteAuthSignInRoute: typeof SiteAuthSignInRoute
   SiteAuthSignUpRoute: typeof SiteAuthSignUpRoute
   SiteCategoriesSlugRoute: typeof SiteCategoriesSlugRoute
@@ -720,6 +740,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteCoursesRoute: SiteCoursesRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteArticlesNameRoute: SiteArticlesNameRoute,
+  SiteAuthForgotRoute: SiteAuthForgotRoute,
   SiteAuthSignInRoute: SiteAuthSignInRoute,
   SiteAuthSignUpRoute: SiteAuthSignUpRoute,
   SiteCategoriesSlugRoute: SiteCategoriesSlugRoute,

@@ -19,6 +19,7 @@ import * as m014 from './014_waitlist';
 import * as m015 from './015_attendance';
 import * as m017 from './017_notifications';
 import * as m018 from './018_discounts_invoices';
+import * as m016 from './016_one_time_codes';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015_attendance': m015,
   '017_notifications': m017,
   '018_discounts_invoices': m018,
+  '016_one_time_codes': m016,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
 

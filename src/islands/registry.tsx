@@ -48,7 +48,7 @@ const courseFilters = v.object({
   categories: v.optional(v.array(v.object({ slug: v.string(), name: v.string() }))),
 });
 const posted = v.optional(postedFormSchema);
-const authRedirect = v.object({ redirect: v.optional(v.string()), posted });
+const authRedirect = v.object({ redirect: v.optional(v.string()), with: v.optional(v.picklist(['code', 'email'])), posted });
 
 export const islands = {
   SiteHeader: defineIsland(v.object({ pathname: v.string() }), async () => SiteHeader),
@@ -74,6 +74,9 @@ export const islands = {
   ContactForm: defineIsland(v.object({ posted }), () => import('../components/site/ContactForm').then((module) => module.ContactForm)),
   SignInForm: defineIsland(authRedirect, () => import('../components/site/auth/SignInForm').then((module) => module.SignInForm)),
   SignUpForm: defineIsland(authRedirect, () => import('../components/site/auth/SignUpForm').then((module) => module.SignUpForm)),
+  ForgotPasswordForm: defineIsland(authRedirect, () =>
+    import('../components/site/auth/ForgotPasswordForm').then((module) => module.ForgotPasswordForm),
+  ),
   ResetPasswordForm: defineIsland(v.object({ token: v.pipe(v.string(), v.maxLength(200)) }), () =>
     import('../components/site/auth/ResetPasswordForm').then((module) => module.ResetPasswordForm),
   ),

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 const learnerPhone = '09123334455';
@@ -28,11 +28,7 @@ const meStatus = async () => (await fetch(`${stack.baseUrl}/api/Me`, { headers: 
 
 beforeAll(async () => {
   stack = await startStack();
-  const signedUp = await fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'سارا', lastName: 'قفلی', phoneNumber: learnerPhone, emailAddress: '', password: 'learner-pass-123' }),
-  });
+  const signedUp = await apiSignUp(stack, { firstName: 'سارا', lastName: 'قفلی', phoneNumber: learnerPhone, emailAddress: '', password: 'learner-pass-123' });
   const body: unknown = await signedUp.json();
   learnerToken = typeof body === 'object' && body !== null && 'accessToken' in body && typeof body.accessToken === 'string' ? body.accessToken : '';
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, registryKeys } from '../../schema/registry.gen';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -199,11 +199,7 @@ describe('admin users', () => {
   it('edits a user role, patched in place, and deletes the user', async () => {
     // A learner to work on, registered through the public API.
     const phone = '09351234567';
-    const signUp = await fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'کاربر', lastName: 'آزمایشی', phoneNumber: phone, password: 'Learner-Password-1' }),
-    });
+    const signUp = await apiSignUp(stack, { firstName: 'کاربر', lastName: 'آزمایشی', phoneNumber: phone, password: 'Learner-Password-1' });
     expect(signUp.ok).toBe(true);
     await page.goto(`${stack.baseUrl}/admin/users`);
     await row('کاربر آزمایشی').waitFor();

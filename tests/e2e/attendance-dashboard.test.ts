@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
-import { apiToken, launchBrowser, signIn, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, apiToken, launchBrowser, signIn, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 const parentPhone = '09124445566';
@@ -50,11 +50,7 @@ async function createdId(path: string, token: string, body: unknown): Promise<nu
 
 beforeAll(async () => {
   stack = await startStack();
-  await fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'مریم', lastName: 'والدی', phoneNumber: parentPhone, emailAddress: '', password: parentPassword }),
-  });
+  await apiSignUp(stack, { firstName: 'مریم', lastName: 'والدی', phoneNumber: parentPhone, emailAddress: '', password: parentPassword });
   const token = await apiToken(stack, parentPhone, parentPassword);
   ids.child = await createdId('/api/Children/Create', token, { firstName: 'سارا', lastName: 'والدی', birthDate: '2016-05-01T00:00:00.000Z', grade: 'چهارم دبستان' });
   const db = openDatabase(join(stack.dataDir, 'academy.sqlite'));

@@ -195,6 +195,57 @@ export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
   await page.waitForURL(/\/admin/);
 }
 
+/**
+ * The newest one-time code the server wrote to its log for a number: with no SMS provider
+ * configured, each SMS is printed as `SMS to 09…: <text>` (server/messaging.ts logSms), the code
+ * on the text's first line.
+ */
+export function codeFromLog(log: string, phoneNumber: string): string | undefined {
+  const prefix = `SMS to ${phoneNumber}: `;
+  const at = log.lastIndexOf(prefix);
+  if (at < 0) return undefined;
+  return /\b([0-9]{6})\b/.exec(log.slice(at + prefix.length).split('\n', 1)[0] ?? '')?.[1];
+}
+
+/**
+ * Waits (the child's stdout arrives a moment after its answer) for a code for the number newer
+ * than `after` (a length of the log taken before the code was asked for), and answers it.
+ */
+export async function waitForCode(stack: Stack, phoneNumber: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const code = codeFromLog(stack.output().slice(after), phoneNumber);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no SMS to ${phoneNumber} in the server's log:\n${stack.output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Asks the API for a code (as the forms do) and answers it from the server's log. */
+export async function requestCode(stack: Stack, phoneNumber: string, purpose: 'signIn' | 'signUp' | 'reset'): Promise<string> {
+  const before = stack.output().length;
+  const response = await fetch(`${stack.baseUrl}/api/Auth/SendCode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber, purpose }),
+  });
+  if (!response.ok) throw new Error(`SendCode ${phoneNumber}: ${response.status} ${await response.text()}`);
+  return waitForCode(stack, phoneNumber, before);
+}
+
+/** Signs a learner up through the API (the phone's code from the log); the answer as fetched. */
+export async function apiSignUp(
+  stack: Stack,
+  details: { firstName: string; lastName: string; phoneNumber: string; emailAddress?: string; password: string },
+): Promise<Response> {
+  const code = await requestCode(stack, details.phoneNumber, 'signUp');
+  return fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailAddress: '', ...details, code }),
+  });
+}
+
 /** A token straight from the API, for tests that only need a signed-in state. */
 export async function apiToken(stack: Stack, username: string, password: string): Promise<string> {
   const response = await fetch(`${stack.baseUrl}/api/Auth/SignIn`, {

@@ -6,7 +6,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { apiToken, chromiumArgs, startStack, type Stack } from './harness';
+import { apiSignUp, apiToken, chromiumArgs, startStack, type Stack } from './harness';
 import { uniqueMobile } from './site-helpers';
 
 let stack: Stack;
@@ -21,11 +21,7 @@ const learner = { firstName: 'نگار', lastName: 'بی‌اسکریپت', pass
 beforeAll(async () => {
   stack = await startStack();
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
-  const signedUp = await fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: learner.firstName, lastName: learner.lastName, phoneNumber: learner.phone.latin, emailAddress: '', password: learner.password }),
-  });
+  const signedUp = await apiSignUp(stack, { firstName: learner.firstName, lastName: learner.lastName, phoneNumber: learner.phone.latin, emailAddress: '', password: learner.password });
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status}`);
 });
 
@@ -87,7 +83,7 @@ describe('with JavaScript off', () => {
     await page.getByLabel('نام خانوادگی').fill('رحیمی');
     await page.getByLabel('شماره موبایل').fill('۱۲۳۴۵');
     await page.getByLabel('رمز عبور').fill('signup-secret-99');
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'عضویت' }).click()]);
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'دریافت کد تأیید' }).click()]);
     await expect.poll(() => page.locator('#field-phoneNumber-error').textContent()).toBe('شماره موبایل باید به شکل ۰۹xxxxxxxxx باشد');
     expect(await page.getByLabel('نام', { exact: true }).inputValue()).toBe('سارا');
     expect(await page.getByLabel('شماره موبایل').inputValue()).toBe('۱۲۳۴۵');

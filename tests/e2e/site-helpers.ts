@@ -1,7 +1,7 @@
 // Shared steps of the public-site browser tests: real sign-up through the form, a child added
 // in the dashboard, and catalogue look-ups straight from the public API.
 import type { Page } from 'playwright-core';
-import type { Stack } from './harness';
+import { waitForCode, type Stack } from './harness';
 
 export interface CatalogueCourse {
   id: number;
@@ -44,6 +44,7 @@ export async function blockZarinpal(page: Page): Promise<void> {
   await page.route('https://www.zarinpal.com/**', (route) => route.abort('internetdisconnected'));
 }
 
+/** Signs up through the form: the details, then the code the phone got (read from the server's log). */
 export async function signUpThroughForm(page: Page, stack: Stack, firstName = 'مریم'): Promise<string> {
   const mobile = uniqueMobile();
   await page.goto(`${stack.baseUrl}/auth/sign-up`);
@@ -51,7 +52,11 @@ export async function signUpThroughForm(page: Page, stack: Stack, firstName = '�
   await page.getByLabel('نام خانوادگی').fill('احمدی');
   await page.getByLabel('شماره موبایل').fill(mobile.persian);
   await page.getByLabel('رمز عبور').fill('a-good-password');
-  await page.getByRole('button', { name: 'عضویت', exact: true }).click();
+  const logged = stack.output().length;
+  await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
+  const code = await waitForCode(stack, mobile.latin, logged);
+  await page.getByLabel('کد ۶ رقمی').fill(code);
+  await page.getByRole('button', { name: 'تأیید و عضویت' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   return mobile.latin;
 }

@@ -1,7 +1,7 @@
 // The learner's whole path: sign up, add a child, put a course in the cart for that child, pay on
 // the (fake) Zarinpal gateway, come back to the payment page and find the course under the child.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStack, type BrowserSession, type Stack } from './harness';
+import { launchBrowser, startStack, waitForCode, type BrowserSession, type Stack } from './harness';
 import {
   addChildThroughDashboard,
   blockZarinpal,
@@ -131,9 +131,13 @@ describe('buying a course for a child', () => {
       expect(new URL(page.url()).searchParams.get('redirect')).toBe(coursePath(course));
       await page.getByLabel('نام', { exact: true }).fill('نگار');
       await page.getByLabel('نام خانوادگی').fill('کاظمی');
-      await page.getByLabel('شماره موبایل').fill(`0913${String(Date.now()).slice(-7)}`);
+      const phone = `0913${String(Date.now()).slice(-7)}`;
+      await page.getByLabel('شماره موبایل').fill(phone);
       await page.getByLabel('رمز عبور').fill('a-good-password');
-      await page.getByRole('button', { name: 'عضویت', exact: true }).click();
+      const logged = stack.output().length;
+      await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
+      await page.getByLabel('کد ۶ رقمی').fill(await waitForCode(stack, phone, logged));
+      await page.getByRole('button', { name: 'تأیید و عضویت' }).click();
 
       await page.waitForURL((url) => decodeURI(url.pathname) === decodeURI(coursePath(course)));
       // No child yet: the course page offers to add one first.

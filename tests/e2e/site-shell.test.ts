@@ -1,7 +1,7 @@
 // The public shell and routing: the header's three-state button, the phone menu, redirects,
 // the not-found page and the Zarinpal trust-logo fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 import { blockZarinpal, coursePath, openCourses, publicJson } from './site-helpers';
 
 let stack: Stack;
@@ -30,17 +30,7 @@ async function withBrowser(
 
 async function learnerToken(): Promise<string> {
   const phoneNumber = `0912${String(Date.now()).slice(-7)}`;
-  const response = await fetch(`${stack.baseUrl}/api/Auth/SignUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'علی',
-      lastName: 'کریمی',
-      phoneNumber,
-      emailAddress: '',
-      password: 'a-good-password',
-    }),
-  });
+  const response = await apiSignUp(stack, { firstName: 'علی', lastName: 'کریمی', phoneNumber, emailAddress: '', password: 'a-good-password' });
   const body: { accessToken?: string } = await response.json();
   if (!body.accessToken) throw new Error(`sign-up failed: ${response.status}`);
   return body.accessToken;

@@ -7,7 +7,7 @@
 // session is handed to the app inside the page, and a post from another site is refused.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, type Stack, startStack } from '../e2e/harness';
+import { apiSignUp, apiToken, type Stack, startStack, waitForCode } from '../e2e/harness';
 
 let stack: Stack;
 let admin = '';
@@ -78,6 +78,9 @@ describe('the forms are posted to the server, not sent as GETs', () => {
     for (const [path, action] of [
       ['/auth/sign-in?redirect=%2Fdashboard%2Fcart', '/auth/sign-in?redirect=%2Fdashboard%2Fcart'],
       ['/auth/sign-up', '/auth/sign-up'],
+      ['/auth/sign-in?with=code', '/auth/sign-in?with=code'],
+      ['/auth/forgot', '/auth/forgot'],
+      ['/auth/forgot?with=email', '/auth/forgot?with=email'],
       ['/contact-us', '/contact-us#contact-form-title'],
     ] as const) {
       const html = await (await fetch(`${stack.baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
@@ -140,24 +143,105 @@ describe('sign-up posted as a plain form', () => {
     expect(answer.html).not.toContain(person.password);
   });
 
-  it('answers a phone the API refuses with the API status and message', async () => {
+  it('answers a phone the API refuses with the API status and message, once its code is given', async () => {
     const taken = { ...person, phoneNumber: stack.adminPhone };
-    const api = await apiMessage('/api/Auth/SignUp', taken);
-    const answer = await post('/auth/sign-up', taken);
+    // The first step sends the code to any number alike (the page says nothing of the account).
+    const logged = stack.output().length;
+    const first = await post('/auth/sign-up', taken);
+    expect(first.status).toBe(200);
+    expect(fieldValue(first.html, 'code')).toBe('');
+    const code = await waitForCode(stack, stack.adminPhone, logged);
+    const answer = await post('/auth/sign-up', { ...taken, code, step: 'verify' });
     expectPrivatePage(answer);
-    expect(answer.status).toBe(api.status);
-    expect(answer.html).toContain(api.message);
+    expect(answer.status).toBe(409);
+    expect(answer.html).toContain('این شماره موبایل قبلاً ثبت شده است');
     expect(answer.html).not.toMatch(handoff);
+    expect(answer.html).not.toContain(code);
   });
 
-  it('signs the new learner up and in, towards the dashboard', async () => {
-    const answer = await post('/auth/sign-up', { ...person, phoneNumber: '۰۹۳۵۱۲۳۴۵۶۷' });
+  it('signs the new learner up and in in two posts (the details, then the phone’s code), towards the dashboard', async () => {
+    const logged = stack.output().length;
+    const first = await post('/auth/sign-up', { ...person, phoneNumber: '۰۹۳۵۱۲۳۴۵۶۷' });
+    expectPrivatePage(first);
+    expect(first.status).toBe(200);
+    // The code step: the details kept (as hidden fields), the password not, the code asked for.
+    expect(first.html).toContain('کد ۶ رقمی به شماره ۰۹۳۵۱۲۳۴۵۶۷ پیامک شد');
+    expect(fieldValue(first.html, 'firstName')).toBe(person.firstName);
+    expect(fieldValue(first.html, 'password')).toBe('');
+    const codeInput = /<input[^>]*name="code"[^>]*>/.exec(first.html)?.[0] ?? '';
+    // (HTML attribute names know no case; React writes them as its props are spelt.)
+    expect(codeInput).toMatch(/ autocomplete="one-time-code"/i);
+    expect(codeInput).toMatch(/ inputmode="numeric"/i);
+    expect(first.html).not.toContain(person.password);
+    expect(first.html).not.toMatch(handoff);
+    const code = await waitForCode(stack, '09351234567', logged);
+    const wrong = await post('/auth/sign-up', { ...person, phoneNumber: '09351234567', code: '000000', step: 'verify' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).not.toMatch(handoff);
+    expect(fieldValue(wrong.html, 'code')).toBe('');
+    const persianCode = code.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.charAt(Number(d)));
+    const answer = await post('/auth/sign-up', { ...person, phoneNumber: '09351234567', code: persianCode, step: 'verify' });
     expectPrivatePage(answer);
     expect(answer.status).toBe(200);
     const [, token = '', destination] = handoff.exec(answer.html) ?? [];
     expect(destination).toBe('/dashboard');
     const me = await fetch(`${stack.baseUrl}/api/Me`, { headers: { authorization: `Bearer ${token}` } });
     expect(v.parse(v.object({ firstName: v.string() }), await me.json()).firstName).toBe(person.firstName);
+  });
+});
+
+describe('one-time codes posted as plain forms (issue 15)', () => {
+  const learner = { phoneNumber: '09357654321', password: 'code-post-pass-1' };
+  beforeAll(async () => {
+    const signedUp = await apiSignUp(stack, { firstName: 'یاسمن', lastName: 'کدی', ...learner });
+    if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status}`);
+  });
+
+  it('signs in by code: the number (code step shown), then the code (a session handed over)', async () => {
+    const logged = stack.output().length;
+    const sent = await post('/auth/sign-in?with=code&redirect=%2Fdashboard%2Fcart', { phoneNumber: '۰۹۳۵۷۶۵۴۳۲۱', step: 'send' });
+    expectPrivatePage(sent);
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain('کد ۶ رقمی به شماره ۰۹۳۵۷۶۵۴۳۲۱ پیامک شد');
+    expect(fieldValue(sent.html, 'phoneNumber')).toBe('۰۹۳۵۷۶۵۴۳۲۱'); // as typed, carried to the next post
+    const code = await waitForCode(stack, learner.phoneNumber, logged);
+    // Asking again at once: told how long to wait, still on the code step.
+    const again = await post('/auth/sign-in?with=code', { phoneNumber: learner.phoneNumber, code: '', step: 'send' });
+    expect(again.status).toBe(429);
+    expect(again.html).toMatch(/برای کد تازه [۰-۹]+ ثانیه دیگر صبر کنید/);
+    expect(fieldValue(again.html, 'code')).toBe('');
+    const answer = await post('/auth/sign-in?with=code&redirect=%2Fdashboard%2Fcart', { phoneNumber: learner.phoneNumber, code, step: 'verify' });
+    expectPrivatePage(answer);
+    expect(answer.status).toBe(200);
+    const [, token = '', destination] = handoff.exec(answer.html) ?? [];
+    expect(destination).toBe('/dashboard/cart');
+    expect(answer.html).not.toContain(code);
+    expect((await fetch(`${stack.baseUrl}/api/Me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
+  it('resets a forgotten password by code, the new password twice, and ends the old sessions', async () => {
+    const old = await apiToken(stack, learner.phoneNumber, learner.password);
+    const logged = stack.output().length;
+    const sent = await post('/auth/forgot', { phoneNumber: learner.phoneNumber, step: 'send' });
+    expect(sent.status).toBe(200);
+    const code = await waitForCode(stack, learner.phoneNumber, logged);
+    const mismatch = await post('/auth/forgot', { phoneNumber: learner.phoneNumber, code, newPassword: 'reset-by-post-1', repeat: 'something-else', step: 'verify' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.html).toContain('تکرار رمز عبور با خود آن یکی نیست');
+    expect(mismatch.html).not.toContain('reset-by-post-1');
+    const done = await post('/auth/forgot', { phoneNumber: learner.phoneNumber, code, newPassword: 'reset-by-post-1', repeat: 'reset-by-post-1', step: 'verify' });
+    expectPrivatePage(done);
+    expect(done.status).toBe(200);
+    expect(done.html).toContain('رمز عبور تازه ذخیره شد');
+    expect((await fetch(`${stack.baseUrl}/api/Me`, { headers: { authorization: `Bearer ${old}` } })).status).toBe(401);
+    expect(await apiToken(stack, learner.phoneNumber, 'reset-by-post-1')).toMatch(/^eyJ/);
+  });
+
+  it('asks for a reset link by e-mail with the same answer for any address', async () => {
+    const answer = await post('/auth/forgot?with=email', { emailAddress: 'nobody-here@example.com', step: 'mail' });
+    expectPrivatePage(answer);
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain('اگر حسابی با این ایمیل باشد، پیوند گذاشتن رمز تازه به آن فرستاده شد');
   });
 });
 

@@ -231,8 +231,9 @@ let admin = '';
 let learner = '';
 
 /**
- * Row counts and a hash of every row of every table, except the sign-in attempt log and the
- * per-account count of wrong passwords: a refused sign-in is meant to be noted there. Read through
+ * Row counts and a hash of every row of every table, except the sign-in attempt log, the
+ * per-account count of wrong passwords and the one-time codes (whose try counter a wrong code
+ * moves): a refused sign-in is meant to be noted there. Read through
  * one read-only connection kept open for the file (each read sees the latest committed rows).
  */
 let reader: Database.Database | undefined;
@@ -240,7 +241,7 @@ function fingerprint(): string {
   reader ??= new Database(path.join(server.dataDir, 'academy.sqlite'), { readonly: true });
   const db = reader;
   const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not in ('login_attempts', 'sign_in_alerts') order by name")
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not in ('login_attempts', 'sign_in_alerts', 'one_time_codes') order by name")
     .pluck()
     .all()
     .filter((t): t is string => typeof t === 'string');

@@ -259,7 +259,7 @@ describe('one-time password reset links', () => {
 
     const again = await reset(token, 'another-pass-123');
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe('این پیوند بازنشانی رمز عبور معتبر نیست، پیش‌تر استفاده شده یا منقضی شده است؛ از مدیر پیوند تازه بخواهید');
+    expect(again.body.message).toBe('این پیوند بازنشانی رمز عبور معتبر نیست، پیش‌تر استفاده شده یا منقضی شده است؛ از صفحه «فراموشی رمز عبور» یا از مدیر پیوند تازه بخواهید');
     expect((await reset('made-up-token', 'another-pass-123')).status).toBe(400);
   });
 

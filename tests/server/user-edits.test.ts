@@ -31,8 +31,9 @@ afterAll(async () => {
 });
 
 async function signUp(phoneNumber: string, emailAddress: string, password = 'learner-pass-123'): Promise<number> {
+  const code = await server.sendCode(phoneNumber, 'signUp');
   const answer = await server.call<{ accessToken: string }>('POST', '/api/Auth/SignUp', {
-    body: { firstName: 'کاربر', lastName: 'آزمایشی', phoneNumber, emailAddress, password },
+    body: { firstName: 'کاربر', lastName: 'آزمایشی', phoneNumber, emailAddress, password, code },
   });
   expect(answer.status).toBe(200);
   return Number(decodeJwt(answer.body.accessToken).sub);

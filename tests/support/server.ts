@@ -39,7 +39,23 @@ export interface TestServer {
   /** A contract operation, e.g. call('PUT', '/api/Category/Update', {token, body}). */
   call: <T = unknown>(method: string, contractPath: string, options?: CallOptions) => Promise<Answer<T>>;
   signIn: (username: string, password: string) => Promise<string>;
+  /**
+   * Asks for a one-time code for the number and answers it, read from the SMS the server logged
+   * (the default provider, logSms, prints `SMS to 09…: <text>` through `print`). Not for a server
+   * given its own SMS provider: read that provider's messages instead.
+   */
+  sendCode: (phoneNumber: string, purpose: 'signIn' | 'signUp' | 'reset', headers?: Record<string, string>) => Promise<string>;
   close: () => Promise<void>;
+}
+
+/** The code of the newest SMS to `phoneNumber` among printed lines (the log provider's). */
+export function codeFromLog(lines: readonly string[], phoneNumber: string): string | undefined {
+  const prefix = `SMS to ${phoneNumber}: `;
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const line = lines[i] ?? '';
+    if (line.startsWith(prefix)) return /\b([0-9]{6})\b/.exec(line.slice(prefix.length))?.[1];
+  }
+  return undefined;
 }
 
 export async function startServer(
@@ -101,6 +117,14 @@ export async function startServer(
     return answer.body.accessToken;
   };
 
+  const sendCode = async (phoneNumber: string, purpose: 'signIn' | 'signUp' | 'reset', headers: Record<string, string> = {}) => {
+    const answer = await call('POST', '/api/Auth/SendCode', { body: { phoneNumber, purpose }, headers });
+    if (answer.status !== 200) throw new Error(`SendCode failed: ${answer.status} ${answer.text}`);
+    const code = codeFromLog(printed, phoneNumber);
+    if (!code) throw new Error(`no SMS to ${phoneNumber} in the server's log`);
+    return code;
+  };
+
   return {
     app,
     url,
@@ -108,6 +132,7 @@ export async function startServer(
     printed,
     call,
     signIn,
+    sendCode,
     close: async () => {
       await app.close();
       if (owned) {
@@ -118,10 +143,11 @@ export async function startServer(
   };
 }
 
-/** Signs up a learner and returns their token. */
+/** Signs up a learner (the phone's code read from the server's log) and returns their token. */
 export async function signUpLearner(server: TestServer, phoneNumber: string, password = 'learner-pass-123'): Promise<string> {
+  const code = await server.sendCode(phoneNumber, 'signUp');
   const answer = await server.call<{ accessToken: string }>('POST', '/api/Auth/SignUp', {
-    body: { firstName: 'نگار', lastName: 'آزمایشی', phoneNumber, emailAddress: '', password },
+    body: { firstName: 'نگار', lastName: 'آزمایشی', phoneNumber, emailAddress: '', password, code },
   });
   if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
   return answer.body.accessToken;

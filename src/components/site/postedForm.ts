@@ -10,7 +10,7 @@ import * as v from 'valibot';
  * props, so the island hydrates into the very state the page shows.
  */
 const text = v.optional(v.string());
-// Named, not a record: the form fields of all three forms, so an island reads typed values.
+// Named, not a record: the form fields of all the forms, so an island reads typed values.
 const fields = v.object({
   username: text,
   password: text,
@@ -20,13 +20,29 @@ const fields = v.object({
   emailAddress: text,
   fullName: text,
   message: text,
+  code: text,
+  newPassword: text,
+  repeat: text,
 });
-export const postedFormSchema = v.object({ values: fields, errors: fields, failure: text, sent: v.optional(v.boolean()) });
+export const postedFormSchema = v.object({
+  values: fields,
+  errors: fields,
+  failure: text,
+  sent: v.optional(v.boolean()),
+  /** Which of a page's ways the post took: password or code sign-in, recovery by SMS or e-mail. */
+  mode: v.optional(v.picklist(['password', 'code', 'sms', 'email'])),
+  /** A form of steps: the code was sent and is asked for, or the whole thing is done. */
+  step: v.optional(v.picklist(['code', 'done'])),
+  /** The server's words after a code or a link was sent. */
+  notice: text,
+  /** Seconds until another code may be asked for. */
+  resendAfterSeconds: v.optional(v.number()),
+});
 export type PostedFields = v.InferOutput<typeof fields>;
 export type PostedField = keyof PostedFields;
 export type PostedForm = v.InferOutput<typeof postedFormSchema>;
 
-export type PostableForm = 'SignIn' | 'SignUp' | 'Contact';
+export type PostableForm = 'SignIn' | 'SignUp' | 'Contact' | 'Forgot';
 
 /** What a server render of a page is told about the form just posted to it. */
 export type PostedAnswer =

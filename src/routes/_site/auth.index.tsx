@@ -18,7 +18,7 @@ function AuthChoicePage() {
       <div className="auth-choices">
         <Link to="/auth/sign-in" search={search} className="auth-choice">
           <strong>ورود</strong>
-          <span>قبلاً عضو شده‌اید؟ با شماره موبایل یا ایمیل وارد شوید.</span>
+          <span>قبلاً عضو شده‌اید؟ با رمز عبور یا کدی که پیامک می‌شود وارد شوید.</span>
         </Link>
         <Link to="/auth/sign-up" search={search} className="auth-choice">
           <strong>عضویت</strong>

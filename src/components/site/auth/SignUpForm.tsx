@@ -3,19 +3,34 @@ import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
 import { authSearchQuery, type AuthFormProps } from './redirect';
 import { finishSignIn } from './finishSignIn';
+import { afterSend, CodeStep, initialCodeFlow, type CodeFlow } from './CodeStep';
 import { Field, useTypedBeforeHydration } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
-import { signUpFailed, SignUpSchema } from './signUpRules';
+import { CodeRequestSchema } from './signInRules';
+import { SignUpCodeSchema, signUpFailed, SignUpSchema } from './signUpRules';
 import './auth.css';
 
 type SignUpInput = v.InferInput<typeof SignUpSchema>;
 type SignUpField = keyof SignUpInput;
 
+export const signUpTexts = {
+  lead: 'مشخصات خودتان (پدر، مادر یا سرپرست) را وارد کنید؛ فرزندان را بعداً در داشبورد می‌افزایید.',
+  codeLead: 'برای اطمینان از اینکه این شماره مال شماست، کدی که به آن پیامک شد را بنویسید.',
+  sendCode: 'دریافت کد تأیید',
+  sending: 'در حال ارسال...',
+  confirm: 'تأیید و عضویت',
+  confirming: 'در حال ثبت...',
+  edit: 'ویرایش مشخصات',
+  passwordAgain: 'رمز عبور (دوباره بنویسید)',
+} as const;
+
 /**
  * The form and its texts live here, not in the route file, so the route stub stays tiny. An island
- * (src/islands/): plain links, no router.
+ * (src/islands/): plain links, no router. Two steps: the details (checked whole, then a code is
+ * sent to the phone), then the code; the account is made only with the right code, so the phone
+ * is proven before it exists.
  */
 export function SignUpForm({ posted, ...search }: AuthFormProps) {
   // After a plain post the server rendered what was typed and what went wrong (never the password).
@@ -30,93 +45,162 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(formRef, ['firstName', 'lastName', 'phoneNumber', 'emailAddress', 'password'], setValues);
   const [errors, setErrors] = useState<FieldErrors<SignUpField>>(posted?.errors ?? {});
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(posted?.failure ?? null);
+  const [flow, setFlow] = useState<CodeFlow>(() => initialCodeFlow(posted));
+  // Opened on the code step by a plain post, the page never had the password: it is asked there.
+  const [askPassword] = useState(posted?.step === 'code');
   useSeo({ title: 'عضویت', description: 'ساخت حساب کاربری در آکادمی برای ثبت‌نام فرزندان در دوره‌ها' });
+  const action = `/auth/sign-up${authSearchQuery(search)}`;
 
   const set = (field: SignUpField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = v.safeParse(SignUpSchema, values);
+  /** Checks the details and sends the phone its code; "send again" needs only the number. */
+  const sendCode = async (again = false) => {
+    const parsed = again ? v.safeParse(CodeRequestSchema, { phoneNumber: values.phoneNumber }) : v.safeParse(SignUpSchema, values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
+      const found = fieldErrors(parsed.issues);
+      setErrors(found);
+      // A detail to fix is on the first step, unless it is the password the code step asks for.
+      const onlyPassword = Object.keys(found).every((field) => field === 'password');
+      if (!(askPassword && onlyPassword)) setFlow((current) => ({ ...current, step: 'phone' }));
       return;
     }
-    setSending(true);
+    setFlow((current) => ({ ...current, sending: true, failure: null }));
+    const result = await api.POST('/api/Auth/SendCode', { body: { phoneNumber: parsed.output.phoneNumber, purpose: 'signUp' } });
+    setFlow((current) => afterSend(current, result, signUpFailed));
+  };
+
+  const signUp = async () => {
+    const parsed = v.safeParse(SignUpCodeSchema, { ...values, code: flow.code });
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.issues);
+      setErrors(found);
+      const onCodeStep = Object.keys(found).every((field) => field === 'code' || (askPassword && field === 'password'));
+      setFlow((current) => ({ ...current, errors: { code: found.code }, ...(onCodeStep ? {} : { step: 'phone' as const }) }));
+      return;
+    }
+    setFlow((current) => ({ ...current, sending: true, failure: null }));
     const { data, error } = await api.POST('/api/Auth/SignUp', { body: parsed.output });
-    setSending(false);
-    if (data) finishSignIn(data.accessToken, search.redirect);
-    else setFailure(serverMessage(error) ?? signUpFailed);
+    if (data) {
+      finishSignIn(data.accessToken, search.redirect);
+      return;
+    }
+    setFlow((current) => ({ ...current, sending: false, code: '', failure: serverMessage(error) ?? signUpFailed }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void (flow.step === 'phone' ? sendCode() : signUp());
   };
 
   return (
     <div className="auth-page panel">
       <h1>عضویت در آکادمی</h1>
-      <p className="auth-page__lead">
-        مشخصات خودتان (پدر، مادر یا سرپرست) را وارد کنید؛ فرزندان را بعداً در داشبورد می‌افزایید.
-      </p>
-      {/* Posted before the island answers, the server signs up (server/formPosts.ts); a GET
-          would put the password in the address bar. */}
-      <form ref={formRef} className="form" method="post" action={`/auth/sign-up${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
-        <div className="form-grid">
-          <Field
-            label="نام"
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={errors.firstName}
-          />
-          <Field
-            label="نام خانوادگی"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={set('lastName')}
-            error={errors.lastName}
-          />
-        </div>
-        <Field
-          label="شماره موبایل"
-          name="phoneNumber"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          placeholder="۰۹۱۲۳۴۵۶۷۸۹"
-          value={values.phoneNumber}
-          onChange={set('phoneNumber')}
-          error={errors.phoneNumber}
-        />
-        <Field
-          label="ایمیل (اختیاری)"
-          name="emailAddress"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          value={values.emailAddress}
-          onChange={set('emailAddress')}
-          error={errors.emailAddress}
-        />
-        <Field
-          label="رمز عبور"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          hint="دست‌کم ۸ نویسه"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        {failure && <StatusMessage kind="error">{failure}</StatusMessage>}
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'در حال ثبت...' : 'عضویت'}
-        </button>
+      <p className="auth-page__lead">{flow.step === 'phone' ? signUpTexts.lead : signUpTexts.codeLead}</p>
+      {/* Posted before the island answers, the server sends the code, then signs up
+          (server/formPosts.ts); a GET would put the details and the password in the address bar. */}
+      <form ref={formRef} className="form" method="post" action={action} noValidate onSubmit={submit}>
+        {flow.step === 'phone' ? (
+          <>
+            <div className="form-grid">
+              <Field
+                label="نام"
+                name="firstName"
+                autoComplete="given-name"
+                value={values.firstName}
+                onChange={set('firstName')}
+                error={errors.firstName}
+              />
+              <Field
+                label="نام خانوادگی"
+                name="lastName"
+                autoComplete="family-name"
+                value={values.lastName}
+                onChange={set('lastName')}
+                error={errors.lastName}
+              />
+            </div>
+            <Field
+              label="شماره موبایل"
+              name="phoneNumber"
+              inputMode="tel"
+              autoComplete="tel"
+              dir="ltr"
+              placeholder="۰۹۱۲۳۴۵۶۷۸۹"
+              hint="کد تأیید به این شماره پیامک می‌شود"
+              value={values.phoneNumber}
+              onChange={set('phoneNumber')}
+              error={errors.phoneNumber}
+            />
+            <Field
+              label="ایمیل (اختیاری)"
+              name="emailAddress"
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              value={values.emailAddress}
+              onChange={set('emailAddress')}
+              error={errors.emailAddress}
+            />
+            <Field
+              label="رمز عبور"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              dir="ltr"
+              hint="دست‌کم ۸ نویسه"
+              value={values.password}
+              onChange={set('password')}
+              error={errors.password}
+            />
+            {flow.failure && <StatusMessage kind="error">{flow.failure}</StatusMessage>}
+            <button type="submit" name="step" value="send" className="button button--primary" disabled={flow.sending}>
+              {flow.sending ? signUpTexts.sending : signUpTexts.sendCode}
+            </button>
+          </>
+        ) : (
+          <>
+            {/* The details travel with the code when it is posted before the island runs. */}
+            <input type="hidden" name="firstName" value={values.firstName} />
+            <input type="hidden" name="lastName" value={values.lastName} />
+            <input type="hidden" name="phoneNumber" value={values.phoneNumber} />
+            <input type="hidden" name="emailAddress" value={values.emailAddress ?? ''} />
+            <CodeStep
+              phone={values.phoneNumber}
+              notice={flow.notice}
+              code={flow.code}
+              onCode={(code) => setFlow((current) => ({ ...current, code, errors: { code: undefined } }))}
+              error={flow.errors.code}
+              failure={flow.failure}
+              resendAfterSeconds={flow.resendAfterSeconds}
+              resendKey={flow.resendKey}
+              onResend={() => void sendCode(true)}
+              resending={flow.sending}
+              backHref={action}
+              backLabel={signUpTexts.edit}
+              onBack={() => setFlow((current) => ({ ...current, step: 'phone', code: '', failure: null, notice: undefined }))}
+              submitLabel={flow.sending ? signUpTexts.confirming : signUpTexts.confirm}
+              sending={flow.sending}
+            >
+              {/* Never sent back by the server: after a plain post it is asked again here. */}
+              {askPassword && (
+                <Field
+                  label={signUpTexts.passwordAgain}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  dir="ltr"
+                  hint="دست‌کم ۸ نویسه"
+                  value={values.password}
+                  onChange={set('password')}
+                  error={errors.password}
+                />
+              )}
+            </CodeStep>
+          </>
+        )}
       </form>
       <p className="auth-switch">
         قبلاً عضو شده‌اید؟{' '}

@@ -11,6 +11,8 @@ export function safeRedirect(value: unknown): string | undefined {
 
 export interface AuthSearch {
   redirect?: string;
+  /** The sign-in page's way in (`code`: by an SMS code), the recovery page's (`email`). */
+  with?: 'code' | 'email';
 }
 
 /** The auth forms' island props: where to go next, and the server's answer to a plain post. */
@@ -20,10 +22,18 @@ export interface AuthFormProps extends AuthSearch {
 
 export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
   const redirect = safeRedirect(search.redirect);
-  return redirect ? { redirect } : {};
+  const way = search.with === 'code' || search.with === 'email' ? search.with : undefined;
+  return { ...(redirect ? { redirect } : {}), ...(way ? { with: way } : {}) };
 }
 
-/** The query string that carries the destination on to the other auth page. */
-export function authSearchQuery(search: AuthSearch): string {
-  return search.redirect ? `?${new URLSearchParams({ redirect: search.redirect })}` : '';
+/**
+ * The query string that carries the destination on to another auth page, and the way in to
+ * show (`way`) when it is not the page's first.
+ */
+export function authSearchQuery(search: AuthSearch, way?: AuthSearch['with']): string {
+  const query = new URLSearchParams();
+  if (way) query.set('with', way);
+  if (search.redirect) query.set('redirect', search.redirect);
+  const text = query.toString();
+  return text ? `?${text}` : '';
 }

@@ -4,7 +4,7 @@
 // before it calls the API live here, once, for the island and for the server's plain post alike.
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';
-import { requiredText } from '../../../../schema/validators';
+import { iranMobile, oneTimeCode, requiredText } from '../../../../schema/validators';
 import { toLatinDigits } from '../../../lib/text';
 
 export const SignInSchema = v.object({
@@ -17,3 +17,9 @@ export const SignInSchema = v.object({
 });
 
 export const signInFailed = 'ورود انجام نشد. لطفاً دوباره تلاش کنید.';
+
+/** Sign-in by an SMS code, first step: the number the code goes to. */
+export const CodeRequestSchema = v.object({ phoneNumber: iranMobile('شماره موبایل') });
+
+/** …second step: the number and its code, in any digits. */
+export const CodeSignInSchema = v.object({ phoneNumber: iranMobile('شماره موبایل'), code: oneTimeCode('کد') });
