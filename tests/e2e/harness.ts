@@ -196,34 +196,24 @@ export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
 }
 
 /**
- * The newest one-time code the server wrote to its log for a number: with no SMS provider
- * configured, each SMS is printed as `SMS to 09…: <text>` (server/messaging.ts logSms), the code
- * on the text's first line.
- */
-export function codeFromLog(log: string, phoneNumber: string): string | undefined {
-  const prefix = `SMS to ${phoneNumber}: `;
-  const at = log.lastIndexOf(prefix);
-  if (at < 0) return undefined;
-  return /\b([0-9]{6})\b/.exec(log.slice(at + prefix.length).split('\n', 1)[0] ?? '')?.[1];
-}
-
-/**
- * Waits (the child's stdout arrives a moment after its answer) for a code for the number newer
- * than `after` (a length of the log taken before the code was asked for), and answers it.
+ * Waits for an SMS to the number among those the fake Kavenegar service received after the first
+ * `after` (stack.sms.messages.length taken before the code was asked for), and answers its
+ * 6-digit code.
  */
 export async function waitForCode(stack: Stack, phoneNumber: string, after = 0): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const code = codeFromLog(stack.output().slice(after), phoneNumber);
+    const sent = stack.sms.messages.slice(after).filter((message) => message.receptor === phoneNumber);
+    const code = /\b([0-9]{6})\b/.exec(sent.at(-1)?.message ?? '')?.[1];
     if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no SMS to ${phoneNumber} in the server's log:\n${stack.output().slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error(`no code by SMS to ${phoneNumber}: ${JSON.stringify(stack.sms.messages.slice(-5))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-/** Asks the API for a code (as the forms do) and answers it from the server's log. */
+/** Asks the API for a code (as the forms do) and answers it from the SMS the phone received. */
 export async function requestCode(stack: Stack, phoneNumber: string, purpose: 'signIn' | 'signUp' | 'reset'): Promise<string> {
-  const before = stack.output().length;
+  const before = stack.sms.messages.length;
   const response = await fetch(`${stack.baseUrl}/api/Auth/SendCode`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -233,7 +223,7 @@ export async function requestCode(stack: Stack, phoneNumber: string, purpose: 's
   return waitForCode(stack, phoneNumber, before);
 }
 
-/** Signs a learner up through the API (the phone's code from the log); the answer as fetched. */
+/** Signs a learner up through the API (the phone's code from its SMS); the answer as fetched. */
 export async function apiSignUp(
   stack: Stack,
   details: { firstName: string; lastName: string; phoneNumber: string; emailAddress?: string; password: string },

@@ -44,7 +44,7 @@ export async function blockZarinpal(page: Page): Promise<void> {
   await page.route('https://www.zarinpal.com/**', (route) => route.abort('internetdisconnected'));
 }
 
-/** Signs up through the form: the details, then the code the phone got (read from the server's log). */
+/** Signs up through the form: the details, then the code the phone got (read from the SMS it received). */
 export async function signUpThroughForm(page: Page, stack: Stack, firstName = 'مریم'): Promise<string> {
   const mobile = uniqueMobile();
   await page.goto(`${stack.baseUrl}/auth/sign-up`);
@@ -52,7 +52,7 @@ export async function signUpThroughForm(page: Page, stack: Stack, firstName = '�
   await page.getByLabel('نام خانوادگی').fill('احمدی');
   await page.getByLabel('شماره موبایل').fill(mobile.persian);
   await page.getByLabel('رمز عبور').fill('a-good-password');
-  const logged = stack.output().length;
+  const logged = stack.sms.messages.length;
   await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
   const code = await waitForCode(stack, mobile.latin, logged);
   await page.getByLabel('کد ۶ رقمی').fill(code);

@@ -57,7 +57,7 @@ describe('buying a course for a child', () => {
   it('signs up, adds a child, pays on the gateway and lists the course under the child', async () => {
     await withBrowser(async (session) => {
       const { page } = session;
-      await signUpThroughForm(page, stack);
+      const phone = await signUpThroughForm(page, stack);
       expect(await page.getByRole('banner').getByRole('link', { name: 'داشبورد' }).count()).toBe(1);
       await addChildThroughDashboard(page, stack, 'سارا');
       // The list shows the birth date in the Jalali calendar with Persian digits.
@@ -75,6 +75,11 @@ describe('buying a course for a child', () => {
       expect(new URL(page.url()).searchParams.get('Status')).toBe('OK');
       await page.getByText('پرداخت با موفقیت انجام شد').waitFor();
       expect(await page.getByText(/کد پیگیری/).textContent()).toMatch(/[۰-۹]+/);
+      // The parent's phone gets the confirmation: queued with the enrolment, sent by the worker
+      // through Kavenegar's API (the local fake service).
+      await expect
+        .poll(() => stack.sms.to(phone).map((sms) => sms.message), { timeout: 30_000 })
+        .toContainEqual(`ثبت‌نام سارا احمدی در دوره «${course.title}» قطعی شد. خوش آمدید!`);
 
       await page.getByRole('link', { name: 'مشاهده دوره‌های من' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/courses');
@@ -134,7 +139,7 @@ describe('buying a course for a child', () => {
       const phone = `0913${String(Date.now()).slice(-7)}`;
       await page.getByLabel('شماره موبایل').fill(phone);
       await page.getByLabel('رمز عبور').fill('a-good-password');
-      const logged = stack.output().length;
+      const logged = stack.sms.messages.length;
       await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
       await page.getByLabel('کد ۶ رقمی').fill(await waitForCode(stack, phone, logged));
       await page.getByRole('button', { name: 'تأیید و عضویت' }).click();
