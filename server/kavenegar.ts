@@ -5,13 +5,21 @@
 //   verify/lookup  receptor, token, template (a template approved in Kavenegar's panel)
 // Every answer is `{ return: { status, message }, entries }`, with the HTTP status equal to
 // `return.status`; 200 is success and `entries[].messageid` is Kavenegar's id of the message.
-// `localid` is the message's idempotency key: Kavenegar answers a repeated localid with the
+// `localid` carries the message's idempotency key: Kavenegar answers a repeated localid with the
 // record of the first send and sends nothing, so a worker that dies between sending and
-// recording cannot send a notification twice.
+// recording cannot send a notification twice. Kavenegar's own examples give record ids (digits),
+// and a comma would split it into one id per receptor, so the key is sent as a number: the first
+// 52 bits of its SHA-256 (localIdOf) — any key text works, the same key is the same number.
 //
 // The API key is part of every URL, so neither the URL nor the key is ever put in an error
 // message or a description; errors name the call and Kavenegar's status only.
+import { createHash } from 'node:crypto';
 import { DeliveryError, type SmsMessage, type SmsProvider } from './messaging';
+
+/** The idempotency key as Kavenegar's localid: a decimal number under 2⁵², the same for the same key. */
+export function localIdOf(idempotencyKey: string): string {
+  return String(Number.parseInt(createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 13), 16));
+}
 
 export interface KavenegarOptions {
   apiKey: string;
@@ -160,13 +168,9 @@ export function kavenegarSms(options: KavenegarOptions): SmsProvider {
 
   async function send(message: SmsMessage): Promise<{ providerId: string }> {
     checkReceptor(message.to);
-    if (message.idempotencyKey !== undefined && !/^[^,\s]{1,100}$/.test(message.idempotencyKey)) {
-      // Kavenegar reads a comma-separated localid as one id per receptor.
-      throw new KavenegarError('Kavenegar: an idempotency key must be 1–100 characters without commas or spaces', true);
-    }
     const form: Record<string, string> = { receptor: message.to, message: message.text };
     if (options.sender) form.sender = options.sender;
-    if (message.idempotencyKey !== undefined) form.localid = message.idempotencyKey;
+    if (message.idempotencyKey !== undefined) form.localid = localIdOf(message.idempotencyKey);
     return call('sms/send', form);
   }
 

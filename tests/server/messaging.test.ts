@@ -12,7 +12,7 @@ import path from 'node:path';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv, messagingFromSettings, messagingSettings } from '../../server/config';
-import { KavenegarError, kavenegarSms, type KavenegarOptions } from '../../server/kavenegar';
+import { KavenegarError, kavenegarSms, localIdOf, type KavenegarOptions } from '../../server/kavenegar';
 import { DeliveryError } from '../../server/messaging';
 import { smtpMail, smtpTransportOptions, type SmtpOptions } from '../../server/smtp-mail';
 import { freePort } from '../e2e/harness';
@@ -54,12 +54,16 @@ describe('Kavenegar client', () => {
     fake.recover();
   });
 
-  it('sends a message with sms/send: receptor, text, the configured line and the idempotency key as localid', async () => {
+  it('sends a message with sms/send: receptor, text, the configured line and the idempotency key as a numeric localid', async () => {
     const sent = await sms().send({ to: '09121111111', text: 'کلاس فردا ساعت ۱۰ است', idempotencyKey: 'notification-1' });
     const [message] = fake.to('09121111111');
-    expect(message).toMatchObject({ kind: 'send', message: 'کلاس فردا ساعت ۱۰ است', sender: '10004346', localid: 'notification-1' });
+    expect(message).toMatchObject({ kind: 'send', message: 'کلاس فردا ساعت ۱۰ است', sender: '10004346', localid: localIdOf('notification-1') });
+    expect(localIdOf('notification-1')).toMatch(/^[0-9]{1,16}$/);
+    // Any key text (a notification's key holds Persian, spaces, colons) is one number.
+    expect(localIdOf('enrolled:o1 c2:u3:sms')).toMatch(/^[0-9]{1,16}$/);
+    expect(localIdOf('notification-1')).not.toBe(localIdOf('notification-2'));
     expect(sent.providerId).toBe(String(message?.messageid));
-    expect(fake.calls.at(-1)).toMatchObject({ path: 'sms/send', status: 200, form: { receptor: '09121111111', localid: 'notification-1' } });
+    expect(fake.calls.at(-1)).toMatchObject({ path: 'sms/send', status: 200, form: { receptor: '09121111111', localid: localIdOf('notification-1') } });
   });
 
   it('leaves the line to the account when no sender is configured', async () => {
@@ -74,7 +78,7 @@ describe('Kavenegar client', () => {
     const again = await provider.send({ to: '09121111113', text: 'یادآوری', idempotencyKey: 'reminder-42' });
     expect(again.providerId).toBe(first.providerId);
     expect(fake.to('09121111113')).toHaveLength(1);
-    expect(fake.calls.filter((c) => c.form.localid === 'reminder-42')).toHaveLength(2);
+    expect(fake.calls.filter((c) => c.form.localid === localIdOf('reminder-42'))).toHaveLength(2);
     // Another key is another message.
     await provider.send({ to: '09121111113', text: 'یادآوری', idempotencyKey: 'reminder-43' });
     expect(fake.to('09121111113')).toHaveLength(2);
@@ -135,12 +139,14 @@ describe('Kavenegar client', () => {
     expect(fake.to('09121111117')).toHaveLength(0);
   });
 
-  it('checks the receptor and the key before calling: a comma list would send to every number on it', async () => {
+  it('checks the receptor before calling: a comma list would send to every number on it', async () => {
     const before = fake.calls.length;
     expect(await failure(sms().send({ to: '09121111118,09122222222', text: 'x' }))).toMatchObject({ permanent: true });
     expect(await failure(sms({ otpTemplate: 'verify' }).sendCode({ to: '+1 555', code: '1', text: 'x' }))).toMatchObject({ permanent: true });
-    expect(await failure(sms().send({ to: '09121111118', text: 'x', idempotencyKey: 'a,b' }))).toMatchObject({ permanent: true });
     expect(fake.calls.length).toBe(before);
+    // A key with a comma is still one localid (a number), never a list.
+    await sms().send({ to: '09121111118', text: 'x', idempotencyKey: 'a,b' });
+    expect(fake.calls.at(-1)?.form.localid).toBe(localIdOf('a,b'));
   });
 
   it('leaves to a later attempt what may pass then: credit, a busy or unreachable service, a time-out', async () => {

@@ -1,11 +1,11 @@
 // @vitest-environment node
 // Notifications survive a kill -9 of the server (issue 15, item 3): the real server process
-// (server/main.ts, SMS into its log: `SMS to …`) is killed with SIGKILL (1) with messages queued
-// that no worker has touched yet, and (2) at the worst moment: a message handed to the provider
-// and not yet recorded as sent, its batch still claimed. Restarted on the same database, every
-// message is sent and recorded once; the only repeat is the message in flight at the kill, sent
-// again after its lease with the same idempotency key (a provider that honours the key — Kavenegar's
-// localid — drops it; the server log, which has no such key, shows it twice). SQLite, or
+// (server/main.ts, sending SMS through Kavenegar's API to the local fake service) is killed with
+// SIGKILL (1) with messages queued that no worker has touched yet, and (2) at the worst moment: a
+// message handed to the provider and not yet recorded as sent, its batch still claimed. Restarted
+// on the same database, every message is recorded sent once; the message in flight at the kill is
+// handed to the provider again after its lease with the same key (`localid`), which Kavenegar — and
+// the fake, as it does — drops: every phone receives every message exactly once. SQLite, or
 // PostgreSQL with TEST_DATABASE=postgres.
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,11 +16,19 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { enqueue } from '../../server/notifications';
+import { startFakeSms, type FakeSms } from '../support/fake-sms';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone } from '../support/server-accounts';
 
 const dirs: string[] = [];
+let fakeSms: FakeSms | undefined;
+/** The Kavenegar-compatible service every server of this file sends through. */
+async function kavenegar(): Promise<FakeSms> {
+  fakeSms ??= await startFakeSms();
+  return fakeSms;
+}
 afterAll(async () => {
+  await fakeSms?.close();
   for (const dir of dirs) {
     rmSync(dir, { recursive: true, force: true });
     if (usePostgres) await dropDatabaseFor(dir);
@@ -29,8 +37,8 @@ afterAll(async () => {
 
 interface Node {
   child: ChildProcess;
-  /** The texts of the SMS the process printed, in order. */
-  sms: string[];
+  /** The texts this process handed to the SMS service (accepted calls, repeats included), in order. */
+  sms: () => string[];
   exited: Promise<void>;
 }
 
@@ -41,6 +49,9 @@ async function databaseUrlOf(dataDir: string): Promise<string | undefined> {
 /** Starts `server/main.ts` as production does, and waits until it listens. */
 async function startNode(dataDir: string, env: Record<string, string>): Promise<Node> {
   const databaseUrl = await databaseUrlOf(dataDir);
+  const fake = await kavenegar();
+  const from = fake.calls.length;
+  const sms = () => fake.calls.slice(from).flatMap((call) => (call.path === 'sms/send' && call.status === 200 && call.form.message ? [call.form.message] : []));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -49,23 +60,16 @@ async function startNode(dataDir: string, env: Record<string, string>): Promise<
       HOST: '127.0.0.1',
       ADMIN_PHONE: adminPhone,
       ADMIN_PASSWORD: adminPassword,
+      KAVENEGAR_URL: fake.url,
+      KAVENEGAR_API_KEY: fake.apiKey,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'notification-durability-secret-0123456789abcdef' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const sms: string[] = [];
   let output = '';
-  let pending = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      const match = /^SMS to \d+: (.*)$/.exec(line);
-      if (match?.[1] !== undefined) sms.push(match[1]);
-    }
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -193,13 +197,13 @@ describe('notifications across kill -9', () => {
     try {
       const texts = await queueMessages(db, 'پیش از کشتن', 5);
       await kill(first);
-      expect(first.sms).toEqual([]);
+      expect(first.sms()).toEqual([]);
       expect((await rowsOf(db, texts)).every((r) => r.status === 'queued')).toBe(true);
 
       const second = await startNode(dataDir, fastWorker);
       try {
         await allSent(db, texts);
-        expect([...second.sms].sort()).toEqual([...texts].sort());
+        expect([...second.sms()].sort()).toEqual([...texts].sort());
         const rows = await rowsOf(db, texts);
         expect(rows.every((r) => r.attempts === 1 && r.providerId !== '' && r.sentAt !== null)).toBe(true);
       } finally {
@@ -229,7 +233,7 @@ describe('notifications across kill -9', () => {
         if (lock.sending.length > 0) {
           // The printed line reaches us a moment after the server wrote it.
           await new Promise((resolve) => setTimeout(resolve, 150));
-          inFlight = lock.sending.filter((body) => first.sms.includes(body));
+          inFlight = lock.sending.filter((body) => first.sms().includes(body));
           if (inFlight.length > 0) {
             claimed = lock.sending;
             await kill(first);
@@ -238,13 +242,14 @@ describe('notifications across kill -9', () => {
         await lock.release(inFlight.length > 0);
         if (inFlight.length === 0) await new Promise((resolve) => setTimeout(resolve, 3));
       }
-      const printedBefore = [...first.sms];
+      const printedBefore = first.sms();
       const before = new Map((await rowsOf(db, texts)).map((r) => [r.body, r]));
       for (const body of claimed) expect(before.get(body)?.status).toBe('sending');
 
       const second = await startNode(dataDir, fastWorker);
       try {
         await allSent(db, texts);
+        const resent = second.sms();
         const rows = await rowsOf(db, texts);
         // Each message: one row, sent, its key the one it was queued with.
         expect(rows).toHaveLength(texts.length);
@@ -253,17 +258,21 @@ describe('notifications across kill -9', () => {
           expect(row.dedupeKey).toBe(before.get(row.body)?.dedupeKey);
         }
         // Every message reached the provider; none was lost.
-        expect(new Set([...printedBefore, ...second.sms])).toEqual(new Set(texts));
+        expect(new Set([...printedBefore, ...resent])).toEqual(new Set(texts));
         // Sent again only what was claimed at the kill; what was recorded sent before is not.
-        const twice = second.sms.filter((body) => printedBefore.includes(body));
+        const twice = resent.filter((body) => printedBefore.includes(body));
         expect(twice.length).toBeGreaterThan(0);
         for (const body of twice) {
           expect(claimed).toContain(body);
           // The second claim, after the lease: the same row, the same key, one more attempt.
           expect(rows.find((r) => r.body === body)?.attempts).toBe(Number(before.get(body)?.attempts) + 1);
         }
-        for (const body of second.sms) expect(before.get(body)?.status).not.toBe('sent');
-        expect(new Set(second.sms).size).toBe(second.sms.length);
+        for (const body of resent) expect(before.get(body)?.status).not.toBe('sent');
+        expect(new Set(resent).size).toBe(resent.length);
+        // The phone: each message exactly once — the repeat carried the first attempt's localid.
+        const fake = await kavenegar();
+        const received = fake.to(adminPhone).map((sms) => sms.message).filter((text) => texts.includes(text));
+        expect([...received].sort()).toEqual([...texts].sort());
       } finally {
         await kill(second);
       }
