@@ -213,9 +213,10 @@ describe('record detail', () => {
       params: { entity: 'users', id: String(first.id) },
     });
     expect(answer.status).toBe(200);
-    // Their orders, and their sign-in history (issue 13).
+    // Their orders, the messages sent to them (issue 15) and their sign-in history (issue 13).
     expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([
       ['children', 'userId'],
+      ['notifications', 'userId'],
       ['orders', 'userId'],
       ['sessions', 'userId'],
     ]);
