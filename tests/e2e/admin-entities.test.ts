@@ -127,7 +127,7 @@ describe('admin course dates', () => {
     await dialog.getByLabel('عنوان دوره').fill('دوره مهلت آزمایشی');
     await dialog.getByLabel('نوع دوره').selectOption({ label: 'حضوری' });
     const pick = async (label: string, monthsAhead: number, day: string) => {
-      await dialog.getByLabel(label).click();
+      await dialog.getByLabel(label, { exact: true }).click();
       for (let i = 0; i < monthsAhead; i++) await dialog.getByRole('button', { name: 'ماه بعد' }).click();
       await dialog.getByRole('gridcell').getByRole('button', { name: new RegExp(`^${day} `) }).click();
     };
@@ -135,7 +135,7 @@ describe('admin course dates', () => {
     await pick('مهلت ثبت‌نام', 2, '۱۰');
     const message = dialog.getByText('مهلت ثبت‌نام نمی‌تواند بعد از تاریخ برگزاری باشد');
     await message.waitFor();
-    expect(await dialog.getByLabel('مهلت ثبت‌نام').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('مهلت ثبت‌نام', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/course-deadline-after-start.png` });
     // Moving the start later clears the message on the deadline without touching it.
     await pick('تاریخ برگزاری', 3, '۱۵');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
 import { jalaliMonthNames } from '../../src/lib/jalali';
 import { toLatinDigits } from '../../src/lib/text';
+import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
@@ -56,8 +57,7 @@ beforeAll(async () => {
   const categories = await api<Array<{ id: number; slug: string }>>('GET', '/api/Category/GetSelectList');
   const category = categories[0];
   if (!category) throw new Error('no category');
-  const created = await api<{ id: number; slug: string }>('POST', '/api/Course/Create', {
-    title: 'کلاس زمان‌بندی مرورگر',
+  const created = await api<{ id: number; slug: string }>('POST', '/api/Course/Create', courseBody('کلاس زمان‌بندی مرورگر', {
     durationInHours: 12,
     timeOfHolding: inDays(2),
     lastSessionDate: inDays(30),
@@ -79,7 +79,7 @@ beforeAll(async () => {
     coverVideo: '',
     description: 'دوره‌ای برای آزمودن برنامه کلاس‌ها.',
     headings: '',
-  });
+  }));
   course = { id: created.id, slug: created.slug, categorySlug: category.slug };
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);

@@ -2,6 +2,7 @@
 // browser then adopts that HTML's islands (hydration) rather than rebuilding the page or asking
 // the API again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, startStack, type Stack } from './harness';
 import { blockZarinpal, coursePath, publicJson, type CatalogueCourse } from './site-helpers';
 
@@ -71,8 +72,7 @@ describe('the server renders public pages', () => {
     const created = await fetch(`${stack.baseUrl}/api/Course/Create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        title: hostile,
+      body: JSON.stringify(courseBody(hostile, {
         durationInHours: 2,
         timeOfHolding: null,
         registrationDeadline: null,
@@ -94,7 +94,7 @@ describe('the server renders public pages', () => {
         coverVideo: '',
         description: hostile,
         headings: '',
-      }),
+      })),
     });
     expect(created.status, await created.clone().text()).toBeLessThan(300);
     const hostileCourse = (await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses')).find((c) => c.title === hostile);

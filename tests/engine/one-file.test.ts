@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The one-file proof: a new entity is one schema file plus `npm run codegen`. A temporary copy of
-// the project gets the fixture tests/engine/fixtures/coupons.ts as schema/coupons.ts; codegen
+// the project gets the fixture tests/engine/fixtures/vouchers.ts as schema/vouchers.ts; codegen
 // must change nothing but its generated files; then the copy type-checks, passes the server's
 // generic CRUD, limit and access-matrix tests and the browser smoke of every entity screen with
 // the new entity among them. A later change of the file (a field renamed, one added, one dropped)
@@ -68,41 +68,41 @@ afterAll(async () => {
 });
 
 describe('one schema file is the whole entity', () => {
-  it('codegen turns schema/coupons.ts into its contract, registry and migration, touching nothing else', async () => {
+  it('codegen turns schema/vouchers.ts into its contract, registry and migration, touching nothing else', async () => {
     const before = await fingerprint(copy);
-    await copyFile(path.join(fixtures, 'coupons.ts'), path.join(copy, 'schema/coupons.ts'));
+    await copyFile(path.join(fixtures, 'vouchers.ts'), path.join(copy, 'schema/vouchers.ts'));
     const generated = await sh('npx', ['tsx', 'codegen/generate.ts']);
     expect(generated.code, generated.output).toBe(0);
     const after = await fingerprint(copy);
-    expect(changedFiles(before, after)).toEqual([...generatedFiles, 'schema/coupons.ts'].sort());
+    expect(changedFiles(before, after)).toEqual([...generatedFiles, 'schema/vouchers.ts'].sort());
 
     const contract = await readFile(path.join(copy, 'openapi.yaml'), 'utf8');
-    for (const piece of ['/api/Coupon/GetSelectList:', '/api/Coupon/Create:', '/api/Coupon/Update:', '/api/Coupon/Delete:', 'CouponFields:', 'operationId: createCoupon']) {
+    for (const piece of ['/api/Voucher/GetSelectList:', '/api/Voucher/Create:', '/api/Voucher/Update:', '/api/Voucher/Delete:', 'VoucherFields:', 'operationId: createVoucher']) {
       expect(contract).toContain(piece);
     }
     // The validator's limit is the contract's limit: one declaration makes both.
     expect(contract).toMatch(/percentOff:\n\s+type: integer\n\s+minimum: 0\n\s+maximum: 100/);
-    expect(await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8')).toMatch(/"op":"createTable","table":"coupons"/);
-    expect(await readFile(path.join(copy, 'schema/registry.gen.ts'), 'utf8')).toContain("import coupons from './coupons';");
+    expect(await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8')).toMatch(/"op":"createTable","table":"vouchers"/);
+    expect(await readFile(path.join(copy, 'schema/registry.gen.ts'), 'utf8')).toContain("import vouchers from './vouchers';");
     const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
     expect(check.code, check.output).toBe(0);
   }, 120_000);
 
   it('codegen refuses drift: another entity’s calls, an unknown reference, a stale contract', async () => {
-    const original = await readFile(path.join(copy, 'schema/coupons.ts'), 'utf8');
+    const original = await readFile(path.join(copy, 'schema/vouchers.ts'), 'utf8');
     const broken: Array<[string, RegExp]> = [
-      [original.replace("key: 'coupons',", "key: 'coupons',\n  api: 'Course',"), /call (GET|POST|PUT|DELETE) \/api\/Course\/\w+ is declared by both/],
+      [original.replace("key: 'vouchers',", "key: 'vouchers',\n  api: 'Course',"), /call (GET|POST|PUT|DELETE) \/api\/Course\/\w+ is declared by both/],
       [original.replace("reference: { entity: 'courses', label: 'title'", "reference: { entity: 'courses', label: 'nope'"), /label 'nope' is not a field of courses/],
-      [original.replace("name: 'Coupon',", "name: 'Course',"), /component Course is declared by both/],
+      [original.replace("name: 'Voucher',", "name: 'Course',"), /component Course is declared by both/],
     ];
     try {
       for (const [source, message] of broken) {
-        await writeFile(path.join(copy, 'schema/coupons.ts'), source);
+        await writeFile(path.join(copy, 'schema/vouchers.ts'), source);
         const answer = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
         expect(answer.code).not.toBe(0);
         expect(answer.output).toMatch(message);
       }
-      await writeFile(path.join(copy, 'schema/coupons.ts'), original);
+      await writeFile(path.join(copy, 'schema/vouchers.ts'), original);
       const contract = await readFile(path.join(copy, 'openapi.yaml'), 'utf8');
       await writeFile(path.join(copy, 'openapi.yaml'), contract.replace('maximum: 100', 'maximum: 150'));
       const stale = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
@@ -110,16 +110,16 @@ describe('one schema file is the whole entity', () => {
       expect(stale.output).toContain('openapi.yaml is stale');
       await writeFile(path.join(copy, 'openapi.yaml'), contract);
     } finally {
-      await writeFile(path.join(copy, 'schema/coupons.ts'), original);
+      await writeFile(path.join(copy, 'schema/vouchers.ts'), original);
     }
   }, 120_000);
 
   it('type-checks, and tsc refuses a column or search field the entity does not have', async () => {
     const typecheck = await sh('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     expect(typecheck.code, typecheck.output).toBe(0);
-    const original = await readFile(path.join(copy, 'schema/coupons.ts'), 'utf8');
+    const original = await readFile(path.join(copy, 'schema/vouchers.ts'), 'utf8');
     await writeFile(
-      path.join(copy, 'schema/coupons.ts'),
+      path.join(copy, 'schema/vouchers.ts'),
       original.replace("{ key: 'percentOff', header: 'درصد', cell: 'number' }", "{ key: 'percentOf', header: 'درصد', cell: 'number' }").replace("searchIn: ['code', 'note']", "searchIn: ['code', 'notes']"),
     );
     await writeFile(path.join(copy, 'tsconfig.schema.json'), JSON.stringify({ extends: './tsconfig.json', include: ['schema', 'codegen'] }));
@@ -129,24 +129,24 @@ describe('one schema file is the whole entity', () => {
       expect(refused.output).toMatch(/error TS\d+: Type '"percentOf"' is not assignable/);
       expect(refused.output).toMatch(/error TS\d+: Type '"notes"' is not assignable/);
     } finally {
-      await writeFile(path.join(copy, 'schema/coupons.ts'), original);
+      await writeFile(path.join(copy, 'schema/vouchers.ts'), original);
       await rm(path.join(copy, 'tsconfig.schema.json'));
     }
   }, 240_000);
 
   it('passes the server’s generic CRUD, limits and access-matrix tests with the new entity', async () => {
-    const tests = await sh('npx', ['vitest', 'run', 'tests/server/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'coupons|access|matrix', '--reporter=verbose']);
+    const tests = await sh('npx', ['vitest', 'run', 'tests/server/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'vouchers|access|matrix', '--reporter=verbose']);
     expect(tests.code, tests.output.slice(-4000)).toBe(0);
-    expect(tests.output).toMatch(/coupons: 401 anonymous, 403 learner, 200 admin/);
-    expect(tests.output).toMatch(/coupons: refuses values past each field's limits/);
+    expect(tests.output).toMatch(/vouchers: 401 anonymous, 403 learner, 200 admin/);
+    expect(tests.output).toMatch(/vouchers: refuses values past each field's limits/);
   }, 300_000);
 
   it('shows the new entity’s screen in the browser, listed, edited and deleted through the generic admin', async () => {
     const build = await sh('npx', ['vite', 'build', '--logLevel', 'warn']);
     expect(build.code, build.output.slice(-4000)).toBe(0);
-    const smoke = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/admin-registry.test.ts', '-t', 'coupons', '--reporter=verbose']);
+    const smoke = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/admin-registry.test.ts', '-t', 'vouchers', '--reporter=verbose']);
     expect(smoke.code, smoke.output.slice(-4000)).toBe(0);
-    expect(smoke.output).toMatch(/coupons: lists, edits and deletes/);
+    expect(smoke.output).toMatch(/vouchers: lists, edits and deletes/);
   }, 400_000);
 
   describe('a schema change migrates existing data', () => {
@@ -155,12 +155,12 @@ describe('one schema file is the whole entity', () => {
       it.skipIf(!available)(`${name}: renamed, added and dropped fields, data kept`, async () => {
         const dataDir = await mkdtemp(path.join(tmpdir(), 'academy-one-file-data-'));
         const env: Record<string, string> = name === 'PostgreSQL' ? { DATABASE_URL: await databaseFor(dataDir), JWT_SECRET: 'one-file-proof-secret-0123456789abcdef' } : {};
-        const v1 = await readFile(path.join(copy, 'schema/coupons.ts'), 'utf8');
+        const v1 = await readFile(path.join(copy, 'schema/vouchers.ts'), 'utf8');
         const history = await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8');
         const generated = await Promise.all(generatedFiles.map((f) => readFile(path.join(copy, f), 'utf8')));
         try {
           let server = await startServer(dataDir, env);
-          const created = await server.call('POST', '/api/Coupon/Create', {
+          const created = await server.call('POST', '/api/Voucher/Create', {
             code: 'BAHAR1405',
             percentOff: 20,
             courseId: 0,
@@ -172,7 +172,7 @@ describe('one schema file is the whole entity', () => {
           expect(created.status).toBe(200);
           await server.stop();
 
-          await copyFile(path.join(fixtures, 'coupons-v2.ts'), path.join(copy, 'schema/coupons.ts'));
+          await copyFile(path.join(fixtures, 'vouchers-v2.ts'), path.join(copy, 'schema/vouchers.ts'));
           const generate = await sh('npx', ['tsx', 'codegen/generate.ts']);
           expect(generate.code, generate.output).toBe(0);
           const migrated = await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8');
@@ -180,18 +180,18 @@ describe('one schema file is the whole entity', () => {
           const names = (text: string) => [...text.matchAll(/"name": "(g\d+_\w+)"/g)].map((m) => m[1]);
           expect(names(migrated).slice(0, -1)).toEqual(names(history));
           expect(names(migrated)).toHaveLength(names(history).length + 1);
-          expect(migrated).toContain('{"op":"renameColumn","table":"coupons","from":"note","to":"description"}');
-          expect(migrated).toMatch(/"op":"addColumn","table":"coupons","column":"maxUses"/);
-          expect(migrated).toMatch(/"op":"dropColumn","table":"coupons","column":"kind"/);
+          expect(migrated).toContain('{"op":"renameColumn","table":"vouchers","from":"note","to":"description"}');
+          expect(migrated).toMatch(/"op":"addColumn","table":"vouchers","column":"maxUses"/);
+          expect(migrated).toMatch(/"op":"dropColumn","table":"vouchers","column":"kind"/);
 
           server = await startServer(dataDir, env);
-          const listed = await server.call('GET', '/api/Coupon/GetSelectList');
+          const listed = await server.call('GET', '/api/Voucher/GetSelectList');
           await server.stop();
           expect(listed.status).toBe(200);
           expect(listed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', percentOff: 20, description: 'برای نوروز', maxUses: 1, version: 1 })]);
           expect(JSON.stringify(listed.body)).not.toContain('"kind"');
         } finally {
-          await writeFile(path.join(copy, 'schema/coupons.ts'), v1);
+          await writeFile(path.join(copy, 'schema/vouchers.ts'), v1);
           await Promise.all(generatedFiles.map((f, i) => writeFile(path.join(copy, f), generated[i] ?? '')));
           if (name === 'PostgreSQL') await dropDatabaseFor(dataDir);
           await rm(dataDir, { recursive: true, force: true });
