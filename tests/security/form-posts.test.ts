@@ -146,7 +146,7 @@ describe('sign-up posted as a plain form', () => {
   it('answers a phone the API refuses with the API status and message, once its code is given', async () => {
     const taken = { ...person, phoneNumber: stack.adminPhone };
     // The first step sends the code to any number alike (the page says nothing of the account).
-    const logged = stack.output().length;
+    const logged = stack.sms.messages.length;
     const first = await post('/auth/sign-up', taken);
     expect(first.status).toBe(200);
     expect(fieldValue(first.html, 'code')).toBe('');
@@ -160,7 +160,7 @@ describe('sign-up posted as a plain form', () => {
   });
 
   it('signs the new learner up and in in two posts (the details, then the phone’s code), towards the dashboard', async () => {
-    const logged = stack.output().length;
+    const logged = stack.sms.messages.length;
     const first = await post('/auth/sign-up', { ...person, phoneNumber: '۰۹۳۵۱۲۳۴۵۶۷' });
     expectPrivatePage(first);
     expect(first.status).toBe(200);
@@ -198,7 +198,7 @@ describe('one-time codes posted as plain forms (issue 15)', () => {
   });
 
   it('signs in by code: the number (code step shown), then the code (a session handed over)', async () => {
-    const logged = stack.output().length;
+    const logged = stack.sms.messages.length;
     const sent = await post('/auth/sign-in?with=code&redirect=%2Fdashboard%2Fcart', { phoneNumber: '۰۹۳۵۷۶۵۴۳۲۱', step: 'send' });
     expectPrivatePage(sent);
     expect(sent.status).toBe(200);
@@ -221,7 +221,7 @@ describe('one-time codes posted as plain forms (issue 15)', () => {
 
   it('resets a forgotten password by code, the new password twice, and ends the old sessions', async () => {
     const old = await apiToken(stack, learner.phoneNumber, learner.password);
-    const logged = stack.output().length;
+    const logged = stack.sms.messages.length;
     const sent = await post('/auth/forgot', { phoneNumber: learner.phoneNumber, step: 'send' });
     expect(sent.status).toBe(200);
     const code = await waitForCode(stack, learner.phoneNumber, logged);
