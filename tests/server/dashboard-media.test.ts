@@ -3,12 +3,10 @@
 // TEST_DATABASE=postgres: the dashboard's money figures (Jalali months in Tehran time across a
 // month boundary, per course, refunds, the date-range filter) and the media library (original
 // names, where each file is used, a used file deleted only when confirmed, unknown names refused).
-import Database from 'better-sqlite3';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
+import { dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, encodePng, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -25,25 +23,6 @@ afterAll(async () => {
   rmSync(server.dataDir, { recursive: true, force: true });
   if (usePostgres) await dropDatabaseFor(server.dataDir);
 });
-
-async function rawSql(statement: string): Promise<void> {
-  if (usePostgres) {
-    const client = new pg.Client({ connectionString: await databaseFor(server.dataDir) });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new Database(path.join(server.dataDir, 'academy.sqlite'));
-  try {
-    db.exec(statement);
-  } finally {
-    db.close();
-  }
-}
 
 interface Money {
   from: string;
@@ -97,7 +76,7 @@ describe('money on the dashboard', () => {
   // 1405/01/01 (Nowruz) starts in Tehran at 2026-03-20T20:30Z; a minute either side is in
   // another Jalali month. Orders are written directly: the checkout has its own tests.
   beforeAll(async () => {
-    await rawSql(`insert into children ("userId", "firstName", "lastName", "birthDate", "grade") values (1, 'کودک', 'آزمایشی', null, 'سوم')`);
+    await rawSql(server.dataDir, `insert into children ("userId", "firstName", "lastName", "birthDate", "grade") values (1, 'کودک', 'آزمایشی', null, 'سوم')`);
   });
 
   it('buckets revenue by Tehran Jalali month across Nowruz, per course, and follows the range', async () => {
@@ -112,7 +91,7 @@ describe('money on the dashboard', () => {
       [9007, 'paid', 60000, 0, '2026-03-30T10:00:00.000Z'], // 1405/01/10, one enrolment cancelled and paid back
     ];
     for (const [id, status, total, owed, paidAt] of orders) {
-      await rawSql(`insert into orders ("id", "userId", "status", "totalInTomans", "refundDueInTomans", "authority", "refId", "createdAt", "paidAt")
+      await rawSql(server.dataDir, `insert into orders ("id", "userId", "status", "totalInTomans", "refundDueInTomans", "authority", "refId", "createdAt", "paidAt")
         values (${id}, 1, '${status}', ${total}, ${owed}, 'A${id}', 'R${id}', '${paidAt}', '${paidAt}')`);
     }
     const child = 'select max(id) from children';
@@ -126,16 +105,16 @@ describe('money on the dashboard', () => {
       [9007, 5, 10000],
     ];
     for (const [order, course, price] of items) {
-      await rawSql(`insert into order_items ("orderId", "childId", "courseId", "priceInTomans", "childName", "courseTitle")
+      await rawSql(server.dataDir, `insert into order_items ("orderId", "childId", "courseId", "priceInTomans", "childName", "courseTitle")
         values (${order}, (${child}), ${course}, ${price}, 'کودک', 'دوره ${course}')`);
     }
     // Order 9003 enrolled course 1 only; its course-2 line is the part owed back.
-    await rawSql(`insert into enrollments ("childId", "courseId", "orderId", "enrolledAt") values ((${child}), 1, 9003, '2026-03-20T20:00:00.000Z')`);
+    await rawSql(server.dataDir, `insert into enrollments ("childId", "courseId", "orderId", "enrolledAt") values ((${child}), 1, 9003, '2026-03-20T20:00:00.000Z')`);
     // Order 9007: course 5's enrolment cancelled with its price paid back; the order stays paid.
-    await rawSql(`insert into enrollments ("childId", "courseId", "orderId", "enrolledAt") values ((${child}), 4, 9007, '2026-03-30T10:00:00.000Z')`);
-    await rawSql(`insert into enrollments ("childId", "courseId", "orderId", "enrolledAt", "status", "cancelledAt")
+    await rawSql(server.dataDir, `insert into enrollments ("childId", "courseId", "orderId", "enrolledAt") values ((${child}), 4, 9007, '2026-03-30T10:00:00.000Z')`);
+    await rawSql(server.dataDir, `insert into enrollments ("childId", "courseId", "orderId", "enrolledAt", "status", "cancelledAt")
       values ((${child}), 5, 9007, '2026-03-30T10:00:00.000Z', 'cancelled', '2026-04-01T10:00:00.000Z')`);
-    await rawSql(`update orders set "refundedInTomans" = 10000 where id = 9007`);
+    await rawSql(server.dataDir, `update orders set "refundedInTomans" = 10000 where id = 9007`);
 
     const both = (await dashboard({ from: '1404-12-01', to: '1405-01-31' })).money;
     expect(both.from).toBe('1404-12-01');
@@ -172,7 +151,7 @@ describe('money on the dashboard', () => {
   it('counts today in Tehran and refuses a bad range in Persian', async () => {
     const before = (await dashboard()).money.today;
     const now = new Date().toISOString();
-    await rawSql(`insert into orders ("id", "userId", "status", "totalInTomans", "refundDueInTomans", "authority", "refId", "createdAt", "paidAt")
+    await rawSql(server.dataDir, `insert into orders ("id", "userId", "status", "totalInTomans", "refundDueInTomans", "authority", "refId", "createdAt", "paidAt")
       values (9010, 1, 'paid', 12000, 0, 'A9010', 'R9010', '${now}', '${now}')`);
     expect((await dashboard()).money.today).toEqual({ paidOrders: before.paidOrders + 1, revenueInTomans: before.revenueInTomans + 12_000 });
 
@@ -240,7 +219,7 @@ describe('media that knows where it is used', () => {
     });
     expect(teacher.status).toBe(200);
     // The sanitiser keeps no <img> today; a body stored with one (older data) still counts.
-    await rawSql(`update articles set "body" = '<p>متن</p><img src="/api/File/image/${name}">' where id = (select min(id) from articles)`);
+    await rawSql(server.dataDir, `update articles set "body" = '<p>متن</p><img src="/api/File/image/${name}">' where id = (select min(id) from articles)`);
 
     const used = (await library()).find((e) => e.name === name);
     expect(used?.usedIn.map((p) => p.entity).sort()).toEqual(['articles', 'teachers']);

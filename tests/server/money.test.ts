@@ -4,14 +4,11 @@
 // is checked out; a payment that finds nothing left to enrol is owed back, not sold; a learner's
 // paid orders and enrolments survive every delete path; the gateway double confirms only
 // payments actually made; a production server refuses the sandbox gateway.
-import Database from 'better-sqlite3';
 import { decodeJwt } from 'jose';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
-import { databaseFor, usePostgres } from '../support/postgres-db';
+import { rawSql } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
@@ -93,27 +90,6 @@ const enrolments = async (token: string) =>
 const userRows = async () =>
   (await server.call<{ queryResult: Array<{ id: number; version: number }> }>('GET', '/api/User/GetPagedFilter', { token: admin })).body.queryResult;
 const dashboard = async () => (await server.call<Dashboard>('GET', '/api/User/GetDashboardData', { token: admin })).body;
-
-/** One SQL statement sent straight to the database, past the server (ints only, inlined). */
-async function rawSql(statement: string): Promise<void> {
-  if (usePostgres) {
-    const client = new pg.Client({ connectionString: await databaseFor(server.dataDir) });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new Database(path.join(server.dataDir, 'academy.sqlite'));
-  try {
-    db.pragma('foreign_keys = ON');
-    db.exec(statement);
-  } finally {
-    db.close();
-  }
-}
 
 describe('one cart, one open order (item 6)', () => {
   it('parallel checkouts of one cart open one order and one gateway payment; checking out again reuses it', async () => {
@@ -269,7 +245,7 @@ describe('financial records are kept (item 7)', () => {
 
     // An audit entry whose revert would delete the account (a "create" of it) is refused too.
     const version = (await userRows()).find((u) => u.id === userId)?.version;
-    await rawSql(`insert into audit_log ("at", "userId", "userName", "entity", "recordId", "action", "before", "after")
+    await rawSql(server.dataDir, `insert into audit_log ("at", "userId", "userName", "entity", "recordId", "action", "before", "after")
       values ('2026-01-01T00:00:00.000Z', 1, 'test', 'users', ${userId}, 'create', null, '{"id":${userId},"version":${version ?? 1}}')`);
     const entries = await server.call<{ items: Array<{ id: number; revertible: boolean }> }>('GET', '/api/Admin/audit', {
       token: admin,
@@ -282,8 +258,8 @@ describe('financial records are kept (item 7)', () => {
     expect(revert.body.message).toBe(reason);
 
     // The database refuses the same deletes on its own.
-    await expect(rawSql(`delete from users where id = ${userId}`)).rejects.toThrow(/financial records are kept/);
-    await expect(rawSql(`delete from orders where id = ${order.orderId}`)).rejects.toThrow(/financial records are kept/);
+    await expect(rawSql(server.dataDir, `delete from users where id = ${userId}`)).rejects.toThrow(/financial records are kept/);
+    await expect(rawSql(server.dataDir, `delete from orders where id = ${order.orderId}`)).rejects.toThrow(/financial records are kept/);
 
     // Sales figures equal; only the idle learner, deleted by the bulk call, left the user counts.
     expect(await dashboard()).toEqual({ ...before, totalUsers: (before.totalUsers ?? 0) - 1, totalRegisterToday: (before.totalRegisterToday ?? 0) - 1 });

@@ -5,16 +5,14 @@
 // parent in the transaction of its change, and none when that transaction fails; the worker sends
 // with the message's key, retries transient failures with back-off, stops on permanent ones, takes
 // over a dead worker's claim after its lease, and two workers never send one message twice.
-import Database from 'better-sqlite3';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/messaging';
 import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, type NotificationSettings } from '../../server/notifications';
 import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
-import { databaseFor, usePostgres } from '../support/postgres-db';
+import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -109,34 +107,15 @@ async function uncheckedCall(method: string, url: string, token: string, body?: 
   return response.status;
 }
 
-/** One SQL script sent straight to the database, past the server. */
-async function rawSql(statement: string): Promise<void> {
-  if (usePostgres) {
-    const client = new pg.Client({ connectionString: await databaseFor(server.dataDir) });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const sqlite = new Database(path.join(server.dataDir, 'academy.sqlite'));
-  try {
-    sqlite.exec(statement);
-  } finally {
-    sqlite.close();
-  }
-}
 /** Makes every `op` on `table` fail (a trigger), so a transaction that writes it rolls back. */
 async function breakWrites(table: string, op: 'delete' | 'update'): Promise<() => Promise<void>> {
   if (usePostgres) {
-    await rawSql(`create or replace function test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$;
+    await rawSql(server.dataDir, `create or replace function test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$;
       create trigger test_refuse_${table} before ${op} on ${table} for each row execute function test_refuse();`);
-    return () => rawSql(`drop trigger test_refuse_${table} on ${table}`);
+    return () => rawSql(server.dataDir, `drop trigger test_refuse_${table} on ${table}`);
   }
-  await rawSql(`create trigger test_refuse_${table} before ${op} on ${table} begin select raise(abort, 'refused by the test'); end;`);
-  return () => rawSql(`drop trigger test_refuse_${table}`);
+  await rawSql(server.dataDir, `create trigger test_refuse_${table} before ${op} on ${table} begin select raise(abort, 'refused by the test'); end;`);
+  return () => rawSql(server.dataDir, `drop trigger test_refuse_${table}`);
 }
 
 describe('each event queues one message in the transaction of its change', () => {

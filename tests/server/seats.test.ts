@@ -4,12 +4,9 @@
 // arriving at once never enrol past capacity; a full course takes children on its waiting list,
 // and the seat freed by a cancellation, a refund, a raised capacity or an order that ended is
 // offered to the first child waiting, held for a while, then passed on.
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
-import { databaseFor, usePostgres } from '../support/postgres-db';
+import { rawSql } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -113,28 +110,9 @@ const buy = async (i: number, courseId: number) => {
   return c.body;
 };
 
-/** One SQL statement sent straight to the database, past the server. */
-async function rawSql(statement: string): Promise<void> {
-  if (usePostgres) {
-    const client = new pg.Client({ connectionString: await databaseFor(server.dataDir) });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new Database(path.join(server.dataDir, 'academy.sqlite'));
-  try {
-    db.exec(statement);
-  } finally {
-    db.close();
-  }
-}
 const longAgo = new Date(Date.now() - 3_600_000).toISOString();
 /** Parent i's open order lets its hold go (as if its gateway page were opened an hour ago). */
-const holdRunsOut = (orderId: number) => rawSql(`update orders set "createdAt" = '${longAgo}' where id = ${orderId}`);
+const holdRunsOut = (orderId: number) => rawSql(server.dataDir, `update orders set "createdAt" = '${longAgo}' where id = ${orderId}`);
 
 describe('capacity under concurrency', () => {
   it('four parents checking out the last seat at once: one gets the gateway, three a 409 offering the waiting list', async () => {
@@ -245,7 +223,7 @@ describe('freed seats go to the first child waiting', () => {
     expect((await server.call('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: order.id, version: order.version } })).status).toBe(200);
     expect((await entryOf(1, course.id))?.status).toBe('offered');
 
-    await rawSql(`update waitlist_entries set "holdUntil" = '${longAgo}' where "childId" = ${parent(1).child} and "courseId" = ${course.id}`);
+    await rawSql(server.dataDir, `update waitlist_entries set "holdUntil" = '${longAgo}' where "childId" = ${parent(1).child} and "courseId" = ${course.id}`);
     // Read by the next parent: the run-out offer is closed and the seat offered to their child.
     expect((await entryOf(2, course.id))?.status).toBe('offered');
     expect((await entryOf(1, course.id))?.status).toBe('expired');

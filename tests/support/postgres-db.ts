@@ -1,6 +1,8 @@
 // Per-server PostgreSQL databases for the server suite when it runs with TEST_DATABASE=postgres
 // (tests/support/postgres.sh starts the private cluster and exports TEST_DATABASE_URL).
+import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 
 export const usePostgres = process.env.TEST_DATABASE === 'postgres';
@@ -38,4 +40,27 @@ export async function databaseFor(dataDir: string): Promise<string> {
 
 export async function dropDatabaseFor(dataDir: string): Promise<void> {
   await withAdmin((client) => client.query(`drop database if exists ${nameFor(dataDir)} with (force)`));
+}
+
+/**
+ * One SQL script sent straight to a test server's database, past the server (a trigger, a row the
+ * API would refuse): its PostgreSQL database, or `academy.sqlite` in its data dir.
+ */
+export async function rawSql(dataDir: string, statement: string): Promise<void> {
+  if (usePostgres) {
+    const client = new pg.Client({ connectionString: await databaseFor(dataDir) });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const sqlite = new Database(path.join(dataDir, 'academy.sqlite'));
+  try {
+    sqlite.exec(statement);
+  } finally {
+    sqlite.close();
+  }
 }
