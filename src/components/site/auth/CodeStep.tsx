@@ -183,6 +183,28 @@ export function initialCodeFlow(posted: PostedForm | undefined): CodeFlow {
   };
 }
 
+/**
+ * The code step's props that follow from the flow alone (the same in sign-in, sign-up and
+ * recovery); each form adds the number, how a typed code and "send again" change its flow, where
+ * "back" goes and its labels.
+ */
+export function codeStepState(
+  flow: CodeFlow,
+  setFlow: Dispatch<SetStateAction<CodeFlow>>,
+): Pick<CodeStepProps, 'notice' | 'code' | 'error' | 'failure' | 'resendAfterSeconds' | 'resendKey' | 'resending' | 'onBack' | 'sending'> {
+  return {
+    notice: flow.notice,
+    code: flow.code,
+    error: flow.errors.code,
+    failure: flow.failure,
+    resendAfterSeconds: flow.resendAfterSeconds,
+    resendKey: flow.resendKey,
+    resending: flow.sending,
+    onBack: () => setFlow((current) => ({ ...current, step: 'phone', code: '', failure: null, notice: undefined })),
+    sending: flow.sending,
+  };
+}
+
 /** The answer to "send a code", in the flow: the code step with its countdown, or the refusal. */
 export function afterSend(
   flow: CodeFlow,

@@ -6,7 +6,7 @@ import { Field } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import type { PostedForm } from '../postedForm';
 import { StatusMessage } from '../StatusMessage';
-import { afterSend, CodeStep, initialCodeFlow, useTypedCode, type CodeFlow } from './CodeStep';
+import { afterSend, CodeStep, codeStepState, initialCodeFlow, useTypedCode, type CodeFlow } from './CodeStep';
 import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from './forgotRules';
 import { authSearchQuery, type AuthFormProps, type AuthSearch } from './redirect';
 import './auth.css';
@@ -135,20 +135,12 @@ function BySms({ search, posted, onDone }: { search: AuthSearch; posted?: Posted
         <>
           <input type="hidden" name="phoneNumber" value={flow.phone} />
           <CodeStep
+            {...codeStepState(flow, setFlow)}
             phone={flow.phone}
-            notice={flow.notice}
-            code={flow.code}
             onCode={(code) => setFlow((current) => ({ ...current, code, errors: { ...current.errors, code: undefined } }))}
-            error={flow.errors.code}
-            failure={flow.failure}
-            resendAfterSeconds={flow.resendAfterSeconds}
-            resendKey={flow.resendKey}
             onResend={() => void sendCode()}
-            resending={flow.sending}
             backHref={action}
-            onBack={() => setFlow((current) => ({ ...current, step: 'phone', code: '', failure: null, notice: undefined }))}
             submitLabel={flow.sending ? 'در حال ذخیره...' : 'ذخیره رمز تازه'}
-            sending={flow.sending}
           >
             <Field
               label="رمز عبور جدید"

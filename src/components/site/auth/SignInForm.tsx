@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
 import { authSearchQuery, type AuthFormProps, type AuthSearch } from './redirect';
 import { finishSignIn } from './finishSignIn';
-import { afterSend, CodeStep, initialCodeFlow, useTypedCode, type CodeFlow } from './CodeStep';
+import { afterSend, CodeStep, codeStepState, initialCodeFlow, useTypedCode, type CodeFlow } from './CodeStep';
 import { Field, useTypedBeforeHydration } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import type { PostedForm } from '../postedForm';
@@ -195,20 +195,12 @@ function CodeSignIn({ search, posted }: { search: AuthSearch; posted?: PostedFor
           <>
             <input type="hidden" name="phoneNumber" value={flow.phone} />
             <CodeStep
+              {...codeStepState(flow, setFlow)}
               phone={flow.phone}
-              notice={flow.notice}
-              code={flow.code}
               onCode={(code) => setFlow((current) => ({ ...current, code, errors: { ...current.errors, code: undefined } }))}
-              error={flow.errors.code}
-              failure={flow.failure}
-              resendAfterSeconds={flow.resendAfterSeconds}
-              resendKey={flow.resendKey}
               onResend={() => void sendCode()}
-              resending={flow.sending}
               backHref={action}
-              onBack={() => setFlow((current) => ({ ...current, step: 'phone', code: '', failure: null, notice: undefined }))}
               submitLabel={flow.sending ? signInTexts.signingIn : signInTexts.signIn}
-              sending={flow.sending}
             />
           </>
         )}

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
 import { authSearchQuery, type AuthFormProps } from './redirect';
 import { finishSignIn } from './finishSignIn';
-import { afterSend, CodeStep, initialCodeFlow, type CodeFlow } from './CodeStep';
+import { afterSend, CodeStep, codeStepState, initialCodeFlow, type CodeFlow } from './CodeStep';
 import { Field, useTypedBeforeHydration } from '../Field';
 import { fieldErrors, type FieldErrors } from '../formErrors';
 import { StatusMessage } from '../StatusMessage';
@@ -168,21 +168,13 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
             <input type="hidden" name="phoneNumber" value={values.phoneNumber} />
             <input type="hidden" name="emailAddress" value={values.emailAddress ?? ''} />
             <CodeStep
+              {...codeStepState(flow, setFlow)}
               phone={values.phoneNumber}
-              notice={flow.notice}
-              code={flow.code}
               onCode={(code) => setFlow((current) => ({ ...current, code, errors: { code: undefined } }))}
-              error={flow.errors.code}
-              failure={flow.failure}
-              resendAfterSeconds={flow.resendAfterSeconds}
-              resendKey={flow.resendKey}
               onResend={() => void sendCode(true)}
-              resending={flow.sending}
               backHref={action}
               backLabel={signUpTexts.edit}
-              onBack={() => setFlow((current) => ({ ...current, step: 'phone', code: '', failure: null, notice: undefined }))}
               submitLabel={flow.sending ? signUpTexts.confirming : signUpTexts.confirm}
-              sending={flow.sending}
             >
               {/* Never sent back by the server: after a plain post it is asked again here. */}
               {askPassword && (
