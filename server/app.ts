@@ -51,6 +51,8 @@ import { toPersianDigits } from '../src/lib/text';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';
+import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './pageCache';
+import { EncodedBody } from './encoding';
 import { registerSchedule } from './schedule';
 import { registerSessions } from './sessions';
 import { registerPasswordReset } from './userAccounts';
@@ -100,6 +102,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   });
   try {
     await migrate(db);
+    await preparePageVersion(db);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -212,21 +215,37 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
 
   // History fallback: client-side routes such as /categories/… get the page (rendered here when
   // it is a public one, else the SPA's shell); a path that is no page (or an unknown slug) still
-  // gets the SPA's not-found page, with a real 404.
+  // gets the SPA's not-found page, with a real 404. A rendered public page is kept in memory
+  // until what it shows changes (server/pageCache.ts), with its compressed forms.
+  const pages = new PageCache(db);
+  const renderToKeep = async (url: string): Promise<KeptAnswer | null> => {
+    if (!pageRenderer) return null;
+    const page = await pageRenderer.render(url, siteOrigin, app);
+    if (page.kind === 'redirect') return page;
+    if (page.kind !== 'page') return null;
+    const html = Buffer.from(page.html);
+    return { kind: 'page', body: new EncodedBody(html), etag: etagOf(html) };
+  };
   const servePage = async (request: FastifyRequest, reply: FastifyReply, known?: PageStatus) => {
     const at = request.url.indexOf('?');
     const pathname = at < 0 ? request.url : request.url.slice(0, at);
     const query = at < 0 ? undefined : request.url.slice(at + 1);
-    const status = known ?? (await pageStatus(pathname, db));
     reply.header('Cache-Control', 'no-cache');
+    // A kept page answers before its existence is checked again: it was checked when rendered,
+    // and any write that could change the answer makes the page render again.
+    let status = known;
+    const kept = pageRenderer
+      ? await pages.get(request.url, async () => {
+          status ??= await pageStatus(pathname, db);
+          return status === 200 ? renderToKeep(request.url) : null;
+        })
+      : null;
+    if (kept?.kind === 'redirect') return reply.redirect(kept.location, 301);
+    if (kept?.kind === 'page') return sendKeptPage(request, reply, kept);
+    status ??= await pageStatus(pathname, db);
     // The canonical address of a page that lives elsewhere (a course under another category),
     // with or without the server render.
     if (typeof status === 'object') return reply.redirect(query === undefined ? status.redirect : `${status.redirect}?${query}`, 301);
-    if (status === 200 && pageRenderer) {
-      const page = await pageRenderer.render(request.url, siteOrigin, app);
-      if (page.kind === 'redirect') return reply.redirect(page.location, 301);
-      if (page.kind === 'page') return reply.type('text/html; charset=utf-8').send(page.html);
-    }
     return reply.code(status).sendFile('index.html');
   };
   if (hasSpa) app.get('/', (request, reply) => servePage(request, reply));

@@ -59,7 +59,7 @@ export function tehranDayStart({ jy, jm, jd }: JDay): string {
   return new Date(instant).toISOString();
 }
 
-function nextDay({ jy, jm, jd }: JDay): JDay {
+export function nextDay({ jy, jm, jd }: JDay): JDay {
   if (jd < jalaaliMonthLength(jy, jm)) return { jy, jm, jd: jd + 1 };
   return jm < 12 ? { jy, jm: jm + 1, jd: 1 } : { jy: jy + 1, jm: 1, jd: 1 };
 }

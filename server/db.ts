@@ -422,6 +422,11 @@ export interface NotificationsTable {
   sentAt: string | null;
   createdAt: string;
 }
+/** Issue 16: one row, the version of what the public pages show (server/pageCache.ts). */
+export interface PageDataVersionTable {
+  id: number;
+  version: number | string;
+}
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -457,6 +462,7 @@ export interface Database {
   sibling_discounts: SiblingDiscountsTable;
   invoice_sequence: InvoiceSequenceTable;
   cart_coupons: CartCouponsTable;
+  page_data_version: PageDataVersionTable;
 }
 
 export type DB = Kysely<Database>;

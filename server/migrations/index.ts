@@ -20,6 +20,7 @@ import * as m015 from './015_attendance';
 import * as m017 from './017_notifications';
 import * as m018 from './018_discounts_invoices';
 import * as m016 from './016_one_time_codes';
+import * as m019 from './019_page_version';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '015_attendance': m015,
   '017_notifications': m017,
   '018_discounts_invoices': m018,
+  '019_page_version': m019,
   '016_one_time_codes': m016,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
