@@ -108,12 +108,18 @@ describe('admin courses', () => {
   });
 
   it('edits it, then deletes it after confirmation', async () => {
+    // The public catalogue is served from memory (server/pageCache.ts): the save must show on the
+    // very next request of a page kept just before it.
+    const catalogue = async () => (await fetch(`${stack.baseUrl}/courses`, { headers: { accept: 'text/html' } })).text();
+    expect(await catalogue()).toContain('دوره آزمایشی مرورگر');
+    expect(await catalogue()).toContain('دوره آزمایشی مرورگر');
     await row('دوره آزمایشی مرورگر').getByRole('button', { name: 'ویرایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
     await dialog.getByLabel('وضعیت دوره').selectOption({ label: 'غیرفعال' });
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await page.getByText('دوره با موفقیت ویرایش شد').waitFor();
     await row('دوره آزمایشی مرورگر').getByText('غیرفعال').waitFor();
+    expect(await catalogue()).not.toContain('دوره آزمایشی مرورگر');
     await confirmDelete('دوره آزمایشی مرورگر', 'آیا از حذف دوره مطمئن هستید؟', 'دوره با موفقیت حذف شد');
   });
 });
