@@ -194,7 +194,7 @@ export class PageCache {
    * for what is not to be kept (the shell, a failed render): that is rendered per request.
    */
   async get(url: string, render: () => Promise<KeptAnswer | null>): Promise<KeptAnswer | null> {
-    const version = await pageDataVersion(this.db);
+    const version = await this.currentVersion();
     const now = this.clock();
     const kept = this.entries.get(url);
     if (kept && kept.version === version && kept.until > now) {
@@ -215,6 +215,26 @@ export class PageCache {
     entry.answer.catch(() => this.remove(url, entry));
     this.entries.set(url, entry);
     return entry.answer;
+  }
+
+  private nextRead: Promise<string> | null = null;
+
+  /**
+   * The version, read once for every request that arrived before the read starts: the read is
+   * made on the next turn of the event loop, so it still follows each of those requests (and sees
+   * every write committed before any of them arrived). Under a crowd one query then serves many
+   * requests, which matters on PostgreSQL, where each is a round trip.
+   */
+  private currentVersion(): Promise<string> {
+    if (!this.nextRead) {
+      this.nextRead = new Promise((resolve, reject) => {
+        setImmediate(() => {
+          this.nextRead = null;
+          pageDataVersion(this.db).then(resolve, reject);
+        });
+      });
+    }
+    return this.nextRead;
   }
 
   /** How many answers are kept (for the tests and the bench). */
