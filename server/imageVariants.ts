@@ -49,7 +49,8 @@ export async function makeVariants(original: Buffer): Promise<VariantFile[]> {
   let height: number;
   let pages: number;
   try {
-    const meta = await sharp(original, inputOptions).metadata();
+    // The header only (no pixels are decoded), read without the pixel limit so a bomb is told as such.
+    const meta = await sharp(original, { ...inputOptions, limitInputPixels: false }).metadata();
     // EXIF orientations 5–8 turn the picture a quarter: its shown width is the stored height.
     const turned = (meta.orientation ?? 1) >= 5;
     width = (turned ? meta.height : meta.width) ?? 0;
