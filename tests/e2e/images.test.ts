@@ -6,11 +6,11 @@ import { launchBrowser, signInAsAdmin, startStack, type Stack } from './harness'
 import { coursePath, publicJson, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
-let course: CatalogueCourse;
+let course: CatalogueCourse & { coverImage: string };
 
 beforeAll(async () => {
   stack = await startStack();
-  const courses = await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses');
+  const courses = await publicJson<Array<CatalogueCourse & { coverImage: string }>>(stack, '/api/Public/courses');
   const first = courses[0];
   if (!first) throw new Error('the seed has no course');
   course = first;
