@@ -84,13 +84,19 @@ async function lcpImage(url: string): Promise<string> {
             if (!(element instanceof HTMLImageElement)) return resolve(null);
             const box = element.getBoundingClientRect();
             const dpr = window.devicePixelRatio;
-            resolve({
-              src: element.currentSrc.split('/').pop() ?? '',
-              natural: `${element.naturalWidth}×${element.naturalHeight}`,
-              shown: `${Math.round(box.width * dpr)}×${Math.round(box.height * dpr)}`,
-            });
+            // naturalWidth of an image chosen from srcset is divided by its density (the w
+            // descriptor over the slot); the file's own pixels are read from a plain copy.
+            const file = new Image();
+            file.src = element.currentSrc;
+            void file.decode().then(() =>
+              resolve({
+                src: element.currentSrc.split('/').pop() ?? '',
+                natural: `${file.naturalWidth}×${file.naturalHeight}`,
+                shown: `${Math.round(box.width * dpr)}×${Math.round(box.height * dpr)}`,
+              }),
+            );
           }).observe({ type: 'largest-contentful-paint', buffered: true });
-          setTimeout(() => resolve(null), 3000);
+          setTimeout(() => resolve(null), 10_000);
         }),
     );
     return found ? `LCP image ${found.src}: ${found.natural} px for ${found.shown} device px` : 'LCP is not an image';
