@@ -198,22 +198,24 @@ const imageQuery = v.object({
 });
 
 /**
- * The copies each image has, by name, as read from the store: they change only when the image is
- * uploaded or deleted, so the listing is read once per process (images without copies are read
- * again, since another process may be making them).
+ * Per app (one store): the copies each image has, by name, as read from the store. They change
+ * only when the image is uploaded or deleted, so the listing is read once (an image without
+ * copies is read again, since another process may be making them); and the images whose copies
+ * this process is making for a first request (an image older than them).
  */
-const variantListings = new Map<string, readonly string[]>();
+interface VariantState {
+  listings: Map<string, readonly string[]>;
+  making: Set<string>;
+}
 const maxListings = 20_000;
-/** Images whose copies this process is making for a first request (an image older than them). */
-const making = new Set<string>();
 
-async function variantsOf(media: MediaStore, name: string): Promise<readonly string[] | null> {
-  const known = variantListings.get(name);
+async function variantsOf(media: MediaStore, state: VariantState, name: string): Promise<readonly string[] | null> {
+  const known = state.listings.get(name);
   if (known) return known;
   const listed = await media.listVariants(name);
   if (listed) {
-    if (variantListings.size >= maxListings) variantListings.clear();
-    variantListings.set(name, listed);
+    if (state.listings.size >= maxListings) state.listings.clear();
+    state.listings.set(name, listed);
   }
   return listed;
 }
@@ -229,7 +231,8 @@ async function readAll(file: StoredFile): Promise<Buffer> {
  * restored backup), once, in the background; its requests get the original meanwhile. An image
  * libvips refuses gets an empty set, so it is not tried again on every request.
  */
-function makeMissingVariants(media: MediaStore, name: string, file: StoredFile, log: (error: unknown) => void): void {
+function makeMissingVariants(media: MediaStore, state: VariantState, name: string, file: StoredFile, log: (error: unknown) => void): void {
+  const { making } = state;
   if (making.has(name)) return;
   making.add(name);
   void (async () => {
@@ -264,7 +267,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end };
 }
 
-async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
+async function serve(media: MediaStore, state: VariantState, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
   const { fileName } = parse(fileParams, request.params);
   const { w } = kind === 'images' ? parse(imageQuery, request.query) : { w: undefined };
   let file = await media.open(kind, fileName);
@@ -273,8 +276,8 @@ async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest
   if (w !== undefined) {
     // A resized copy in the best format the browser takes: the answer depends on Accept.
     reply.header('Vary', 'Accept');
-    const variants = await variantsOf(media, fileName);
-    if (variants === null) makeMissingVariants(media, fileName, file, (error) => request.log.error(error));
+    const variants = await variantsOf(media, state, fileName);
+    if (variants === null) makeMissingVariants(media, state, fileName, file, (error) => request.log.error(error));
     const chosen = variants && chooseVariant(variants, w, request.headers.accept);
     const copy = chosen ? await media.openVariant(fileName, chosen) : null;
     if (chosen && copy) {
@@ -369,6 +372,7 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
 }
 
 export function registerFiles(register: Register, media: MediaStore, db: DB) {
+  const variants: VariantState = { listings: new Map(), making: new Set() };
   register('GET /api/File/all-images', () => media.list('images'));
   register('GET /api/File/all-videos', () => media.list('videos'));
   register('POST /api/File/upload-image', (request) => upload(media, db, 'images', request));
@@ -377,8 +381,8 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
     return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
   });
-  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, 'images', request, reply));
-  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, 'videos', request, reply));
+  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, variants, 'images', request, reply));
+  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, variants, 'videos', request, reply));
   register('DELETE /api/File/delete', async (request) => {
     currentUser(request);
     const { fileName, mediaType, confirmed } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه', confirmed: 'تأیید' });
@@ -386,7 +390,7 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     const places = (await mediaUsage(db, kind, [fileName])).get(fileName) ?? [];
     if (places.length > 0 && confirmed === undefined) throw new HttpError(409, libraryTexts.inUse(places.length), { places });
     const removed = await media.remove(kind, fileName);
-    variantListings.delete(fileName);
+    variants.listings.delete(fileName);
     await forgetFile(db, kind, fileName);
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };
