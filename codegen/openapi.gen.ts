@@ -3785,7 +3785,10 @@ export interface operations {
     };
     serveImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A resized copy at least this wide (issue 16): AVIF or WebP by the request's Accept (the answer varies by Accept), the image's own width when it is narrower; the original when the browser takes neither format or the copies are still being made. */
+                w?: 160 | 320 | 480 | 640 | 800 | 1024 | 1280;
+            };
             header?: never;
             path: {
                 fileName: components["parameters"]["FileName"];

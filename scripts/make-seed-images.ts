@@ -4,13 +4,19 @@
 // drawing (server/png.ts) or the list (`sampleImages` in server/seed.ts):
 //
 //   npx tsx scripts/make-seed-images.ts          (Chromium from CHROMIUM_PATH or /usr/bin/chromium)
+//   npx tsx scripts/make-seed-images.ts --variants-only
+//
+// Each image's resized copies (server/imageVariants.ts, as an upload gets them) go to
+// server/seed-images/variants/<file>/, made by sharp from the lossless drawing rather than from the
+// lossy WebP. `--variants-only` remakes only those, leaving the committed WebP files as they are.
 //
 // The encoder is Chromium's (libwebp, behind canvas.convertToBlob): the browser tests already
 // need it, so the project takes on no image dependency for a handful of files.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { coverPixels, personPixels } from '../server/png';
+import { makeVariants } from '../server/imageVariants';
+import { coverPixels, encodeRgb, personPixels } from '../server/png';
 import { sampleImages, type SampleDrawing } from '../server/seed';
 import { chromiumArgs } from '../tests/e2e/harness';
 
@@ -47,6 +53,29 @@ function withoutExtras(webp: Buffer): Buffer {
 function draw(drawing: SampleDrawing): { width: number; height: number; rgb: Uint8Array } {
   if (drawing.kind === 'person') return { width: 256, height: 256, rgb: personPixels(drawing.from, drawing.to, 256) };
   return { width: 640, height: 360, rgb: coverPixels(drawing.from, drawing.to, drawing.seed, 640, 360) };
+}
+
+async function writeVariants(): Promise<void> {
+  const variantsDir = path.join(outDir, 'variants');
+  rmSync(variantsDir, { recursive: true, force: true });
+  let total = 0;
+  let count = 0;
+  for (const { file, drawing } of sampleImages) {
+    const { width, height, rgb } = draw(drawing);
+    const dir = path.join(variantsDir, file);
+    mkdirSync(dir, { recursive: true });
+    const variants = await makeVariants(encodeRgb(width, height, rgb));
+    for (const variant of variants) writeFileSync(path.join(dir, variant.name), variant.bytes);
+    total += variants.reduce((sum, v) => sum + v.bytes.length, 0);
+    count += variants.length;
+    console.log(`${file.padEnd(32)} ${variants.map((v) => `${v.name} ${v.bytes.length.toLocaleString('en')}`).join(', ')}`);
+  }
+  console.log(`${count} resized copies, ${total.toLocaleString('en')} bytes in ${path.relative(process.cwd(), variantsDir)}/`);
+}
+
+if (process.argv.includes('--variants-only')) {
+  await writeVariants();
+  process.exit(0);
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumArgs });
@@ -91,3 +120,4 @@ try {
 } finally {
   await browser.close();
 }
+await writeVariants();

@@ -4,12 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import * as v from 'valibot';
 import type { DB } from './db';
 import { HttpError } from './errors';
+import { imageWidths, isImageWidth } from '../src/lib/imageWidths';
+import { chooseVariant, ImageRejected, isVariantName, makeVariants, type VariantFile } from './imageVariants';
 import { cleanOriginalName, contentTypeOfName, forgetFile, libraryOf, libraryTexts, mediaUsage, recordUpload } from './mediaLibrary';
 import { currentUser, parse, type Register } from './routes';
 
@@ -29,6 +31,11 @@ export interface MediaStore {
   /** False when there was no such file. */
   remove(kind: MediaKind, name: string): Promise<boolean>;
   open(kind: MediaKind, name: string): Promise<StoredFile | null>;
+  /** Stores an image's resized copies (server/imageVariants.ts), replacing any it had; none is allowed. */
+  saveVariants(name: string, files: readonly VariantFile[]): Promise<void>;
+  /** The names of an image's resized copies; null when they were never made (an image older than them). */
+  listVariants(name: string): Promise<string[] | null>;
+  openVariant(name: string, variant: string): Promise<StoredFile | null>;
 }
 
 /**
@@ -52,6 +59,11 @@ export class LocalMediaStore implements MediaStore {
     const file = path.resolve(dir, name);
     if (path.dirname(file) !== dir) throw new Error(`media path escapes its folder: ${name}`);
     return file;
+  }
+
+  /** An image's copies live in `images/variants/<name>/` (a folder: never listed as media). */
+  private variantDir(name: string): string {
+    return path.join(path.dirname(this.pathOf('images', name)), 'variants', name);
   }
 
   async list(kind: MediaKind): Promise<string[]> {
@@ -80,20 +92,49 @@ export class LocalMediaStore implements MediaStore {
     const info = await lstat(file).catch(() => null);
     if (!info?.isFile()) return false;
     await unlink(file);
+    if (kind === 'images') await rm(this.variantDir(name), { recursive: true, force: true });
     return true;
   }
 
   async open(kind: MediaKind, name: string): Promise<StoredFile | null> {
-    const file = this.pathOf(kind, name);
-    // lstat, not stat: a symbolic link planted in the folder is not followed.
-    const info = await lstat(file).catch(() => null);
-    if (!info?.isFile()) return null;
-    return {
-      size: info.size,
-      modified: info.mtime,
-      stream: (range) => createReadStream(file, range ? { start: range.start, end: range.end } : {}),
-    };
+    return openFile(this.pathOf(kind, name));
   }
+
+  async saveVariants(name: string, files: readonly VariantFile[]): Promise<void> {
+    const dir = this.variantDir(name);
+    // Made in a temporary folder and renamed into place, so a reader sees all of them or none.
+    const partial = `${dir}.${randomBytes(4).toString('hex')}.part`;
+    await mkdir(partial, { recursive: true });
+    for (const file of files) {
+      if (!isVariantName(file.name)) throw new Error(`unsafe variant name: ${JSON.stringify(file.name)}`);
+      await writeFile(path.join(partial, file.name), file.bytes, { flag: 'wx' });
+    }
+    await rm(dir, { recursive: true, force: true });
+    await rename(partial, dir);
+  }
+
+  async listVariants(name: string): Promise<string[] | null> {
+    const dir = this.variantDir(name);
+    const info = await lstat(dir).catch(() => null);
+    if (!info?.isDirectory()) return null;
+    return (await readdir(dir)).filter(isVariantName);
+  }
+
+  async openVariant(name: string, variant: string): Promise<StoredFile | null> {
+    if (!isVariantName(variant)) return null;
+    return openFile(path.join(this.variantDir(name), variant));
+  }
+}
+
+async function openFile(file: string): Promise<StoredFile | null> {
+  // lstat, not stat: a symbolic link planted in the folder is not followed.
+  const info = await lstat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  return {
+    size: info.size,
+    modified: info.mtime,
+    stream: (range) => createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+  };
 }
 
 const allowedTypes: Record<MediaKind, Record<string, string>> = {
@@ -145,6 +186,66 @@ const deleteQuery = v.object({
 });
 const libraryQuery = v.object({ mediaType: mediaTypeSchema });
 const fileParams = v.object({ fileName: fileNameSchema });
+const widthTexts = `عرض تصویر باید یکی از ${imageWidths.map((w) => w.toLocaleString('fa-IR', { useGrouping: false })).join('، ')} باشد`;
+const imageQuery = v.object({
+  w: v.optional(
+    v.pipe(
+      v.string(widthTexts),
+      v.transform(Number),
+      v.guard(isImageWidth, widthTexts),
+    ),
+  ),
+});
+
+/**
+ * Per app (one store): the copies each image has, by name, as read from the store. They change
+ * only when the image is uploaded or deleted, so the listing is read once (an image without
+ * copies is read again, since another process may be making them); and the images whose copies
+ * this process is making for a first request (an image older than them).
+ */
+interface VariantState {
+  listings: Map<string, readonly string[]>;
+  making: Set<string>;
+}
+const maxListings = 20_000;
+
+async function variantsOf(media: MediaStore, state: VariantState, name: string): Promise<readonly string[] | null> {
+  const known = state.listings.get(name);
+  if (known) return known;
+  const listed = await media.listVariants(name);
+  if (listed) {
+    if (state.listings.size >= maxListings) state.listings.clear();
+    state.listings.set(name, listed);
+  }
+  return listed;
+}
+
+async function readAll(file: StoredFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Makes the copies of an image stored before they existed (an upload of an older version, a
+ * restored backup), once, in the background; its requests get the original meanwhile. An image
+ * libvips refuses gets an empty set, so it is not tried again on every request.
+ */
+function makeMissingVariants(media: MediaStore, state: VariantState, name: string, file: StoredFile, log: (error: unknown) => void): void {
+  const { making } = state;
+  if (making.has(name)) return;
+  making.add(name);
+  void (async () => {
+    const bytes = await readAll(file);
+    const variants = await makeVariants(bytes).catch((error: unknown) => {
+      if (error instanceof ImageRejected) return [];
+      throw error;
+    });
+    await media.saveVariants(name, variants);
+  })()
+    .catch(log)
+    .finally(() => making.delete(name));
+}
 
 /** A single `bytes=` range within the file, or 'invalid' (416), or null for the whole file. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
@@ -166,11 +267,24 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end };
 }
 
-async function serve(media: MediaStore, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
+async function serve(media: MediaStore, state: VariantState, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
   const { fileName } = parse(fileParams, request.params);
-  const file = await media.open(kind, fileName);
-  const type = contentTypeOfName(fileName);
+  const { w } = kind === 'images' ? parse(imageQuery, request.query) : { w: undefined };
+  let file = await media.open(kind, fileName);
+  let type = contentTypeOfName(fileName);
   if (!file || !type || !type.startsWith(kind === 'images' ? 'image/' : 'video/')) throw new HttpError(404, fileTexts.notFound);
+  if (w !== undefined) {
+    // A resized copy in the best format the browser takes: the answer depends on Accept.
+    reply.header('Vary', 'Accept');
+    const variants = await variantsOf(media, state, fileName);
+    if (variants === null) makeMissingVariants(media, state, fileName, file, (error) => request.log.error(error));
+    const chosen = variants && chooseVariant(variants, w, request.headers.accept);
+    const copy = chosen ? await media.openVariant(fileName, chosen) : null;
+    if (chosen && copy) {
+      file = copy;
+      type = chosen.endsWith('.avif') ? 'image/avif' : 'image/webp';
+    }
+  }
   // A stored file opened on its own (a polyglot that is also HTML, a browser that ignores the
   // type) is a sandboxed document without scripts, forms or its own origin.
   const policy = reply.getHeader('Content-Security-Policy');
@@ -207,6 +321,11 @@ function isFileTooLarge(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
+function rejectedAsBadRequest(error: unknown): never {
+  if (error instanceof ImageRejected) throw new HttpError(400, error.message);
+  throw error;
+}
+
 async function upload(media: MediaStore, db: DB, kind: MediaKind, request: FastifyRequest) {
   if (!request.isMultipart() || !hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, fileTexts.notMultipart);
   const limit = limits[kind];
@@ -234,8 +353,12 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
   const detected = await fileTypeFromBuffer(bytes);
   const ext = detected ? allowedTypes[kind][detected.mime] : undefined;
   if (!ext) throw new HttpError(400, fileTexts.badType);
+  // The copies are made before anything is stored: a file libvips cannot read, or a pixel bomb,
+  // is refused here with its reason rather than stored and failing later on a page.
+  const variants = kind === 'images' ? await makeVariants(bytes).catch(rejectedAsBadRequest) : [];
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
   await media.save(kind, fileName, bytes);
+  if (kind === 'images') await media.saveVariants(fileName, variants);
   // The name the admin knows the file by is kept beside the generated one, never used as a path.
   await recordUpload(db, {
     kind,
@@ -249,6 +372,7 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
 }
 
 export function registerFiles(register: Register, media: MediaStore, db: DB) {
+  const variants: VariantState = { listings: new Map(), making: new Set() };
   register('GET /api/File/all-images', () => media.list('images'));
   register('GET /api/File/all-videos', () => media.list('videos'));
   register('POST /api/File/upload-image', (request) => upload(media, db, 'images', request));
@@ -257,8 +381,8 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
     return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
   });
-  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, 'images', request, reply));
-  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, 'videos', request, reply));
+  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, variants, 'images', request, reply));
+  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, variants, 'videos', request, reply));
   register('DELETE /api/File/delete', async (request) => {
     currentUser(request);
     const { fileName, mediaType, confirmed } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه', confirmed: 'تأیید' });
@@ -266,6 +390,7 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     const places = (await mediaUsage(db, kind, [fileName])).get(fileName) ?? [];
     if (places.length > 0 && confirmed === undefined) throw new HttpError(409, libraryTexts.inUse(places.length), { places });
     const removed = await media.remove(kind, fileName);
+    variants.listings.delete(fileName);
     await forgetFile(db, kind, fileName);
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };

@@ -3,12 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAdminPhone, type AppConfig } from './config';
 import { lockForSeeding, nowIso, type Database, type DB, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome, type WaitlistStatus } from './db';
 import type { MediaStore } from './files';
+import { isVariantName } from './imageVariants';
 import { hashPassword, unusablePasswordHash } from './passwords';
 import type { Rgb } from './png';
 import { seedNotifications } from './notifications';
@@ -233,8 +234,9 @@ const person = (from: Rgb, to: Rgb): SampleDrawing => ({ kind: 'person', from, t
 /**
  * The images the seed stores, by file name. They are drawn once by scripts/make-seed-images.ts
  * and committed under server/seed-images/ (WebP, about a tenth of the PNGs once drawn here at
- * every first start): drawing them cost the first start ~0.3 s, and they are the public pages'
- * largest paint, so their bytes matter on a phone.
+ * every first start), with their resized copies in server/seed-images/variants/: drawing and
+ * resizing them would cost the first start, and they are the public pages' largest paint, so
+ * their bytes matter on a phone.
  */
 export const sampleImages: ReadonlyArray<{ file: string; drawing: SampleDrawing }> = [
   ...categories.map((c, i) => ({ file: c.file, drawing: cover(c.from, c.to, i + 1) })),
@@ -277,7 +279,13 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
   // finishes; only the administrator's row waits for it.
   const hashing = config.firstAdmin?.hash ?? hashPassword(password);
   const dir = sampleImagesDir();
-  const images = sampleImages.map(async ({ file }) => media.save('images', file, await readFile(path.join(dir, file))));
+  const images = sampleImages.map(async ({ file }) => {
+    await media.save('images', file, await readFile(path.join(dir, file)));
+    // Their resized copies were made ahead too (server/seed-images/variants/<file>/).
+    const variantDir = path.join(dir, 'variants', file);
+    const names = (await readdir(variantDir)).filter(isVariantName);
+    await media.saveVariants(file, await Promise.all(names.map(async (name) => ({ name, bytes: await readFile(path.join(variantDir, name)) }))));
+  });
 
   const now = nowIso();
   const inserting = db.transaction().execute(async (trx) => {

@@ -21,7 +21,10 @@ afterAll(async () => {
 describe('seed images', () => {
   it('server/seed-images holds exactly the files the seed copies, each a WebP by content', async () => {
     const dir = sampleImagesDir();
-    expect(readdirSync(dir).sort()).toEqual(sampleImages.map((image) => image.file).sort());
+    expect(readdirSync(dir).filter((name) => name !== 'variants').sort()).toEqual(sampleImages.map((image) => image.file).sort());
+    // Each with its resized copies, made ahead (server/imageVariants.ts), and nothing else there.
+    expect(readdirSync(path.join(dir, 'variants')).sort()).toEqual(sampleImages.map((image) => image.file).sort());
+    for (const { file } of sampleImages) expect(readdirSync(path.join(dir, 'variants', file)), file).toContain('160.webp');
     for (const { file } of sampleImages) {
       const bytes = readFileSync(path.join(dir, file));
       expect((await fileTypeFromBuffer(bytes))?.mime, file).toBe('image/webp');

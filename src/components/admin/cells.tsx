@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import type { BadgeTone, CellKind } from '../../../schema/define';
 import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
 import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../lib/text';
-import { imageUrl, videoUrl } from './media';
+import { thumbnailUrl, videoUrl } from './media';
 import { adminTexts } from './texts';
 
 export interface CellProps {
@@ -82,7 +82,7 @@ function ImageCell({ value, header }: CellProps) {
   return (
     <img
       className="admin-thumb"
-      src={imageUrl(name)}
+      src={thumbnailUrl(name)}
       alt={`${header}: ${name}`}
       loading="lazy"
       decoding="async"

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
-import { imageLoading, imageUrl } from './media';
+import { imageLoading, responsiveImage } from './media';
 import type { PublicArticleSummary } from './types';
 import { toPersianDigits } from '../../lib/text';
 
 /** `first`: the page's first card, whose image is loaded at once. */
 export function ArticleCard({ article, first = false }: { article: PublicArticleSummary; first?: boolean }) {
-  const cover = imageUrl(article.image);
+  const cover = responsiveImage(article.image, 'card');
   return (
     <article className="card article-card">
       <Link to="/articles/$name" params={{ name: article.slug }} className="card__media" tabIndex={-1} aria-hidden="true">
-        {cover && <img src={cover} alt="" width={640} height={360} {...imageLoading(first)} />}
+        {cover && <img {...cover} alt="" width={640} height={360} {...imageLoading(first)} />}
       </Link>
       <div className="card__body">
         <h3 className="card__title">

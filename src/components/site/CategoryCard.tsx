@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { toPersianDigits } from '../../lib/text';
-import { imageLoading, imageUrl } from './media';
+import { imageLoading, responsiveImage } from './media';
 import type { PublicCategory } from './types';
 
 /** `first`: the page's first card, whose image is loaded at once. */
 export function CategoryCard({ category, first = false }: { category: PublicCategory; first?: boolean }) {
-  const cover = imageUrl(category.coverImage);
+  const cover = responsiveImage(category.coverImage, 'card');
   return (
     <article className="card category-card">
       <Link to="/categories/$slug" params={{ slug: category.slug }} className="category-card__link">
         <span className="card__media">
-          {cover && <img src={cover} alt="" width={640} height={360} {...imageLoading(first)} />}
+          {cover && <img {...cover} alt="" width={640} height={360} {...imageLoading(first)} />}
         </span>
         <span className="card__body">
           <span className="card__title">{toPersianDigits(category.name)}</span>

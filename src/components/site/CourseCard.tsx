@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatJalaliLong } from '../../lib/jalali';
 import { toPersianDigits } from '../../lib/text';
 import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
-import { imageLoading, imageUrl } from './media';
+import { imageLoading, responsiveImage } from './media';
 import { SeatsLeft } from './SeatsLeft';
 import { CoursePrice } from './CoursePrice';
 import type { PublicCourse } from './types';
@@ -10,12 +10,12 @@ import type { PublicCourse } from './types';
 /** `first`: the page's first card, whose image is loaded at once. */
 export function CourseCard({ course, first = false }: { course: PublicCourse; first?: boolean }) {
   const params = { categorySlug: course.category.slug, courseSlug: course.slug };
-  const cover = imageUrl(course.coverImage);
+  const cover = responsiveImage(course.coverImage, 'card');
   const slots = formatWeeklySlots(course.weeklySlots);
   return (
     <article className="card course-card">
       <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1} aria-hidden="true">
-        {cover && <img src={cover} alt="" width={640} height={360} {...imageLoading(first)} />}
+        {cover && <img {...cover} alt="" width={640} height={360} {...imageLoading(first)} />}
       </Link>
       <div className="card__body">
         <div className="course-card__tags">

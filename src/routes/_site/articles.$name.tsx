@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { ArticleBody } from '../../components/site/ArticleBody';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageLoading, imageUrl } from '../../components/site/media';
+import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { formatJalaliLong } from '../../lib/jalali';
 import { useSeo } from '../../lib/seo';
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/_site/articles/$name')({
 function ArticlePage() {
   const article = Route.useLoaderData();
   useSeo({ title: article.name, description: truncate(article.excerpt || article.name, 155) });
-  const cover = imageUrl(article.image);
+  const cover = responsiveImage(article.image, 'articleCover');
   return (
     <div className="page article-page">
       <Breadcrumbs trail={[<Link to="/articles">مقالات</Link>]} current={article.name} />
@@ -30,7 +30,7 @@ function ArticlePage() {
         <p className="article__meta">
           نویسنده: {toPersianDigits(article.author)} · {formatJalaliLong(article.createdAt)}
         </p>
-        {cover && <img src={cover} alt="" width={1200} height={675} {...imageLoading(true)} className="article__cover" />}
+        {cover && <img {...cover} alt="" width={1200} height={675} {...imageLoading(true)} className="article__cover" />}
         <ArticleBody html={article.body} />
       </article>
       <Link to="/articles" className="button button--ghost">

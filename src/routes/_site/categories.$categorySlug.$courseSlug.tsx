@@ -8,7 +8,7 @@ import { CourseSchedule, loadCourseSessions } from '../../components/site/Course
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatAgeRange, formatHours } from '../../components/site/courseFormat';
 import { RelatedCourses } from '../../components/site/RelatedCourses';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageLoading, imageUrl, videoUrl } from '../../components/site/media';
+import { imageLoading, imageUrl, imageVariantUrl, responsiveImage, videoUrl } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { Island } from '../../islands/Island';
@@ -91,7 +91,8 @@ function CoursePage() {
   });
   useJsonLd(courseJsonLd(course, useSiteOrigin()));
 
-  const cover = imageUrl(course.coverImage);
+  const cover = responsiveImage(course.coverImage, 'courseCover');
+  const portrait = course.teacher ? responsiveImage(course.teacher.coverImage, 'portrait96') : undefined;
   const video = videoUrl(course.coverVideo);
   const headings = courseHeadings(course);
 
@@ -111,12 +112,12 @@ function CoursePage() {
         <article className="course-main">
           <div className="course-media">
             {video ? (
-              <video controls preload="metadata" poster={cover} width={1280} height={720}>
+              <video controls preload="metadata" poster={course.coverImage ? imageVariantUrl(course.coverImage, 1024) : undefined} width={1280} height={720}>
                 <source src={video} />
                 مرورگر شما پخش ویدیو را پشتیبانی نمی‌کند.
               </video>
             ) : cover ? (
-              <img src={cover} alt={course.title} width={1280} height={720} {...imageLoading(true)} />
+              <img {...cover} alt={course.title} width={1280} height={720} {...imageLoading(true)} />
             ) : null}
           </div>
           <h1 className="course-title">{toPersianDigits(course.title)}</h1>
@@ -161,9 +162,9 @@ function CoursePage() {
             <section className="course-section teacher">
               <h2>مدرس دوره</h2>
               <div className="teacher__card">
-                {imageUrl(course.teacher.coverImage) && (
+                {portrait && (
                   <img
-                    src={imageUrl(course.teacher.coverImage)}
+                    {...portrait}
                     alt={course.teacher.fullName}
                     width={96}
                     height={96}

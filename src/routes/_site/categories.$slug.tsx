@@ -4,7 +4,7 @@ import { filterCourses, jalaliToday, validateCourseSearch } from '../../componen
 import { CourseFilters } from '../../components/site/CourseFilters';
 import { CourseResults } from '../../components/site/CourseResults';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageLoading, imageUrl } from '../../components/site/media';
+import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { Island } from '../../islands/Island';
 import { useSeo } from '../../lib/seo';
@@ -38,14 +38,14 @@ function CategoryPage() {
 
   // The same filter the all-courses page asks the server for (src/components/site/courseFilters.ts).
   const shown = filterCourses(courses, search);
-  const cover = imageUrl(category.coverImage);
+  const cover = responsiveImage(category.coverImage, 'categoryHead');
   const path = `/categories/${encodeURIComponent(category.slug)}`;
 
   return (
     <div className="page">
       <Breadcrumbs trail={[<Link to="/categories">دسته‌بندی دوره‌ها</Link>]} current={category.name} />
       <header className="page-head category-head">
-        {cover && <img src={cover} alt="" width={160} height={90} {...imageLoading(true)} className="category-head__image" />}
+        {cover && <img {...cover} alt="" width={160} height={90} {...imageLoading(true)} className="category-head__image" />}
         <div>
           <h1>{toPersianDigits(category.name)}</h1>
           <p>{toPersianDigits(courses.length)} دوره فعال در این دسته‌بندی</p>

@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { company } from '../../components/site/company';
 import { CourseCard } from '../../components/site/CourseCard';
 import { dataOrNotFound } from '../../components/site/loaders';
-import { imageLoading, imageUrl } from '../../components/site/media';
+import { imageLoading, imageUrl, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { RoutePending } from '../../components/site/RoutePending';
 import type { PublicTeacher } from '../../components/site/types';
@@ -40,12 +40,12 @@ function TeacherPage() {
     description: truncate(`${teacher.fullName}، مدرس ${teacher.skill}. ${teacher.descirption}`.replace(/\s+/g, ' '), 155),
   });
   useJsonLd(personJsonLd(teacher, useSiteOrigin()));
-  const photo = imageUrl(teacher.coverImage);
+  const photo = responsiveImage(teacher.coverImage, 'portrait140');
   return (
     <div className="page">
       <Breadcrumbs trail={[<Link to="/teachers">مدرسان</Link>]} current={teacher.fullName} />
       <header className="teacher-head">
-        {photo && <img src={photo} alt={teacher.fullName} width={140} height={140} {...imageLoading(true)} className="teacher-head__photo" />}
+        {photo && <img {...photo} alt={teacher.fullName} width={140} height={140} {...imageLoading(true)} className="teacher-head__photo" />}
         <div>
           <h1>{toPersianDigits(teacher.fullName)}</h1>
           <p className="teacher__skill">{toPersianDigits(teacher.skill)}</p>

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
-import { imageLoading, imageUrl } from '../../components/site/media';
+import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { RoutePending } from '../../components/site/RoutePending';
 import { useSeo } from '../../lib/seo';
@@ -31,11 +31,11 @@ function TeachersPage() {
       {teachers.length > 0 ? (
         <ul className="teacher-grid">
           {teachers.map((teacher, index) => {
-            const photo = imageUrl(teacher.coverImage);
+            const photo = responsiveImage(teacher.coverImage, 'portrait72');
             return (
               <li key={teacher.id}>
                 <Link to="/teachers/$slug" params={{ slug: teacher.slug }} className="teacher-tile">
-                  {photo && <img src={photo} alt="" width={72} height={72} {...imageLoading(index === 0)} />}
+                  {photo && <img {...photo} alt="" width={72} height={72} {...imageLoading(index === 0)} />}
                   <span>
                     <strong>{toPersianDigits(teacher.fullName)}</strong>
                     <span>{toPersianDigits(teacher.skill)}</span>
