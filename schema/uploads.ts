@@ -60,7 +60,9 @@ export function formatSize(bytes: number): string {
 function typeList(rule: UploadRule): string {
   const labels = rule.types.map((type) => type.label);
   const last = labels.pop() ?? '';
-  return labels.length === 0 ? last : `${labels.join('، ')} یا ${last}`;
+  // A right-to-left mark after each comma: otherwise the Latin names and the commas between
+  // them form one left-to-right run and read backwards in the Persian sentence.
+  return labels.length === 0 ? last : `${labels.join('،\u200f ')} یا ${last}`;
 }
 
 export const uploadTexts = {

@@ -70,7 +70,7 @@ describe('admin uploads', () => {
   it('states the types and the limit, and refuses a wrong or too large file at once without sending it', async () => {
     const { form, picker } = await openVideoPicker();
     const input = picker.locator('input[type="file"]');
-    await picker.getByText('قالب‌های مجاز: MP4، WebM، OGG یا MOV؛ حداکثر ۱۰۰ مگابایت').waitFor();
+    await picker.getByText('قالب‌های مجاز: MP4،\u200f WebM،\u200f OGG یا MOV؛ حداکثر ۱۰۰ مگابایت').waitFor();
     expect(await input.getAttribute('accept')).toBe('video/mp4,.mp4,video/webm,.webm,video/ogg,.ogv,.ogg,video/quicktime,.mov');
     // The statement is what the input is described by, for a screen reader too.
     const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
@@ -78,7 +78,7 @@ describe('admin uploads', () => {
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
     const alert = picker.getByRole('alert');
-    expect(await alert.textContent()).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4، WebM، OGG یا MOV باشد');
+    expect(await alert.textContent()).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4،\u200f WebM،\u200f OGG یا MOV باشد');
 
     await input.setInputFiles(await bigVideo('too-big.mp4', uploadRules.video.maxBytes + 1024 * 1024));
     await picker.getByText('حجم این فایل ۱۰۱ مگابایت است؛ حجم ویدیو نباید بیشتر از ۱۰۰ مگابایت باشد').waitFor();

@@ -174,7 +174,7 @@ describe('media machine', () => {
     await inTable(actor);
     actor.send({ type: 'upload.open' });
     uploadOf(actor).send({ type: 'file.choose', file: await png() });
-    expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4، WebM، OGG یا MOV باشد');
+    expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4،\u200f WebM،\u200f OGG یا MOV باشد');
     uploadOf(actor).send({ type: 'upload.start' });
     // A switch of kind behind the modal waits until it closes.
     actor.send({ type: 'kind.change', kind: 'image' });

@@ -69,7 +69,7 @@ describe('upload machine', () => {
     for (const wrong of await Promise.all([file('notes.txt', 'text/plain'), file('logo.svg', 'image/svg+xml'), file('clip.mp4', 'video/mp4')])) {
       actor.send({ type: 'file.choose', file: wrong });
       expect(actor.getSnapshot().matches({ ready: 'refused' }), wrong.name).toBe(true);
-      expect(actor.getSnapshot().context.problem, wrong.name).toBe('نوع فایل مجاز نیست؛ تصویر باید JPG، PNG، WebP، GIF یا AVIF باشد');
+      expect(actor.getSnapshot().context.problem, wrong.name).toBe('نوع فایل مجاز نیست؛ تصویر باید JPG،\u200f PNG،\u200f WebP،\u200f GIF یا AVIF باشد');
       expect(actor.getSnapshot().context.file).toBeNull();
     }
     // Asking to send after a refusal sends nothing either.
