@@ -3,11 +3,13 @@ import '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as v from 'valibot';
+import { storedExtension, uploadRules, uploadTexts, type UploadKind } from '../schema/uploads';
 import type { DB } from './db';
 import { HttpError } from './errors';
 import { imageWidths, isImageWidth } from '../src/lib/imageWidths';
@@ -27,7 +29,11 @@ export interface StoredFile {
 export interface MediaStore {
   /** File names, newest first. */
   list(kind: MediaKind): Promise<string[]>;
-  save(kind: MediaKind, name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores the bytes under the name, whole or not at all: a stream that fails part-way (the
+   * client went away, the size limit) leaves nothing behind, and the error is passed on.
+   */
+  save(kind: MediaKind, name: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
   /** False when there was no such file. */
   remove(kind: MediaKind, name: string): Promise<boolean>;
   open(kind: MediaKind, name: string): Promise<StoredFile | null>;
@@ -77,14 +83,21 @@ export class LocalMediaStore implements MediaStore {
     return files.sort((a, b) => b.time - a.time || a.name.localeCompare(b.name)).map((f) => f.name);
   }
 
-  async save(kind: MediaKind, name: string, bytes: Uint8Array): Promise<void> {
+  async save(kind: MediaKind, name: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<void> {
     const file = this.pathOf(kind, name);
     await mkdir(path.dirname(file), { recursive: true });
     // Written under a temporary name (not a valid media name, so never listed or served) and
-    // renamed, so a reader never sees half a file.
+    // renamed, so a reader never sees half a file; an upload streams into it as it arrives
+    // (a 100 MB video is never held in memory) and it is removed when the stream fails.
     const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
-    await writeFile(partial, bytes, { flag: 'wx' });
-    await rename(partial, file);
+    try {
+      if (bytes instanceof Uint8Array) await writeFile(partial, bytes, { flag: 'wx' });
+      else await pipeline(bytes, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, file);
+    } catch (error) {
+      await unlink(partial).catch(() => undefined);
+      throw error;
+    }
   }
 
   async remove(kind: MediaKind, name: string): Promise<boolean> {
@@ -137,24 +150,27 @@ async function openFile(file: string): Promise<StoredFile | null> {
   };
 }
 
-const allowedTypes: Record<MediaKind, Record<string, string>> = {
-  images: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' },
-  videos: { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/ogg': 'ogv', 'video/quicktime': 'mov' },
-};
+/** The upload rule of a store kind: its sizes and types are declared once, in schema/uploads.ts. */
+const uploadKindOf = (kind: MediaKind): UploadKind => (kind === 'images' ? 'image' : 'video');
 
-const limits: Record<MediaKind, { bytes: number; message: string }> = {
-  images: { bytes: 5 * 1024 * 1024, message: 'حجم تصویر نباید بیشتر از ۵ مگابایت باشد' },
-  videos: { bytes: 100 * 1024 * 1024, message: 'حجم ویدیو نباید بیشتر از ۱۰۰ مگابایت باشد' },
-};
+/**
+ * What a multipart body may add to its one file: the boundary lines and the part's headers (its
+ * file name among them). A Content-Length over the file limit plus this cannot hold an allowed
+ * file, so it is refused before a byte of the body is read.
+ */
+const multipartAllowance = 16 * 1024;
+
+/** How many leading bytes file-type needs to tell every allowed type (its own sample size). */
+const sniffBytes = 4100;
 
 export const fileTexts = {
-  badType: 'نوع فایل مجاز نیست',
   noFile: 'فایلی انتخاب نشده',
   notMultipart: 'فایل باید به صورت multipart/form-data در فیلد file ارسال شود',
   badName: 'نام فایل نامعتبر است',
   notFound: 'فایل یافت نشد',
   badRange: 'محدوده درخواستی نامعتبر است',
   malformed: 'فایل ارسالی ناقص یا نامعتبر است؛ دوباره بارگذاری کنید',
+  unfinished: 'ارسال فایل ناتمام ماند',
 } as const;
 
 /**
@@ -317,6 +333,14 @@ async function serve(media: MediaStore, state: VariantState, kind: MediaKind, re
   return reply.header('Content-Length', file.size).send(file.stream());
 }
 
+async function storedBytes(media: MediaStore, kind: MediaKind, name: string): Promise<Buffer> {
+  const file = await media.open(kind, name);
+  if (!file) throw new Error(`${name} was not stored`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 function isFileTooLarge(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 }
@@ -326,46 +350,104 @@ function rejectedAsBadRequest(error: unknown): never {
   throw error;
 }
 
-async function upload(media: MediaStore, db: DB, kind: MediaKind, request: FastifyRequest) {
+/**
+ * 413 for a file over its kind's limit. The connection closes after the answer, so the rest of
+ * the body is never read (Node would otherwise read and discard it to keep the connection).
+ */
+function tooLarge(kind: MediaKind, reply: FastifyReply): HttpError {
+  reply.header('Connection', 'close');
+  return new HttpError(413, uploadTexts.tooLarge(uploadKindOf(kind)));
+}
+
+/** The first `sniffBytes` of the part (all of it when shorter), read from its chunk iterator. */
+async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ head: Buffer; ended: boolean }> {
+  const read: Buffer[] = [];
+  let length = 0;
+  while (length < sniffBytes) {
+    const next = await chunks.next();
+    if (next.done) return { head: Buffer.concat(read), ended: true };
+    read.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(read), ended: false };
+}
+
+async function upload(media: MediaStore, db: DB, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
   if (!request.isMultipart() || !hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, fileTexts.notMultipart);
-  const limit = limits[kind];
-  let bytes: Buffer;
+  const uploadKind = uploadKindOf(kind);
+  const rule = uploadRules[uploadKind];
+  // A browser declares the body's length: a file too large is refused on it, before the body is
+  // read. A body without a length (chunked) is cut off at the limit below.
+  if (Number(request.headers['content-length']) > rule.maxBytes + multipartAllowance) throw tooLarge(kind, reply);
   let sentName: string | undefined;
+  let fileName: string;
+  let type: string;
+  let size = 0;
   try {
-    const part = await request.file({ limits: { fileSize: limit.bytes, files: 1, fields: 10, parts: 20 } });
+    const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 10, parts: 20 } });
     if (!part) throw new HttpError(400, fileTexts.noFile);
     if (part.fieldname !== 'file') {
       part.file.resume();
       throw new HttpError(400, fileTexts.noFile);
     }
     sentName = part.filename;
-    bytes = await part.toBuffer();
-    // A file exactly one byte over the limit comes back cut to the limit without an error;
-    // only the stream's flag tells, and a cut file must not be stored as if whole.
-    if (part.file.truncated) throw new HttpError(413, limit.message);
+    const file = part.file;
+    // At the limit busboy stops passing the file on but reads (and drops) the rest of the part,
+    // which for a body without an end never comes: the upload ends there, with its 413.
+    file.once('limit', () => file.destroy(tooLarge(kind, reply)));
+    const chunks = file[Symbol.asyncIterator]();
+    // The type is decided from the first bytes as soon as they arrive (the name and type the
+    // client sent are ignored), so a wrong file is refused before the rest of it is read.
+    const { head, ended } = await readHead(chunks);
+    if (head.length === 0) throw new HttpError(400, fileTexts.noFile);
+    const detected = await fileTypeFromBuffer(head);
+    const ext = detected ? storedExtension(uploadKind, detected.mime) : undefined;
+    if (!detected || !ext) throw new HttpError(400, uploadTexts.badType(uploadKind));
+    type = detected.mime;
+    fileName = `${randomBytes(16).toString('hex')}.${ext}`;
+    async function* whole(): AsyncGenerator<Buffer> {
+      size = head.length;
+      yield head;
+      if (!ended) {
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+          size += next.value.length;
+          yield next.value;
+        }
+      }
+      // A file over the limit comes to an end at the limit without an error (busboy cuts it);
+      // only the stream's flag tells, and a cut file must not be stored as if whole.
+      if (file.truncated) throw tooLarge(kind, reply);
+    }
+    await media.save(kind, fileName, whole());
   } catch (error) {
-    if (isFileTooLarge(error)) throw new HttpError(413, limit.message);
+    // The sender went away part-way (the admin's «لغو», a dropped connection): there is no one
+    // to answer, and nothing was stored.
+    if (request.raw.destroyed && !request.raw.complete) throw new HttpError(400, fileTexts.unfinished);
+    // The rest of a refused body is not read: the connection closes after the answer.
+    if (!request.raw.complete) reply.header('Connection', 'close');
+    if (isFileTooLarge(error)) throw tooLarge(kind, reply);
     if (isParserError(error)) throw new HttpError(400, fileTexts.malformed);
     throw error;
   }
-  if (bytes.length === 0) throw new HttpError(400, fileTexts.noFile);
-  // The name and extension the client sent are ignored: the bytes decide the type.
-  const detected = await fileTypeFromBuffer(bytes);
-  const ext = detected ? allowedTypes[kind][detected.mime] : undefined;
-  if (!ext) throw new HttpError(400, fileTexts.badType);
-  // The copies are made before anything is stored: a file libvips cannot read, or a pixel bomb,
-  // is refused here with its reason rather than stored and failing later on a page.
-  const variants = kind === 'images' ? await makeVariants(bytes).catch(rejectedAsBadRequest) : [];
-  const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
-  await media.save(kind, fileName, bytes);
-  if (kind === 'images') await media.saveVariants(fileName, variants);
+  // The copies are made before the file is listed anywhere: a file libvips cannot read, or a
+  // pixel bomb, is removed and refused here with its reason rather than failing later on a page.
+  // (Images are at most a few MB: the stored file is read back whole for sharp.)
+  if (kind === 'images') {
+    const variants = await storedBytes(media, kind, fileName)
+      .then(makeVariants)
+      .catch(async (error: unknown) => {
+        await media.remove(kind, fileName);
+        return rejectedAsBadRequest(error);
+      });
+    await media.saveVariants(fileName, variants);
+  }
   // The name the admin knows the file by is kept beside the generated one, never used as a path.
   await recordUpload(db, {
     kind,
     storedName: fileName,
     originalName: cleanOriginalName(sentName, fileName),
-    size: bytes.length,
-    type: detected?.mime ?? 'application/octet-stream',
+    size,
+    type,
     uploaderId: request.user?.id ?? null,
   });
   return { fileName };
@@ -375,8 +457,8 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
   const variants: VariantState = { listings: new Map(), making: new Set() };
   register('GET /api/File/all-images', () => media.list('images'));
   register('GET /api/File/all-videos', () => media.list('videos'));
-  register('POST /api/File/upload-image', (request) => upload(media, db, 'images', request));
-  register('POST /api/File/upload-video', (request) => upload(media, db, 'videos', request));
+  register('POST /api/File/upload-image', (request, reply) => upload(media, db, 'images', request, reply));
+  register('POST /api/File/upload-video', (request, reply) => upload(media, db, 'videos', request, reply));
   register('GET /api/File/library', async (request) => {
     const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
     return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };

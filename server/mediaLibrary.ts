@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { labelFieldsOf, recordLabel, type AnyEntity } from '../schema/define';
 import { registry } from '../schema/registry.gen';
+import { contentTypeOfExtension } from '../schema/uploads';
 import { bareFileName, toPersianDigits } from '../src/lib/text';
 import type { DB } from './db';
 import { HttpError } from './errors';
@@ -30,22 +31,8 @@ export interface MediaPlace {
   field: string;
 }
 
-/** The content type a stored name's extension stands for (names are generated from the bytes' type). */
-const typeByExtension: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  ogv: 'video/ogg',
-  ogg: 'video/ogg',
-  mov: 'video/quicktime',
-};
 /** The content type a stored name's extension stands for; undefined for one the library does not keep. */
-export const contentTypeOfName = (name: string): string | undefined => typeByExtension[name.split('.').pop()?.toLowerCase() ?? ''];
+export const contentTypeOfName = (name: string): string | undefined => contentTypeOfExtension(name.split('.').pop() ?? '');
 export const typeOfName = (name: string): string => contentTypeOfName(name) ?? 'application/octet-stream';
 
 /** The name as the client's upload called it: its last path segment, without control characters, at most 255 characters. */

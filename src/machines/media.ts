@@ -1,11 +1,13 @@
 // The media screen's lifecycle (spec §2 media, §4, §8): the list of one kind (images or
-// videos) loads, shows or fails; switching the kind reloads; the upload modal uploads; a
+// videos) loads, shows or fails; switching the kind reloads; the upload modal runs an upload
+// (src/machines/uploadMachine.ts, invoked as its child `upload`) and reloads once it is stored; a
 // row's delete asks first. Every write reloads the list (the client clears its GET cache on
 // any successful write, so the reload reaches the server).
 import { toast } from 'react-toastify';
 import { assign, fromPromise, setup } from 'xstate';
 import { api, serverMessage } from '../api/client';
 import { mediaDisplayName } from '../lib/text';
+import { uploadMachine } from './uploadMachine';
 
 export type MediaKind = 'image' | 'video';
 
@@ -21,7 +23,6 @@ export const mediaTexts = {
   close: 'بستن',
   noFile: 'فایلی انتخاب نشده',
   uploaded: 'فایل با موفقیت آپلود شد',
-  uploadFailed: 'خطا در آپلود فایل',
   listFailed: 'خطا در دریافت لیست مدیا',
   loading: 'در حال بارگذاری...',
   empty: 'هیچ داده‌ای موجود نیست',
@@ -58,18 +59,6 @@ export async function fetchMediaList({ kind }: { kind: MediaKind }): Promise<str
   return data;
 }
 
-export async function uploadMedia({ kind, file }: { kind: MediaKind; file: File }): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  // The generated type describes a binary part as a string; the serializer hands the real
-  // FormData to fetch, which then sets the multipart content type and boundary itself.
-  const init = { body: { file: file.name }, bodySerializer: () => form };
-  const { data, error } =
-    kind === 'image' ? await api.POST('/api/File/upload-image', init) : await api.POST('/api/File/upload-video', init);
-  if (!data) throw new MediaError(serverMessage(error));
-  return data.fileName;
-}
-
 export async function deleteMedia({ kind, name }: { kind: MediaKind; name: string }): Promise<void> {
   const { data, error } = await api.DELETE('/api/File/delete', {
     params: { query: { fileName: mediaDisplayName(name), mediaType: kind } },
@@ -89,26 +78,22 @@ export type MediaEvent =
   | { type: 'reload' }
   | { type: 'upload.open' }
   | { type: 'upload.close' }
-  | { type: 'upload.submit'; file: File | null }
   | { type: 'row.delete'; name: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
 
 export type Notice = { type: 'success' | 'error'; message: string };
 
-function failureMessage(error: unknown, fallback: string): string {
-  return (error instanceof MediaError && error.serverMessage) || fallback;
-}
-
 export const mediaMachine = setup({
   types: {
     context: {} as MediaContext,
     events: {} as MediaEvent,
     input: {} as { kind?: MediaKind } | undefined,
+    children: {} as { upload: 'upload' },
   },
   actors: {
     fetchList: fromPromise<string[], { kind: MediaKind }>(({ input }) => fetchMediaList(input)),
-    uploadFile: fromPromise<string, { kind: MediaKind; file: File }>(({ input }) => uploadMedia(input)),
+    upload: uploadMachine,
     deleteFile: fromPromise<void, { kind: MediaKind; name: string }>(({ input }) => deleteMedia(input)),
   },
   actions: {
@@ -117,7 +102,6 @@ export const mediaMachine = setup({
     },
   },
   guards: {
-    hasFile: ({ event }) => event.type === 'upload.submit' && event.file !== null,
     otherKind: ({ context, event }) => event.type === 'kind.change' && event.kind !== context.kind,
   },
 }).createMachine({
@@ -159,38 +143,19 @@ export const mediaMachine = setup({
           },
         },
         uploadOpen: {
-          on: {
-            'upload.close': 'idle',
-            'upload.submit': [
-              { guard: 'hasFile', target: 'uploading' },
-              { actions: { type: 'notify', params: { type: 'error', message: mediaTexts.noFile } } },
-            ],
-          },
-        },
-        uploading: {
-          // A kind switch mid-request would reload the other list under this upload's toast.
-          on: { 'kind.change': {} },
+          // The kind is this upload's; the list under the modal stays as it is until it ends.
           invoke: {
-            src: 'uploadFile',
-            input: ({ context, event }) => {
-              if (event.type !== 'upload.submit' || !event.file) throw new Error('uploading without a file');
-              return { kind: context.kind, file: event.file };
-            },
+            id: 'upload',
+            src: 'upload',
+            input: ({ context }) => ({ kind: context.kind }),
             onDone: {
               target: '#media.loading',
               actions: { type: 'notify', params: { type: 'success', message: mediaTexts.uploaded } },
             },
-            onError: {
-              // The modal stays open so the user can pick another file.
-              target: 'uploadOpen',
-              actions: {
-                type: 'notify',
-                params: ({ event }) => ({
-                  type: 'error',
-                  message: failureMessage(event.error, mediaTexts.uploadFailed),
-                }),
-              },
-            },
+          },
+          on: {
+            'upload.close': 'idle',
+            'kind.change': {},
           },
         },
         confirming: {

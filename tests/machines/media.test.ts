@@ -1,14 +1,16 @@
+// @vitest-environment jsdom
 // The media lifecycle against an msw backend that behaves like the real one: it keeps the
 // stored names, accepts multipart uploads of the right kind, deletes by name and kind.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { nodeFile, useNodeFormData } from '../support/msw-files';
 
 type MediaModule = typeof import('../../src/machines/media');
 type ClientModule = typeof import('../../src/api/client');
 
-const base = 'http://localhost';
+const base = window.location.origin;
 const store: { image: string[]; video: string[] } = { image: [], video: [] };
 const calls: { method: string; path: string; authorization: string | null; contentType: string | null }[] = [];
 let failNext: { path: string; status: number; body?: object } | null = null;
@@ -37,7 +39,7 @@ const server = setupServer(
       if (failed) return failed;
       const form = await request.formData();
       const file = form.get('file');
-      if (!(file instanceof File)) return HttpResponse.json({ message: 'فایلی ارسال نشده' }, { status: 400 });
+      if (file === null || typeof file === 'string') return HttpResponse.json({ message: 'فایلی ارسال نشده' }, { status: 400 });
       if (!file.type.startsWith(`${kind}/`))
         return HttpResponse.json({ message: 'نوع فایل مجاز نیست' }, { status: 400 });
       const stored = `${Date.now()}-${file.name}`;
@@ -81,10 +83,11 @@ const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'), { ti
 const inTable = (actor: Actor) =>
   waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'), { timeout: 3000 });
 
-const png = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+const png = () => nodeFile('logo.png', 'image/png');
 
 beforeAll(async () => {
+  // Uploads go through XMLHttpRequest (src/api/upload.ts), which msw reads with Node's FormData.
+  await useNodeFormData();
   server.listen({ onUnhandledRequest: 'error' });
   // openapi-fetch keeps the fetch it finds at creation, so the client loads after msw patched it.
   const storage = new Map<string, string>([['accessToken', 'test-token']]);
@@ -149,13 +152,34 @@ describe('media machine', () => {
     expect(actor.getSnapshot().context.files).toHaveLength(2);
   });
 
-  it('refuses an upload without a file: toast, modal stays open, no request', async () => {
+  /** The upload the open modal runs (its own machine, invoked as the child `upload`). */
+  const uploadOf = (actor: Actor) => {
+    const upload = actor.getSnapshot().children.upload;
+    if (!upload) throw new Error('no upload running');
+    return upload;
+  };
+
+  it('refuses an upload without a file: message in the form, modal stays open, no request', async () => {
     const actor = start();
     await inTable(actor);
     actor.send({ type: 'upload.open' });
-    actor.send({ type: 'upload.submit', file: null });
+    uploadOf(actor).send({ type: 'upload.start' });
     expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
-    expect(notices).toEqual([{ type: 'error', message: 'فایلی انتخاب نشده' }]);
+    expect(uploadOf(actor).getSnapshot().context.problem).toBe('فایلی انتخاب نشده');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a file of the other kind before sending it; the list under the modal stays', async () => {
+    const actor = start('video');
+    await inTable(actor);
+    actor.send({ type: 'upload.open' });
+    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4،\u200f WebM،\u200f OGG یا MOV باشد');
+    uploadOf(actor).send({ type: 'upload.start' });
+    // A switch of kind behind the modal waits until it closes.
+    actor.send({ type: 'kind.change', kind: 'image' });
+    expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
+    expect(actor.getSnapshot().context.kind).toBe('video');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
@@ -163,8 +187,9 @@ describe('media machine', () => {
     const actor = start();
     await inTable(actor);
     actor.send({ type: 'upload.open' });
-    actor.send({ type: 'upload.submit', file: png() });
-    expect(actor.getSnapshot().matches({ table: 'uploading' })).toBe(true);
+    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    uploadOf(actor).send({ type: 'upload.start' });
+    expect(uploadOf(actor).getSnapshot().matches('uploading')).toBe(true);
     await waitFor(actor, (s) => s.context.files.length === 3, { timeout: 3000 });
     await inTable(actor);
     expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت آپلود شد' }]);
@@ -185,9 +210,13 @@ describe('media machine', () => {
     const actor = start('video');
     await inTable(actor);
     actor.send({ type: 'upload.open' });
-    actor.send({ type: 'upload.submit', file: png() });
-    await waitFor(actor, (s) => s.matches({ table: 'uploadOpen' }), { timeout: 3000 });
-    expect(notices).toEqual([{ type: 'error', message: 'نوع فایل مجاز نیست' }]);
+    // Named as a video (the browser gave no type), so the form sends it; the server refuses it.
+    uploadOf(actor).send({ type: 'file.choose', file: await nodeFile('clip.mp4', '') });
+    uploadOf(actor).send({ type: 'upload.start' });
+    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }), { timeout: 3000 });
+    expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست');
+    expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
+    expect(notices).toEqual([]);
   });
 
   it('falls back to the generic upload failure text when the server sends no message', async () => {
@@ -195,9 +224,22 @@ describe('media machine', () => {
     await inTable(actor);
     failNext = { path: '/api/File/upload-image', status: 500, body: {} };
     actor.send({ type: 'upload.open' });
-    actor.send({ type: 'upload.submit', file: png() });
-    await waitFor(actor, (s) => s.matches({ table: 'uploadOpen' }), { timeout: 3000 });
-    expect(notices).toEqual([{ type: 'error', message: 'خطا در آپلود فایل' }]);
+    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    uploadOf(actor).send({ type: 'upload.start' });
+    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }), { timeout: 3000 });
+    expect(uploadOf(actor).getSnapshot().context.problem).toBe('خطا در آپلود فایل');
+    expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
+  });
+
+  it('closing the modal stops its upload; a new opening starts empty', async () => {
+    const actor = start();
+    await inTable(actor);
+    actor.send({ type: 'upload.open' });
+    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    actor.send({ type: 'upload.close' });
+    expect(actor.getSnapshot().matches({ table: 'idle' })).toBe(true);
+    actor.send({ type: 'upload.open' });
+    expect(uploadOf(actor).getSnapshot().context.file).toBeNull();
   });
 
   it('asks before deleting; cancel changes nothing', async () => {

@@ -68,7 +68,7 @@ describe('media files', () => {
     for (const [bytes, name, type] of cases) {
       const answer = await server.call<{ message: string }>('POST', '/api/File/upload-image', { token: admin, rawBody: form(bytes, name, type) });
       expect(answer.status, name).toBe(400);
-      expect(answer.body.message).toBe('نوع فایل مجاز نیست');
+      expect(answer.body.message).toBe('نوع فایل مجاز نیست؛ تصویر باید JPG،\u200f PNG،\u200f WebP،\u200f GIF یا AVIF باشد');
     }
     // A PNG is not a video.
     const png = encodePng(4, 4, () => [0, 0, 0]);

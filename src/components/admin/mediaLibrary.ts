@@ -18,7 +18,6 @@ export const libraryTexts = {
   title: { image: 'انتخاب تصویر از کتابخانه', video: 'انتخاب ویدیو از کتابخانه' },
   search: 'جستجو در نام فایل‌ها',
   upload: 'بارگذاری فایل تازه',
-  uploading: 'در حال بارگذاری...',
   uploaded: 'فایل بارگذاری و انتخاب شد',
   empty: 'فایلی پیدا نشد',
   loading: 'در حال بارگذاری...',
@@ -60,22 +59,4 @@ export function fileProblem(field: AnyField, value: unknown): string | undefined
   const names = known.get(kind);
   if (!names || names.has(value)) return undefined;
   return libraryTexts.notInLibrary(field.label, value);
-}
-
-/** ۱۲٫۳ کیلوبایت / ۱٫۲ مگابایت */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${formatPersianNumber(bytes)} بایت`;
-  if (bytes < 1024 * 1024) return `${formatPersianNumber(Math.round((bytes / 1024) * 10) / 10)} کیلوبایت`;
-  return `${formatPersianNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10)} مگابایت`;
-}
-
-/** Upload a file of a kind; answers the stored name. */
-export async function uploadToLibrary(kind: LibraryKind, file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const init = { body: { file: file.name }, bodySerializer: () => form };
-  const { data, error } = kind === 'image' ? await api.POST('/api/File/upload-image', init) : await api.POST('/api/File/upload-video', init);
-  if (!data) throw new Error(serverMessage(error) ?? 'خطا در آپلود فایل');
-  await loadLibrary(kind, true);
-  return data.fileName;
 }

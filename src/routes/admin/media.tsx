@@ -2,20 +2,22 @@
 // The lifecycle lives in src/machines/media.ts; this file only draws it.
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { EntityModal } from '../../components/admin/EntityModal';
-import { formatSize, libraryTexts, loadLibrary, type MediaEntry, type MediaPlace } from '../../components/admin/mediaLibrary';
+import { libraryTexts, loadLibrary, type MediaEntry, type MediaPlace } from '../../components/admin/mediaLibrary';
+import { formatSize } from '../../../schema/uploads';
 import { api, serverMessage } from '../../api/client';
 import { formatJalaliDateTime } from '../../lib/jalali';
 import { formatPersianNumber, mediaDisplayName } from '../../lib/text';
 import { MediaError, mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
+import { UploadControl } from '../../components/admin/UploadControl';
+import type { uploadMachine } from '../../machines/uploadMachine';
 import './media.css';
 
 const kinds: MediaKind[] = ['image', 'video'];
-const accepts: Record<MediaKind, string> = { image: 'image/*', video: 'video/*' };
 
 async function copyName(name: string): Promise<void> {
   try {
@@ -38,50 +40,18 @@ function Preview({ kind, name }: { kind: MediaKind; name: string }) {
   );
 }
 
-/** Mounted per opening (the modal unmounts its body when closed), so each starts empty. */
-function UploadForm({
-  kind,
-  busy,
-  onSubmit,
-  onClose,
-}: {
-  kind: MediaKind;
-  busy: boolean;
-  onSubmit(file: File | null): void;
-  onClose(): void;
-}) {
-  const inputId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
+/** The modal's form: the upload machine the media machine runs while the modal is open. */
+function UploadForm({ upload, onClose }: { upload: ActorRefFrom<typeof uploadMachine>; onClose(): void }) {
+  const busy = useSelector(upload, (s) => s.matches('uploading'));
   return (
     <form
       className="media-upload"
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit(fileRef.current?.files?.[0] ?? null);
+        upload.send({ type: 'upload.start' });
       }}
     >
-      <span className="admin-label">{mediaTexts.kinds[kind]}</span>
-      {/* The native control's own text is in the browser's language, not Persian; it stays in
-          the page for keyboards and screen readers while the label below is what shows. */}
-      <div className="media-file">
-        <input
-          ref={fileRef}
-          id={inputId}
-          className="media-file-input"
-          type="file"
-          name="file"
-          accept={accepts[kind]}
-          disabled={busy}
-          onChange={(event) => setChosen(event.target.files?.[0]?.name ?? null)}
-        />
-        <label htmlFor={inputId} className="admin-button admin-button-secondary media-file-button">
-          {mediaTexts.chooseFile}
-        </label>
-        <span className="media-file-name" dir={chosen ? 'ltr' : undefined} aria-live="polite">
-          {chosen ?? mediaTexts.noFile}
-        </span>
-      </div>
+      <UploadControl actor={upload} chooseLabel={mediaTexts.chooseFile} showChosen />
       <div className="admin-form-actions">
         <button type="button" className="admin-button admin-button-secondary" onClick={onClose} disabled={busy}>
           {mediaTexts.cancel}
@@ -156,8 +126,9 @@ function MediaScreen() {
   const files = useSelector(actor, (s) => s.context.files);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
-  const uploadOpen = useSelector(actor, (s) => s.matches({ table: 'uploadOpen' }) || s.matches({ table: 'uploading' }));
-  const uploading = useSelector(actor, (s) => s.matches({ table: 'uploading' }));
+  const uploadOpen = useSelector(actor, (s) => s.matches({ table: 'uploadOpen' }));
+  const upload = useSelector(actor, (s) => s.children.upload);
+  const uploading = useSelector(upload, (s) => s?.matches('uploading') ?? false);
   const confirming = useSelector(actor, (s) => s.matches({ table: 'confirming' }) || s.matches({ table: 'deleting' }));
   const deleting = useSelector(actor, (s) => s.matches({ table: 'deleting' }));
   const target = useSelector(actor, (s) => s.context.target);
@@ -317,12 +288,7 @@ function MediaScreen() {
         closable={!uploading}
         onClose={() => actor.send({ type: 'upload.close' })}
       >
-        <UploadForm
-          kind={kind}
-          busy={uploading}
-          onSubmit={(file) => actor.send({ type: 'upload.submit', file })}
-          onClose={() => actor.send({ type: 'upload.close' })}
-        />
+        {upload && <UploadForm upload={upload} onClose={() => actor.send({ type: 'upload.close' })} />}
       </EntityModal>
       <ConfirmDialog
         open={confirming}

@@ -2,13 +2,17 @@
 // opens the media library to pick another (a searchable grid) or to upload one in place, instead
 // of a text box for a file name. Generic: any entity's image or video field gets it.
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useActorRef } from '@xstate/react';
 import type { AnyField } from '../../../../schema/define';
+import { formatSize } from '../../../../schema/uploads';
 import { foldForSearch } from '../../../lib/text';
 import { formatJalaliNumeric } from '../../../lib/jalali';
 import { imageUrl, videoUrl } from '../media';
-import { formatSize, kindOfField, libraryTexts, loadLibrary, uploadToLibrary, type LibraryKind, type MediaEntry } from '../mediaLibrary';
+import { kindOfField, libraryTexts, loadLibrary, type LibraryKind, type MediaEntry } from '../mediaLibrary';
+import { UploadControl } from '../UploadControl';
+import { uploadMachine } from '../../../machines/uploadMachine';
 import { adminTexts } from '../texts';
 import './MediaPicker.css';
 
@@ -28,6 +32,23 @@ function Thumb({ kind, name, label }: { kind: LibraryKind; name: string; label: 
   ) : (
     <video className="media-picker-thumb" src={videoUrl(name)} preload="metadata" aria-label={label} muted />
   );
+}
+
+/**
+ * Uploads a file into the library from the picker: it is sent as soon as it is chosen (after the
+ * declaration's check), and picked once stored. Mounted with the dialog's content, so each
+ * opening starts a fresh upload.
+ */
+function LibraryUpload({ kind, onBusy, onUploaded }: { kind: LibraryKind; onBusy: (busy: boolean) => void; onUploaded: (name: string) => void }) {
+  const actor = useActorRef(uploadMachine, { input: { kind, startOnChoose: true } });
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      onBusy(snapshot.matches('uploading'));
+      if (snapshot.status === 'done' && snapshot.output) onUploaded(snapshot.output.fileName);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onBusy, onUploaded]);
+  return <UploadControl actor={actor} chooseLabel={libraryTexts.upload} />;
 }
 
 function LibraryDialog({
@@ -50,7 +71,6 @@ function LibraryDialog({
   const [query, setQuery] = useState('');
   const [uploading, setUploading] = useState(false);
   const searchId = useId();
-  const uploadId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -75,19 +95,18 @@ function LibraryDialog({
     return folded === '' ? entries : entries.filter((e) => foldForSearch(`${e.originalName} ${e.name}`).includes(folded));
   }, [entries, query]);
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const name = await uploadToLibrary(kind, file);
-      toast.success(libraryTexts.uploaded);
-      onPick(name);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'خطا در آپلود فایل');
-    } finally {
-      setUploading(false);
-    }
-  };
+  const uploaded = useCallback(
+    (name: string) => {
+      // The library is read again first, so the form's check (fileProblem) knows the new name.
+      void loadLibrary(kind, true)
+        .catch(() => undefined)
+        .then(() => {
+          toast.success(libraryTexts.uploaded);
+          onPick(name);
+        });
+    },
+    [kind, onPick],
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !uploading && onClose()}>
@@ -125,17 +144,7 @@ function LibraryDialog({
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />
-              <input
-                id={uploadId}
-                type="file"
-                className="media-file-input"
-                accept={kind === 'image' ? 'image/*' : 'video/*'}
-                disabled={uploading}
-                onChange={(event) => void upload(event.target.files?.[0])}
-              />
-              <label htmlFor={uploadId} className="admin-button admin-button-secondary media-picker-upload" aria-disabled={uploading}>
-                {uploading ? libraryTexts.uploading : libraryTexts.upload}
-              </label>
+              <LibraryUpload kind={kind} onBusy={setUploading} onUploaded={uploaded} />
             </div>
             {failed && (
               <p className="admin-error" role="alert">
