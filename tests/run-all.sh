@@ -67,11 +67,23 @@ if pg_env=$(bash tests/support/postgres.sh start); then
   trap 'bash tests/support/postgres.sh stop "$pg_dir"' EXIT
 fi
 
+# The server suite runs its files in one process, one after another (--isolate=false): each
+# file started a fresh process that imported and evaluated the whole server again, about two
+# thirds of the suite's CPU. Every file starts its own server on its own data dir or database, so
+# nothing of one file's state reaches the next. A file that replaces a module with vi.mock needs
+# a module graph of its own: those run in a second, isolated run (named <suite>-isolated).
+server_suite() { # name
+  local name=$1 mocked
+  mocked=$(grep -l 'vi\.mock(' tests/server/*.test.ts)
+  suite "$name" tests/server --isolate=false $(printf -- '--exclude=%s ' $mocked)
+  [ -n "$mocked" ] && suite "$name-isolated" $mocked
+}
+
 server_pg() {
   if [ -z "$pg_url" ]; then
     echo '{"passed":0,"failed":1,"skipped":0}' > "$results/server-pg.json"; echo "!!! server-pg: PostgreSQL did not start"; return
   fi
-  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$pg_url"; suite server-pg tests/server )
+  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$pg_url"; server_suite server-pg )
 }
 
 engine() {
@@ -88,7 +100,7 @@ lane1() {
   step typecheck check typecheck npx tsc -p tsconfig.json
   step lint check lint npx eslint .
   PASSWORD_HASH_N=$cheap_hash step unit suite unit tests/unit tests/machines tests/contract
-  PASSWORD_HASH_N=$cheap_hash step server suite server tests/server
+  PASSWORD_HASH_N=$cheap_hash step server server_suite server
   step server-pg server_pg
   after build
   step security suite security tests/security
