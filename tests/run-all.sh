@@ -94,7 +94,7 @@ engine() {
 }
 
 # Lane 1: the static checks, then the suites that need neither the build nor a browser, then the
-# security suite (real scrypt cost; serves the build).
+# security suite (real scrypt cost; serves the build) and the one-file proof.
 lane1() {
   step codegen-fresh check codegen-fresh npx tsx codegen/generate.ts --check
   step typecheck check typecheck npx tsc -p tsconfig.json
@@ -104,10 +104,14 @@ lane1() {
   step server-pg server_pg
   after build
   step security suite security tests/security
+  # The one-file proof builds its own copy of the project; it only needs Chromium from lane 2.
+  # Here rather than after the browser tests, which alone keep lane 2 as long as all of lane 1.
+  after chromium
+  step engine engine
 }
 
 # Lane 2: the build (the security and browser suites serve it), Chromium, the bundle budget,
-# the browser tests, the one-file proof.
+# the browser tests.
 lane2() {
   step build check build npm run build --silent
   step chromium check chromium bash tests/support/ensure-chromium.sh
@@ -116,7 +120,6 @@ lane2() {
   [ -f scripts/bundle-budget.ts ] && E2E_BUILT_SERVER=1 step bundle-budget check bundle-budget npx tsx scripts/bundle-budget.ts
   # E2E_BUILT_SERVER: the browser tests start the server just built (tests/e2e/harness.ts).
   E2E_BUILT_SERVER=1 PASSWORD_HASH_N=$cheap_hash step e2e suite e2e --config tests/e2e/vitest.config.ts
-  step engine engine
 }
 
 lane1 & lane1_pid=$!
