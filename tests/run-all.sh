@@ -67,11 +67,23 @@ if pg_env=$(bash tests/support/postgres.sh start); then
   trap 'bash tests/support/postgres.sh stop "$pg_dir"' EXIT
 fi
 
+# The server suite runs its files in one process, one after another (--isolate=false): each
+# file started a fresh process that imported and evaluated the whole server again, about two
+# thirds of the suite's CPU. Every file starts its own server on its own data dir or database, so
+# nothing of one file's state reaches the next. A file that replaces a module with vi.mock needs
+# a module graph of its own: those run in a second, isolated run (named <suite>-isolated).
+server_suite() { # name
+  local name=$1 mocked
+  mocked=$(grep -l 'vi\.mock(' tests/server/*.test.ts)
+  suite "$name" tests/server --isolate=false $(printf -- '--exclude=%s ' $mocked)
+  [ -n "$mocked" ] && suite "$name-isolated" $mocked
+}
+
 server_pg() {
   if [ -z "$pg_url" ]; then
     echo '{"passed":0,"failed":1,"skipped":0}' > "$results/server-pg.json"; echo "!!! server-pg: PostgreSQL did not start"; return
   fi
-  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$pg_url"; suite server-pg tests/server )
+  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$pg_url"; server_suite server-pg )
 }
 
 engine() {
@@ -82,20 +94,24 @@ engine() {
 }
 
 # Lane 1: the static checks, then the suites that need neither the build nor a browser, then the
-# security suite (real scrypt cost; serves the build).
+# security suite (real scrypt cost; serves the build) and the one-file proof.
 lane1() {
   step codegen-fresh check codegen-fresh npx tsx codegen/generate.ts --check
   step typecheck check typecheck npx tsc -p tsconfig.json
   step lint check lint npx eslint .
   PASSWORD_HASH_N=$cheap_hash step unit suite unit tests/unit tests/machines tests/contract
-  PASSWORD_HASH_N=$cheap_hash step server suite server tests/server
+  PASSWORD_HASH_N=$cheap_hash step server server_suite server
   step server-pg server_pg
   after build
   step security suite security tests/security
+  # The one-file proof builds its own copy of the project; it only needs Chromium from lane 2.
+  # Here rather than after the browser tests, which alone keep lane 2 as long as all of lane 1.
+  after chromium
+  step engine engine
 }
 
 # Lane 2: the build (the security and browser suites serve it), Chromium, the bundle budget,
-# the browser tests, the one-file proof.
+# the browser tests.
 lane2() {
   step build check build npm run build --silent
   step chromium check chromium bash tests/support/ensure-chromium.sh
@@ -104,7 +120,6 @@ lane2() {
   [ -f scripts/bundle-budget.ts ] && E2E_BUILT_SERVER=1 step bundle-budget check bundle-budget npx tsx scripts/bundle-budget.ts
   # E2E_BUILT_SERVER: the browser tests start the server just built (tests/e2e/harness.ts).
   E2E_BUILT_SERVER=1 PASSWORD_HASH_N=$cheap_hash step e2e suite e2e --config tests/e2e/vitest.config.ts
-  step engine engine
 }
 
 lane1 & lane1_pid=$!
