@@ -46,11 +46,12 @@ async function main(): Promise<void> {
       withVazirmatn += good;
       const fcp = loads.map((load) => load.fcp);
       const lcp = loads.map((load) => load.lcp);
+      // 0 when the page fetched no font file (the faces are inside its stylesheet).
       const arrived = loads.map((load) => load.fontsArrived);
       const range = (values: number[]) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
       const fallbacks = [...new Set(loads.map(fallbackOf).filter(Boolean))].join('; ') || '–';
       console.log(
-        `  ${name.padEnd(9)} ${`${good} of ${loads.length}`.padEnd(10)} ${Math.max(...loads.map((load) => load.cls)).toFixed(3).padEnd(8)} ${range(fcp).padEnd(23)} ${range(lcp).padEnd(23)} ${range(arrived).padEnd(17)} ${fallbacks}`,
+        `  ${name.padEnd(9)} ${`${good} of ${loads.length}`.padEnd(10)} ${Math.max(...loads.map((load) => load.cls)).toFixed(3).padEnd(8)} ${range(fcp).padEnd(23)} ${range(lcp).padEnd(23)} ${(arrived.every((value) => value === 0) ? 'in the page' : range(arrived)).padEnd(17)} ${fallbacks}`,
       );
       if (process.env.BENCH_VERBOSE === '1') for (const load of loads) console.log('           ', JSON.stringify(load));
     }
