@@ -183,11 +183,12 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   template = template.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
   const entryScript = /<script type="module" crossorigin src="\/assets\/[\w.-]+\.js"><\/script>/.exec(template);
   if (!entryScript) throw new Error('index.html has no module entry script');
-  // `async blocking="render"`: the first paint waits for the boot script, which waits for the
-  // page's fonts (src/boot.ts), so the text is never laid out twice. At the end of the head,
-  // after the stylesheet that declares the fonts: an async script runs as soon as it arrives.
-  const bootScript = `<script type="module" async blocking="render" crossorigin src="/${boot}" data-entry="/${islands}"></script>`;
-  template = template.replace(entryScript[0], '').replace('</head>', () => `${bootScript}</head>`);
+  const bootScript = `<script type="module" crossorigin src="/${boot}" data-entry="/${islands}"></script>`;
+  template = template.replace(entryScript[0], () => bootScript);
+  // The first paint waits until the page's fonts are decoded (public/fonts-ready.js), so the text
+  // is never laid out twice. At the end of the head, after the stylesheet that declares the
+  // fonts: an async script runs as soon as it arrives.
+  template = template.replace('</head>', () => '<script type="module" async blocking="render" src="/fonts-ready.js"></script></head>');
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
     if (!file) continue;
     const style = await inlineStyle(file);

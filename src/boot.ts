@@ -3,18 +3,6 @@
 // from the document's head, the app's modules were fetched, compiled and run ahead of that paint
 // and held the page back by about a second on a phone-sized CPU (Lighthouse). Until the app
 // arrives the page reads as it should and its links work; the app then adopts it (hydration).
-
-// Vazirmatn's faces are inside the page's stylesheet (src/styles/fonts.css), yet Chromium decodes
-// them off the main thread and lays the page out first with the fallback's metrics, then moves the
-// text when they are ready (CLS up to 0.04). This script is `async blocking="render"`
-// (server/ssr.ts): the first paint waits until the four faces are ready (a few tens of ms, the
-// bytes are already here), never more than 1.5 s. The text 'اa' reaches both the Persian and the
-// Latin face of each weight.
-await Promise.race([
-  Promise.all(['400 1em Vazirmatn', '700 1em Vazirmatn'].map((font) => document.fonts.load(font, 'اa'))).catch(() => undefined),
-  new Promise((resolve) => setTimeout(resolve, 1500)),
-]);
-
 const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry;
 
 let started = false;
@@ -35,6 +23,3 @@ else {
   }).observe({ type: 'paint', buffered: true });
   setTimeout(start, 3000);
 }
-
-// A module (loaded as one), so the wait for the fonts above can be a top-level await.
-export {};

@@ -1,6 +1,6 @@
 // Vazirmatn on every fresh load, with nothing moving: the page carries its own fonts (subset
 // faces inlined into the stylesheet, src/styles/fonts.css) and its first paint waits until they
-// are ready (src/boot.ts, `async blocking="render"` from server/ssr.ts). Loaded as files with
+// are ready (public/fonts-ready.js, `async blocking="render"` from server/ssr.ts). Loaded as files with
 // `font-display: optional`, a first visit on a phone's connection kept the fallback font; with
 // `swap` or `block` the text moved when they came (scripts/bench-fonts.ts measures the choices).
 import { readFile } from 'node:fs/promises';
@@ -62,11 +62,11 @@ describe('fonts', () => {
       expect(face).toContain(`font-weight:${expected[index]?.weight}`);
       expect(codePoints(/unicode-range:([^;}]+)/.exec(face)?.[1] ?? '')).toEqual(expected[index]?.points);
     }
-    // The boot script holds the first paint until the faces are ready; it runs as soon as it
-    // arrives, so it must come after the stylesheet that declares them.
-    const boot = /<script type="module" async blocking="render"[^>]*src="\/assets\/boot-[\w-]+\.js"/.exec(html);
-    expect(boot).not.toBeNull();
-    expect(html.indexOf(boot?.[0] ?? '')).toBeGreaterThan(html.indexOf('@font-face'));
+    // A script holds the first paint until the faces are ready; it runs as soon as it arrives,
+    // so it must come after the stylesheet that declares them.
+    const wait = '<script type="module" async blocking="render" src="/fonts-ready.js"></script>';
+    expect(html).toContain(wait);
+    expect(html.indexOf(wait)).toBeGreaterThan(html.indexOf('@font-face'));
   });
 
   it('draws the text of home, a category, a course and an article in Vazirmatn on a fresh load at slow 4G, with no shift', async () => {

@@ -45,7 +45,7 @@ describe('the server renders public pages', () => {
     expect(html).toMatch(/<style data-href="\/assets\/[\w-]+\.css">/);
     expect(islandsOf(html)).toEqual(['SiteHeader', 'TrustLogo', 'ScrollTopButton']);
     // The boot script starts the islands' entry, not the SPA's.
-    expect(html).toMatch(/<script type="module" async blocking="render" crossorigin src="\/assets\/boot-[\w-]+\.js" data-entry="\/assets\/islands-[\w-]+\.js">/);
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js" data-entry="\/assets\/islands-[\w-]+\.js">/);
     expect(html).not.toContain('modulepreload');
   });
 
