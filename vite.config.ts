@@ -1,30 +1,13 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Preloads the four Vazirmatn faces a page's first paint uses (Persian and Latin — spaces and
- * digits come from the Latin face — in regular and bold): otherwise the browser finds them only
- * while laying the page out, and with `font-display: optional` a late face is not used at all.
+ * Vazirmatn's faces (src/assets/fonts/, cut down by scripts/subset-fonts.sh) go into the
+ * stylesheet as data: URLs, and with it into every server-rendered page, so the first layout
+ * has them (src/styles/fonts.css says why); every other asset stays a file of its own.
  */
-function preloadFonts(): Plugin {
-  return {
-    name: 'academy:preload-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const fonts = Object.keys(context.bundle ?? {}).filter((name) => /vazirmatn-(arabic|latin)-(400|700)-normal-[\w-]+\.woff2$/.test(name));
-        return fonts.map((font) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-          injectTo: 'head',
-        }));
-      },
-    },
-  };
-}
+const inlineFonts = (file: string): boolean => /[\\/]src[\\/]assets[\\/]fonts[\\/][\w-]+\.woff2$/.test(file);
 
 // The API server runs on API_PORT during `npm run dev`; the built SPA is served by the API
 // server itself in production (one port).
@@ -39,7 +22,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-    preloadFonts(),
   ],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
@@ -51,7 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { outDir: 'dist-ssr', copyPublicDir: false, sourcemap: true, minify: false }
     : {
         outDir: 'dist',
-        assetsInlineLimit: 0,
+        assetsInlineLimit: inlineFonts,
         sourcemap: false,
         // The server reads it to find each rendered page's stylesheets and its boot script.
         manifest: true,

@@ -11,4 +11,5 @@ run "API (npx tsx scripts/bench-api.ts)" npx tsx scripts/bench-api.ts
 run "start-up (npx tsx scripts/bench-startup.ts)" npx tsx scripts/bench-startup.ts
 run "admin tables (npx tsx scripts/bench-tables.ts)" npx tsx scripts/bench-tables.ts
 run "admin lists at scale (npx tsx scripts/bench-admin-scale.ts)" npx tsx scripts/bench-admin-scale.ts
+run "fonts (npx tsx scripts/bench-fonts.ts)" npx tsx scripts/bench-fonts.ts
 run "Lighthouse (npx tsx scripts/bench-lighthouse.ts)" npx tsx scripts/bench-lighthouse.ts

@@ -185,6 +185,10 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   if (!entryScript) throw new Error('index.html has no module entry script');
   const bootScript = `<script type="module" crossorigin src="/${boot}" data-entry="/${islands}"></script>`;
   template = template.replace(entryScript[0], () => bootScript);
+  // The first paint waits until the page's fonts are decoded (public/fonts-ready.js), so the text
+  // is never laid out twice. At the end of the head, after the stylesheet that declares the
+  // fonts: an async script runs as soon as it arrives.
+  template = template.replace('</head>', () => '<script type="module" async blocking="render" src="/fonts-ready.js"></script></head>');
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
     if (!file) continue;
     const style = await inlineStyle(file);
