@@ -126,6 +126,8 @@ async function freshness(servers: readonly Stack[]): Promise<boolean> {
 }
 
 async function main() {
+  // The bundle `npm run build` made, as production runs it (not the sources through tsx).
+  process.env.E2E_BUILT_SERVER = '1';
   let allMet = true;
   const sqlite = await startStack();
   try {

@@ -5,9 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent build >/dev/null
 bash tests/support/ensure-chromium.sh >/dev/null 2>&1
+# A private PostgreSQL cluster (tests/support/postgres.sh) for the figures taken on PostgreSQL too.
+if pg_env=$(bash tests/support/postgres.sh start 2>/dev/null); then
+  pg_dir=$(sed -n 's/^PG_TEST_DIR=//p' <<<"$pg_env")
+  export TEST_DATABASE_URL; TEST_DATABASE_URL=$(sed -n 's/^TEST_DATABASE_URL=//p' <<<"$pg_env")
+  trap 'bash tests/support/postgres.sh stop "$pg_dir"' EXIT
+fi
 run() { echo; echo "=== $1"; shift; "$@" 2>&1 | grep -v 'unexpected operator' || true; }
 run "bundle (npx tsx scripts/bundle-budget.ts)" npx tsx scripts/bundle-budget.ts
 run "API (npx tsx scripts/bench-api.ts)" npx tsx scripts/bench-api.ts
+run "public pages under a crowd (npx tsx scripts/bench-pages.ts)" npx tsx scripts/bench-pages.ts
 run "start-up (npx tsx scripts/bench-startup.ts)" npx tsx scripts/bench-startup.ts
 run "admin tables (npx tsx scripts/bench-tables.ts)" npx tsx scripts/bench-tables.ts
 run "admin lists at scale (npx tsx scripts/bench-admin-scale.ts)" npx tsx scripts/bench-admin-scale.ts
