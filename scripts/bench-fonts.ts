@@ -3,10 +3,10 @@
 // drawn with Vazirmatn (the platform font Chromium used), did the page shift, when did it paint.
 // BENCH_RUNS loads per page (8 by default); BENCH_LABEL names the build in the table.
 import { chromium } from 'playwright-core';
-import * as v from 'valibot';
 import { chromiumArgs, startStack } from '../tests/e2e/harness';
 import { freshLoad, type FontLoad } from '../tests/e2e/font-load';
 import { median } from './bench/bulk';
+import { publicPages } from './bench/publicPages';
 
 const runs = Number(process.env.BENCH_RUNS ?? 8);
 const label = process.env.BENCH_LABEL ?? 'this build';
@@ -19,26 +19,12 @@ async function main(): Promise<void> {
   const stack = await startStack({ env: { E2E_BUILT_SERVER: '1' } });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
   try {
-    const courses = v.parse(
-      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }) })),
-      await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
-    );
-    const articles = v.parse(v.array(v.object({ slug: v.string() })), await (await fetch(`${stack.baseUrl}/api/Public/articles`)).json());
-    const course = courses[0];
-    const article = articles[0];
-    if (!course || !article) throw new Error('the seed has no course or article');
-    const pages: ReadonlyArray<readonly [string, string]> = [
-      ['home', '/'],
-      ['category', `/categories/${encodeURIComponent(course.category.slug)}`],
-      ['course', `/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`],
-      ['article', `/articles/${encodeURIComponent(article.slug)}`],
-    ];
-    const only = process.env.BENCH_PAGES?.split(',');
+    const pages = await publicPages(stack.baseUrl, ['home', 'category', 'course', 'article']);
     console.log(`Fonts — ${label}: ${runs} fresh loads per page, slow 4G (150 ms, 1.6 Mbps), CPU 4×, 390×844`);
     console.log('  page      Vazirmatn  CLS max  FCP ms (median, range)  LCP ms (median, range)  fonts arrived ms  fallback seen');
     let total = 0;
     let withVazirmatn = 0;
-    for (const [name, pagePath] of pages.filter(([name]) => !only || only.includes(name))) {
+    for (const [name, pagePath] of pages) {
       const loads: FontLoad[] = [];
       for (let i = 0; i < runs; i++) loads.push(await freshLoad(browser, stack.baseUrl + pagePath));
       const good = loads.filter((load) => load.vazirmatn).length;

@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import * as v from 'valibot';
 import { chromiumArgs, startStack } from '../tests/e2e/harness';
 import { median } from './bench/bulk';
+import { publicPages } from './bench/publicPages';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const chromeFlags = [
@@ -143,26 +144,9 @@ async function measure(url: string): Promise<Report> {
 async function main(): Promise<void> {
   const stack = await startStack();
   try {
-    const courses = v.parse(
-      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) })),
-      await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
-    );
-    const articles = v.parse(v.array(v.object({ slug: v.string() })), await (await fetch(`${stack.baseUrl}/api/Public/articles`)).json());
-    const course = courses[0];
-    const article = articles[0];
-    if (!course || !article) throw new Error('the seed has no course or article');
-    const pages: ReadonlyArray<readonly [string, string]> = [
-      ['home', '/'],
-      ['category', `/categories/${encodeURIComponent(course.category.slug)}`],
-      ['course', `/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`],
-      ['article', `/articles/${encodeURIComponent(article.slug)}`],
-      ['courses', '/courses?age=9&day=2'],
-      ...(course.teacher ? ([['teacher', `/teachers/${encodeURIComponent(course.teacher.slug)}`]] as const) : []),
-    ] as const;
+    const pages = await publicPages(stack.baseUrl, ['home', 'category', 'course', 'article', 'courses', 'teacher']);
     console.log(`Lighthouse ${runs === 1 ? '' : `(median of ${runs}) `}mobile, targets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95`);
-    // BENCH_PAGES=courses,teacher measures only those.
-    const only = process.env.BENCH_PAGES?.split(',');
-    for (const [name, pagePath] of pages.filter(([name]) => !only || only.includes(name))) {
+    for (const [name, pagePath] of pages) {
       const scores: Record<string, number[]> = {};
       const measured: Record<string, number[]> = {};
       const failing = new Set<string>();

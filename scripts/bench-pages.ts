@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiToken, startStack, type Stack } from '../tests/e2e/harness';
 import { median } from './bench/bulk';
+import { publicPages } from './bench/publicPages';
 
 const connections = 20;
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,31 +45,9 @@ async function json<T>(url: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
-/** The public pages, one of each kind, with slugs read from the running server. */
-async function publicPages(baseUrl: string): Promise<Array<[string, string]>> {
-  const categories = await json<Array<{ slug: string }>>(`${baseUrl}/api/Public/categories`);
-  const courses = await json<Array<{ slug: string; category: { slug: string } }>>(`${baseUrl}/api/Public/courses`);
-  const articles = await json<Array<{ slug: string }>>(`${baseUrl}/api/Public/articles`);
-  const teachers = await json<Array<{ slug: string }>>(`${baseUrl}/api/Public/teachers`);
-  const course = courses[0];
-  if (!course || !categories[0] || !articles[0] || !teachers[0]) throw new Error('the seed has no course, category, article or teacher');
-  return [
-    ['home', '/'],
-    ['categories', '/categories'],
-    ['category', `/categories/${encodeURIComponent(course.category.slug)}`],
-    ['course', `/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`],
-    ['all courses', '/courses'],
-    ['articles', '/articles'],
-    ['article', `/articles/${encodeURIComponent(articles[0].slug)}`],
-    ['teachers', '/teachers'],
-    ['teacher', `/teachers/${encodeURIComponent(teachers[0].slug)}`],
-    ['about', '/about-us'],
-  ];
-}
-
 async function measure(label: string, servers: readonly Stack[]): Promise<boolean> {
   const base = servers.map((server) => server.baseUrl);
-  const pages = await publicPages(base[0] ?? '');
+  const pages = await publicPages(base[0] ?? '', ['home', 'categories', 'category', 'course', 'courses', 'articles', 'article', 'teachers', 'teacher', 'about']);
   const staticFile = '/favicon.svg';
   const runs = new Map<string, Figures[]>();
   const add = (name: string, figures: Figures) => runs.set(name, [...(runs.get(name) ?? []), figures]);
