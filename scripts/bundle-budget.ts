@@ -23,7 +23,10 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // slots, sessions, holidays, attendance, the waiting list: ~4 kB of registry with their time
 // options and actions) and three engine capabilities every list carries (editable cells, the
 // related groups' add button, counting columns): 271.1 kB measured; the budget moved to 275 kB.
-const budgets = { publicJs: 100 * 1024, adminJs: 275 * 1024, editorJs: 150 * 1024 };
+// Issue 16 gave every upload in the admin its limits and types before sending, progress and
+// cancel (an upload machine, an XMLHttpRequest sender, the control; 3.5 kB, its own chunk, loaded
+// by the media screen and the pickers): 276.1 kB measured; the budget moved to 280 kB.
+const budgets = { publicJs: 100 * 1024, adminJs: 280 * 1024, editorJs: 150 * 1024 };
 
 interface Loaded {
   js: Set<string>;
