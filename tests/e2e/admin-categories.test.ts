@@ -51,9 +51,9 @@ describe('admin categories', () => {
     await dialog.waitFor({ state: 'detached' });
     await row('دسته آزمایشی').waitFor();
     expect(await row('دسته آزمایشی').getByText('خیر').isVisible()).toBe(true);
-    // The library's file name was stored.
+    // The library's file name was stored; the table shows its 160 px copy.
     const image = row('دسته آزمایشی').getByRole('img');
-    expect(await image.getAttribute('src')).toBe('/api/File/image/category-ai.webp');
+    expect(await image.getAttribute('src')).toBe('/api/File/image/category-ai.webp?w=160');
   });
 
   it('edits it', async () => {
