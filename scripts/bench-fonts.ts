@@ -32,7 +32,7 @@ async function main(): Promise<void> {
       withVazirmatn += good;
       const fcp = loads.map((load) => load.fcp);
       const lcp = loads.map((load) => load.lcp);
-      // 0 when the page fetched no font file (the faces are inside its stylesheet).
+      // 0 when the page fetched no file with the faces (they were inside the page).
       const arrived = loads.map((load) => load.fontsArrived);
       const range = (values: number[]) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
       const fallbacks = [...new Set(loads.map(fallbackOf).filter(Boolean))].join('; ') || '–';

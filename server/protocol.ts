@@ -24,7 +24,7 @@ export function securityHeaders(options: { gatewayUrl: string; publicUrl: string
     "script-src 'self' https://www.zarinpal.com",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://www.zarinpal.com https://trustseal.enamad.ir",
-    // Vazirmatn comes inside the stylesheet as data: URLs (src/styles/fonts.css).
+    // Vazirmatn's faces are data: URLs inside the fonts' stylesheet (vite.config.ts).
     "font-src 'self' data:",
     "connect-src 'self'",
     "frame-ancestors 'none'",

@@ -168,7 +168,7 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
     }
     return `<style data-href="/${file}">${css}</style>`;
   };
-  const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
+  const stylesheetLink = /<link rel="stylesheet"[^>]* href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
   const manifest = v.parse(manifestSchema, JSON.parse(await readFile(manifestFile, 'utf8')));
   const boot = manifest['src/boot.ts']?.file;
   if (!boot) throw new Error(`${manifestFile} has no src/boot.ts entry`);
@@ -189,8 +189,12 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   // is never laid out twice. At the end of the head, after the stylesheet that declares the
   // fonts: an async script runs as soon as it arrives.
   template = template.replace('</head>', () => '<script type="module" async blocking="render" src="/fonts-ready.js"></script></head>');
+  // index.html's stylesheets go into the page, except the fonts' sheet (vite.config.ts): the same
+  // 57 kB for every page, so it stays a file the browser fetches once and keeps.
+  const fontsSheet = manifest['src/styles/fonts.css']?.file;
+  if (!fontsSheet) throw new Error(`${manifestFile} has no src/styles/fonts.css entry`);
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
-    if (!file) continue;
+    if (!file || file === fontsSheet) continue;
     const style = await inlineStyle(file);
     template = template.replace(link, () => style);
   }

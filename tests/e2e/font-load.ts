@@ -25,7 +25,7 @@ export interface FontLoad {
   cls: number;
   fcp: number;
   lcp: number;
-  /** When the last Vazirmatn file finished arriving, from navigation start (ms). */
+  /** When the last file carrying Vazirmatn finished arriving, from navigation start (ms). */
   fontsArrived: number;
   /** What moved, for finding the cause of a shift: time, value and the moved elements. */
   shifts: string[];
@@ -100,7 +100,8 @@ export async function freshLoad(browser: Browser, url: string, viewport = { widt
             0,
             ...performance
               .getEntriesByType('resource')
-              .filter((entry) => entry.name.includes('vazirmatn'))
+              // The fonts' stylesheet (the faces inside it) or font files, whichever the build has.
+              .filter((entry) => entry.name.includes('vazirmatn') || /\/assets\/fonts-[\w-]+\.css$/.test(entry.name))
               .map((entry) => (entry instanceof PerformanceResourceTiming ? entry.responseEnd : 0)),
           );
           // Buffered entries are delivered in the observers' first callback, a task later.

@@ -1,8 +1,9 @@
-// Vazirmatn on every fresh load, with nothing moving: the page carries its own fonts (subset
-// faces inlined into the stylesheet, src/styles/fonts.css) and its first paint waits until they
-// are ready (public/fonts-ready.js, `async blocking="render"` from server/ssr.ts). Loaded as files with
-// `font-display: optional`, a first visit on a phone's connection kept the fallback font; with
-// `swap` or `block` the text moved when they came (scripts/bench-fonts.ts measures the choices).
+// Vazirmatn on every fresh load, with nothing moving: the subset faces are inside a stylesheet of
+// their own (src/styles/fonts.css as data: URLs) that every page links and the browser keeps, and
+// the first paint waits until they are ready (public/fonts-ready.js, `async blocking="render"`
+// from server/ssr.ts). Loaded as font files, a first visit on a phone's connection kept the
+// fallback font with `font-display: optional`, and with `swap` or `block` the text moved when they
+// came, preloaded or not (scripts/bench-fonts.ts measures the choices).
 import { readFile } from 'node:fs/promises';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,9 +43,18 @@ function codePoints(ranges: string): number[] {
 }
 
 describe('fonts', () => {
-  it('puts every Vazirmatn face in the page, ready before the first paint, over the ranges the subset keeps', async () => {
+  it('links every Vazirmatn face in one kept stylesheet, ready before the first paint, over the ranges the subset keeps', async () => {
     const html = await (await fetch(`${stack.baseUrl}/`, { headers: { Accept: 'text/html' } })).text();
-    const faces = [...html.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? '').filter((face) => face.includes('Vazirmatn'));
+    // Not in the page: every page would carry the 42 kB again.
+    expect(html).not.toContain('@font-face');
+    const link = /<link rel="stylesheet" href="(\/assets\/fonts-[\w-]+\.css)" data-fonts="">/.exec(html);
+    const sheetPath = link?.[1] ?? '';
+    expect(sheetPath, 'the fonts stylesheet link').not.toBe('');
+    const sheet = await fetch(stack.baseUrl + sheetPath);
+    expect(sheet.status).toBe(200);
+    // Fetched once: later pages take it from the browser's cache.
+    expect(sheet.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const faces = [...(await sheet.text()).matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? '').filter((face) => face.includes('Vazirmatn'));
     const script = await readFile('scripts/subset-fonts.sh', 'utf8');
     const kept = (name: string) => codePoints(new RegExp(`^${name}='([^']+)'`, 'm').exec(script)?.[1] ?? '');
     const expected = [
@@ -55,7 +65,7 @@ describe('fonts', () => {
     ];
     expect(faces).toHaveLength(expected.length);
     for (const [index, face] of faces.entries()) {
-      // In the page itself, not a file the browser finds while laying the page out.
+      // Inside the sheet, so the first layout has the face: no font file found only by layout.
       expect(face).toMatch(/src:url\(["']?data:font\/woff2;base64,/);
       // Nothing is drawn in another font while a face is decoded.
       expect(face).toContain('font-display:block');
@@ -66,7 +76,7 @@ describe('fonts', () => {
     // so it must come after the stylesheet that declares them.
     const wait = '<script type="module" async blocking="render" src="/fonts-ready.js"></script>';
     expect(html).toContain(wait);
-    expect(html.indexOf(wait)).toBeGreaterThan(html.indexOf('@font-face'));
+    expect(html.indexOf(wait)).toBeGreaterThan(html.indexOf(link?.[0] ?? '<link'));
   });
 
   it('draws the text of home, a category, a course and an article in Vazirmatn on a fresh load at slow 4G, with no shift', async () => {

@@ -40,6 +40,7 @@ function writeStandInBuild(): void {
       'src/boot.ts': { file: 'assets/boot-b2.js', isEntry: true },
       'src/islands/main.tsx': { file: 'assets/islands-c3.js', isEntry: true },
       'src/handoff.ts': { file: 'assets/handoff-d4.js', isEntry: true },
+      'src/styles/fonts.css': { file: 'assets/fonts-e5.css', isEntry: true },
     }),
   );
   writeFileSync(
