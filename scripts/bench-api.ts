@@ -18,6 +18,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { apiToken, freePort, startStack, type Stack } from '../tests/e2e/harness';
+import { courseBody } from '../tests/support/samples';
 import { insertCourses, median, openBenchDatabase } from './bench/bulk';
 
 const connections = 100;
@@ -139,23 +140,9 @@ async function writer(stack: Stack, token: string, until: () => boolean): Promis
     const response = await fetch(`${stack.baseUrl}/api/Course/Create`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        title: `نوشته همزمان ${written}`,
-        durationInHours: 12,
-        timeOfHolding: null,
-        registrationDeadline: null,
-        priceInTomans: 2_000_000,
-        type: 'online',
-        inActive: false,
-        difficulty: '',
-        techerId: 0,
-        categoryId: 0,
-        description: '',
-        coverImage: '',
-        coverVideo: '',
-        headings: '',
-        prerequisite: '',
-      }),
+      // The schema's blank course (tests/support/samples.ts): a hand-written body went stale
+      // each time a course field was added.
+      body: JSON.stringify(courseBody(`نوشته همزمان ${written}`, { durationInHours: 12, priceInTomans: 2_000_000 })),
     });
     if (response.status !== 200) throw new Error(`write failed: ${response.status} ${await response.text()}`);
     written++;
