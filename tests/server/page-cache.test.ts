@@ -281,6 +281,38 @@ describe('how long a page is kept', () => {
     }
   });
 
+  it("until a course's start, or the end of its early-bird day, whichever comes first", async () => {
+    const db = await openSameDatabase();
+    try {
+      let now = Date.now();
+      const cache = new PageCache(db, { entries: 100, bytes: 1 << 20 }, () => now);
+      let rendered = 0;
+      const render = async () => pageOf(`<p>${++rendered}</p>`);
+      const course = await createCourse('دوره‌ای که به‌زودی شروع می‌شود');
+      // The early-bird price holds through the stored day: it ends a day after the instant.
+      await rawSql(
+        server.dataDir,
+        `update courses set "registrationDeadline" = null, "timeOfHolding" = '${new Date(now + 40_000).toISOString()}', ` +
+          `"earlyBirdUntil" = '${new Date(now - 86_400_000 + 20_000).toISOString()}' where id = ${Number(course.id)}`,
+      );
+      await cache.get('/soon', render);
+      now += 19_000;
+      await cache.get('/soon', render);
+      expect(rendered).toBe(1);
+      now += 2_000;
+      await cache.get('/soon', render);
+      expect(rendered).toBe(2);
+      now += 18_000;
+      await cache.get('/soon', render);
+      expect(rendered).toBe(2);
+      now += 2_000;
+      await cache.get('/soon', render);
+      expect(rendered).toBe(3);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('within its limits: the page used longest ago goes first', async () => {
     const db = await openSameDatabase();
     try {
