@@ -248,34 +248,34 @@ describe('what moves the version', () => {
 describe('how long a page is kept', () => {
   const pageOf = (html: string): KeptAnswer => ({ kind: 'page', body: new EncodedBody(Buffer.from(html)), etag: '"x"' });
 
+  /**
+   * Asks for `url` at each moment (ms after `start`) from one cache whose clock is set to it, and
+   * answers how many renders had happened after each request.
+   */
+  async function rendersAt(db: Awaited<ReturnType<typeof openSameDatabase>>, url: string, start: number, moments: number[]): Promise<number[]> {
+    let now = start;
+    const cache = new PageCache(db, { entries: 100, bytes: 1 << 20 }, () => now);
+    let rendered = 0;
+    const counts: number[] = [];
+    for (const moment of moments) {
+      now = start + moment;
+      await cache.get(url, async () => pageOf(`<p>${++rendered}</p>`));
+      counts.push(rendered);
+    }
+    return counts;
+  }
+
   it('until the next registration deadline in the catalogue, and never longer than a minute', async () => {
     const db = await openSameDatabase();
     try {
-      let now = Date.now();
-      const cache = new PageCache(db, { entries: 100, bytes: 1 << 20 }, () => now);
-      let rendered = 0;
-      const render = async () => pageOf(`<p>${++rendered}</p>`);
+      const now = Date.now();
       const course = await createCourse('دوره‌ای که ثبت‌نامش به‌زودی بسته می‌شود');
       // The deadline is written by hand: the API's validator keeps such dates to whole days.
       await rawSql(server.dataDir, `update courses set "registrationDeadline" = '${new Date(now + 30_000).toISOString()}' where id = ${Number(course.id)}`);
-      await cache.get('/deadline', render);
-      now += 29_000;
-      await cache.get('/deadline', render);
-      expect(rendered).toBe(1);
-      now += 2_000;
-      await cache.get('/deadline', render);
-      expect(rendered).toBe(2);
+      expect(await rendersAt(db, '/deadline', now, [0, 29_000, 31_000])).toEqual([1, 1, 2]);
 
       await rawSql(server.dataDir, `update courses set "registrationDeadline" = null where id = ${Number(course.id)}`);
-      now = Date.now();
-      await cache.get('/quiet', render);
-      const first = rendered;
-      now += 59_000;
-      await cache.get('/quiet', render);
-      expect(rendered).toBe(first);
-      now += 2_000;
-      await cache.get('/quiet', render);
-      expect(rendered).toBe(first + 1);
+      expect(await rendersAt(db, '/quiet', Date.now(), [0, 59_000, 61_000])).toEqual([1, 1, 2]);
     } finally {
       await db.destroy();
     }
@@ -284,10 +284,7 @@ describe('how long a page is kept', () => {
   it("until a course's start, or the end of its early-bird day, whichever comes first", async () => {
     const db = await openSameDatabase();
     try {
-      let now = Date.now();
-      const cache = new PageCache(db, { entries: 100, bytes: 1 << 20 }, () => now);
-      let rendered = 0;
-      const render = async () => pageOf(`<p>${++rendered}</p>`);
+      const now = Date.now();
       const course = await createCourse('دوره‌ای که به‌زودی شروع می‌شود');
       // The early-bird price holds through the stored day: it ends a day after the instant.
       await rawSql(
@@ -295,19 +292,7 @@ describe('how long a page is kept', () => {
         `update courses set "registrationDeadline" = null, "timeOfHolding" = '${new Date(now + 40_000).toISOString()}', ` +
           `"earlyBirdUntil" = '${new Date(now - 86_400_000 + 20_000).toISOString()}' where id = ${Number(course.id)}`,
       );
-      await cache.get('/soon', render);
-      now += 19_000;
-      await cache.get('/soon', render);
-      expect(rendered).toBe(1);
-      now += 2_000;
-      await cache.get('/soon', render);
-      expect(rendered).toBe(2);
-      now += 18_000;
-      await cache.get('/soon', render);
-      expect(rendered).toBe(2);
-      now += 2_000;
-      await cache.get('/soon', render);
-      expect(rendered).toBe(3);
+      expect(await rendersAt(db, '/soon', now, [0, 19_000, 21_000, 39_000, 41_000])).toEqual([1, 1, 2, 2, 3]);
     } finally {
       await db.destroy();
     }
