@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { storedExtension, uploadRules, uploadTexts, type UploadKind } from '../schema/uploads';
 import type { DB } from './db';
 import { HttpError } from './errors';
+import { toPersianDigits } from '../src/lib/digits';
 import { imageWidths, isImageWidth } from '../src/lib/imageWidths';
 import { chooseVariant, ImageRejected, isVariantName, makeVariants, type VariantFile } from './imageVariants';
 import { cleanOriginalName, contentTypeOfName, forgetFile, libraryOf, libraryTexts, mediaUsage, recordUpload } from './mediaLibrary';
@@ -202,7 +203,7 @@ const deleteQuery = v.object({
 });
 const libraryQuery = v.object({ mediaType: mediaTypeSchema });
 const fileParams = v.object({ fileName: fileNameSchema });
-const widthTexts = `عرض تصویر باید یکی از ${imageWidths.map((w) => w.toLocaleString('fa-IR', { useGrouping: false })).join('، ')} باشد`;
+const widthTexts = `عرض تصویر باید یکی از ${imageWidths.map((width) => toPersianDigits(width)).join('، ')} باشد`;
 const imageQuery = v.object({
   w: v.optional(
     v.pipe(
@@ -289,6 +290,8 @@ async function serve(media: MediaStore, state: VariantState, kind: MediaKind, re
   let file = await media.open(kind, fileName);
   let type = contentTypeOfName(fileName);
   if (!file || !type || !type.startsWith(kind === 'images' ? 'image/' : 'video/')) throw new HttpError(404, fileTexts.notFound);
+  // The original standing in for a copy not made yet: the same address gives the copy soon.
+  let standIn = false;
   if (w !== undefined) {
     // A resized copy in the best format the browser takes: the answer depends on Accept.
     reply.header('Vary', 'Accept');
@@ -300,6 +303,7 @@ async function serve(media: MediaStore, state: VariantState, kind: MediaKind, re
       file = copy;
       type = chosen.endsWith('.avif') ? 'image/avif' : 'image/webp';
     }
+    standIn = variants === null || (chosen !== null && copy === null);
   }
   // A stored file opened on its own (a polyglot that is also HTML, a browser that ignores the
   // type) is a sandboxed document without scripts, forms or its own origin.
@@ -309,8 +313,9 @@ async function serve(media: MediaStore, state: VariantState, kind: MediaKind, re
     .header('Content-Type', type)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', 'inline')
-    // Stored names are generated and never reused for other bytes, so they can be cached for good.
-    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    // Stored names are generated and never reused for other bytes, so they can be cached for good;
+    // a stand-in only until the copy exists.
+    .header('Cache-Control', standIn ? 'no-cache' : 'public, max-age=31536000, immutable')
     .header('Last-Modified', file.modified.toUTCString())
     .header('Accept-Ranges', 'bytes');
   const range = parseRange(request.headers.range, file.size);

@@ -170,6 +170,8 @@ describe('resized copies of images', () => {
     const first = await fetchImage(name, '?w=320');
     expect(first.response.status).toBe(200);
     expect(first.bytes.equals(original)).toBe(true);
+    // Not kept by the browser under that address: the next request gets the copy.
+    expect(first.response.headers.get('cache-control')).toBe('no-cache');
     let listed: string[] = [];
     for (let i = 0; i < 100 && !listed.includes('320.webp'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -178,5 +180,6 @@ describe('resized copies of images', () => {
     expect(listed).toContain('320.webp');
     const later = await fetchImage(name, '?w=320', 'image/webp');
     expect(later.width).toBe(320);
+    expect(later.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });
