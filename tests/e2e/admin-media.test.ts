@@ -86,7 +86,8 @@ describe('admin media', () => {
     await dialog.waitFor();
     expect(await dialog.locator('input[type="file"]').getAttribute('accept')).toBe(acceptOf('image'));
     await dialog.getByRole('button', { name: 'آپلود فایل' }).click();
-    await page.getByText('فایلی انتخاب نشده').first().waitFor();
+    // The refusal, not the chooser's placeholder, which reads the same before any file is chosen.
+    await dialog.getByRole('alert').filter({ hasText: 'فایلی انتخاب نشده' }).waitFor();
     await dialog.getByRole('button', { name: 'انصراف' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
