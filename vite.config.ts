@@ -13,18 +13,22 @@ import { defineConfig } from 'vitest/config';
  * requests/s); as font files they arrived after the first layout. Every other asset stays a file.
  */
 const inlineFonts = (file: string): boolean => /[\\/]src[\\/]assets[\\/]fonts[\\/][\w-]+\.woff2$/.test(file);
-export const fontsStylesheet = 'src/styles/fonts.css';
+const fontsStylesheet = 'src/styles/fonts.css';
 
+/** The link to the fonts' sheet: the built file, or under `npm run dev` the source, which Vite serves. */
 function linkFonts(): Plugin {
   return {
     name: 'academy:link-fonts',
-    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const sheet = Object.values(context.bundle ?? {}).find((file) => file.type === 'asset' && file.originalFileNames.includes(fontsStylesheet));
-        if (!sheet) throw new Error(`the build has no ${fontsStylesheet}`);
-        return [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${sheet.fileName}`, 'data-fonts': '' }, injectTo: 'head' }];
+        let href = `/${fontsStylesheet}`;
+        if (context.bundle) {
+          const sheet = Object.values(context.bundle).find((file) => file.type === 'asset' && file.originalFileNames.includes(fontsStylesheet));
+          if (!sheet) throw new Error(`the build has no ${fontsStylesheet}`);
+          href = `/${sheet.fileName}`;
+        }
+        return [{ tag: 'link', attrs: { rel: 'stylesheet', href, 'data-fonts': '' }, injectTo: 'head' }];
       },
     },
   };

@@ -47,7 +47,7 @@ export const uploadRules: Readonly<Record<UploadKind, UploadRule>> = {
   },
 };
 
-export const uploadKinds: readonly UploadKind[] = ['image', 'video'];
+const uploadKinds: readonly UploadKind[] = ['image', 'video'];
 
 /** ۱۲٫۳ کیلوبایت / ۵ مگابایت: a size as the admin reads it. */
 export function formatSize(bytes: number): string {

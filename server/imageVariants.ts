@@ -2,19 +2,20 @@
 // for an image stored before they existed, on its first resized request), and kept beside it, so
 // serving one is reading a file. sharp (libvips) is loaded on first use, not at start-up.
 import type { Sharp, SharpOptions } from 'sharp';
+import { formatPersianNumber } from '../src/lib/digits';
 import { imageWidths, type ImageWidth } from '../src/lib/imageWidths';
 
 /**
  * The most pixels an upload may decode to: a 40-megapixel photo is a large camera's; a "pixel
  * bomb" (a few kB declaring 50,000 × 50,000) is refused from its header before any decoding.
  */
-export const maxInputPixels = 40_000_000;
+const maxInputPixels = 40_000_000;
 /** A file that takes libvips this long is hostile or broken; it is abandoned, not waited for. */
 const timeoutSeconds = 20;
 
-export const variantTexts = {
+const variantTexts = {
   corrupt: 'فایل تصویر خراب یا ناقص است؛ تصویر دیگری انتخاب کنید',
-  tooLarge: `ابعاد تصویر بیش از حد بزرگ است (بیشتر از ${(maxInputPixels / 1_000_000).toLocaleString('fa-IR')} مگاپیکسل)؛ تصویر کوچک‌تری انتخاب کنید`,
+  tooLarge: `ابعاد تصویر بیش از حد بزرگ است (بیشتر از ${formatPersianNumber(maxInputPixels / 1_000_000)} مگاپیکسل)؛ تصویر کوچک‌تری انتخاب کنید`,
 } as const;
 
 /** The image cannot be used; `message` is the Persian reason for the uploader. */

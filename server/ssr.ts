@@ -191,8 +191,9 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   template = template.replace('</head>', () => '<script type="module" async blocking="render" src="/fonts-ready.js"></script></head>');
   // index.html's stylesheets go into the page, except the fonts' sheet (vite.config.ts): the same
   // 57 kB for every page, so it stays a file the browser fetches once and keeps.
-  const fontsSheet = manifest['src/styles/fonts.css']?.file;
-  if (!fontsSheet) throw new Error(`${manifestFile} has no src/styles/fonts.css entry`);
+  const fontsEntry = 'src/styles/fonts.css';
+  const fontsSheet = manifest[fontsEntry]?.file;
+  if (!fontsSheet) throw new Error(`${manifestFile} has no ${fontsEntry} entry`);
   for (const [link, file] of [...template.matchAll(stylesheetLink)]) {
     if (!file || file === fontsSheet) continue;
     const style = await inlineStyle(file);

@@ -8,7 +8,7 @@ import type { UploadKind } from '../../schema/uploads';
 import { readToken } from '../lib/auth';
 import { baseUrl, clearGetCache, serverMessage } from './client';
 
-export const uploadPaths = {
+const uploadPaths = {
   image: '/api/File/upload-image',
   video: '/api/File/upload-video',
 } as const satisfies Record<UploadKind, keyof paths>;

@@ -21,7 +21,6 @@ export const mediaTexts = {
   uploading: 'در حال آپلود...',
   cancel: 'انصراف',
   close: 'بستن',
-  noFile: 'فایلی انتخاب نشده',
   uploaded: 'فایل با موفقیت آپلود شد',
   listFailed: 'خطا در دریافت لیست مدیا',
   loading: 'در حال بارگذاری...',
