@@ -8,7 +8,7 @@ import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
 import { isPostgres, requestChangeMarker, nowIso, type DB } from './db';
-import { compress, EncodedBody, preferredEncoding } from './encoding';
+import { EncodedBody, sendEncoded } from './encoding';
 import { notFound, texts } from './errors';
 import {
   assertNotReferenced,
@@ -107,10 +107,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         // page, 100 rows of ~60 kB JSON for courses, is compressed here.
         const bytes = Buffer.from(JSON.stringify(answer));
         reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-        const pageEncoding = bytes.length >= minCompressedSize ? preferredEncoding(request.headers['accept-encoding']) : null;
-        const encodedPage = pageEncoding ? await compress(bytes, pageEncoding).catch(() => null) : null;
-        if (!pageEncoding || !encodedPage) return reply.send(bytes);
-        return reply.header('Content-Encoding', pageEncoding).send(encodedPage);
+        return sendEncoded(request, reply, new EncodedBody(bytes), minCompressedSize);
       }
       const marker = cacheLists ? await requestChangeMarker(db, request) : null;
       if (marker === null) return readList();
@@ -123,11 +120,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       }
       const body = await cached.body;
       reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-      const encoding = body.identity.length >= minCompressedSize ? preferredEncoding(request.headers['accept-encoding']) : null;
-      if (!encoding) return reply.send(body.identity);
-      const encoded = await body.get(encoding).catch(() => null);
-      if (!encoded) return reply.send(body.identity);
-      return reply.header('Content-Encoding', encoding).send(encoded);
+      return sendEncoded(request, reply, body, minCompressedSize);
     }, cacheLists ? { compress: false } : {});
 
     if (entity.ops.create) {

@@ -2,6 +2,7 @@
 // on the thread pool, and every later request that accepts the encoding gets those bytes.
 // @fastify/compress leaves a reply alone once it has a Content-Encoding, so nothing is
 // compressed twice.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -52,7 +53,7 @@ function negotiate(header: string | string[]): Encoding | null {
  * Brotli quality 6: on a 480 kB list ~30 ms (quality 11 takes seconds) for 97% less; it runs
  * once per data change, not per request. gzip level 9 costs a few ms.
  */
-export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'br') {
     return brotli(body, {
       params: {
@@ -81,4 +82,15 @@ export class EncodedBody {
     }
     return bytes;
   }
+}
+
+/**
+ * Sends `body` in the encoding the request prefers, made once per body, or as it is when the
+ * client takes none, the body is under `minSize` bytes, or compressing failed.
+ */
+export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, minSize = 0) {
+  const encoding = body.identity.length >= minSize ? preferredEncoding(request.headers['accept-encoding']) : null;
+  const encoded = encoding ? await body.get(encoding).catch(() => null) : null;
+  if (!encoding || !encoded) return reply.send(body.identity);
+  return reply.header('Content-Encoding', encoding).send(encoded);
 }

@@ -22,8 +22,9 @@ import { createHash } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
 import { isPostgres, type Database, type DB } from './db';
 import { nextDay, tehranDayOf, tehranDayStart } from './dashboardMoney';
+import { earlyBirdEndsAt, earlyBirdHoldsAfterUntilMs } from './discounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { preferredEncoding, type EncodedBody } from './encoding';
+import { sendEncoded, type EncodedBody } from './encoding';
 
 /**
  * Tables no public page reads, each with why: writes to them leave the kept pages alone (a
@@ -140,12 +141,11 @@ export async function pageDataVersion(db: DB): Promise<string> {
   return String(row?.version ?? 'none');
 }
 
-const dayMs = 86_400_000;
 const longestKeptMs = 60_000;
 
 /**
  * The next moment the catalogue changes by itself: a registration deadline, a start date, the
- * end of an early-bird day (server/discounts.ts earlyBirdActive), Tehran's next midnight. Dates
+ * end of an early-bird day (server/discounts.ts), Tehran's next midnight. Dates
  * are stored as ISO instants (toISOString), which compare as text in time order, so the database
  * finds the smallest of each without sending the courses here (100,000 of them took ~150 ms).
  */
@@ -156,12 +156,11 @@ async function nextTimeChange(db: DB, now: number): Promise<number> {
     .select((eb) => [
       eb.fn.min(eb.case().when('registrationDeadline', '>', instant(now)).then(eb.ref('registrationDeadline')).end()).as('deadline'),
       eb.fn.min(eb.case().when('timeOfHolding', '>', instant(now)).then(eb.ref('timeOfHolding')).end()).as('start'),
-      // An early-bird price holds through its whole day: it ends a day after the stored instant.
-      eb.fn.min(eb.case().when('earlyBirdUntil', '>', instant(now - dayMs)).then(eb.ref('earlyBirdUntil')).end()).as('earlyBird'),
+      eb.fn.min(eb.case().when('earlyBirdUntil', '>', instant(now - earlyBirdHoldsAfterUntilMs)).then(eb.ref('earlyBirdUntil')).end()).as('earlyBird'),
     ])
     .where('inActive', '=', 0)
     .executeTakeFirst();
-  const earlyBirdEnd = row?.earlyBird ? Date.parse(row.earlyBird) + dayMs : Number.NaN;
+  const earlyBirdEnd = row?.earlyBird ? earlyBirdEndsAt(row.earlyBird) : Number.NaN;
   let next = Date.parse(tehranDayStart(nextDay(tehranDayOf(now))));
   for (const moment of [Date.parse(row?.deadline ?? ''), Date.parse(row?.start ?? ''), earlyBirdEnd]) {
     if (moment > now && moment < next) next = moment;
@@ -298,8 +297,5 @@ export async function sendKeptPage(request: FastifyRequest, reply: FastifyReply,
   if (typeof validators === 'string' && validators.split(',').some((each) => each.trim().replace(/^W\//, '') === page.etag)) {
     return reply.code(304).send();
   }
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const encoded = encoding ? await page.body.get(encoding).catch(() => null) : null;
-  if (!encoding || !encoded) return reply.send(page.body.identity);
-  return reply.header('Content-Encoding', encoding).send(encoded);
+  return sendEncoded(request, reply, page.body);
 }
