@@ -38,10 +38,13 @@ export const discountTexts = {
 export const foldCouponCode = (code: string): string => foldForSearch(code.trim());
 
 /** Early-bird prices apply until the end of the `earlyBirdUntil` day (stored as that day's midnight). */
+export const earlyBirdHoldsAfterUntilMs = dayMs;
+/** When an early-bird price stops (NaN for a date that is none). */
+export const earlyBirdEndsAt = (earlyBirdUntil: string): number => Date.parse(earlyBirdUntil) + earlyBirdHoldsAfterUntilMs;
+
 export function earlyBirdActive(course: { priceInTomans: number; earlyBirdPriceInTomans: number; earlyBirdUntil: string | null }, now = Date.now()): boolean {
   if (!course.earlyBirdUntil || course.earlyBirdPriceInTomans <= 0 || course.earlyBirdPriceInTomans >= course.priceInTomans) return false;
-  const until = Date.parse(course.earlyBirdUntil);
-  return !Number.isNaN(until) && now < until + dayMs;
+  return now < earlyBirdEndsAt(course.earlyBirdUntil);
 }
 
 export interface PricedLine {

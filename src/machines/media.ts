@@ -153,6 +153,8 @@ export const mediaMachine = setup({
             },
           },
           on: {
+            // Also while a file is being sent: stopping the child aborts its request, as «لغو»
+            // would (the view offers only «لغو» then, so a close is never an accident).
             'upload.close': 'idle',
             'kind.change': {},
           },
