@@ -188,7 +188,8 @@ const hasValidBoundary = (contentType: string | undefined): boolean => boundaryP
  * are answered by the app's error handler.
  */
 const isParserError = (error: unknown): boolean =>
-  error instanceof Error && !(error instanceof HttpError) && !('statusCode' in error) && !('code' in error);
+  // A plain Error only: a TypeError or RangeError of our own code stays a 500, not a 400.
+  error instanceof Error && Object.getPrototypeOf(error) === Error.prototype && !('statusCode' in error) && !('code' in error);
 
 const fileNameSchema = v.pipe(
   v.string(fileTexts.badName),
@@ -404,7 +405,7 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
     // The type is decided from the first bytes as soon as they arrive (the name and type the
     // client sent are ignored), so a wrong file is refused before the rest of it is read.
     const { head, ended } = await readHead(chunks);
-    if (head.length === 0) throw new HttpError(400, fileTexts.noFile);
+    if (head.length === 0) throw new HttpError(400, uploadTexts.empty);
     const detected = await fileTypeFromBuffer(head);
     const ext = detected ? storedExtension(uploadKind, detected.mime) : undefined;
     if (!detected || !ext) throw new HttpError(400, uploadTexts.badType(uploadKind));

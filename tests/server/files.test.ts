@@ -79,6 +79,10 @@ describe('media files', () => {
     const wrongField = await server.call<{ message: string }>('POST', '/api/File/upload-image', { token: admin, rawBody: form(png, 'a.png', 'image/png', 'image') });
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.message).toBe('فایلی انتخاب نشده');
+    // An empty file says so, as the form does before sending (schema/uploads.ts).
+    const empty = await server.call<{ message: string }>('POST', '/api/File/upload-image', { token: admin, rawBody: form(new Uint8Array(0), 'a.png', 'image/png') });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('فایل انتخاب‌شده خالی است');
     const anonymous = await server.call('POST', '/api/File/upload-image', { rawBody: form(png, 'a.png', 'image/png') });
     expect(anonymous.status).toBe(401);
   });
