@@ -50,10 +50,10 @@ export const uploadRules: Readonly<Record<UploadKind, UploadRule>> = {
 const uploadKinds: readonly UploadKind[] = ['image', 'video'];
 
 /** ۱۲٫۳ کیلوبایت / ۵ مگابایت: a size as the admin reads it. */
-export function formatSize(bytes: number): string {
+export function formatSize(bytes: number, round: (value: number) => number = Math.round): string {
   if (bytes < 1024) return `${formatPersianNumber(bytes)} بایت`;
-  if (bytes < 1024 * 1024) return `${formatPersianNumber(Math.round((bytes / 1024) * 10) / 10)} کیلوبایت`;
-  return `${formatPersianNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10)} مگابایت`;
+  if (bytes < 1024 * 1024) return `${formatPersianNumber(round((bytes / 1024) * 10) / 10)} کیلوبایت`;
+  return `${formatPersianNumber(round((bytes / (1024 * 1024)) * 10) / 10)} مگابایت`;
 }
 
 /** «JPG، PNG، WebP، GIF یا AVIF» */
@@ -70,7 +70,8 @@ export const uploadTexts = {
   statement: (kind: UploadKind) => `قالب‌های مجاز: ${typeList(uploadRules[kind])}؛ حداکثر ${formatSize(uploadRules[kind].maxBytes)}`,
   tooLarge: (kind: UploadKind) => `حجم ${uploadRules[kind].noun} نباید بیشتر از ${formatSize(uploadRules[kind].maxBytes)} باشد`,
   /** The form's message for a chosen file over the limit: its own size, then the limit. */
-  fileTooLarge: (kind: UploadKind, size: number) => `حجم این فایل ${formatSize(size)} است؛ ${uploadTexts.tooLarge(kind)}`,
+  // Rounded up: a file just over the limit must not read as the limit itself.
+  fileTooLarge: (kind: UploadKind, size: number) => `حجم این فایل ${formatSize(size, Math.ceil)} است؛ ${uploadTexts.tooLarge(kind)}`,
   badType: (kind: UploadKind) => `نوع فایل مجاز نیست؛ ${uploadRules[kind].noun} باید ${typeList(uploadRules[kind])} باشد`,
   empty: 'فایل انتخاب‌شده خالی است',
 } as const;

@@ -83,7 +83,7 @@ describe('upload machine', () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     actor.send({ type: 'file.choose', file: await file('photo.png', 'image/png', uploadRules.image.maxBytes + 1) });
     expect(actor.getSnapshot().matches({ ready: 'refused' })).toBe(true);
-    expect(actor.getSnapshot().context.problem).toBe('حجم این فایل ۵ مگابایت است؛ حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
+    expect(actor.getSnapshot().context.problem).toBe('حجم این فایل ۵٫۱ مگابایت است؛ حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
     actor.send({ type: 'file.choose', file: await file('empty.png', 'image/png', 0) });
     expect(actor.getSnapshot().context.problem).toBe(uploadTexts.empty);
     // Exactly the limit is allowed.
