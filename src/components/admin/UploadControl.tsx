@@ -36,7 +36,7 @@ export function UploadControl({ actor, chooseLabel, showChosen = false }: Upload
         <input
           id={inputId}
           type="file"
-          className="media-file-input"
+          className="admin-visually-hidden admin-file-input media-file-input"
           accept={acceptOf(kind)}
           aria-describedby={describedBy}
           aria-invalid={problem !== null || undefined}
@@ -65,7 +65,7 @@ export function UploadControl({ actor, chooseLabel, showChosen = false }: Upload
         </p>
       )}
       {cancelled && (
-        <p className="upload-cancelled" role="status">
+        <p className="admin-hint" role="status">
           {uploadFormTexts.cancelled}
         </p>
       )}
