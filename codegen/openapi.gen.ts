@@ -1565,6 +1565,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/EnrollmentRecord/Reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description فعال کردن دوباره */
+        post: operations["reinstateEnrollmentRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Holiday/GetSelectList": {
         parameters: {
             query?: never;
@@ -2170,8 +2187,10 @@ export type components = {
             after: {
                 [key: string]: unknown;
             } | null;
-            /** @description false when the record changed since or cannot be re-created */
+            /** @description false when the record changed since */
             revertible: boolean;
+            /** @description why the change cannot be undone (Persian, as the revert would refuse); null when it can */
+            revertRefusal: string | null;
         };
         AuditActor: {
             id: number;
@@ -6389,6 +6408,52 @@ export interface operations {
         };
         responses: {
             /** @description The EnrollmentRecord after move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentRecordActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reinstateEnrollmentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The EnrollmentRecord after reinstate */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -96,6 +96,8 @@ export default defineEntity({
       // Asked in a dialog anyway; on every row it would crowd the list out.
       onRow: false,
       refusal: (session) => (isPast(session.date) ? 'این جلسه گذشته است و جابه‌جا نمی‌شود' : 'جلسه لغو‌شده جابه‌جا نمی‌شود؛ نخست آن را دوباره برگزار کنید'),
+      // The parents were told of the new date; moving it back is a move of its own, told again.
+      revert: () => ({ never: 'جابه‌جایی جلسه به خانواده‌ها اطلاع داده شده است؛ برای برگرداندن، جلسه را دوباره جابه‌جا کنید' }),
       succeeded: 'جلسه جابه‌جا شد',
       failed: 'جابه‌جایی جلسه ناموفق بود',
     },
@@ -109,6 +111,7 @@ export default defineEntity({
       },
       when: (session) => session.status === 'scheduled',
       refusal: () => 'این جلسه پیش‌تر لغو شده است',
+      revert: () => ({ via: 'reinstate' }),
       tone: 'danger',
       succeeded: 'جلسه لغو شد',
       failed: 'لغو جلسه ناموفق بود',
@@ -119,6 +122,7 @@ export default defineEntity({
       confirm: 'این جلسه دوباره برگزار شود؟',
       when: (session) => session.status === 'cancelled',
       refusal: () => 'این جلسه لغو نشده است',
+      revert: () => ({ never: 'برای لغو دوباره، جلسه را با «لغو جلسه» و دلیل آن لغو کنید' }),
       succeeded: 'جلسه دوباره در برنامه است',
       failed: 'برگزاری دوباره جلسه ناموفق بود',
     },
@@ -127,6 +131,8 @@ export default defineEntity({
       label: 'حضور و غیاب',
       when: (session) => session.status === 'scheduled',
       refusal: () => 'برای جلسه لغوشده حضور و غیاب گرفته نمی‌شود',
+      // The roll's rows (and the marks «همه حاضر» gives) are undone as the roll's own edits are.
+      revert: () => 'edit',
       succeeded: 'فهرست حضور و غیاب آماده شد',
       failed: 'آماده کردن فهرست حضور و غیاب ناموفق بود',
     },
@@ -137,6 +143,7 @@ export default defineEntity({
       when: (session) => session.status === 'scheduled',
       refusal: () => 'برای جلسه لغوشده حضور و غیاب گرفته نمی‌شود',
       onRow: false,
+      revert: () => 'edit',
       succeeded: 'حضور همه ثبت شد',
       failed: 'ثبت حضور همه ناموفق بود',
     },

@@ -295,9 +295,25 @@ export interface ActionDecl<R> {
    * server's 409 message then, instead of the general one. A method, as `when` is.
    */
   refusal?(row: R): string;
+  /**
+   * How the audit log's «بازگرداندن» undoes what this action wrote (its own record's entry and the
+   * entries it wrote for other records), given the inputs it was run with. Without it the change
+   * is not undone: an action that moved money or seats cannot be reversed by copying columns back.
+   * A method, as `when` is. See RevertDecl.
+   */
+  revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
   succeeded: string;
   failed: string;
 }
+
+/**
+ * `{ via: 'unlock' }`: run that declared action of the same entity, which takes no inputs, on the
+ * record, with all its own checks (a free seat, the last administrator), as if an admin pressed
+ * it. `'edit'`: each entry is undone as an ordinary edit, create or delete of its record would be
+ * (the entity's own calls, validators, guards and write hooks). `{ never }`: refused, with the
+ * reason shown on the audit screen.
+ */
+export type RevertDecl = { via: string } | 'edit' | { never: string };
 
 // A password field is never part of a row.
 export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & {
@@ -518,6 +534,8 @@ export interface AnyAction {
   confirmLabel?: string;
   when?(row: AnyRow): boolean;
   refusal?(row: AnyRow): string;
+  /** See ActionDecl.revert. */
+  revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
   tone: 'danger' | 'neutral';
   /** See ActionDecl.onRow. */
   onRow?: false;

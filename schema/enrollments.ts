@@ -66,6 +66,10 @@ export default defineEntity({
       },
       when: (enrolment) => enrolment.status === 'active',
       refusal: () => 'این ثبت‌نام پیش‌تر لغو شده است',
+      // A cancel that paid money back is final; one that did not is undone by reinstating the
+      // enrolment, which takes a free seat or is refused.
+      revert: (input) =>
+        input.refund === 'refund' ? { never: 'لغو این ثبت‌نام با بازگشت وجه بوده و بازگرداندنی نیست؛ در صورت نیاز فرزند را دوباره ثبت‌نام کنید' } : { via: 'reinstate' },
       tone: 'danger',
       succeeded: 'ثبت‌نام لغو شد',
       failed: 'لغو ثبت‌نام ناموفق بود',
@@ -79,8 +83,23 @@ export default defineEntity({
       },
       when: (enrolment) => enrolment.status === 'active',
       refusal: () => 'ثبت‌نام لغوشده را نمی‌توان منتقل کرد',
+      revert: () => ({ never: 'انتقال ثبت‌نام بازگرداندنی نیست؛ برای برگرداندن، فرزند را دوباره با «انتقال به دوره دیگر» منتقل کنید' }),
       succeeded: 'فرزند به دوره مقصد منتقل شد',
       failed: 'انتقال ثبت‌نام ناموفق بود',
+    },
+    // A cancelled enrolment active again: only while its course has a free seat, and not once
+    // its order's money was paid back (server/orderActions.ts).
+    reinstate: {
+      call: 'Reinstate',
+      label: 'فعال کردن دوباره',
+      confirm: 'این ثبت‌نام دوباره فعال شود؟ فرزند یک صندلی دوره را می‌گیرد.',
+      confirmLabel: 'فعال کن',
+      when: (enrolment) => enrolment.status === 'cancelled',
+      refusal: () => 'این ثبت‌نام لغو نشده است',
+      onRow: false,
+      revert: () => ({ never: 'برای لغو دوباره، از «لغو ثبت‌نام» استفاده کنید تا پرسش بازگشت وجه هم پرسیده شود' }),
+      succeeded: 'ثبت‌نام دوباره فعال شد',
+      failed: 'فعال کردن دوباره ثبت‌نام ناموفق بود',
     },
   },
   singular: 'ثبت‌نام',

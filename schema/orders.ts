@@ -82,6 +82,8 @@ export default defineEntity({
       when: (order) => refundable(order.status),
       refusal: (order) => (order.status === 'refunded' ? 'وجه این سفارش پیش‌تر بازگردانده شده است' : 'این سفارش پرداخت نشده است و وجهی برای بازگشت ندارد'),
       tone: 'danger',
+      // The money went back to the card; marking the order paid again would not bring it back.
+      revert: () => ({ never: 'بازگشت وجه بازگرداندنی نیست: وجه به پرداخت‌کننده بازگردانده شده است' }),
       succeeded: 'وجه سفارش بازگردانده شد',
       failed: 'بازگشت وجه ناموفق بود',
     },

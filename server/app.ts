@@ -285,8 +285,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
   registerNavBadges(routes.register, db);
-  registerAudit(routes.register, db, contract);
   const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken);
+  registerAudit(routes.register, db, contract, gateway, siteOrigin);
   registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);

@@ -4,11 +4,10 @@
 // marks every unmarked child present. Each attendance row written gets its own audit entry (the
 // action runner audits the session itself). The unique (sessionId, childId) index makes two
 // admins opening the same roll at once harmless.
-import type { Transaction } from 'kysely';
 import { registry } from '../schema/registry.gen';
 import type { ActionContext, ActionHandler } from './actions';
 import { recordAudit } from './audit';
-import { nowIso, type Database } from './db';
+import { nowIso } from './db';
 import { formatPersianNumber } from '../src/lib/text';
 
 export const attendanceTexts = {
@@ -20,10 +19,8 @@ export const attendanceTexts = {
   allMarked: (marked: number) => (marked > 0 ? `${formatPersianNumber(marked)} فرزند حاضر ثبت شد` : 'حضور همه فرزندان پیش‌تر ثبت شده بود'),
 } as const;
 
-type Trx = Transaction<Database>;
-
 /** Makes the session's roster rows; answers how many were added and how many there are now. */
-async function makeRoster({ trx, record, actor }: Pick<ActionContext, 'trx' | 'record' | 'actor'>): Promise<{ added: number; total: number }> {
+async function makeRoster({ trx, record, actor, via }: Pick<ActionContext, 'trx' | 'record' | 'actor' | 'via'>): Promise<{ added: number; total: number }> {
   const sessionId = Number(record.id);
   const enrolments = await trx
     .selectFrom('enrollments')
@@ -38,7 +35,7 @@ async function makeRoster({ trx, record, actor }: Pick<ActionContext, 'trx' | 'r
   for (const row of existing) {
     if (row.status !== 'unmarked' || enrolled.has(row.childId)) continue;
     await trx.deleteFrom('attendance').where('id', '=', row.id).execute();
-    await recordAudit(trx, { actor, entity: registry.attendance, recordId: row.id, action: 'delete', before: row, after: null });
+    await recordAudit(trx, { actor, entity: registry.attendance, recordId: row.id, action: 'delete', before: row, after: null, via });
   }
   let added = 0;
   for (const enrolment of enrolments) {
@@ -51,24 +48,25 @@ async function makeRoster({ trx, record, actor }: Pick<ActionContext, 'trx' | 'r
       .executeTakeFirst();
     if (!created) continue;
     added += 1;
-    await recordAudit(trx, { actor, entity: registry.attendance, recordId: created.id, action: 'create', before: null, after: created });
+    await recordAudit(trx, { actor, entity: registry.attendance, recordId: created.id, action: 'create', before: null, after: created, via });
   }
   const kept = existing.filter((row) => row.status !== 'unmarked' || enrolled.has(row.childId)).length;
   return { added, total: kept + added };
 }
 
-async function markUnmarkedPresent(trx: Trx, sessionId: number, actorId: number, audit: ActionContext['actor']): Promise<number> {
+async function markUnmarkedPresent({ trx, record, actor, via }: Pick<ActionContext, 'trx' | 'record' | 'actor' | 'via'>): Promise<number> {
+  const sessionId = Number(record.id);
   const unmarked = await trx.selectFrom('attendance').selectAll().where('sessionId', '=', sessionId).where('status', '=', 'unmarked').execute();
   const at = nowIso();
   for (const before of unmarked) {
     const after = await trx
       .updateTable('attendance')
-      .set((eb) => ({ status: 'present', takenBy: actorId, takenAt: at, version: eb('version', '+', 1) }))
+      .set((eb) => ({ status: 'present', takenBy: actor.id, takenAt: at, version: eb('version', '+', 1) }))
       .where('id', '=', before.id)
       .where('status', '=', 'unmarked')
       .returningAll()
       .executeTakeFirst();
-    if (after) await recordAudit(trx, { actor: audit, entity: registry.attendance, recordId: before.id, action: 'update', before, after });
+    if (after) await recordAudit(trx, { actor, entity: registry.attendance, recordId: before.id, action: 'update', before, after, via });
   }
   return unmarked.length;
 }
@@ -81,7 +79,7 @@ const roll: ActionHandler = async (context) => {
 const allPresent: ActionHandler = async (context) => {
   const { total } = await makeRoster(context);
   if (total === 0) return { set: {}, notice: attendanceTexts.noRoster };
-  const marked = await markUnmarkedPresent(context.trx, Number(context.record.id), context.actor.id, context.actor);
+  const marked = await markUnmarkedPresent(context);
   return { set: {}, notice: attendanceTexts.allMarked(marked) };
 };
 

@@ -2,39 +2,47 @@
 // of the generic CRUD records its entry in the same transaction as the change, so the log never
 // misses a change that happened nor shows one that was rolled back. Admins read it through
 // GET /api/Admin/audit and undo one change with POST /api/Admin/audit/{id}/revert.
-import { sql } from 'kysely';
+//
+// A revert is never a copy of old columns: it is the write the admin could have made instead,
+// through the same path with the same rules. An edit is undone by the entity's update (its
+// validators, references, guards, unique indexes and write hooks), a create by its delete, a
+// delete by inserting the record again under its old id on the create's terms; a change a
+// record action made (a refund, a cancelled enrolment, a lock) only as the action declares
+// (schema/define.ts ActionDecl.revert): by running its inverse action, or not at all, with the
+// reason shown beside the entry.
+import { sql, type Selectable } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import type { AnyEntity } from '../schema/define';
+import { bodySchema, type AnyAction, type AnyEntity } from '../schema/define';
 import { registry } from '../schema/registry.gen';
 import { isCalendarDate } from '../schema/validators';
 import type { Contract } from './contract';
+import { runAction } from './actions';
+import { createHookOf } from './createHooks';
+import { deleteRecord, insertRecord, stampSave, toColumns, updateRecord, updateValues } from './crud';
 import { nowIso, type AuditLogTable, type DB } from './db';
 import { HttpError, notFound } from './errors';
-import {
-  assertNotReferenced,
-  assertReferencesExist,
-  constraintError,
-  guardUserWrite,
-  integrityTexts,
-  selectForUpdate,
-  shapeRow,
-  type Executor,
-  type Row,
-} from './integrity';
+import type { Gateway } from './gateway';
+import { constraintError, integrityTexts, selectForUpdate, shapeRow, type Executor, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
-import { afterWrite } from './writeHooks';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 type AuditAction = components['schemas']['AuditAction'];
-type AuditRow = Omit<AuditLogTable, 'id'> & { id: number };
+type AuditRow = Omit<Selectable<AuditLogTable>, 'id'> & { id: number };
 
 export const auditTexts = {
   entryNotFound: 'این تغییر در گزارش یافت نشد',
   changedSince: 'امکان بازگرداندن نیست: این رکورد پس از این تغییر دوباره ویرایش شده است',
   idTaken: 'امکان بازگرداندن نیست: رکورد دیگری با همین شناسه وجود دارد',
-  notRecreatable: 'امکان بازگرداندن نیست: حساب کاربری حذف‌شده را نمی‌توان دوباره ساخت',
+  notRecreatable: 'امکان بازگرداندن نیست: این رکورد حذف‌شده را نمی‌توان دوباره ساخت (برای ساختنش اطلاعاتی لازم است که در گزارش نگه داشته نمی‌شود)',
   unknownEntity: 'امکان بازگرداندن نیست: این نوع رکورد دیگر وجود ندارد',
+  unknownAction: 'امکان بازگرداندن نیست: کاری که این تغییر را انجام داد دیگر تعریف نشده است',
+  actionFinal: (label: string) => `امکان بازگرداندن نیست: «${label}» بازگرداندنی نیست`,
+  partOfAction: (label: string) => `امکان بازگرداندن نیست: این تغییر بخشی از «${label}» روی رکورد دیگری است و فقط از همان‌جا بازگردانده می‌شود`,
+  notAnEdit: 'امکان بازگرداندن نیست: این تغییر با ویرایش انجام نشده و با ویرایش هم بازگردانده نمی‌شود',
+  noUpdate: 'امکان بازگرداندن نیست: این نوع رکورد ویرایش‌پذیر نیست',
+  noRemove: 'امکان بازگرداندن نیست: این نوع رکورد حذف‌شدنی نیست',
+  invalid: (reason: string) => `امکان بازگرداندن نیست: ${reason}`,
   badEntity: 'نوع رکورد نامعتبر است',
   badDate: 'تاریخ نامعتبر است',
   badNumber: (label: string) => `${label} باید عدد صحیح مثبت باشد`,
@@ -42,11 +50,16 @@ export const auditTexts = {
 
 /** Never written to the log: a password hash in an admin screen would be a leak. */
 const secretColumns = new Set(['passwordHash', 'tokenVersion']);
+
 /**
- * A deleted user cannot be brought back: their password hash was never logged, and their
- * children, cart and orders went with them.
+ * The record action that wrote an entry, with its inputs: the action's own record's entry and
+ * those it wrote for other records (the enrolments a refund cancelled).
  */
-const notRecreatable = new Set(['users']);
+export interface AuditVia {
+  entity: string;
+  action: string;
+  input: Row;
+}
 
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -77,6 +90,15 @@ export interface AuditWrite {
   action: AuditAction;
   before: Row | null;
   after: Row | null;
+  /** Written by this record action; absent for an edit, create or delete. */
+  via?: AuditVia;
+}
+
+function parseVia(text: string | null): AuditVia | null {
+  if (text === null) return null;
+  const value = parseSnapshot(text);
+  if (value === null || typeof value.entity !== 'string' || typeof value.action !== 'string') return null;
+  return { entity: value.entity, action: value.action, input: isRecord(value.input) ? value.input : {} };
 }
 
 /** Adds one entry inside the caller's transaction; answers its id. */
@@ -94,6 +116,7 @@ export async function recordAudit(trx: Executor, write: AuditWrite): Promise<num
       action: write.action,
       before: snapshot(write.before),
       after: snapshot(write.after),
+      via: write.via ? JSON.stringify(write.via) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -134,14 +157,71 @@ export async function versionConflict(trx: Executor, contract: Contract, entity:
   });
 }
 
-/** Can this entry still be undone, given the record's version now (undefined: no such record)? */
-function isRevertible(entry: AuditRow, currentVersion: number | undefined): boolean {
-  const entity = entityOf(entry.entity);
-  if (!entity) return false;
-  const after = parseSnapshot(entry.after);
-  if (after === null) return currentVersion === undefined && !notRecreatable.has(entity.table);
-  return currentVersion !== undefined && currentVersion === Number(after.version ?? 0);
+/** How an entry is undone, decided from the entry and the schemas alone. */
+type RevertPlan =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'edit'; entity: AnyEntity; before: Row | null; after: Row | null }
+  | { kind: 'action'; entity: AnyEntity; inverse: AnyAction };
+
+/** The fields an update writes: what the form edits and what the server stamps on every save. */
+function editedFields(entity: AnyEntity): Set<string> {
+  const stamped: Row = {};
+  stampSave(entity, stamped, 0);
+  return new Set([...Object.keys(entity.fields), ...Object.keys(stamped)]);
 }
+
+/** The declared fields an entry changed. */
+const changedFields = (entity: AnyEntity, before: Row, after: Row) =>
+  Object.keys(entity.allFields).filter((name) => name in before && !sameValue(before[name], after[name]));
+
+/** An entry undone as an edit, create or delete: the entity must offer the opposite call. */
+function editPlan(entity: AnyEntity, before: Row | null, after: Row | null): RevertPlan {
+  if (after !== null && before === null) return entity.ops.remove ? { kind: 'edit', entity, before, after } : { kind: 'refused', reason: auditTexts.noRemove };
+  if (after !== null && before !== null) {
+    if (!entity.ops.update) return { kind: 'refused', reason: auditTexts.noUpdate };
+    // Columns only an action or the server itself writes (an order's status): no edit set them,
+    // so no edit sets them back.
+    const edited = editedFields(entity);
+    if (changedFields(entity, before, after).some((name) => !edited.has(name))) return { kind: 'refused', reason: auditTexts.notAnEdit };
+    return { kind: 'edit', entity, before, after };
+  }
+  // A record whose create needs what the log never holds (a user's password) is not made again.
+  if (before === null || !entity.ops.create || createHookOf(entity)) return { kind: 'refused', reason: auditTexts.notRecreatable };
+  return { kind: 'edit', entity, before, after };
+}
+
+function planOf(entry: AuditRow): RevertPlan {
+  const entity = entityOf(entry.entity);
+  if (!entity) return { kind: 'refused', reason: auditTexts.unknownEntity };
+  const before = parseSnapshot(entry.before);
+  const after = parseSnapshot(entry.after);
+  const via = parseVia(entry.via);
+  if (via === null) return editPlan(entity, before, after);
+  const action = entityOf(via.entity)?.actions.find((declared) => declared.key === via.action);
+  if (!action) return { kind: 'refused', reason: auditTexts.unknownAction };
+  const declared = action.revert?.(via.input) ?? { never: auditTexts.actionFinal(action.label) };
+  if (declared === 'edit') return editPlan(entity, before, after);
+  if ('never' in declared) return { kind: 'refused', reason: declared.never };
+  // The inverse runs on the record the action ran on; what it wrote elsewhere is undone with it.
+  const inverse = entity.actions.find((other) => other.key === declared.via);
+  if (via.entity !== entity.key || before === null || after === null || !inverse) return { kind: 'refused', reason: auditTexts.partOfAction(action.label) };
+  return { kind: 'action', entity, inverse };
+}
+
+/**
+ * Why this entry cannot be undone now, given the record's version (undefined: no such record),
+ * or null when it can. The list shows it; the revert refuses with it. Checks that need the
+ * database beyond the version (a free seat, a unique value) are the write's own, at revert.
+ */
+function revertRefusal(entry: AuditRow, currentVersion: number | undefined): string | null {
+  const plan = planOf(entry);
+  if (plan.kind === 'refused') return plan.reason;
+  const after = parseSnapshot(entry.after);
+  if (after === null) return currentVersion === undefined ? null : auditTexts.idTaken;
+  return currentVersion !== undefined && currentVersion === Number(after.version ?? 0) ? null : auditTexts.changedSince;
+}
+
+const revertAnswer = (refusal: string | null) => ({ revertible: refusal === null, revertRefusal: refusal });
 
 function answerOf(contract: Contract, entry: AuditRow, currentVersion: number | undefined): AuditEntry {
   const entity = entityOf(entry.entity);
@@ -160,7 +240,7 @@ function answerOf(contract: Contract, entry: AuditRow, currentVersion: number | 
     action: entry.action,
     before: shaped(entry.before),
     after: shaped(entry.after),
-    revertible: isRevertible(entry, currentVersion),
+    ...revertAnswer(revertRefusal(entry, currentVersion)),
   };
 }
 
@@ -211,7 +291,7 @@ const listQuery = v.object({
 });
 const revertParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, auditTexts.badNumber('شناسه')), v.transform(Number)) });
 
-export function registerAudit(register: Register, db: DB, contract: Contract): void {
+export function registerAudit(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
   register('GET /api/Admin/audit', async (request): Promise<components['schemas']['AuditPage']> => {
     const q = parse(listQuery, request.query);
     const pageSize = Math.min(q.pageSize ?? 50, 200);
@@ -251,56 +331,60 @@ export function registerAudit(register: Register, db: DB, contract: Contract): v
     // Entries are never edited, so reading it before the transaction is as good as inside.
     const found = await db.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst();
     if (!found) throw notFound(auditTexts.entryNotFound);
-    const entity = entityOf(found.entity);
-    if (!entity) throw new HttpError(409, auditTexts.unknownEntity);
+    const entry = { ...found, id: Number(found.id) };
+    const plan = planOf(entry);
+    if (plan.kind === 'refused') throw new HttpError(409, plan.reason);
+    const { entity } = plan;
+    const recordId = Number(entry.recordId);
     try {
       return await db.transaction().execute(async (trx) => {
-        const recordId = Number(found.recordId);
-        const before = parseSnapshot(found.before);
-        const after = parseSnapshot(found.after);
         const current = await selectForUpdate(trx, entity.table, recordId);
+        const refusal = revertRefusal(entry, current ? Number(current.version) : undefined);
+        if (refusal !== null) throw new HttpError(409, refusal);
         let result: Row | null = null;
-
-        if (after !== null) {
-          if (!current || Number(current.version) !== Number(after.version ?? 0)) throw new HttpError(409, auditTexts.changedSince);
-          if (before === null) {
-            // Undoing a create: the record goes, on the same terms as a delete.
-            await guardUserWrite(trx, entity, actor, current, null);
-            await assertNotReferenced(trx, entity, recordId);
-            await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${recordId}`.execute(trx);
-          } else {
-            // Undoing an update: the declared fields it changed go back (an edit's fields, or what
-            // a record action such as locking an account changed); slug and creation time stay.
-            const changed = Object.keys(entity.allFields).filter((name) => name in before && !sameValue(before[name], after[name]));
-            const values = Object.fromEntries(changed.map((name) => [name, before[name]]));
-            await assertReferencesExist(trx, entity, values);
-            await guardUserWrite(trx, entity, actor, current, values);
-            const names = Object.keys(values);
-            const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
-            const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
-              where ${sql.ref('id')} = ${recordId} returning *`.execute(trx);
-            result = updated.rows[0] ?? null;
-          }
-        } else {
-          // Undoing a delete: the record comes back under its old id, if nothing took it.
-          if (current) throw new HttpError(409, auditTexts.idTaken);
-          if (before === null || notRecreatable.has(entity.table)) throw new HttpError(409, auditTexts.notRecreatable);
-          await assertReferencesExist(trx, entity, before);
-          const values: Row = { ...before, id: recordId, version: Number(before.version ?? 1) + 1 };
-          const names = Object.keys(values);
-          const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
-            values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
-          result = inserted.rows[0] ?? null;
+        if (plan.kind === 'action') {
+          if (!current) throw new HttpError(409, auditTexts.changedSince);
+          result = (await runAction(trx, contract, entity, plan.inverse, current, {}, { actor, gateway, siteUrl }, 'revert')).row;
+        } else if (plan.after !== null && plan.before === null) {
+          await deleteRecord(trx, entity, actor, recordId, 'revert');
+        } else if (plan.before !== null && plan.after !== null && current) {
+          // The form's save of the record as it is, with the fields this entry changed as they were.
+          const changed = changedFields(entity, plan.before, plan.after);
+          const merged = { ...current, ...Object.fromEntries(changed.map((name) => [name, plan.before?.[name]])) };
+          const body = { ...shapeRow(contract, entity, merged), [entity.ops.updateIdKey ?? 'id']: recordId };
+          const { values } = asRevert(() => updateValues(entity, body, actor.id));
+          result = await updateRecord(trx, contract, entity, actor, { id: recordId, values, expected: undefined, logAs: 'revert' });
+        } else if (plan.before !== null) {
+          // The record again under its old id: its fields checked as a create's are, the rest
+          // (its slug, creation time) as they were.
+          const before = plan.before;
+          const parsed = asRevert(() => parse(bodySchema(entity, 'create', { createOnly: false }), shapeRow(contract, entity, before)));
+          const values: Row = { ...before, ...toColumns(entity, parsed), id: recordId, version: Number(before.version ?? 1) + 1 };
+          result = await insertRecord(trx, entity, actor, values, 'revert');
         }
-
-        const entryId = await recordAudit(trx, { actor, entity, recordId, action: 'revert', before: current ?? null, after: result });
-        await afterWrite(trx, entity, [{ before: current ?? null, after: result }]);
-        const written = await trx.selectFrom('audit_log').selectAll().where('id', '=', entryId).executeTakeFirstOrThrow();
+        const written = await trx
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('entity', '=', entity.key)
+          .where('recordId', '=', recordId)
+          .where('action', '=', 'revert')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
         return answerOf(contract, { ...written, id: Number(written.id) }, result ? Number(result.version) : undefined);
       });
     } catch (error) {
-      // A re-created record whose slug or phone number was taken since: a 409 naming the field.
+      // A value taken since (a slug, a phone number): a 409 naming the field.
       throw constraintError(entity, error) ?? error;
     }
   });
+}
+
+/** A value the entity's validators refuse today is a reason not to revert, not a bad request. */
+function asRevert<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) throw new HttpError(409, auditTexts.invalid(error.message));
+    throw error;
+  }
 }

@@ -1,13 +1,13 @@
 // The admin CRUD of every registry entity, driven by its schema file: one set of handlers, no
 // per-entity copies. Columns come from the schema's fields; answers are shaped by the
 // contract's component schema, so only contract properties leave the server.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../schema/define';
 import { createHookOf } from './createHooks';
 import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
-import { isPostgres, requestChangeMarker, nowIso, type DB } from './db';
+import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from './db';
 import { EncodedBody, sendEncoded } from './encoding';
 import { notFound, texts } from './errors';
 import {
@@ -21,7 +21,7 @@ import {
   type Row,
 } from './integrity';
 import { parseListQuery, prepareListSearch, runListQuery, schemaProperties, warmListSearch } from './listQuery';
-import { currentUser, parse, type Register } from './routes';
+import { currentUser, parse, type AuthUser, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
 import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
@@ -40,6 +40,97 @@ export function toColumns(entity: AnyEntity, body: Row, fields: AnyEntity['field
     out[name] = value;
   }
   return out;
+}
+
+/** Fields the server sets on every save: when and by whom (an attendance mark). */
+export function stampSave(entity: AnyEntity, values: Row, actorId: number): void {
+  const onSave = stampedOnSave(entity);
+  for (const name of onSave.times) values[name] = nowIso();
+  for (const name of onSave.actors) values[name] = actorId;
+}
+
+/** The names an update body's missing or malformed values are reported under. */
+const updateLabels = (entity: AnyEntity): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])),
+  [entity.ops.updateIdKey ?? 'id']: 'شناسه',
+});
+
+/**
+ * An update body as the database keeps it: checked by the entity's validators, its rich text
+ * sanitised, stamped for the one saving it. The form's save and the audit log's revert both
+ * make their values here.
+ */
+export function updateValues(entity: AnyEntity, body: unknown, actorId: number): { id: number; values: Row } {
+  const parsed = parse(bodySchema(entity, 'update'), body, updateLabels(entity));
+  const values = toColumns(entity, parsed);
+  stampSave(entity, values, actorId);
+  return { id: Number(parsed[entity.ops.updateIdKey ?? 'id']), values };
+}
+
+/** How a write is logged: as itself, or as the audit log's revert of an earlier one. */
+type Logged<K extends string> = K | 'revert';
+
+/**
+ * One record's update inside `trx`: locked, its version checked when the caller names one,
+ * references and the users' guards, the write with the version bump, its audit entry and the
+ * entity's write hooks. The form's save and the audit log's revert are this same write.
+ */
+export async function updateRecord(
+  trx: Transaction<Database>,
+  contract: Contract,
+  entity: AnyEntity,
+  actor: AuthUser,
+  change: { id: number; values: Row; expected: number | undefined; logAs?: Logged<'update'> },
+): Promise<Row> {
+  const { id, values, expected } = change;
+  const before = await selectForUpdate(trx, entity.table, id);
+  if (!before) throw notFound(texts.recordNotFound);
+  if (expected !== undefined && Number(before.version) !== expected) {
+    throw await versionConflict(trx, contract, entity, before, expected);
+  }
+  await assertReferencesExist(trx, entity, values);
+  await guardUserWrite(trx, entity, actor, before, values);
+  const names = Object.keys(values);
+  const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
+  const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
+    where ${sql.ref('id')} = ${id} returning *`.execute(trx);
+  const row = updated.rows[0];
+  if (!row) throw notFound(texts.recordNotFound);
+  await recordAudit(trx, { actor, entity, recordId: id, action: change.logAs ?? 'update', before, after: row });
+  await afterWrite(trx, entity, [{ before, after: row }]);
+  return row;
+}
+
+/**
+ * A new record's insert inside `trx`, its values complete (a create's, or a deleted record's
+ * own under its old id when the audit log brings it back): references, the insert (the
+ * database's unique indexes decide clashes), its audit entry and the entity's write hooks.
+ */
+export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, values: Row, logAs: Logged<'create'> = 'create'): Promise<Row> {
+  await assertReferencesExist(trx, entity, values);
+  const names = Object.keys(values);
+  const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
+  const created = inserted.rows[0];
+  if (!created) throw new Error(`insert into ${entity.table} returned nothing`);
+  await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: logAs, before: null, after: created });
+  await afterWrite(trx, entity, [{ before: null, after: created }]);
+  return created;
+}
+
+/**
+ * One record's delete inside `trx`: the users' guards, refused while other records use it (the
+ * admin is told what uses it, instead of leaving courses pointing at nothing), its audit entry
+ * and the entity's write hooks.
+ */
+export async function deleteRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, id: number, logAs: Logged<'delete'> = 'delete'): Promise<void> {
+  const before = await selectForUpdate(trx, entity.table, id);
+  if (!before) throw notFound(texts.recordNotFound);
+  await guardUserWrite(trx, entity, actor, before, null);
+  await assertNotReferenced(trx, entity, id);
+  await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
+  await recordAudit(trx, { actor, entity, recordId: id, action: logAs, before, after: null });
+  await afterWrite(trx, entity, [{ before, after: null }]);
 }
 
 /** A request's parsed query string as a plain record (Fastify types it as unknown). */
@@ -64,15 +155,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     // Fields the server fills itself when a record is created (a message's send time).
     const createHook = createHookOf(entity);
     const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
-    // Fields the server sets on every save: when and by whom (an attendance mark).
-    const onSave = stampedOnSave(entity);
-    const stamp = (values: Row, actorId: number) => {
-      for (const name of onSave.times) values[name] = nowIso();
-      for (const name of onSave.actors) values[name] = actorId;
-    };
     // Every answer carries the record's version, which an update may name (optimistic concurrency).
     const shape = (row: Row) => shapeRow(contract, entity, row);
-    const labels = { ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])), [entity.ops.updateIdKey ?? 'id']: 'شناسه' };
     const createLabels = Object.fromEntries(Object.entries(entity.createFields).map(([name, f]) => [name, f.label]));
     const opKey = (op: OperationKey) => {
       const { method, path } = splitOperation(op);
@@ -131,10 +215,9 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         const values = createHook ? await createHook(parsed, db) : parsed;
         if (columns.has('createdAt')) values.createdAt = nowIso();
         for (const name of stampedOnCreate) values[name] = nowIso();
-        stamp(values, actor.id);
+        stampSave(entity, values, actor.id);
         try {
           const row = await db.transaction().execute(async (trx) => {
-            await assertReferencesExist(trx, entity, values);
             const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;
             if (columns.has('slug') && typeof slugSource === 'string') {
               values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
@@ -142,16 +225,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
                 return taken.rows.length > 0;
               }, reservedSlugs(entity.key));
             }
-            const names = Object.keys(values);
-            const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
-              values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
-            const created = inserted.rows[0];
-            if (!created) throw new Error(`insert into ${entity.table} returned nothing`);
-            await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: 'create', before: null, after: created });
-            await afterWrite(trx, entity, [{ before: null, after: created }]);
-            return created;
+            return insertRecord(trx, entity, actor, values);
           });
-          if (!row) throw new Error(`insert into ${entity.table} returned nothing`);
           return shape(row);
         } catch (error) {
           throw constraintError(entity, error) ?? error;
@@ -160,36 +235,14 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     }
 
     if (entity.ops.update) {
-      const schema = bodySchema(entity, 'update');
-      const idKey = entity.ops.updateIdKey ?? 'id';
       register(opKey(entity.ops.update), async (request) => {
         const actor = currentUser(request);
-        const body = parse(schema, request.body, labels);
+        const { id, values } = updateValues(entity, request.body, actor.id);
         // Named by the admin's form (the version it loaded); the spec's clients send none and
         // overwrite as before.
         const expected = requestedVersion(request.body);
-        const id = Number(body[idKey]);
-        const values = toColumns(entity, body);
-        stamp(values, actor.id);
-        const names = Object.keys(values);
         try {
-          return await db.transaction().execute(async (trx) => {
-            const before = await selectForUpdate(trx, entity.table, id);
-            if (!before) throw notFound(texts.recordNotFound);
-            if (expected !== undefined && Number(before.version) !== expected) {
-              throw await versionConflict(trx, contract, entity, before, expected);
-            }
-            await assertReferencesExist(trx, entity, values);
-            await guardUserWrite(trx, entity, actor, before, values);
-            const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
-            const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
-              where ${sql.ref('id')} = ${id} returning *`.execute(trx);
-            const row = updated.rows[0];
-            if (!row) throw notFound(texts.recordNotFound);
-            await recordAudit(trx, { actor, entity, recordId: id, action: 'update', before, after: row });
-            await afterWrite(trx, entity, [{ before, after: row }]);
-            return shape(row);
-          });
+          return await db.transaction().execute(async (trx) => shape(await updateRecord(trx, contract, entity, actor, { id, values, expected })));
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
@@ -202,15 +255,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
         try {
           return await db.transaction().execute(async (trx) => {
-            const before = await selectForUpdate(trx, entity.table, id);
-            if (!before) throw notFound(texts.recordNotFound);
-            await guardUserWrite(trx, entity, actor, before, null);
-            // A record still in use is kept and the admin told what uses it, instead of leaving
-            // courses pointing at nothing.
-            await assertNotReferenced(trx, entity, id);
-            await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
-            await recordAudit(trx, { actor, entity, recordId: id, action: 'delete', before, after: null });
-            await afterWrite(trx, entity, [{ before, after: null }]);
+            await deleteRecord(trx, entity, actor, id);
             return { id };
           });
         } catch (error) {

@@ -303,6 +303,8 @@ export interface AuditLogTable {
   action: 'create' | 'update' | 'delete' | 'revert';
   before: string | null;
   after: string | null;
+  /** The record action that wrote the entry (server/audit.ts AuditVia as JSON); null for an edit. */
+  via: Generated<string | null>;
 }
 export interface AttemptsTable {
   id: Generated<number>;

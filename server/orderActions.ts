@@ -17,7 +17,7 @@ import { HttpError } from './errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate, type Row } from './integrity';
 import { recordAttempt } from './payments';
-import { offerFreedSeats } from './seats';
+import { assertSeatForAdmin, offerFreedSeats } from './seats';
 
 export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
@@ -28,6 +28,7 @@ export const orderActionTexts = {
   sameCourse: 'فرزند همین حالا در این دوره ثبت‌نام شده است',
   alreadyEnrolled: 'این فرزند در دوره مقصد هم ثبت‌نام دارد؛ نمی‌توان او را به آن منتقل کرد',
   refundReason: (orderId: number) => `بازگشت وجه سفارش ${orderId}`,
+  reinstateRefunded: 'وجه سفارش این ثبت‌نام بازگردانده شده است؛ ثبت‌نام دوباره فعال نمی‌شود. در صورت نیاز فرزند را دوباره ثبت‌نام کنید',
 } as const;
 
 /** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
@@ -59,7 +60,7 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
  * Cancels the given active enrolments, each audited as an update of its own record; the seats
  * they free are offered to the children waiting for them.
  */
-export async function cancelEnrolments(trx: Transaction<Database>, actor: ActionContext['actor'], ids: readonly number[]): Promise<void> {
+export async function cancelEnrolments({ trx, actor, via }: Pick<ActionContext, 'trx' | 'actor' | 'via'>, ids: readonly number[]): Promise<void> {
   const now = nowIso();
   const freed = new Set<number>();
   for (const id of ids) {
@@ -71,18 +72,18 @@ export async function cancelEnrolments(trx: Transaction<Database>, actor: Action
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after });
+    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after, via });
     freed.add(after.courseId);
   }
   for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
 }
 
-const refund: ActionHandler = async ({ trx, record, actor, gateway }) => {
+const refund: ActionHandler = async ({ trx, record, actor, gateway, via }) => {
   const amount = refundableOf(record);
   if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
   await payBack({ trx, gateway }, record, amount);
   const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
-  await cancelEnrolments(trx, actor, enrolled.map((e) => e.id));
+  await cancelEnrolments({ trx, actor, via }, enrolled.map((e) => e.id));
   return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso() } };
 };
 
@@ -93,8 +94,8 @@ export const orderActions = { refund };
  * back on the order that bought it: refundedInTomans grows by it, and the order becomes
  * `refunded` once all it took is paid back. The order's change is audited as the order's own.
  */
-const cancel: ActionHandler = async ({ trx, record, actor, gateway, input }) => {
-  if (input.refund === 'refund') await refundEnrolment({ trx, actor, gateway }, record);
+const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }) => {
+  if (input.refund === 'refund') await refundEnrolment({ trx, actor, gateway, via }, record);
   const status: EnrollmentStatus = 'cancelled';
   const set = { status, cancelledAt: nowIso() };
   // Written here as well as by the action runner, so the seat is free when it is offered.
@@ -103,7 +104,7 @@ const cancel: ActionHandler = async ({ trx, record, actor, gateway, input }) => 
   return { set };
 };
 
-async function refundEnrolment({ trx, actor, gateway }: Pick<ActionContext, 'trx' | 'actor' | 'gateway'>, record: Row): Promise<void> {
+async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext, 'trx' | 'actor' | 'gateway' | 'via'>, record: Row): Promise<void> {
   const orderId = Number(record.orderId ?? 0);
   if (orderId === 0) throw new HttpError(409, orderActionTexts.manualEnrolment);
   const order = await selectForUpdate(trx, 'orders', orderId);
@@ -131,7 +132,7 @@ async function refundEnrolment({ trx, actor, gateway }: Pick<ActionContext, 'trx
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after });
+  await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after, via });
 }
 
 /**
@@ -157,4 +158,19 @@ const move: ActionHandler = async ({ trx, record, input }) => {
   return { set };
 };
 
-export const enrollmentActions = { cancel, move };
+/**
+ * A cancelled enrolment active again: it takes a seat as any admin-given seat does (refused when
+ * the course is full), and is refused once the order that paid for it was paid back in full.
+ */
+const reinstate: ActionHandler = async ({ trx, record }) => {
+  const orderId = Number(record.orderId ?? 0);
+  if (orderId !== 0) {
+    const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+    if (order?.status === 'refunded') throw new HttpError(409, orderActionTexts.reinstateRefunded);
+  }
+  await assertSeatForAdmin(trx, Number(record.courseId));
+  const status: EnrollmentStatus = 'active';
+  return { set: { status, cancelledAt: null } };
+};
+
+export const enrollmentActions = { cancel, move, reinstate };

@@ -24,6 +24,7 @@ export const seatTexts = {
   notFull: 'این دوره هنوز صندلی خالی دارد؛ به جای فهرست انتظار، آن را به سبد خرید اضافه کنید',
   alreadyWaiting: 'این فرزند پیش‌تر در فهرست انتظار این دوره ثبت شده است',
   entryNotFound: 'این مورد در فهرست انتظار شما نیست',
+  noSeat: 'این دوره صندلی خالی ندارد؛ نخست ظرفیت را افزایش دهید یا ثبت‌نامی را لغو کنید',
 } as const;
 
 /** A (child, course) pair: an order line, a cart item. */
@@ -98,6 +99,20 @@ export async function takenSeats(db: Executor, courseIds: readonly number[], opt
     if (holds) add(entry.courseId);
   }
   return taken;
+}
+
+/**
+ * A seat an admin gives a child now (an offer from the waiting list, a cancelled enrolment made
+ * active again): the course is locked and refused with a 409 unless a seat is free of active
+ * enrolments, pending orders within their hold and offers. The children still waiting do not
+ * hold it: the admin's decision goes ahead of them.
+ */
+export async function assertSeatForAdmin(trx: Transaction<Database>, courseId: number): Promise<void> {
+  await lockCourses(trx, [courseId]);
+  const course = await trx.selectFrom('courses').select('capacity').where('id', '=', courseId).executeTakeFirst();
+  const capacity = Number(course?.capacity ?? 0);
+  const held = (await takenSeats(trx, [courseId], { waiting: false })).get(courseId) ?? 0;
+  if (capacity > 0 && held >= capacity) throw new HttpError(409, seatTexts.noSeat);
 }
 
 /** Locks the courses' rows until the transaction ends (PostgreSQL; SQLite runs one writer at a time). */

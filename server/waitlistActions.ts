@@ -4,21 +4,12 @@
 // seat offered next are decided on the changed list.
 import type { ActionHandler } from './actions';
 import { nowIso, type WaitlistStatus } from './db';
-import { HttpError } from './errors';
 import { queueSeatOffered } from './notifications';
-import { lockCourses, offerFreedSeats, renumber, takenSeats, waitlistHoldMs } from './seats';
-
-export const waitlistActionTexts = {
-  noSeat: 'این دوره صندلی خالی ندارد؛ نخست ظرفیت را افزایش دهید یا ثبت‌نامی را لغو کنید',
-} as const;
+import { assertSeatForAdmin, offerFreedSeats, renumber, waitlistHoldMs } from './seats';
 
 const offer: ActionHandler = async ({ trx, record }) => {
   const courseId = Number(record.courseId);
-  await lockCourses(trx, [courseId]);
-  const course = await trx.selectFrom('courses').select('capacity').where('id', '=', courseId).executeTakeFirst();
-  const capacity = Number(course?.capacity ?? 0);
-  const held = (await takenSeats(trx, [courseId], { waiting: false })).get(courseId) ?? 0;
-  if (capacity > 0 && held >= capacity) throw new HttpError(409, waitlistActionTexts.noSeat);
+  await assertSeatForAdmin(trx, courseId);
   const status: WaitlistStatus = 'offered';
   const set = { status, offeredAt: nowIso(), holdUntil: new Date(Date.now() + waitlistHoldMs()).toISOString(), position: 0 };
   await trx.updateTable('waitlist_entries').set(set).where('id', '=', Number(record.id)).execute();

@@ -21,6 +21,7 @@ import * as m017 from './017_notifications';
 import * as m018 from './018_discounts_invoices';
 import * as m016 from './016_one_time_codes';
 import * as m019 from './019_page_version';
+import * as m020 from './020_audit_via';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017_notifications': m017,
   '018_discounts_invoices': m018,
   '019_page_version': m019,
+  '020_audit_via': m020,
   '016_one_time_codes': m016,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };
