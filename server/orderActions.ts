@@ -8,11 +8,10 @@
 // The gateway is called inside the transaction, so the order stays locked until it answers (at
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
 // refunded, instead of paying twice.
-import type { Transaction } from 'kysely';
 import { registry } from '../schema/registry.gen';
 import type { ActionContext, ActionHandler } from './actions';
 import { recordAudit } from './audit';
-import { nowIso, type Database, type EnrollmentStatus } from './db';
+import { nowIso, type EnrollmentStatus } from './db';
 import { HttpError } from './errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate, type Row } from './integrity';
