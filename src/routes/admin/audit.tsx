@@ -35,7 +35,8 @@ export const auditTexts = {
   before: 'قبل',
   after: 'بعد',
   revert: 'بازگرداندن این تغییر',
-  notRevertible: 'این رکورد پس از این تغییر دوباره تغییر کرده و این تغییر دیگر قابل بازگرداندن نیست',
+  /** When the server gives no reason of its own. */
+  notRevertible: 'این تغییر دیگر قابل بازگرداندن نیست',
   confirmRevert: 'آیا از بازگرداندن این تغییر مطمئن هستید؟',
   reverted: 'تغییر بازگردانده شد',
   revertFailed: 'بازگرداندن تغییر ناموفق بود',
@@ -113,6 +114,9 @@ function AuditEntryCard({ entry, onRevert }: { entry: AuditEntry; onRevert: (ent
   const row = entry.after ?? entry.before ?? { id: entry.recordId };
   const name = entity ? recordName(entity, { ...row, id: entry.recordId }) : `${adminTexts.recordNumber} ${toPersianDigits(entry.recordId)}`;
   const properties = shownProperties(entity, entry);
+  // Why «بازگرداندن» is not offered (a refund, a record changed since), as the server would refuse.
+  const refusal = entry.revertible ? null : (entry.revertRefusal ?? auditTexts.notRevertible);
+  const refusalId = `audit-refusal-${entry.id}`;
   return (
     <li className="audit-entry">
       <div className="audit-entry-head">
@@ -152,12 +156,17 @@ function AuditEntryCard({ entry, onRevert }: { entry: AuditEntry; onRevert: (ent
           type="button"
           className="admin-button admin-button-secondary"
           disabled={!entry.revertible}
-          title={entry.revertible ? undefined : auditTexts.notRevertible}
+          title={refusal ?? undefined}
+          aria-describedby={refusal ? refusalId : undefined}
           onClick={() => onRevert(entry)}
         >
           {auditTexts.revert}
         </button>
-        {!entry.revertible && <span className="admin-hint">{auditTexts.notRevertible}</span>}
+        {refusal && (
+          <span className="admin-hint" id={refusalId}>
+            {refusal}
+          </span>
+        )}
       </div>
     </li>
   );
