@@ -164,6 +164,11 @@ describe('audit screen', () => {
     await page.getByLabel('نوع تغییر').selectOption({ label: 'ایجاد' });
     await page.waitForURL(/action=create/);
     await entries.filter({ hasText: 'دوره همزمان' }).first().waitFor();
+    // A change the log can no longer undo says why beside its disabled button.
+    const created = entries.filter({ hasText: 'دوره همزمان' }).first();
+    await created.getByText('امکان بازگرداندن نیست: این رکورد پس از این تغییر دوباره ویرایش شده است').waitFor();
+    expect(await created.getByRole('button', { name: 'بازگرداندن این تغییر' }).isDisabled()).toBe(true);
+    await shoot(page, 'audit-refusal');
     await page.getByLabel('نوع تغییر').selectOption({ label: 'ویرایش' });
     await page.waitForURL(/action=update/);
 
