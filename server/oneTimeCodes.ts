@@ -29,7 +29,7 @@ import { authTexts, takeFailures } from './auth';
 import { nowIso, type Database, type DB } from './db';
 import { HttpError } from './errors';
 import { opensAdminPanel } from './integrity';
-import { codeLimits, resetMailLimits } from './limits';
+import { addressKey, codeLimits, resetMailLimits } from './limits';
 import { DeliveryError, type MailProvider, type SmsProvider } from './messaging';
 import { hashPassword } from './passwords';
 import { parse, type Register } from './routes';
@@ -122,7 +122,7 @@ export class OneTimeCodes {
    * Sends a new code to a number. Refused (429) while the number's last code of this purpose is
    * younger than a minute (its resend wait), past five codes to the number in the hour (all
    * purposes), or past the address's budget; a refusal takes back what it counted, so it costs the
-   * caller nothing but sends nothing either.
+   * caller nothing but sends nothing either. `address` is the client's addressKey (limits.ts).
    */
   async send(address: string, phone: string, purpose: CodePurpose): Promise<Schemas['CodeSent']> {
     const addressSlot = await this.attempts.take(`code-address:${address}`, codeLimits.perAddress, codeLimits.windowMs);
@@ -286,14 +286,14 @@ export function registerOneTimeCodes(
 
   register('POST /api/Auth/SendCode', async (request: FastifyRequest): Promise<Schemas['CodeSent']> => {
     const body = parse(sendCodeBody, request.body, labels);
-    return codes.send(request.ip, body.phoneNumber, body.purpose);
+    return codes.send(addressKey(request.ip), body.phoneNumber, body.purpose);
   });
 
   // The same session and token as a password sign-in (startSession), and the same report of
   // wrong passwords tried since the last sign-in.
   register('POST /api/Auth/SignInWithCode', async (request): Promise<Schemas['AccessToken']> => {
     const body = parse(codeSignInBody, request.body, labels);
-    await codes.use(request.ip, body.phoneNumber, 'signIn', body.code);
+    await codes.use(addressKey(request.ip), body.phoneNumber, 'signIn', body.code);
     // The caller holds the phone now: telling them it has no account tells nobody else anything.
     const user = await db
       .selectFrom('users')
@@ -321,7 +321,7 @@ export function registerOneTimeCodes(
   // so a wrong code costs no scrypt; every session of the account ends, as with a reset link.
   register('POST /api/Auth/ResetPasswordWithCode', async (request): Promise<Schemas['SessionsEnded']> => {
     const body = parse(codeResetBody, request.body, labels);
-    const checked = await codes.check(request.ip, body.phoneNumber, 'reset', body.code);
+    const checked = await codes.check(addressKey(request.ip), body.phoneNumber, 'reset', body.code);
     const user = await db.selectFrom('users').select('id').where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
     if (!user) {
       await codes.spend(db, checked);
@@ -343,7 +343,7 @@ export function registerOneTimeCodes(
   // fails is logged; reporting it would say the address has an account.
   register('POST /api/Auth/SendResetLink', async (request): Promise<Schemas['MessageAnswer']> => {
     const body = parse(resetMailBody, request.body, labels);
-    const addressSlot = await attempts.take(`reset-mail-address:${request.ip}`, resetMailLimits.perAddress, resetMailLimits.windowMs);
+    const addressSlot = await attempts.take(`reset-mail-address:${addressKey(request.ip)}`, resetMailLimits.perAddress, resetMailLimits.windowMs);
     if (addressSlot === undefined) throw new HttpError(429, codeTexts.mailTooMany);
     const emailSlot = await attempts.take(`reset-mail:${body.emailAddress}`, resetMailLimits.perEmail, resetMailLimits.windowMs);
     if (emailSlot === undefined) {
