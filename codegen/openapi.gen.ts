@@ -128,7 +128,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** @description Signs in with the number's newest code of purpose signIn; the same session and token as a password sign-in. The code works once. */
+        /** @description Signs in with the number's newest code of purpose signIn; the same session and token as a password sign-in. The code works once. An account that opens the admin panel is refused (403) and signs in with its password. */
         post: operations["signInWithCode"];
         delete?: never;
         options?: never;
@@ -3629,6 +3629,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description The code was right, but the number has no account or the account is locked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code was right, but the account opens the admin panel and signs in with its password only; the code is spent and no session opens */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,7 +9,7 @@ import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
 import { Gate } from './gate';
-import { signInLimits, signUpLimits } from './limits';
+import { addressKey, signInLimits, signUpLimits } from './limits';
 import { burnPasswordTime, hashPassword, verifyPassword } from './passwords';
 import type { OneTimeCodes } from './oneTimeCodes';
 import { parse, type Register } from './routes';
@@ -94,15 +94,16 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
   // at a time whatever the number of connections (limits.ts).
   register('POST /api/Auth/SignUp', async (request): Promise<AccessToken> => {
     const body = parse(signUpBody, request.body, signUpLabels);
-    const takenBucket = `signup-taken:${request.ip}`;
+    const address = addressKey(request.ip);
+    const takenBucket = `signup-taken:${address}`;
     // Decided before the number is looked at, so the refusal says nothing about this number.
     if ((await attempts.count(takenBucket, signUpLimits.windowMs)) >= signUpLimits.takenAnswersPerAddress) {
       throw new HttpError(429, authTexts.signUpTooMany);
     }
-    const attempt = await attempts.take(`signup:${request.ip}`, signUpLimits.perAddress, signUpLimits.windowMs);
+    const attempt = await attempts.take(`signup:${address}`, signUpLimits.perAddress, signUpLimits.windowMs);
     if (attempt === undefined) throw new HttpError(429, authTexts.signUpTooMany);
     // A wrong code is the code's refusal (counted against the code and the address), not a sign-up.
-    const checked = await codes.check(request.ip, body.phoneNumber, 'signUp', body.code).catch(async (error: unknown) => {
+    const checked = await codes.check(address, body.phoneNumber, 'signUp', body.code).catch(async (error: unknown) => {
       await attempts.releaseIds([attempt]);
       throw error;
     });
@@ -169,8 +170,9 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
     const account = who.email ?? who.phone ?? '';
     const accountBucket = `account:${account}`;
     // The address first: it never holds "|", so no username can make two pairs look alike.
-    const pairBucket = `pair:${request.ip}|${account}`;
-    const addressBucket = `ip:${request.ip}`;
+    const address = addressKey(request.ip);
+    const pairBucket = `pair:${address}|${account}`;
+    const addressBucket = `ip:${address}`;
     const reservation = await attempts.admit(
       addressBucket,
       [

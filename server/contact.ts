@@ -7,6 +7,7 @@ import { optionalEmail, requiredText } from '../schema/validators';
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
+import { addressKey } from './limits';
 import { parse, type Register } from './routes';
 
 type Schemas = components['schemas'];
@@ -16,7 +17,7 @@ export const contactTexts = {
 } as const;
 
 const windowMs = 10 * 60_000;
-const maxPerAddress = 5;
+export const maxPerAddress = 5;
 
 const contactBody = v.object(
   {
@@ -38,7 +39,7 @@ export function registerContact(register: Register, db: DB) {
 
   register('POST /api/Contact', async (request): Promise<Schemas['Created']> => {
     const body = parse(contactBody, request.body, { fullName: 'نام و نام خانوادگی', phoneNumber: 'شماره تماس', message: 'متن پیام' });
-    const bucket = `contact:${request.ip}`;
+    const bucket = `contact:${addressKey(request.ip)}`;
     if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
     await attempts.record(bucket);
     const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso(), status: 'new', note: '' }).returning('id').executeTakeFirstOrThrow();

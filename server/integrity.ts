@@ -19,6 +19,16 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 /** The administrators' role (spec §5). */
 export const adminRole = 300;
 
+/**
+ * Whether an account of this role may open the admin panel: the one test of "staff", used by the
+ * server's access check of admin operations, the token's role name the panel reads, and the
+ * refusal of sign-in by SMS code (staff accounts sign in with their password). A future staff
+ * role is added here and inherits all three.
+ */
+export function opensAdminPanel(role: number): boolean {
+  return role === adminRole;
+}
+
 export const integrityTexts = {
   inUse: (count: number, what: string, target: string) => `امکان حذف نیست: ${toPersianDigits(count)} ${what} به این ${target} وابسته است`,
   referenced: 'امکان حذف نیست: این رکورد در جای دیگری استفاده شده است',

@@ -1,5 +1,51 @@
 // Every number that limits abuse of sign-in and sign-up, in one place, each with its reason.
 // The contact form's own limit stays in contact.ts.
+//
+// Every limit "per address" keys its bucket by addressKey(request.ip), never by request.ip
+// itself: an IPv6 home or phone connection is given a whole /64 and may hop between its 2^64
+// addresses at will, so one such connection must count as one address. A new per-address limit
+// uses addressKey too. Where an address is only shown (a session's sign-in history), the full
+// address is kept.
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The key that one client's per-address limits share: an IPv4 address as it is; an IPv6 address
+ * as its /64 prefix (`2001:db8:0:1::/64`), whatever its spelling (compressed or not, upper or
+ * lower case, a zone id `%eth0`, brackets); an IPv4-mapped IPv6 address (`::ffff:192.0.2.7`, as a
+ * dual-stack socket reports an IPv4 client) as the IPv4 address it maps. Anything else (never an
+ * address Fastify gives) is returned as it is, so a key is always made.
+ */
+export function addressKey(ip: string): string {
+  let address = ip.trim();
+  if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);
+  const zone = address.indexOf('%');
+  if (zone !== -1) address = address.slice(0, zone);
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return ip;
+  const groups = ipv6Groups(address);
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
+    return [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff].join('.');
+  }
+  return `${[g0, g1, g2, g3].map((group) => group.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (net.isIPv6), `::` and a dotted tail expanded. */
+function ipv6Groups(address: string): number[] {
+  const parts = (text: string): number[] =>
+    text === ''
+      ? []
+      : text.split(':').flatMap((part) => {
+          if (!part.includes('.')) return [parseInt(part, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = part.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const gap = address.indexOf('::');
+  if (gap === -1) return parts(address);
+  const head = parts(address.slice(0, gap));
+  const tail = parts(address.slice(gap + 2));
+  return [...head, ...Array.from({ length: 8 - head.length - tail.length }, () => 0), ...tail];
+}
 
 const minute = 60_000;
 

@@ -14,7 +14,10 @@
 // "Send me a code" never looks at accounts: every number gets the same SMS, the same row and the
 // same answer, in the same time, whether or not it has an account. Only after the code is proven
 // (the caller holds the phone) is the caller told what the number has: no account to sign in to,
-// or (at sign-up) an account already.
+// or (at sign-up) an account already, or a staff account, which signs in by password only.
+// A staff number is sent its sign-in code all the same: skipping the SMS would answer sooner (and
+// never with a delivery failure), telling anyone who times "send me a code" which numbers are
+// staff's; the limits per number keep such codes to a few an hour, like any number's.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -25,7 +28,8 @@ import { Attempts } from './attempts';
 import { authTexts, takeFailures } from './auth';
 import { nowIso, type Database, type DB } from './db';
 import { HttpError } from './errors';
-import { codeLimits, resetMailLimits } from './limits';
+import { opensAdminPanel } from './integrity';
+import { addressKey, codeLimits, resetMailLimits } from './limits';
 import { DeliveryError, type MailProvider, type SmsProvider } from './messaging';
 import { hashPassword } from './passwords';
 import { parse, type Register } from './routes';
@@ -52,6 +56,7 @@ export const codeTexts = {
   deliveryFailed: 'ارسال پیامک اکنون ممکن نشد؛ چند دقیقه دیگر دوباره تلاش کنید یا با رمز عبور وارد شوید',
   deliveryRefused: 'پیامک به این شماره نمی‌رسد؛ شماره را بررسی کنید',
   noAccount: 'با این شماره حسابی ساخته نشده است؛ عضو شوید',
+  staffUsePassword: 'حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» رمز تازه بگذارید.',
   mailSent: 'اگر حسابی با این ایمیل باشد، پیوند گذاشتن رمز تازه به آن فرستاده شد؛ صندوق نامه (و پوشه هرزنامه) را ببینید. پیوند یک ساعت و فقط یک بار کار می‌کند.',
   mailTooMany: 'تعداد درخواست‌های پیوند بازنشانی زیاد است؛ یک ساعت دیگر دوباره تلاش کنید',
   mailSubject: 'گذاشتن رمز عبور تازه در آکادمی',
@@ -117,7 +122,7 @@ export class OneTimeCodes {
    * Sends a new code to a number. Refused (429) while the number's last code of this purpose is
    * younger than a minute (its resend wait), past five codes to the number in the hour (all
    * purposes), or past the address's budget; a refusal takes back what it counted, so it costs the
-   * caller nothing but sends nothing either.
+   * caller nothing but sends nothing either. `address` is the client's addressKey (limits.ts).
    */
   async send(address: string, phone: string, purpose: CodePurpose): Promise<Schemas['CodeSent']> {
     const addressSlot = await this.attempts.take(`code-address:${address}`, codeLimits.perAddress, codeLimits.windowMs);
@@ -281,14 +286,14 @@ export function registerOneTimeCodes(
 
   register('POST /api/Auth/SendCode', async (request: FastifyRequest): Promise<Schemas['CodeSent']> => {
     const body = parse(sendCodeBody, request.body, labels);
-    return codes.send(request.ip, body.phoneNumber, body.purpose);
+    return codes.send(addressKey(request.ip), body.phoneNumber, body.purpose);
   });
 
   // The same session and token as a password sign-in (startSession), and the same report of
   // wrong passwords tried since the last sign-in.
   register('POST /api/Auth/SignInWithCode', async (request): Promise<Schemas['AccessToken']> => {
     const body = parse(codeSignInBody, request.body, labels);
-    await codes.use(request.ip, body.phoneNumber, 'signIn', body.code);
+    await codes.use(addressKey(request.ip), body.phoneNumber, 'signIn', body.code);
     // The caller holds the phone now: telling them it has no account tells nobody else anything.
     const user = await db
       .selectFrom('users')
@@ -296,6 +301,13 @@ export function registerOneTimeCodes(
       .where('phoneNumber', '=', body.phoneNumber)
       .executeTakeFirst();
     if (!user) throw new HttpError(401, codeTexts.noAccount);
+    // An account that opens the admin panel signs in with its password: a phone (a lost or
+    // swapped SIM, a code read off a lock screen) is not enough for the whole academy. Only the
+    // phone's holder gets this far, so the refusal tells nobody else that the number is staff's;
+    // it comes before the lock-out, which (as at password sign-in) only the password reveals.
+    // The code is spent and no session opens. Recovery by code still works for these accounts:
+    // it ends every session and sets a password, which is then what signs in.
+    if (opensAdminPanel(user.role)) throw new HttpError(403, codeTexts.staffUsePassword);
     if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
     await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
     const alert = await takeFailures(db, user.id);
@@ -309,7 +321,7 @@ export function registerOneTimeCodes(
   // so a wrong code costs no scrypt; every session of the account ends, as with a reset link.
   register('POST /api/Auth/ResetPasswordWithCode', async (request): Promise<Schemas['SessionsEnded']> => {
     const body = parse(codeResetBody, request.body, labels);
-    const checked = await codes.check(request.ip, body.phoneNumber, 'reset', body.code);
+    const checked = await codes.check(addressKey(request.ip), body.phoneNumber, 'reset', body.code);
     const user = await db.selectFrom('users').select('id').where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
     if (!user) {
       await codes.spend(db, checked);
@@ -331,7 +343,7 @@ export function registerOneTimeCodes(
   // fails is logged; reporting it would say the address has an account.
   register('POST /api/Auth/SendResetLink', async (request): Promise<Schemas['MessageAnswer']> => {
     const body = parse(resetMailBody, request.body, labels);
-    const addressSlot = await attempts.take(`reset-mail-address:${request.ip}`, resetMailLimits.perAddress, resetMailLimits.windowMs);
+    const addressSlot = await attempts.take(`reset-mail-address:${addressKey(request.ip)}`, resetMailLimits.perAddress, resetMailLimits.windowMs);
     if (addressSlot === undefined) throw new HttpError(429, codeTexts.mailTooMany);
     const emailSlot = await attempts.take(`reset-mail:${body.emailAddress}`, resetMailLimits.perEmail, resetMailLimits.windowMs);
     if (emailSlot === undefined) {

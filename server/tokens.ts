@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs carrying the user id, role name, the user's token version and the
 // session (`sid`, a row of `sessions`) they belong to.
 import { jwtVerify, SignJWT } from 'jose';
+import { opensAdminPanel } from './integrity';
 
 export interface TokenClaims {
   userId: number;
@@ -8,7 +9,8 @@ export interface TokenClaims {
   sessionId: number;
 }
 
-export const roleName = (role: number): 'Administrator' | 'User' => (role === 300 ? 'Administrator' : 'User');
+/** The role name the browser reads to open the admin panel (src/lib/auth.ts). */
+export const roleName = (role: number): 'Administrator' | 'User' => (opensAdminPanel(role) ? 'Administrator' : 'User');
 
 /**
  * The longest a token lives. A token is refused when it has no `exp` or `iat`, when `exp` lies

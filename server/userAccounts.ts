@@ -13,6 +13,7 @@ import { authTexts } from './auth';
 import { nowIso, type Database, type DB } from './db';
 import { HttpError } from './errors';
 import type { Executor, Row } from './integrity';
+import { addressKey } from './limits';
 import { hashPassword } from './passwords';
 import { parse, type Register } from './routes';
 import { endAllSessions } from './sessions';
@@ -103,7 +104,7 @@ export function registerPasswordReset(register: Register, db: DB): void {
 
   register('POST /api/Auth/ResetPassword', async (request): Promise<SessionsEnded> => {
     const body = parse(resetBody, request.body, { token: 'پیوند بازنشانی', newPassword: 'رمز عبور جدید' });
-    const bucket = `reset:${request.ip}`;
+    const bucket = `reset:${addressKey(request.ip)}`;
     if ((await attempts.count(bucket, failureWindowMs)) >= maxFailuresPerAddress) throw new HttpError(429, resetTexts.tooMany);
     const hash = tokenHash(body.token);
     const refuse = async (): Promise<never> => {

@@ -37,15 +37,8 @@ const segment = new RegExp(
 );
 
 const latinLetter = /[A-Za-z]/;
-
-/** The first character that is not a space, looking back from `end` or forward from `start`. */
-function neighbour(text: string, from: number, step: 1 | -1): string {
-  for (let i = from; i >= 0 && i < text.length; i += step) {
-    const c = text.charAt(i);
-    if (!/\s/.test(c)) return c;
-  }
-  return '';
-}
+/** Spaces within a line (a line break ends a phrase). */
+const spacesOnly = /^[^\S\r\n]+$/;
 
 /** 1234567 and 1,234,567 → ۱٬۲۳۴٬۵۶۷; 3.5 → ۳٫۵; 50% → ۵۰٪; other separators stay as written (1404/01/02). */
 function persianNumber(number: string): string {
@@ -62,21 +55,33 @@ function persianNumber(number: string): string {
 
 /**
  * Text as shown: its numbers in Persian digits (with Persian decimal and thousands separators),
- * but URLs, e-mail addresses, Latin words and a number that stands inside a Latin phrase
- * («Python 3», «Windows 11 Pro») unchanged. A number given as a number is simply converted.
+ * but URLs, e-mail addresses and Latin words (ESP32, v2.0) unchanged, and so is a Latin word's
+ * number: a number that follows a Latin word with only spaces between (on one line) is part of
+ * that Latin phrase and keeps its digits, whatever punctuation surrounds the phrase — «Python 3»,
+ * «Python 3.12», «Windows 11 Pro», «(Python 3)», «Python 3،». Any other number is the Persian
+ * text's: «دوره 3 جلسه», «3 جلسه», «ESP32 با 2 حسگر», «Python، 3 جلسه», and a number after a URL
+ * or an e-mail address. A number given as a number is simply converted.
  */
 export function toPersianDigits(value: string | number): string {
   if (typeof value === 'number') return eachDigit(String(value)).replace('.', decimalSeparator);
   if (!/[0-9]/.test(value)) return value;
-  segment.lastIndex = 0;
-  return value.replace(segment, (match: string, offset: number) => {
-    if (!/^\d/.test(match) || latinLetter.test(match) || match.includes('@')) return match;
-    // A number between Latin words (or ending a Latin phrase) belongs to that phrase.
-    const before = neighbour(value, offset - 1, -1);
-    const after = neighbour(value, offset + match.length, 1);
-    if (latinLetter.test(before) && (after === '' || latinLetter.test(after))) return match;
-    return persianNumber(match);
-  });
+  let out = '';
+  let done = 0;
+  // Where the last Latin word ended (-1: none yet), for the number that may follow it.
+  let latinWordEnd = -1;
+  for (const found of value.matchAll(segment)) {
+    const match = found[0];
+    const at = found.index;
+    const isNumber = /^\d/.test(match) && !latinLetter.test(match) && !match.includes('@');
+    if (isNumber) {
+      const ofLatinWord = latinWordEnd >= 0 && spacesOnly.test(value.slice(latinWordEnd, at));
+      out += value.slice(done, at) + (ofLatinWord ? match : persianNumber(match));
+      done = at + match.length;
+    }
+    const latinWord = !isNumber && latinLetter.test(match) && !match.includes('@') && !/^(?:https?:\/\/|mailto:|tel:|www\.)/i.test(match);
+    latinWordEnd = latinWord ? at + match.length : -1;
+  }
+  return out + value.slice(done);
 }
 
 /** 1234567 → ۱٬۲۳۴٬۵۶۷; 2.5 → ۲٫۵ (Persian thousands and decimal separators). */

@@ -104,7 +104,7 @@ describe('people', () => {
     const history = page.getByRole('region', { name: /سابقه ورود/ });
     await history.waitFor();
     expect(await history.textContent()).toContain('خروج کاربر');
-    expect(await history.textContent()).toContain('Chrome ۱۲۰ · Android');
+    expect(await history.textContent()).toContain('Chrome 120 · Android');
     await shoot(page, 'people-detail');
     await page.goto(`${stack.baseUrl}/admin/sessions`);
     await page.getByRole('row').filter({ hasText: 'بسته شده توسط مدیر' }).first().waitFor();

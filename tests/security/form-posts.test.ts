@@ -219,6 +219,18 @@ describe('one-time codes posted as plain forms (issue 15)', () => {
     expect((await fetch(`${stack.baseUrl}/api/Me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   });
 
+  it('refuses an administrator signing in by code with the password hint, handing over no session', async () => {
+    const logged = stack.sms.messages.length;
+    const sent = await post('/auth/sign-in?with=code', { phoneNumber: stack.adminPhone, step: 'send' });
+    expect(sent.status).toBe(200);
+    const code = await waitForCode(stack, stack.adminPhone, logged);
+    const answer = await post('/auth/sign-in?with=code', { phoneNumber: stack.adminPhone, code, step: 'verify' });
+    expectPrivatePage(answer);
+    expect(answer.status).toBe(403);
+    expect(answer.html).toContain('حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید.');
+    expect(handoff.exec(answer.html)).toBeNull();
+  });
+
   it('resets a forgotten password by code, the new password twice, and ends the old sessions', async () => {
     const old = await apiToken(stack, learner.phoneNumber, learner.password);
     const logged = stack.sms.messages.length;

@@ -425,6 +425,54 @@ describe('no answer tells a registered number from a free one', () => {
   });
 });
 
+describe('an account that opens the admin panel', () => {
+  it('signs in with its password only: a right code is refused (403), spent, and opens no session', async () => {
+    const address = '203.0.113.95';
+    const phone = '09369500001';
+    await signUp(phone, address, 'staff-password-1');
+    // Made staff as an administrator would (the role that opens the panel).
+    const staff = await db.updateTable('users').set({ role: 300 }).where('phoneNumber', '=', phone).returning('id').executeTakeFirstOrThrow();
+    const sessionsBefore = await db.selectFrom('sessions').select('id').where('userId', '=', staff.id).execute();
+
+    // Asking for the code is answered, and sent, as for any number: nothing tells staff numbers apart.
+    const asked = await sendCode(phone, 'signIn', address);
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toBe('کد ۶ رقمی به شماره ۰۹۳۶۹۵۰۰۰۰۱ پیامک شد؛ ۳ دقیقه اعتبار دارد.');
+    const code = lastCode(phone);
+    // A wrong code reads as for every number.
+    const wrong = await signInWithCode(phone, wrongCode(code), address);
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'کد واردشده درست نیست']);
+
+    const refused = await signInWithCode(phone, code, address);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» رمز تازه بگذارید.');
+    expect(refused.body).not.toHaveProperty('accessToken');
+    expect(await db.selectFrom('sessions').select('id').where('userId', '=', staff.id).execute()).toHaveLength(sessionsBefore.length);
+    expect((await signInWithCode(phone, code, address)).status).toBe(400);
+
+    // The password signs in, as staff.
+    const token = await server.signIn(phone, 'staff-password-1');
+    expect(decodeJwt(token).role).toBe('Administrator');
+  });
+
+  it('may still recover its password by SMS code: every session ends and the new password signs in', async () => {
+    const address = '203.0.113.96';
+    const phone = '09369500002';
+    await signUp(phone, address, 'staff-password-1');
+    await db.updateTable('users').set({ role: 300 }).where('phoneNumber', '=', phone).execute();
+    const before = await server.signIn(phone, 'staff-password-1');
+    const code = await codeFor(phone, 'reset', address);
+    const reset = await server.call<{ ended: number }>('POST', '/api/Auth/ResetPasswordWithCode', {
+      body: { phoneNumber: phone, code, newPassword: 'staff-password-2' },
+      headers: from(address),
+    });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.ended).toBeGreaterThanOrEqual(1);
+    expect(await me(before)).toBe(401);
+    expect(decodeJwt(await server.signIn(phone, 'staff-password-2')).role).toBe('Administrator');
+  });
+});
+
 describe('recovery ends every session', () => {
   it('by SMS code: the new password signs in, the old one and every old token do not', async () => {
     const address = '203.0.113.90';

@@ -32,11 +32,39 @@ describe('the digit display rule', () => {
     expect(toPersianDigits('x86_64 و 3D')).toBe('x86_64 و 3D');
   });
 
-  it('keeps a number that belongs to a Latin phrase, and converts one that belongs to the Persian text', () => {
-    expect(toPersianDigits('آموزش Python 3')).toBe('آموزش Python 3');
-    expect(toPersianDigits('Windows 11 Pro')).toBe('Windows 11 Pro');
-    expect(toPersianDigits('ESP32 با 2 حسگر')).toBe('ESP32 با ۲ حسگر');
-    expect(toPersianDigits('Scratch 3 برای کودکان')).toBe('Scratch ۳ برای کودکان');
+  // A number that follows a Latin word with only spaces between (on one line) belongs to that Latin
+  // phrase and keeps its digits, whatever punctuation surrounds the phrase; any other number is
+  // the Persian text's.
+  it.each([
+    // The phrase's number, whatever follows or surrounds it.
+    ['آموزش Python 3', 'آموزش Python 3'],
+    ['دوره (Python 3) برای نوجوانان', 'دوره (Python 3) برای نوجوانان'],
+    ['زبان Python 3، مقدماتی', 'زبان Python 3، مقدماتی'],
+    ['Python 3.12', 'Python 3.12'],
+    ['Python 3.12؛ نسخه تازه', 'Python 3.12؛ نسخه تازه'],
+    ['«Python 3»', '«Python 3»'],
+    ['Python 3.', 'Python 3.'],
+    ['Windows 11', 'Windows 11'],
+    ['Windows 11 Pro', 'Windows 11 Pro'],
+    ['Scratch 3 برای کودکان', 'Scratch 3 برای کودکان'],
+    ['ویژه Windows 11: نصب در 2 جلسه', 'ویژه Windows 11: نصب در ۲ جلسه'],
+    // Latin words, e-mail addresses and URLs keep their own digits.
+    ['ESP32', 'ESP32'],
+    ['دوره ESP32 مقدماتی', 'دوره ESP32 مقدماتی'],
+    ['ESP32 با 2 حسگر', 'ESP32 با ۲ حسگر'],
+    ['نشانی admin2@example.com؛ 3 روز کاری', 'نشانی admin2@example.com؛ ۳ روز کاری'],
+    ['https://example.com/p/12 3 تمرین', 'https://example.com/p/12 ۳ تمرین'],
+    ['e-mail: info3@academy.ir، تلفن 021-1234', 'e-mail: info3@academy.ir، تلفن ۰۲۱-۱۲۳۴'],
+    // The Persian text's numbers.
+    ['دوره 3 جلسه', 'دوره ۳ جلسه'],
+    ['3 جلسه', '۳ جلسه'],
+    ['ساعت 10 تا 12', 'ساعت ۱۰ تا ۱۲'],
+    ['Python، 3 جلسه', 'Python، ۳ جلسه'],
+    ['(Python) 3 جلسه', '(Python) ۳ جلسه'],
+    ['Python\n3 جلسه', 'Python\n۳ جلسه'],
+    ['دوره Python 3 در 12 جلسه، هر جلسه 1.5 ساعت', 'دوره Python 3 در ۱۲ جلسه، هر جلسه ۱٫۵ ساعت'],
+  ])('%s → %s', (text, shown) => {
+    expect(toPersianDigits(text)).toBe(shown);
   });
 
   it('never changes text with no Latin digits, and round-trips with toLatinDigits', () => {
