@@ -110,7 +110,7 @@ describe('discounts and the invoice', () => {
       const field = page.getByLabel('کد تخفیف');
       await field.fill('NOPE');
       await page.getByRole('button', { name: 'ثبت کد' }).click();
-      await page.getByRole('alert').getByText('این کد تخفیف وجود ندارد').waitFor();
+      await page.getByRole('alert').getByText('این کد تخفیف معتبر نیست یا برای سبد خرید شما قابل استفاده نیست').waitFor();
 
       await field.fill('bahar۱۴۰۵');
       await page.getByRole('button', { name: 'ثبت کد' }).click();
