@@ -189,7 +189,8 @@ export async function enrolmentBlocker(db: DB, courseId: number, childId: number
 /**
  * How long a gateway authority is offered again to a checkout of the same cart, and how long the
  * order holds its seats (server/seats.ts): after this the open order is set aside (`expired`) and
- * a new one opened. A late payment of the old one is still verified and settled if a seat is left.
+ * a new one opened. A late payment of the old one is still verified and settled if a seat is left
+ * (and, for a line priced with a limited coupon, a use of it).
  */
 export { authorityReuseMs };
 /**
