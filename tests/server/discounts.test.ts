@@ -145,6 +145,13 @@ const usesOf = async (couponId: number) =>
       query: { ids: String(couponId), many: 'orders.couponId.uses' },
     })
   ).body.labels[String(couponId)];
+async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 /** The open order lets its hold go (as if its gateway page were opened an hour ago). */
 const holdRunsOut = (orderId: number) =>
   rawSql(server.dataDir, `update orders set "createdAt" = '${new Date(Date.now() - 3_600_000).toISOString()}' where id = ${orderId}`);
@@ -434,7 +441,7 @@ describe('a limited coupon and payments settled late', () => {
     expect(lateOrder.body.record).toMatchObject({ status: 'refunded', couponId: 0, couponCode: 'onceonly' });
   });
 
-  it('another learner takes the use after the first order’s hold ran out; the first page paid later is reversed, and the coupon counts one use', async () => {
+  it('another learner takes the use after the first order’s hold ran out; the first page paid later is reversed by the reconciliation, and the coupon counts one use', async () => {
     const course = await newCourse('آخرین استفاده پس از مهلت', 300_000);
     const coupon = await newCoupon({ code: 'AFTERHOLD', kind: 'amount', amountInTomans: 100_000, maxUses: 1 });
     const [a, b] = [await newParent(), await newParent()];
@@ -452,8 +459,16 @@ describe('a limited coupon and payments settled late', () => {
 
     gateway.pay(authorityOf(pageB.body));
     expect((await verify(b, pageB.body)).body).toMatchObject({ status: 'paid', amountInTomans: 200_000 });
-    // A still pays the old page, and comes back: the reconciliation would settle it the same way.
+    // A still pays the old page and never comes back: the reconciliation (a second process on
+    // the same database) settles it through the same path as the callback.
     gateway.pay(authorityOf(pageA.body));
+    const sweeper = await startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url, paymentReconcileMs: 100 });
+    try {
+      await until('the reconciliation to settle A’s order', async () => (await ordersOf(a)).find((o) => o.id === pageA.body.orderId)?.status === 'refunded');
+    } finally {
+      await sweeper.close();
+    }
+    // A comes back late: the stored result.
     expect((await verify(a, pageA.body)).body).toMatchObject({ status: 'refunded', refundedInTomans: 200_000 });
     expect(await enrolledCourses(a)).toEqual([]);
     expect(await enrolledCourses(b)).toEqual([course]);
