@@ -2315,6 +2315,11 @@ export type components = {
             /** @description Present when the number's last code is too recent: the seconds until another may be sent */
             retryAfterSeconds?: number;
         };
+        RetryLater: {
+            message: string;
+            /** @description The seconds until another attempt is taken */
+            retryAfterSeconds: number;
+        };
         CodeSignInBody: {
             phoneNumber: string;
             code: components["schemas"]["OneTimeCode"];
@@ -4438,6 +4443,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many refused codes from the learner or the address (retryAfterSeconds until another is taken) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };

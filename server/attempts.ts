@@ -80,6 +80,24 @@ export class Attempts {
     return row?.at;
   }
 
+  /**
+   * How long until the bucket holds fewer than `limit` rows in the window, so that `take` admits
+   * again: when the limit-th newest row leaves the window. 0 when it admits now.
+   */
+  async waitMs(bucket: string, limit: number, windowMs: number): Promise<number> {
+    const since = new Date(Date.now() - windowMs).toISOString();
+    const rows = await this.db
+      .selectFrom('login_attempts')
+      .select('at')
+      .where('bucket', '=', bucket)
+      .where('at', '>', since)
+      .orderBy('at', 'desc')
+      .limit(limit)
+      .execute();
+    const edge = rows.length >= limit ? rows.at(-1) : undefined;
+    return edge ? Math.max(0, Date.parse(edge.at) + windowMs - Date.now()) : 0;
+  }
+
   async record(...buckets: string[]): Promise<void> {
     const at = new Date().toISOString();
     await this.db

@@ -7,8 +7,8 @@
 // line it covers, or a fixed amount shared out among them). Every amount is whole tomans,
 // rounded down in the payer's favour never below zero.
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { foldForSearch } from '../src/lib/text';
-import { isPostgres, type CouponsTable, type Database, type DB } from './db';
+import { foldForSearch, formatPersianNumber } from '../src/lib/text';
+import { isPostgres, type CouponsTable, type Database, type DB, type OrderStatus } from './db';
 import { HttpError } from './errors';
 import { authorityReuseMs } from './seats';
 
@@ -17,13 +17,15 @@ type Executor = DB | Transaction<Database>;
 const dayMs = 24 * 60 * 60_000;
 
 export const discountTexts = {
-  couponUnknown: 'این کد تخفیف وجود ندارد',
-  couponInactive: 'این کد تخفیف فعال نیست',
-  couponNotYet: 'زمان استفاده از این کد تخفیف هنوز نرسیده است',
-  couponExpired: 'مهلت استفاده از این کد تخفیف به پایان رسیده است',
-  couponNotForThese: 'این کد تخفیف شامل دوره‌های سبد خرید شما نمی‌شود',
-  couponUsedUp: 'ظرفیت استفاده از این کد تخفیف تکمیل شده است',
+  /**
+   * Every code that cannot be used now for this cart gets this one answer (unknown, inactive, not
+   * yet or no longer valid, not for these courses, used up): a guesser learns nothing about which
+   * codes exist. Only the learner's own use of it is told apart: they know the code already.
+   */
+  couponNotUsable: 'این کد تخفیف معتبر نیست یا برای سبد خرید شما قابل استفاده نیست',
   couponUsedByYou: 'شما پیش‌تر از این کد تخفیف استفاده کرده‌اید',
+  couponTooMany: (seconds: number) =>
+    `کدهای تخفیف نادرست زیادی وارد شده است؛ ${seconds >= 60 ? `${formatPersianNumber(Math.ceil(seconds / 60))} دقیقه` : `${formatPersianNumber(seconds)} ثانیه`} دیگر دوباره تلاش کنید`,
   couponEmpty: 'کد تخفیف را وارد کنید',
   couponTooLong: 'کد تخفیف نامعتبر است',
   couponChanged: (reason: string) => `${reason}؛ کد تخفیف را از سبد خرید حذف کنید یا کد دیگری وارد کنید`,
@@ -80,21 +82,49 @@ export async function findCoupon(db: Executor, code: string): Promise<CouponRow 
   return rows.find((row) => foldCouponCode(row.code) === folded) ?? null;
 }
 
+const settledUses = ['paid', 'refundDue'] as const satisfies readonly OrderStatus[];
+
 /**
- * Uses of the coupon that count against its limits: paid orders, those owed back, and open
- * orders still holding their seats (an order that ends unpaid, or whose hold ran out, gives its
- * use back). The learner's own open order is not counted: the checkout asking replaces or reuses it.
+ * Uses of the coupon that count against its limits. Settled uses: orders paid or owed back that
+ * kept the coupon (a settlement that found no use left clears the order's couponId, see
+ * couponUseLeft). With `holds` (the cart and checkout), also other learners' open orders still
+ * holding their seats: an order that ends unpaid, or whose hold ran out, gives its use back for
+ * now, and if it is paid after all its settlement asks again. The learner's own open order is not
+ * counted: the checkout asking replaces or reuses it.
  */
-async function couponUses(db: Executor, couponId: number, userId: number): Promise<{ total: number; mine: number }> {
+async function couponUses(db: Executor, couponId: number, userId: number, holds: boolean, exceptOrderId = 0): Promise<{ total: number; mine: number }> {
   const holdFrom = new Date(Date.now() - authorityReuseMs).toISOString();
   const rows = await db
     .selectFrom('orders')
     .select(['userId', 'status', 'createdAt'])
     .where('couponId', '=', couponId)
-    .where('status', 'in', ['pending', 'paid', 'refundDue'])
+    .where('id', '!=', exceptOrderId)
+    .where('status', 'in', holds ? ['pending', ...settledUses] : settledUses)
     .execute();
   const counted = rows.filter((r) => (r.status === 'pending' ? r.userId !== userId && r.createdAt >= holdFrom : true));
   return { total: counted.length, mine: counted.filter((r) => r.userId === userId).length };
+}
+/** Which limit these uses reach for this learner, or null when a use is left. */
+function limitReached(coupon: CouponRow, uses: { total: number; mine: number }): 'mine' | 'total' | null {
+  const perLearner = Number(coupon.maxUsesPerLearner);
+  const limit = Number(coupon.maxUses);
+  if (perLearner > 0 && uses.mine >= perLearner) return 'mine';
+  if (limit > 0 && uses.total >= limit) return 'total';
+  return null;
+}
+
+/**
+ * Settlement's word on the coupon of a payment the gateway confirmed (server/learner.ts
+ * settlePaid, the one path of the callback and the reconciliation): whether a use is left for
+ * this order, counting settled uses only. An order set aside by a newer checkout, or past its hold,
+ * can still be paid; whichever payment settles first takes the use. Call it after lockCoupon, so
+ * two settlements (and a checkout) of the same coupon take turns.
+ */
+export async function couponUseLeft(trx: Transaction<Database>, couponId: number, userId: number, orderId: number): Promise<boolean> {
+  const coupon = await trx.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+  // A coupon deleted since checkout has no limit left to keep.
+  if (!coupon) return true;
+  return limitReached(coupon, await couponUses(trx, couponId, userId, false, orderId)) === null;
 }
 
 /** Locks the coupon's row until the transaction ends (PostgreSQL; SQLite runs one writer at a time). */
@@ -110,20 +140,21 @@ interface CourseFacts {
   categoryId: number;
 }
 
-/** Why the coupon cannot be used by this learner now, or null; `covers`: it covers a line of the cart. */
+/**
+ * Why the coupon cannot be used by this learner now, or null; `covers`: it covers a line of the
+ * cart. One answer for every reason but the learner's own use (see discountTexts.couponNotUsable).
+ */
 async function couponRefusal(db: Executor, coupon: CouponRow, userId: number, covers: boolean, now: number): Promise<string | null> {
-  if (coupon.inActive) return discountTexts.couponInactive;
-  if (coupon.validFrom && now < Date.parse(coupon.validFrom)) return discountTexts.couponNotYet;
-  if (coupon.validUntil && now >= Date.parse(coupon.validUntil) + dayMs) return discountTexts.couponExpired;
-  if (!covers) return discountTexts.couponNotForThese;
-  const limit = Number(coupon.maxUses);
-  const perLearner = Number(coupon.maxUsesPerLearner);
-  if (limit > 0 || perLearner > 0) {
-    const uses = await couponUses(db, coupon.id, userId);
-    if (limit > 0 && uses.total >= limit) return discountTexts.couponUsedUp;
-    if (perLearner > 0 && uses.mine >= perLearner) return discountTexts.couponUsedByYou;
-  }
-  return null;
+  const limited = Number(coupon.maxUses) > 0 || Number(coupon.maxUsesPerLearner) > 0;
+  const reached = limited ? limitReached(coupon, await couponUses(db, coupon.id, userId, true)) : null;
+  if (reached === 'mine') return discountTexts.couponUsedByYou;
+  const usable =
+    !coupon.inActive &&
+    !(coupon.validFrom && now < Date.parse(coupon.validFrom)) &&
+    !(coupon.validUntil && now >= Date.parse(coupon.validUntil) + dayMs) &&
+    covers &&
+    reached === null;
+  return usable ? null : discountTexts.couponNotUsable;
 }
 
 /** One course when the coupon names one, else a category's courses when it names one, else all. */
@@ -204,7 +235,7 @@ export async function priceLines(
   let couponError: string | null = null;
   if (couponCode !== null) {
     const row = await findCoupon(db, couponCode);
-    if (!row) couponError = discountTexts.couponUnknown;
+    if (!row) couponError = discountTexts.couponNotUsable;
     else {
       const covered = priced.filter((line) => covers(row, line.courseId, factsOf(line.courseId)) && line.priceInTomans > 0);
       couponError = await couponRefusal(db, row, userId, covered.length > 0, now);

@@ -11,13 +11,15 @@ import { ageMisfit, ageWarningText, type AgeRange } from '../src/lib/age';
 import { HttpError } from './errors';
 import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
+import { Attempts } from './attempts';
+import { addressKey, couponLimits } from './limits';
 import { failureOutcome, recordAttempt } from './payments';
 import { callbackSettles, verifyOrder, type Settlement } from './reconcile';
 import { registrationOpen, toCourseType } from './public';
 import { queueEnrolled, queuePaymentFailed } from './notifications';
 import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
 import { withPurchase } from './invoices';
-import { cartCouponCode, discountTexts, findCoupon, lockCoupon, priceLines, type Pricing } from './discounts';
+import { cartCouponCode, couponUseLeft, discountTexts, findCoupon, lockCoupon, priceLines, type Pricing } from './discounts';
 import { currentUser, parse, type Register } from './routes';
 
 type Schemas = components['schemas'];
@@ -187,7 +189,8 @@ export async function enrolmentBlocker(db: DB, courseId: number, childId: number
 /**
  * How long a gateway authority is offered again to a checkout of the same cart, and how long the
  * order holds its seats (server/seats.ts): after this the open order is set aside (`expired`) and
- * a new one opened. A late payment of the old one is still verified and settled if a seat is left.
+ * a new one opened. A late payment of the old one is still verified and settled if a seat is left
+ * (and, for a line priced with a limited coupon, a use of it).
  */
 export { authorityReuseMs };
 /**
@@ -304,6 +307,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
   });
 
   // ── Issue 15, discounts (money helper): the coupon entered in the cart ──
+  const attempts = new Attempts(db);
   // Checked against the cart as it is now and kept only when it applies; the cart shows it again
   // (with why it no longer applies, if so) until it is removed or an order paid with it.
   register('POST /api/Cart/Coupon', async (request) => {
@@ -311,8 +315,10 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     const userId = currentUser(request).id;
     const cart = await cartOf(db, userId);
     if (cart.items.length === 0) throw new HttpError(409, learnerTexts.cartEmpty);
+    const tries = await takeCouponTry(attempts, userId, addressKey(request.ip));
     const tried = await priceLines(db, userId, cart.pricing.lines, code);
     if (tried.couponError !== null) throw new HttpError(400, tried.couponError);
+    await attempts.releaseIds(tries);
     const appliedAt = nowIso();
     await db
       .insertInto('cart_coupons')
@@ -550,6 +556,29 @@ async function endOrder(db: DB, orderId: number, status: 'failed' | 'cancelled')
   });
 }
 
+/**
+ * Takes a place for one code tried in the learner's and the address's budgets (couponLimits),
+ * before the code is looked at, so a burst in parallel gets no more tries than the limits; the
+ * caller gives the places back when the code applies. Refused: 429 with the wait.
+ */
+async function takeCouponTry(attempts: Attempts, userId: number, address: string): Promise<number[]> {
+  const budgets: Array<[string, number]> = [
+    [`coupon-learner:${userId}`, couponLimits.perLearner],
+    [`coupon-address:${address}`, couponLimits.perAddress],
+  ];
+  const taken: number[] = [];
+  for (const [bucket, limit] of budgets) {
+    const slot = await attempts.take(bucket, limit, couponLimits.windowMs);
+    if (slot === undefined) {
+      await attempts.releaseIds(taken);
+      const seconds = Math.max(1, Math.ceil((await attempts.waitMs(bucket, limit, couponLimits.windowMs)) / 1000));
+      throw new HttpError(429, discountTexts.couponTooMany(seconds), { retryAfterSeconds: seconds });
+    }
+    taken.push(slot);
+  }
+  return taken;
+}
+
 async function courseTitle(db: DB, courseId: number): Promise<string> {
   const course = await db.selectFrom('courses').select('title').where('id', '=', courseId).executeTakeFirst();
   return course?.title ?? '';
@@ -563,6 +592,7 @@ async function courseTitle(db: DB, courseId: number): Promise<string> {
  * What the payment bought decides the status: every line enrolled → `paid`; none (all already
  * enrolled by another order, or the children deleted since) → `refundDue`, the whole amount owed
  * back and no sale; some → `paid`, with the price of the lines not enrolled in refundDueInTomans.
+ * A line priced with a coupon that has no use left for this order is not enrolled either.
  * A free order that enrols nothing took no money and is `cancelled`.
  */
 async function settlePaid(
@@ -575,6 +605,11 @@ async function settlePaid(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
+    // The coupon is locked before the order's row, in checkout's order (coupon, order, courses), so
+    // the two never wait for each other; a checkout or settlement of the same coupon waits here.
+    const priced = await trx.selectFrom('orders').select('couponId').where('id', '=', orderId).executeTakeFirst();
+    const couponId = Number(priced?.couponId ?? 0);
+    if (couponId > 0) await lockCoupon(trx, couponId);
     const moved = await trx
       .updateTable('orders')
       .set({ status: 'paid', refId, paidAt: now, cardPan })
@@ -582,8 +617,18 @@ async function settlePaid(
       .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return;
-    const order = await trx.selectFrom('orders').select(['userId', 'couponId']).where('id', '=', orderId).executeTakeFirstOrThrow();
-    const items = await trx.selectFrom('order_items').select(['childId', 'courseId', 'priceInTomans']).where('orderId', '=', orderId).execute();
+    const order = await trx.selectFrom('orders').select(['userId']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['childId', 'courseId', 'priceInTomans', 'couponDiscountInTomans'])
+      .where('orderId', '=', orderId)
+      .execute();
+    // A limited coupon is never used past its limit, whichever of its orders is paid first: when
+    // the settled uses leave none for this one (an order set aside or past its hold, paid late),
+    // its lines priced with the coupon are not sold at that price: like a line that finds no seat,
+    // each is owed back (reversed at once when nothing else was bought), and the order no longer
+    // counts as a use of the coupon.
+    const keepsCoupon = couponId === 0 || (await couponUseLeft(trx, couponId, order.userId, orderId));
     const children = new Set(
       (await trx.selectFrom('children').select('id').where('userId', '=', order.userId).execute()).map((c) => c.id),
     );
@@ -601,7 +646,7 @@ async function settlePaid(
           ).map((e) => `${e.childId}:${e.courseId}`),
         )
       : new Set<string>();
-    const open = owned.filter((i) => !active.has(`${i.childId}:${i.courseId}`));
+    const open = owned.filter((i) => !active.has(`${i.childId}:${i.courseId}`) && (keepsCoupon || Number(i.couponDiscountInTomans) === 0));
     // Never past capacity: a line whose hold ran out while others took the seats is paid back.
     await lockCourses(trx, open.map((i) => i.courseId));
     const seats = await seatsFor(trx, open, { userId: order.userId, orderId, lines: open });
@@ -645,9 +690,10 @@ async function settlePaid(
         .executeTakeFirstOrThrow();
       await trx.updateTable('orders').set({ invoiceNumber: Number(next.last) }).where('id', '=', orderId).execute();
       // The coupon the cart held has been used by this order.
-      if (Number(order.couponId) > 0) await trx.deleteFrom('cart_coupons').where('userId', '=', order.userId).execute();
+      if (couponId > 0 && keepsCoupon) await trx.deleteFrom('cart_coupons').where('userId', '=', order.userId).execute();
       // ── end of issue 15 invoices (settlement) ──
     }
+    if (!keepsCoupon) await trx.updateTable('orders').set({ couponId: 0 }).where('id', '=', orderId).execute();
     for (const item of items) {
       await trx.deleteFrom('cart_items').where('childId', '=', item.childId).where('courseId', '=', item.courseId).execute();
     }

@@ -1,5 +1,5 @@
-// Every number that limits abuse of sign-in and sign-up, in one place, each with its reason.
-// The contact form's own limit stays in contact.ts.
+// Every number that limits abuse of sign-in, sign-up and coupon codes, in one place, each with its
+// reason. The contact form's own limit stays in contact.ts.
 //
 // Every limit "per address" keys its bucket by addressKey(request.ip), never by request.ip
 // itself: an IPv6 home or phone connection is given a whole /64 and may hop between its 2^64
@@ -148,4 +148,25 @@ export const resetMailLimits = {
   perAddress: 10,
   /** How long an e-mailed link works: short, since a mailbox is read soon or forwarded widely. */
   linkLifetimeMs: 60 * minute,
+} as const;
+
+/**
+ * Coupon codes entered in the cart (POST /api/Cart/Coupon, server/learner.ts). Only codes refused
+ * count; a code that applies gives its place back. Every refused code gets the same answer
+ * (discountTexts.couponNotUsable), so these only bound how many codes can be tried.
+ */
+export const couponLimits = {
+  windowMs: 60 * minute,
+  /**
+   * Refused codes per learner an hour. A parent copying a code from a message mistypes it once or
+   * twice, or tries a code meant for another course; ten is far above that, and a guesser's ten
+   * an hour never get through a space of six-letter codes.
+   */
+  perLearner: 10,
+  /**
+   * Refused codes from one address an hour, over all learners. A school or an office may put a
+   * few parents behind one address; one person signing up many accounts (ten an hour, see
+   * signUpLimits) to guess with each still gets no more than this from the address.
+   */
+  perAddress: 30,
 } as const;

@@ -110,7 +110,13 @@ describe('discounts and the invoice', () => {
       const field = page.getByLabel('کد تخفیف');
       await field.fill('NOPE');
       await page.getByRole('button', { name: 'ثبت کد' }).click();
-      await page.getByRole('alert').getByText('این کد تخفیف وجود ندارد').waitFor();
+      await page.getByRole('alert').getByText('این کد تخفیف معتبر نیست یا برای سبد خرید شما قابل استفاده نیست').waitFor();
+      if (shots) {
+        await page.screenshot({ path: `${shots}/cart-coupon-refused-1366.png`, fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: `${shots}/cart-coupon-refused-390.png`, fullPage: true });
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
 
       await field.fill('bahar۱۴۰۵');
       await page.getByRole('button', { name: 'ثبت کد' }).click();

@@ -1,15 +1,18 @@
 // @vitest-environment node
 // Discounts (issue 15, item 4), against the real server on SQLite, or PostgreSQL with
 // TEST_DATABASE=postgres: early-bird prices until their day ends, the sibling discount the admin
-// configures, coupon codes with their rules and Persian refusals, every amount worked out by the
-// server and recorded on the order line by line, the gateway asked for the discounted total, and a
-// limited coupon never used past its limit when parents check out with it at once.
+// configures, coupon codes with their rules and one Persian refusal for every code that cannot be
+// used (guesses limited per learner and per address), every amount worked out by the server and
+// recorded on the order line by line, the gateway asked for the discounted total, and a limited
+// coupon never used past its limit: not when parents check out with it at once, nor when a page
+// set aside or past its hold is paid after another order took the last use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
+import { rawSql } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
-import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -39,6 +42,14 @@ interface Checkout {
 interface Parent {
   token: string;
   children: number[];
+  /** The client address its calls come from (X-Forwarded-For; the server trusts one proxy). */
+  address: string;
+}
+interface Order {
+  id: number;
+  status: string;
+  totalInTomans: number;
+  refundDueInTomans: number;
 }
 
 const day = 24 * 60 * 60_000;
@@ -46,7 +57,7 @@ const inDays = (n: number) => new Date(Date.now() + n * day).toISOString();
 
 beforeAll(async () => {
   gateway = await startFakeGateway();
-  server = await startServer({ paymentGatewayUrl: gateway.url });
+  server = await startServer({ paymentGatewayUrl: gateway.url, trustProxy: 1 });
   admin = await server.signIn(adminPhone, adminPassword);
   const categories = await server.call<Array<{ id: number }>>('GET', '/api/Public/categories');
   categoryIds = categories.body.map((c) => c.id);
@@ -60,14 +71,24 @@ afterAll(async () => {
 let phoneCounter = 0;
 async function newParent(children = 1): Promise<Parent> {
   phoneCounter++;
-  const token = await signUpLearner(server, `0936${String(7000000 + phoneCounter).padStart(7, '0')}`);
+  // Each parent from an address of its own: the sign-up and coupon limits count per address.
+  const address = `10.15.${Math.floor(phoneCounter / 200)}.${phoneCounter % 200}`;
+  const phoneNumber = `0936${String(7000000 + phoneCounter).padStart(7, '0')}`;
+  const headers = { 'x-forwarded-for': address };
+  const code = await server.sendCode(phoneNumber, 'signUp', headers);
+  const signedUp = await server.call<{ accessToken: string }>('POST', '/api/Auth/SignUp', {
+    body: { firstName: 'نگار', lastName: 'آزمایشی', phoneNumber, emailAddress: '', password: 'learner-pass-123', code },
+    headers,
+  });
+  expect(signedUp.status, signedUp.text).toBe(200);
+  const token = signedUp.body.accessToken;
   const ids: number[] = [];
   for (let i = 0; i < children; i++) {
     const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${i + 1}`, lastName: 'تخفیف', birthDate: null, grade: '' } });
     expect(child.status, child.text).toBe(200);
     ids.push(child.body.id);
   }
-  return { token, children: ids };
+  return { token, children: ids, address };
 }
 
 async function newCourse(title: string, price: number, extra: Record<string, unknown> = {}): Promise<number> {
@@ -87,7 +108,10 @@ async function newCoupon(fields: Record<string, unknown>): Promise<{ id: number;
 const add = (p: Parent, courseId: number, child = p.children[0]) =>
   server.call<Cart>('POST', '/api/Cart/Add', { token: p.token, body: { courseId, childId: child } });
 const cartOf = async (p: Parent) => (await server.call<Cart>('GET', '/api/Cart', { token: p.token })).body;
-const apply = (p: Parent, code: string) => server.call<Cart>('POST', '/api/Cart/Coupon', { token: p.token, body: { code } });
+const apply = (p: Parent, code: string, address = p.address) =>
+  server.call<Cart & { retryAfterSeconds?: number }>('POST', '/api/Cart/Coupon', { token: p.token, body: { code }, headers: { 'x-forwarded-for': address } });
+/** The one answer to every code that cannot be used now for the cart. */
+const notUsable = 'این کد تخفیف معتبر نیست یا برای سبد خرید شما قابل استفاده نیست';
 const checkout = (p: Parent) => server.call<Checkout>('POST', '/api/Orders/Checkout', { token: p.token });
 const authorityOf = (c: Checkout) => decodeURIComponent(new URL(c.paymentUrl).pathname.split('/').pop() ?? '');
 const verify = (p: Parent, c: Checkout, Status = 'OK') =>
@@ -109,6 +133,28 @@ const pay = async (p: Parent) => {
   return { checkout: c.body, result: result.body };
 };
 const lastRequestedRials = () => Number(gateway.requestCalls.at(-1)?.amount);
+const ordersOf = async (p: Parent) => (await server.call<Order[]>('GET', '/api/Orders', { token: p.token })).body;
+const enrolledCourses = async (p: Parent) =>
+  (await server.call<Array<{ course: { id: number } }>>('GET', '/api/Enrollments', { token: p.token })).body.map((e) => e.course.id).sort((a, b) => a - b);
+/** The admin's coupons list: paid orders that used the coupon, of its limit («۱ از ۱» as stored digits). */
+const usesOf = async (couponId: number) =>
+  (
+    await server.call<{ labels: Record<string, string> }>('GET', '/api/Admin/{entity}/labels', {
+      token: admin,
+      params: { entity: 'coupons' },
+      query: { ids: String(couponId), many: 'orders.couponId.uses' },
+    })
+  ).body.labels[String(couponId)];
+async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+/** The open order lets its hold go (as if its gateway page were opened an hour ago). */
+const holdRunsOut = (orderId: number) =>
+  rawSql(server.dataDir, `update orders set "createdAt" = '${new Date(Date.now() - 3_600_000).toISOString()}' where id = ${orderId}`);
 
 describe('early-bird prices', () => {
   it('charges the early-bird price until the end of its day, the full price after; the admin cannot set it above the price', async () => {
@@ -147,7 +193,7 @@ describe('early-bird prices', () => {
 });
 
 describe('coupon codes', () => {
-  it('refuses, in Persian, a code that is unknown, inactive, not yet valid, expired or not for the cart’s courses; matches case and digits loosely', async () => {
+  it('answers every code that cannot be used now (unknown, inactive, not yet valid, expired, not for the cart’s courses, used up) the same; matches case and digits loosely', async () => {
     const course = await newCourse('کوپن پایه', 300_000);
     const otherCourse = await newCourse('کوپن دیگر', 300_000);
     const otherCategory = await newCourse('کوپن دسته دیگر', 300_000, { categoryId: categoryIds[1] });
@@ -157,21 +203,18 @@ describe('coupon codes', () => {
     await newCoupon({ code: 'GONE', kind: 'percent', percent: 10, validUntil: inDays(-2) });
     await newCoupon({ code: 'ONECOURSE', kind: 'percent', percent: 10, courseId: otherCourse });
     await newCoupon({ code: 'ONECAT', kind: 'percent', percent: 10, categoryId: categoryIds[1] });
+    await newCoupon({ code: 'USEDUP', kind: 'percent', percent: 10, maxUses: 1 });
+    const other = await newParent();
+    await add(other, course);
+    expect((await apply(other, 'usedup')).status).toBe(200);
+    await pay(other);
     const p = await newParent();
     expect((await add(p, course)).status).toBe(200);
 
-    const refusals: Array<[string, string]> = [
-      ['NOPE', 'وجود ندارد'],
-      ['offnow', 'فعال نیست'],
-      ['later', 'هنوز نرسیده'],
-      ['gone', 'به پایان رسیده'],
-      ['onecourse', 'شامل دوره‌های سبد خرید شما نمی‌شود'],
-      ['onecat', 'شامل دوره‌های سبد خرید شما نمی‌شود'],
-    ];
-    for (const [code, message] of refusals) {
+    // The same status and body, whichever reason: a guesser cannot tell a code that exists.
+    for (const code of ['NOPE', 'offnow', 'later', 'gone', 'onecourse', 'onecat', 'usedup']) {
       const answer = await apply(p, code);
-      expect(answer.status, code).toBe(400);
-      expect(answer.body.message).toContain(message);
+      expect([answer.status, answer.text], code).toEqual([400, JSON.stringify({ message: notUsable })]);
     }
     expect((await cartOf(p)).coupon).toBeNull();
 
@@ -317,11 +360,11 @@ describe('the sibling discount, a coupon and the order', () => {
     const off = await server.call('PUT', '/api/Coupon/Update', { token: admin, body: { ...soon.body, id: soon.id, version: soon.version, inActive: true } });
     expect(off.status, off.text).toBe(200);
     const cart = await cartOf(p);
-    expect(cart.coupon).toEqual({ code: 'switchoff', applied: false, error: 'این کد تخفیف فعال نیست' });
+    expect(cart.coupon).toEqual({ code: 'switchoff', applied: false, error: notUsable });
     expect(cart.totalInTomans).toBe(100_000);
     const refused = await checkout(p);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('فعال نیست');
+    expect(refused.body.message).toContain(notUsable);
     await emptyCart(p);
   });
 });
@@ -342,7 +385,7 @@ describe('a limited coupon under concurrency', () => {
     const refused = answers.filter((a) => a.status === 409);
     expect(won).toHaveLength(1);
     expect(refused).toHaveLength(3);
-    for (const r of refused) expect(r.body.message).toContain('ظرفیت استفاده از این کد تخفیف تکمیل شده است');
+    for (const r of refused) expect(r.body.message).toContain(notUsable);
     expect(gateway.requestCalls.at(-1)?.amount).toBe(700_000);
 
     // The winner leaves the gateway: its order ends unpaid and the use is free again.
@@ -357,8 +400,147 @@ describe('a limited coupon under concurrency', () => {
     // Used up now, for everyone else.
     const third = parents.find((p) => p !== winner.p && p !== loser);
     if (!third) throw new Error('no third parent');
-    expect((await cartOf(third)).coupon).toMatchObject({ applied: false, error: 'ظرفیت استفاده از این کد تخفیف تکمیل شده است' });
+    expect((await cartOf(third)).coupon).toMatchObject({ applied: false, error: notUsable });
     const late = await checkout(third);
     expect(late.status).toBe(409);
+  });
+});
+
+describe('a limited coupon and payments settled late', () => {
+  it('one learner, two gateway pages of a one-use coupon (the first set aside by a changed cart): both paid, the first settled keeps the discount, the other is reversed', async () => {
+    const first = await newCourse('یک بار، صفحه کنار گذاشته', 200_000);
+    const second = await newCourse('یک بار، صفحه تازه', 200_000);
+    const coupon = await newCoupon({ code: 'ONCEONLY', kind: 'percent', percent: 50, maxUses: 1, maxUsesPerLearner: 1 });
+    const p = await newParent();
+    await add(p, first);
+    expect((await apply(p, 'onceonly')).status).toBe(200);
+    const setAside = await checkout(p);
+    expect(setAside.status, setAside.text).toBe(200);
+    // The cart changes: the open order is set aside (`expired`) and a new one takes the coupon.
+    await server.call('DELETE', '/api/Cart/Remove', { token: p.token, body: { id: (await cartOf(p)).items[0]?.id } });
+    await add(p, second);
+    const fresh = await checkout(p);
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.orderId).not.toBe(setAside.body.orderId);
+    expect((await ordersOf(p)).find((o) => o.id === setAside.body.orderId)?.status).toBe('expired');
+
+    // Both pages are paid, in two tabs; the newer is verified first.
+    gateway.pay(authorityOf(setAside.body));
+    gateway.pay(authorityOf(fresh.body));
+    expect((await verify(p, fresh.body)).body).toMatchObject({ status: 'paid', amountInTomans: 100_000 });
+    const late = await verify(p, setAside.body);
+    // The set-aside page bought nothing at the coupon's price: reversed at the gateway at once.
+    expect(late.body).toMatchObject({ status: 'refunded', refundedInTomans: 100_000 });
+    expect(await enrolledCourses(p)).toEqual([second]);
+    expect(await usesOf(coupon.id)).toBe('1 از 1');
+    const lateOrder = await server.call<{ record: { couponId: number; couponCode: string; status: string } }>('GET', '/api/Admin/{entity}/{id}', {
+      token: admin,
+      params: { entity: 'orders', id: String(setAside.body.orderId) },
+    });
+    // The order shows the code typed, and no coupon used.
+    expect(lateOrder.body.record).toMatchObject({ status: 'refunded', couponId: 0, couponCode: 'onceonly' });
+  });
+
+  it('another learner takes the use after the first order’s hold ran out; the first page paid later is reversed by the reconciliation, and the coupon counts one use', async () => {
+    const course = await newCourse('آخرین استفاده پس از مهلت', 300_000);
+    const coupon = await newCoupon({ code: 'AFTERHOLD', kind: 'amount', amountInTomans: 100_000, maxUses: 1 });
+    const [a, b] = [await newParent(), await newParent()];
+    await add(a, course);
+    expect((await apply(a, 'afterhold')).status).toBe(200);
+    const pageA = await checkout(a);
+    expect(pageA.status, pageA.text).toBe(200);
+    // While A's order holds its seat, the use is taken.
+    await add(b, course);
+    expect((await apply(b, 'afterhold')).status).toBe(400);
+    await holdRunsOut(pageA.body.orderId);
+    expect((await apply(b, 'afterhold')).status).toBe(200);
+    const pageB = await checkout(b);
+    expect(pageB.status, pageB.text).toBe(200);
+
+    gateway.pay(authorityOf(pageB.body));
+    expect((await verify(b, pageB.body)).body).toMatchObject({ status: 'paid', amountInTomans: 200_000 });
+    // A still pays the old page and never comes back: the reconciliation (a second process on
+    // the same database) settles it through the same path as the callback.
+    gateway.pay(authorityOf(pageA.body));
+    const sweeper = await startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url, paymentReconcileMs: 100 });
+    try {
+      await until('the reconciliation to settle A’s order', async () => (await ordersOf(a)).find((o) => o.id === pageA.body.orderId)?.status === 'refunded');
+    } finally {
+      await sweeper.close();
+    }
+    // A comes back late: the stored result.
+    expect((await verify(a, pageA.body)).body).toMatchObject({ status: 'refunded', refundedInTomans: 200_000 });
+    expect(await enrolledCourses(a)).toEqual([]);
+    expect(await enrolledCourses(b)).toEqual([course]);
+    expect(await usesOf(coupon.id)).toBe('1 از 1');
+  });
+
+  it('a page paid late keeps the lines the coupon did not cover, the coupon’s lines owed back; two payments settled at once: one keeps the use', async () => {
+    const covered = await newCourse('پوشش کوپن هم‌زمان', 100_000);
+    const plain = await newCourse('بیرون از کوپن', 100_000);
+    const coupon = await newCoupon({ code: 'ONECOURSEONCE', kind: 'percent', percent: 40, maxUses: 1, courseId: covered });
+    const parents = [await newParent(), await newParent()];
+    const pages: Checkout[] = [];
+    for (const p of parents) {
+      await add(p, covered);
+      await add(p, plain);
+      expect((await apply(p, 'onecourseonce')).status).toBe(200);
+      const page = await checkout(p);
+      expect(page.status, page.text).toBe(200);
+      pages.push(page.body);
+      // Each hold runs out, so the next parent's checkout may take the use too.
+      await holdRunsOut(page.body.orderId);
+    }
+    for (const page of pages) gateway.pay(authorityOf(page));
+    const results = await Promise.all(parents.map((p, i) => verify(p, pages[i] ?? { orderId: 0, paymentUrl: '' })));
+    expect(results.map((r) => r.body.status)).toEqual(['paid', 'paid']);
+    const orders = await Promise.all(parents.map(async (p, i) => (await ordersOf(p)).find((o) => o.id === pages[i]?.orderId)));
+    // One kept the discount; the other enrolled the line outside the coupon and is owed the
+    // covered line's price back (60,000 paid for it).
+    expect(orders.map((o) => o?.refundDueInTomans).sort()).toEqual([0, 60_000]);
+    const enrolments = await Promise.all(parents.map((p) => enrolledCourses(p)));
+    expect(enrolments.map((e) => e.length).sort()).toEqual([1, 2]);
+    expect(await usesOf(coupon.id)).toBe('1 از 1');
+  });
+});
+
+describe('guessing coupon codes', () => {
+  it('a learner’s refused codes are limited: a code that applies costs nothing, the eleventh wrong one gets 429 with the wait, and so does a burst in parallel', async () => {
+    const course = await newCourse('حدس کد', 100_000);
+    await newCoupon({ code: 'REALCODE', kind: 'percent', percent: 10 });
+    const p = await newParent();
+    await add(p, course);
+    for (let i = 0; i < 3; i++) expect((await apply(p, 'realcode')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await apply(p, `GUESS${i}`)).status).toBe(400);
+    const refused = await apply(p, 'GUESS10');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^کدهای تخفیف نادرست زیادی وارد شده است؛ [۱-۹][۰-۹]* دقیقه دیگر دوباره تلاش کنید$/);
+    expect(refused.body.retryAfterSeconds).toBeGreaterThan(3_500);
+    expect(refused.body.retryAfterSeconds).toBeLessThanOrEqual(3_600);
+    // Now even the right code waits: the budget is the learner's, not the code's.
+    expect((await apply(p, 'realcode')).status).toBe(429);
+
+    // Forty guesses at once from a fresh learner: ten are looked at, the rest refused.
+    const q = await newParent();
+    await add(q, course);
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => apply(q, `BURST${i}`)));
+    expect(burst.filter((a) => a.status === 400)).toHaveLength(10);
+    expect(burst.filter((a) => a.status === 429)).toHaveLength(30);
+  });
+
+  it('refused codes from one address are limited over all its learners', async () => {
+    const course = await newCourse('حدس از یک نشانی', 100_000);
+    const address = '10.99.0.1';
+    const guessers = [await newParent(), await newParent(), await newParent(), await newParent()];
+    for (const p of guessers) await add(p, course);
+    // Three learners spend their ten each: the address's thirty.
+    for (const p of guessers.slice(0, 3)) for (let i = 0; i < 10; i++) expect((await apply(p, `SHARED${i}`, address)).status).toBe(400);
+    const fourth = guessers[3];
+    if (!fourth) throw new Error('no fourth learner');
+    const refused = await apply(fourth, 'SHARED0', address);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toContain('دقیقه دیگر دوباره تلاش کنید');
+    // The same learner from elsewhere is looked at.
+    expect((await apply(fourth, 'SHARED0')).status).toBe(400);
   });
 });
