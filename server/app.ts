@@ -142,7 +142,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const stopSweep = startWaitlistSweep(db);
   // Payments whose payer never came back to the callback (issue 15 item 6).
   const stopReconcile = startPaymentReconciliation(
-    paymentSettlement(db, zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken)),
+    paymentSettlement(db, zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs })),
     config.paymentReconcileMs ?? defaultReconcileMs,
     { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs },
   );
@@ -286,7 +286,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerRelations(routes.register, db, contract);
   registerNavBadges(routes.register, db);
   registerAudit(routes.register, db, contract);
-  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken);
+  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
   registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
