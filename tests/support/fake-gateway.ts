@@ -56,6 +56,8 @@ export interface FakeGateway {
   clear: () => void;
   /** Bytes of the huge answers sent before the client hung up (it must not read them all). */
   hugeBytesSent: () => number;
+  /** Rials refunded on an authority so far. */
+  refundedOf: (authority: string) => number;
 }
 
 /** The gateway's calls, as fault injection names them. */
@@ -411,6 +413,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
       held.clear();
     },
     hugeBytesSent: () => hugeBytes,
+    refundedOf: (authority) => payments.get(authority)?.refunded ?? 0,
     close: () => {
       for (const response of held) response.socket?.destroy();
       held.clear();
