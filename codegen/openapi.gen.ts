@@ -3196,7 +3196,7 @@ export type components = {
             /** @enum {string} */
             kind: "request" | "verify" | "refund" | "manualRefund" | "reverse";
             /** @enum {string} */
-            outcome: "ok" | "unpaid" | "refused" | "unreachable";
+            outcome: "ok" | "unpaid" | "refused" | "unreachable" | "unreadable";
             amountInTomans: number;
             authority: string;
             refId: string;

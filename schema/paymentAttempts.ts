@@ -16,6 +16,8 @@ const outcomes = [
   ['unpaid', 'پرداخت نشده'],
   ['refused', 'رد شده'],
   ['unreachable', 'درگاه در دسترس نبود'],
+  // An answer that was not the gateway's (the wrong shape, a proxy's page, an authority already used).
+  ['unreadable', 'پاسخ درگاه نامعتبر بود'],
 ] as const;
 
 export default defineEntity({

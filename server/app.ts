@@ -142,7 +142,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const stopSweep = startWaitlistSweep(db);
   // Payments whose payer never came back to the callback (issue 15 item 6).
   const stopReconcile = startPaymentReconciliation(
-    paymentSettlement(db, zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken)),
+    paymentSettlement(db, zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs })),
     config.paymentReconcileMs ?? defaultReconcileMs,
     { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs },
   );
@@ -285,7 +285,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
   registerNavBadges(routes.register, db);
-  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, config.gatewayRefundToken);
+  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
   registerAudit(routes.register, db, contract, gateway, siteOrigin);
   registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerBulk(routes.register, db);

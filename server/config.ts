@@ -35,6 +35,8 @@ export interface AppConfig {
    * without it a refund is recorded as paid back by hand.
    */
   gatewayRefundToken?: string;
+  /** Each gateway call's limit (default 15 s; the tests' slow gateway is given less). */
+  gatewayTimeoutMs?: number;
   /** Payments go to the sandbox (no money moves); main.ts says so in one line at start. */
   paymentSandbox?: boolean;
   /**

@@ -265,7 +265,7 @@ export interface WaitlistEntriesTable {
 }
 export type WaitlistStatus = 'waiting' | 'offered' | 'enrolled' | 'expired' | 'left';
 export type PaymentAttemptKind = 'request' | 'verify' | 'refund' | 'manualRefund' | 'reverse';
-export type PaymentAttemptOutcome = 'ok' | 'unpaid' | 'refused' | 'unreachable';
+export type PaymentAttemptOutcome = 'ok' | 'unpaid' | 'refused' | 'unreachable' | 'unreadable';
 /** Every call to the gateway about an order, and manual refunds (migration 008). */
 export interface PaymentAttemptsTable {
   id: Generated<number>;

@@ -15,6 +15,7 @@
 // message or a description; errors name the call and Kavenegar's status only.
 import { createHash } from 'node:crypto';
 import { DeliveryError, type SmsMessage, type SmsProvider } from './messaging';
+import { boundedText, OutsideAnswerError } from './outside';
 
 /** The idempotency key as Kavenegar's localid: a decimal number under 2⁵², the same for the same key. */
 export function localIdOf(idempotencyKey: string): string {
@@ -122,8 +123,10 @@ export function kavenegarSms(options: KavenegarOptions): SmsProvider {
         redirect: 'error', // a redirect would carry the key to wherever it points
         signal: AbortSignal.timeout(timeoutMs),
       });
-      text = await response.text();
+      text = await boundedText(response, what);
     } catch (error) {
+      // A body past the size limit: not Kavenegar's answer; another attempt may find it well.
+      if (error instanceof OutsideAnswerError) throw new KavenegarError(error.message, false, undefined, { cause: error });
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       const reason = timedOut ? `no answer within ${timeoutMs} ms` : 'could not be reached';
       // The cause is the network error (its message names the host, never the path with the key).

@@ -452,18 +452,29 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
         await settlePaid(db, orderId, '');
         return answer(orderId, authority);
       }
+      let issued: string | undefined;
       try {
-        const { authority } = await gateway.request({
+        ({ authority: issued } = await gateway.request({
           amountInTomans: totalInTomans,
           callbackUrl,
           description: learnerTexts.gatewayDescription(cart.items.length, orderId),
-        });
-        await db.updateTable('orders').set({ authority }).where('id', '=', orderId).execute();
+        }));
+        const authority = issued;
+        await db
+          .updateTable('orders')
+          .set({ authority })
+          .where('id', '=', orderId)
+          .execute()
+          .catch((error: unknown) => {
+            // An authority another order holds (a sandbox, a restored database, a second site on
+            // the merchant): the gateway's answer is unusable, as a malformed one; a retry gets a new one.
+            throw isUniqueViolation(error) ? new GatewayError(`gateway answered authority ${authority}, already another order's`, 'unreadable', { cause: error }) : error;
+          });
         await recordAttempt(db, { orderId, kind: 'request', outcome: 'ok', amountInTomans: totalInTomans, authority });
         return answer(orderId, authority);
       } catch (error) {
         await endOrder(db, orderId, 'failed');
-        await recordAttempt(db, { orderId, kind: 'request', outcome: failureOutcome(error), amountInTomans: totalInTomans });
+        await recordAttempt(db, { orderId, kind: 'request', outcome: failureOutcome(error), amountInTomans: totalInTomans, authority: issued ?? null });
         if (error instanceof GatewayError) throw new HttpError(502, learnerTexts.gatewayDown);
         throw error;
       }

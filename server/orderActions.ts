@@ -15,7 +15,7 @@ import { nowIso, type EnrollmentStatus } from './db';
 import { HttpError } from './errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate, type Row } from './integrity';
-import { recordAttempt } from './payments';
+import { isGatewayAuthority, recordAttempt } from './payments';
 import { assertSeatForAdmin, offerFreedSeats } from './seats';
 
 export const orderActionTexts = {
@@ -41,7 +41,7 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
   const orderId = Number(order.id);
   const authority = typeof order.authority === 'string' ? order.authority : '';
   const refund = context.gateway.refund;
-  if (refund && amount > 0 && authority !== '' && !authority.startsWith('FREE-')) {
+  if (refund && amount > 0 && isGatewayAuthority(authority)) {
     let refundId: string;
     try {
       ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));

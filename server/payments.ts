@@ -31,7 +31,14 @@ export async function recordAttempt(db: DB | Transaction<Database>, attempt: Att
     .execute();
 }
 
-/** A gateway failure as an attempt's outcome: no answer at all, or an answer that refused. */
+/** A gateway failure as an attempt's outcome: no answer, an answer nobody could read, or a refusal. */
 export function failureOutcome(error: unknown): PaymentAttemptOutcome {
-  return error instanceof GatewayError && error.cause !== undefined ? 'unreachable' : 'refused';
+  return error instanceof GatewayError ? error.failure : 'refused';
 }
+
+/**
+ * Authorities this server writes itself, never one a gateway issued: a free order's and the
+ * sample data's. No gateway is ever asked about them (verify, reversal, refund).
+ */
+export const localAuthorityPrefixes = ['FREE-', 'SEED-'] as const;
+export const isGatewayAuthority = (authority: string): boolean => authority !== '' && !localAuthorityPrefixes.some((prefix) => authority.startsWith(prefix));

@@ -17,7 +17,7 @@ import type { DB, OrderStatus } from './db';
 import { nowIso } from './db';
 import { GatewayError, type Gateway } from './gateway';
 import { selectForUpdate } from './integrity';
-import { failureOutcome, recordAttempt } from './payments';
+import { failureOutcome, isGatewayAuthority, localAuthorityPrefixes, recordAttempt } from './payments';
 
 /** How the money side of learner.ts is reached from here (passed in: learner.ts calls this module). */
 export interface Settlement {
@@ -68,7 +68,8 @@ export async function verifyOrder(
 
 async function verifyOnce(s: Settlement, orderId: number, { from, status }: { from: readonly OrderStatus[]; status?: 'OK' | 'NOK' }): Promise<void> {
   const order = await s.db.selectFrom('orders').select(['status', 'authority', 'totalInTomans']).where('id', '=', orderId).executeTakeFirst();
-  if (!order?.authority || !from.includes(order.status)) return;
+  // A free order's or the sample data's authority was never the gateway's: nothing to ask.
+  if (!order?.authority || !isGatewayAuthority(order.authority) || !from.includes(order.status)) return;
   const authority = order.authority;
   if (status === 'NOK') return s.end(s.db, orderId, 'cancelled');
   // From our database: the callback's query names the authority only.
@@ -110,15 +111,15 @@ export async function reverseIfBoughtNothing(s: Pick<Settlement, 'db' | 'gateway
     const total = Number(order.totalInTomans);
     const authority = typeof order.authority === 'string' ? order.authority : '';
     if (total === 0 || Number(order.refundDueInTomans) !== total || Number(order.refundedInTomans ?? 0) > 0) return;
-    if (authority === '' || authority.startsWith('FREE-')) return;
+    if (!isGatewayAuthority(authority)) return;
     const attempt = { orderId, kind: 'reverse' as const, amountInTomans: total, authority };
     let answer: Awaited<ReturnType<Gateway['reverse']>>;
     try {
       answer = await s.gateway.reverse({ authority });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      // Tried again by the next reconciliation while the window lasts.
-      await recordAttempt(trx, { ...attempt, outcome: 'unreachable' });
+      // Tried again by the next reconciliation while the window lasts (unless the gateway refused).
+      await recordAttempt(trx, { ...attempt, outcome: failureOutcome(error) });
       return;
     }
     if (answer.status === 'refused') {
@@ -178,7 +179,7 @@ export async function reconcilePayments(s: Settlement, { pendingAfterMs }: Recon
     .select('id')
     .where('status', 'in', callbackSettles)
     .where('authority', 'is not', null)
-    .where('authority', 'not like', 'FREE-%')
+    .where((eb) => eb.and(localAuthorityPrefixes.map((prefix) => eb('authority', 'not like', `${prefix}%`))))
     .where('createdAt', '<=', new Date(now - pendingAfterMs).toISOString())
     .where('createdAt', '>', new Date(now - pendingAfterMs - 3_600_000).toISOString())
     .orderBy('id')

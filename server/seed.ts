@@ -421,7 +421,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
         userId: parentId,
         status: 'paid',
         totalInTomans: c1.price + c2.price,
-        authority: `SEED${randomBytes(8).toString('hex').toUpperCase()}`,
+        authority: `SEED-${randomBytes(8).toString('hex').toUpperCase()}`,
         refId: '201',
         createdAt: paidAt,
         paidAt,
@@ -585,7 +585,9 @@ async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Promise<v
   if (learnerB === undefined || learnerC === undefined || !k0 || !k1 || !k2 || !k3) return;
   const at = (days: number, minutes = 0) => new Date(Date.now() - days * day + minutes * 60_000).toISOString();
   let serial = 0;
-  const authority = () => `A0000000000${String(++serial).padStart(25, '0')}`;
+  // Never in a format a gateway issues (Zarinpal: A and 35 digits): a gateway's first authority
+  // would meet a sample order's, and no gateway is ever asked about these (payments.ts).
+  const authority = () => `SEED-${String(++serial).padStart(4, '0')}`;
   const attempt = (orderId: number, kind: PaymentAttemptKind, outcome: PaymentAttemptOutcome, amountInTomans: number, when: string, extra: { authority?: string; refId?: string; cardPan?: string } = {}) =>
     trx
       .insertInto('payment_attempts')
@@ -706,7 +708,7 @@ async function seedSalesHistory(
     await trx.insertInto('payment_attempts').values({ orderId, kind: 'verify', outcome: 'ok', amountInTomans, at, authority, refId, cardPan }).execute();
   };
   for (const { course, paidAt } of sales) {
-    const authority = `SEED${randomBytes(8).toString('hex').toUpperCase()}`;
+    const authority = `SEED-${randomBytes(8).toString('hex').toUpperCase()}`;
     const refId = String(300 + course.id);
     const order = await trx
       .insertInto('orders')
@@ -724,7 +726,7 @@ async function seedSalesHistory(
   const first = sales[0];
   if (!first) return;
   const owedAt = new Date(Date.parse(first.paidAt) + 2 * day).toISOString();
-  const owedAuthority = `SEED${randomBytes(8).toString('hex').toUpperCase()}`;
+  const owedAuthority = `SEED-${randomBytes(8).toString('hex').toUpperCase()}`;
   const owed = await trx
     .insertInto('orders')
     .values({ userId: parentId, status: 'refundDue', totalInTomans: first.course.price, refundDueInTomans: first.course.price, authority: owedAuthority, refId: '399', cardPan, createdAt: owedAt, paidAt: owedAt })

@@ -226,6 +226,29 @@ function operations(): Operation[] {
   return out;
 }
 
+/**
+ * Beside the hostile requests, the faulty outside answers tried: the figures the fault-injection
+ * table (tests/server/outside-faults.test.ts) wrote in this checkout, per database and boundary.
+ */
+function outsideFaultFigures(): string {
+  const lines: string[] = [];
+  for (const database of ['sqlite', 'postgres']) {
+    let figures: unknown;
+    try {
+      figures = JSON.parse(readFileSync(new URL(`../../.tmp/outside-faults/${database}.json`, import.meta.url), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!isNode(figures)) continue;
+    for (const [boundary, result] of Object.entries(figures)) {
+      if (!isNode(result) || !isNode(result.outcomes)) continue;
+      const outcomes = Object.entries(result.outcomes).map(([outcome, n]) => `${String(n)}× ${outcome}`);
+      lines.push(`faulty outside answers (${database}, ${boundary}): ${String(result.tried)} tried → no 5xx but the deliberate 502; ${outcomes.join('; ')}`);
+    }
+  }
+  return lines.length ? lines.join('\n') : 'faulty outside answers: tests/server/outside-faults.test.ts has not run in this checkout';
+}
+
 let server: TestServer;
 let admin = '';
 let learner = '';
@@ -322,6 +345,7 @@ describe('hostile input, fuzzed from the contract', () => {
     console.log(
       `fuzz: ${cases} cases over ${ops.length} operations (${rejected} refused, none changed a row); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
+    console.log(outsideFaultFigures());
   }, 300_000);
 
   it('stores SQL injection text as plain text', async () => {
