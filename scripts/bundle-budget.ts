@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     );
     const course = courses[0];
     const article = articles[0];
-    const publicPaths = ['/', '/courses', '/teachers', '/categories', '/articles', '/about-us', '/contact-us', '/auth/sign-in'];
+    const publicPaths = ['/', '/teachers', '/categories', '/articles', '/about-us', '/contact-us', '/auth/sign-in'];
     if (course?.teacher) publicPaths.push(`/teachers/${encodeURIComponent(course.teacher.slug)}`);
     if (course) {
       publicPaths.push(`/categories/${encodeURIComponent(course.category.slug)}`);
