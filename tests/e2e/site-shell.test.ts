@@ -121,7 +121,6 @@ describe('phone menu', () => {
         await menu.waitFor({ state: 'visible' });
         expect(await menu.getByRole('link').allTextContents()).toEqual([
           'صفحه اصلی',
-          'همه دوره‌ها',
           'دسته‌بندی دوره‌ها',
           'مقالات',
           'درباره ما',
