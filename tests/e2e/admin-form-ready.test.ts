@@ -49,19 +49,34 @@ async function openAddForm(entity: AnyEntity) {
   await page.getByRole('button', { name: entity.texts.addButton, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('form').waitFor();
+  // A form with a rich-text body grows when its editor arrives: measured once all of it is here.
+  await dialog.getByText(loadingText).waitFor({ state: 'detached' });
   return dialog;
 }
 
-/** Focus in the first field, then one click on «ذخیره», as a person does. */
-async function clickSaveOnce(dialog: ReturnType<Page['getByRole']>) {
+/**
+ * Focus in the first field, then one click on «ذخیره», as a person does: pressed, then released.
+ * The press takes the focus from the first field, whose blur message appears at once; the button
+ * must still be under the pointer when it is released, or the click is lost.
+ */
+async function clickSaveOnce(page: Page, dialog: ReturnType<Page['getByRole']>) {
   await dialog.locator('form').locator('input:not([type="hidden"]), textarea, select').first().focus();
-  await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  const save = dialog.getByRole('button', { name: 'ذخیره', exact: true });
+  await save.scrollIntoViewIfNeeded();
+  const pressed = await save.boundingBox();
+  if (!pressed) throw new Error('no «ذخیره» on screen');
+  await page.mouse.move(pressed.x + pressed.width / 2, pressed.y + pressed.height / 2);
+  await page.mouse.down();
+  // The blur's render (a message, when the first field's blank value fails) is on screen two frames on.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await save.boundingBox()).toEqual(pressed);
+  await page.mouse.up();
 }
 
 describe('one click on «ذخیره»', () => {
   it('in «افزودن همیار» names the name, the skill, the description and the image at once', async () => {
     const dialog = await openAddForm(registry.teachers);
-    await clickSaveOnce(dialog);
+    await clickSaveOnce(page, dialog);
     for (const message of ['نام الزامی است', 'مهارت الزامی است', 'توضیحات الزامی است', 'لینک تصویر الزامی است']) {
       await dialog.getByText(message, { exact: true }).waitFor({ timeout: 10_000 });
     }
@@ -85,7 +100,7 @@ describe('one click on «ذخیره»', () => {
       const expected = requiredMessages(entity);
       if (expected.length === 0) continue;
       const dialog = await openAddForm(entity);
-      await clickSaveOnce(dialog);
+      await clickSaveOnce(page, dialog);
       for (const message of expected) {
         await dialog.getByText(message, { exact: true }).first().waitFor({ timeout: 10_000 });
       }
