@@ -65,7 +65,8 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/admin/emails': 'page',
   '/admin/audit': 'page',
   '/admin/media': 'page',
-  '/courses': 'page',
+  // The spec sends both to /categories, where the all-courses search lives (query kept).
+  '/courses': async () => ({ canonical: '/categories' }),
   '/about-us': 'page',
   '/contact-us': 'page',
   '/dashboard': 'page',
@@ -87,8 +88,7 @@ export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
   '/auth/forgot': 'page',
   '/auth/reset/$token': 'page',
   '/categories/': 'page',
-  // The all-courses page used to live here (and /courses sent to /categories).
-  '/categories/courses': async () => ({ canonical: '/courses' }),
+  '/categories/courses': async () => ({ canonical: '/categories' }),
   '/teachers/': 'page',
   '/teachers/$slug': teacher,
   '/categories/$slug': activeCategory,

@@ -280,7 +280,6 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       url('/'),
-      url('/courses'),
       url('/categories'),
       url('/teachers'),
       url('/articles'),

@@ -23,7 +23,7 @@ export async function publicPages(baseUrl: string, kinds: readonly PageName[]): 
     categories: '/categories',
     category,
     course: `${category}/${encodeURIComponent(course.slug)}`,
-    courses: '/courses?age=9&day=2',
+    courses: '/categories?age=9&day=2',
     articles: '/articles',
     article: `/articles/${encodeURIComponent(article.slug)}`,
     teachers: '/teachers',

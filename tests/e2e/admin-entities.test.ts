@@ -110,7 +110,7 @@ describe('admin courses', () => {
   it('edits it, then deletes it after confirmation', async () => {
     // The public catalogue is served from memory (server/pageCache.ts): the save must show on the
     // very next request of a page kept just before it.
-    const catalogue = async () => (await fetch(`${stack.baseUrl}/courses`, { headers: { accept: 'text/html' } })).text();
+    const catalogue = async () => (await fetch(`${stack.baseUrl}/categories`, { headers: { accept: 'text/html' } })).text();
     expect(await catalogue()).toContain('دوره آزمایشی مرورگر');
     expect(await catalogue()).toContain('دوره آزمایشی مرورگر');
     await row('دوره آزمایشی مرورگر').getByRole('button', { name: 'ویرایش' }).click();

@@ -38,8 +38,8 @@ describe('all courses', () => {
     const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
     try {
       const { page } = session;
-      await page.goto(`${stack.baseUrl}/courses`);
-      await page.getByRole('heading', { level: 1, name: 'همه دوره‌ها' }).waitFor();
+      await page.goto(`${stack.baseUrl}/categories`);
+      await page.getByRole('heading', { level: 2, name: 'همه دوره‌ها' }).waitFor();
       expect((await cardTitles(page)).length).toBe(12);
 
       await page.getByLabel('سن کودک').selectOption('9');
@@ -77,7 +77,7 @@ describe('all courses', () => {
       await page.waitForURL((url) => url.searchParams.get('priceMax') === '0');
       await page.getByText('دوره‌ای با این فیلترها پیدا نشد.').waitFor();
       await page.locator('.empty-state').getByRole('link', { name: 'حذف فیلترها' }).click();
-      await page.waitForURL((url) => url.pathname === '/courses' && url.search === '');
+      await page.waitForURL((url) => url.pathname === '/categories' && url.search === '');
       expect((await cardTitles(page)).length).toBe(12);
       expect(session.errors).toEqual([]);
     } finally {
@@ -90,7 +90,7 @@ describe('all courses', () => {
     const context = await session.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'fa-IR' });
     try {
       const page = await context.newPage();
-      await page.goto(`${stack.baseUrl}/courses`);
+      await page.goto(`${stack.baseUrl}/categories`);
       await page.getByLabel('سن کودک').selectOption('9');
       await page.getByLabel('روز کلاس').selectOption('2');
       await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
@@ -99,10 +99,14 @@ describe('all courses', () => {
       await page.reload();
       expect(await page.getByLabel('سن کودک').inputValue()).toBe('9');
       expect(await cardTitles(page)).toEqual(mondayNine);
-      // The old address still leads here, with its filters.
-      await page.goto(`${stack.baseUrl}/categories/courses?age=9&day=2`);
-      expect(new URL(page.url()).pathname).toBe('/courses');
-      expect(await cardTitles(page)).toEqual(mondayNine);
+      // The old addresses still lead here, with their filters; the results come first.
+      for (const old of ['/courses?age=9&day=2', '/categories/courses?age=9&day=2']) {
+        await page.goto(`${stack.baseUrl}${old}`);
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/categories?age=9&day=2');
+        expect(await cardTitles(page)).toEqual(mondayNine);
+      }
+      const headings = await page.locator('main h2').allTextContents();
+      expect(headings.indexOf('همه دوره‌ها')).toBeLessThan(headings.indexOf('دسته‌بندی‌ها'));
     } finally {
       await context.close();
       await session.close();
@@ -115,7 +119,7 @@ describe('course and teacher pages', () => {
     const session = await launchBrowser({ viewport: { width: 390, height: 844 } });
     try {
       const { page } = session;
-      await page.goto(`${stack.baseUrl}/courses?age=9&day=2`);
+      await page.goto(`${stack.baseUrl}/categories?age=9&day=2`);
       // A course with seats left (the seed's Lego course is full: its box offers the waiting list).
       await page.locator('.course-card', { hasText: 'طراحی بازی با اسکرچ' }).getByRole('link', { name: 'جزئیات دوره' }).click();
       await page.waitForURL((url) => url.pathname.split('/').length === 4);

@@ -60,7 +60,7 @@ describe('a full course, its waiting list and the freed seat', () => {
       await addChildThroughDashboard(page, stack, 'مانی');
 
       // The catalogue filtered for a 9-year-old on Mondays lists the full course, marked full.
-      await page.goto(`${stack.baseUrl}/courses?age=9&day=2`);
+      await page.goto(`${stack.baseUrl}/categories?age=9&day=2`);
       const card = page.locator('.course-card', { hasText: full.title });
       await card.getByText('ظرفیت تکمیل').waitFor();
       await card.getByRole('link', { name: 'جزئیات دوره' }).click();

@@ -121,7 +121,6 @@ describe('phone menu', () => {
         await menu.waitFor({ state: 'visible' });
         expect(await menu.getByRole('link').allTextContents()).toEqual([
           'صفحه اصلی',
-          'همه دوره‌ها',
           'دسته‌بندی دوره‌ها',
           'مقالات',
           'درباره ما',
@@ -147,12 +146,14 @@ describe('phone menu', () => {
 });
 
 describe('redirects and the not-found page', () => {
-  it('serves the all-courses page at /courses and sends /categories/courses there', async () => {
+  it('sends /courses and /categories/courses to /categories (the spec’s route table), where the all-courses search is', async () => {
     await withBrowser(async ({ page }) => {
       for (const path of ['/courses', '/categories/courses']) {
         await page.goto(`${stack.baseUrl}${path}`);
-        await page.waitForURL((url) => url.pathname === '/courses');
-        await page.getByRole('heading', { level: 1, name: 'همه دوره‌ها' }).waitFor();
+        await page.waitForURL((url) => url.pathname === '/categories' && url.search === '');
+        await page.getByRole('heading', { level: 1, name: 'دسته‌بندی دوره‌ها' }).waitFor();
+        await page.getByRole('heading', { level: 2, name: 'همه دوره‌ها' }).waitFor();
+        await page.getByRole('search', { name: 'فیلتر دوره‌ها' }).waitFor();
       }
     });
   });

@@ -279,7 +279,9 @@ describe('teachers', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('مدرس مورد نظر یافت نشد');
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain('<loc>http://academy.test/courses</loc>');
+    // /courses is only a way to /categories (the spec's route table): not a page of the sitemap.
+    expect(sitemap).not.toContain('<loc>http://academy.test/courses</loc>');
+    expect(sitemap).toContain('<loc>http://academy.test/categories</loc>');
     expect(sitemap).toContain('<loc>http://academy.test/teachers</loc>');
     expect(sitemap).toContain(`<loc>http://academy.test/teachers/${encodeURIComponent(teachers.body[0]?.slug ?? '')}</loc>`);
   });
@@ -298,14 +300,21 @@ describe('teachers', () => {
 });
 
 describe('addresses', () => {
-  it('serves /courses, moves /categories/courses there with its query, and answers unknown teachers 404', async () => {
-    const page = await fetch(`${server.url}/courses?age=9`, { headers: { Accept: 'text/html' } });
+  it('moves /courses and /categories/courses to /categories (the search there), with their query, and answers unknown teachers 404', async () => {
+    const page = await fetch(`${server.url}/categories?age=9`, { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(200);
     await page.arrayBuffer();
-    const moved = await fetch(`${server.url}/categories/courses?age=9&day=2`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
-    expect(moved.status).toBe(301);
-    expect(moved.headers.get('location')).toBe('/courses?age=9&day=2');
-    await moved.arrayBuffer();
+    for (const [from, to] of [
+      ['/courses', '/categories'],
+      ['/courses?age=9&day=2', '/categories?age=9&day=2'],
+      ['/categories/courses', '/categories'],
+      ['/categories/courses?age=9&day=2', '/categories?age=9&day=2'],
+    ]) {
+      const moved = await fetch(`${server.url}${from}`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+      expect(moved.status, from).toBe(301);
+      expect(moved.headers.get('location'), from).toBe(to);
+      await moved.arrayBuffer();
+    }
     const unknown = await fetch(`${server.url}/teachers/no-such-teacher`, { headers: { Accept: 'text/html' } });
     expect(unknown.status).toBe(404);
     await unknown.arrayBuffer();

@@ -49,7 +49,7 @@ function writeStandInBuild(): void {
       globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
       const pathname = request.url.split('?')[0];
       if (pathname.startsWith('/dashboard')) return { kind: 'shell' };
-      if (pathname === '/categories/courses') return { kind: 'redirect', location: '/courses' };
+      if (pathname === '/categories/courses') return { kind: 'redirect', location: '/categories' };
       const answer = await request.callApi('GET', '/api/Public/courses');
       const titles = JSON.parse(answer.body).map((course) => course.title).join(' | ');
       return { kind: 'page', html: '<main>' + titles + '</main>', head: { title: 'دوره‌ها', description: '', jsonLd: null }, routeIds: [] };

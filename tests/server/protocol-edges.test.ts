@@ -206,7 +206,7 @@ describe('slugs and canonical addresses', () => {
 });
 
 describe('pages for clients that do not refuse HTML', () => {
-  const pages = ['/', '/articles', '/about-us', '/categories', '/courses', '/teachers'];
+  const pages = ['/', '/articles', '/about-us', '/categories', '/categories?age=9', '/teachers'];
 
   it('answers an existing page 200 with HTML to curl, wget, bots and clients without Accept', async () => {
     const accepts: Array<string | null> = [null, '*/*', 'text/*', 'text/html;q=0.9', 'application/json;q=0.5, */*;q=0.1', 'TEXT/HTML', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'];

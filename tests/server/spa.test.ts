@@ -50,7 +50,7 @@ describe('the built SPA on the same port', () => {
     const category = encodeURIComponent(String(categories[0].slug));
     const course = `${encodeURIComponent(String(courses[0].category.slug))}/${encodeURIComponent(String(courses[0].slug))}`;
     const article = encodeURIComponent(String(articles[0].slug));
-    for (const path of ['/', '/categories', '/courses', '/teachers', `/categories/${category}`, `/categories/${course}`,
+    for (const path of ['/', '/categories', '/teachers', `/categories/${category}`, `/categories/${course}`,
       '/articles', `/articles/${article}`, '/about-us', '/auth/sign-in', '/dashboard/anything/deep', '/admin/users', '/admin/messages']) {
       expect(await status(path), path).toBe(200);
     }

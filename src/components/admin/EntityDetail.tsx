@@ -22,6 +22,7 @@ import { isRegistryKey } from './navigation';
 import { showNotice } from './notify';
 import { fetchRecord, referenceOptions, referenceTarget, usePathColumns, useReferenceLabels, type AdminRecord, type Labels } from './relations';
 import { adminTexts } from './texts';
+import { opensForm } from './formPart';
 
 export const detailTexts = {
   notFoundTitle: 'رکورد یافت نشد',
@@ -150,7 +151,7 @@ function RelatedAdd({ other, field, recordId, onAdded }: { other: AnyEntity; fie
   }, [total, onAdded]);
   return (
     <>
-      <button type="button" className="admin-button admin-button-secondary admin-related-add" onClick={() => openAddWith({ [field]: recordId })}>
+      <button type="button" className="admin-button admin-button-secondary admin-related-add" {...opensForm} onClick={() => openAddWith({ [field]: recordId })}>
         {detailTexts.addRelated(entitySingular(other))}
       </button>
       {dialogs}
@@ -446,7 +447,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
         </h2>
         <div className="admin-row-actions">
           {entity.ops.update && (
-            <button type="button" className="admin-button admin-button-primary" onClick={() => openEdit(record)}>
+            <button type="button" className="admin-button admin-button-primary" {...opensForm} onClick={() => openEdit(record)}>
               {adminTexts.edit}
             </button>
           )}

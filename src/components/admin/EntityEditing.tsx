@@ -5,7 +5,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
-import { lazy, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { blankRecord, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
@@ -14,14 +14,13 @@ import type { ListActorRef } from '../../machines/listMachine';
 import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
-import { LazyPart } from './LazyPart';
+import { EntityForm, preloadEntityForm } from './formPart';
+import { LazyPart, whenIdle } from './LazyPart';
 import { showNotice } from './notify';
 import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDialog } from './SafetyDialogs';
 
-// The form (with its inputs: date picker, reference picker) loads when first opened, so the list
-// screens stay within the admin's JavaScript budget. The dialogs are small and must work when
-// the connection has just gone, so they come with the screen.
-const EntityForm = lazy(() => import('./EntityForm').then((m) => ({ default: m.EntityForm })));
+// The form is its own chunk, fetched ahead of its dialog (./formPart.ts). The dialogs are small
+// and must work when the connection has just gone, so they come with the screen.
 
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
@@ -44,6 +43,10 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
   const act = useActorRef(actionLogic, { input: { entity, list } });
   const { texts } = entity;
+
+  // Once the list shows, the form is fetched while the browser is idle: a dialog opens with it.
+  const listShown = useSelector(list, (s) => s.matches('table') || s.matches('refreshing'));
+  useEffect(() => (listShown ? whenIdle(preloadEntityForm) : undefined), [listShown]);
 
   const mode = useSelector(form, (s) => (s.matches('add') ? 'add' : s.matches('edit') ? 'edit' : 'closed'));
   const saving = useSelector(form, (s) => s.matches({ add: 'saving' }) || s.matches({ edit: 'saving' }));

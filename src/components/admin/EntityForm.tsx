@@ -66,6 +66,13 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
     onSubmit: ({ value }) => onSubmit(prepareValues(entity, value)),
   });
   const dirty = useStore(form.store, (state) => state.isDirty);
+  // Every field is checked before the submit: TanStack Form's first submit of a form that already
+  // holds an error (the first field's, on its blur as «ذخیره» is pressed) stops before checking the
+  // others, so one click would name only that field.
+  const submitAll = async () => {
+    await form.validateAllFields('submit');
+    await form.handleSubmit();
+  };
   // The form arrives after its dialog opened (it loads lazily): it takes focus on its first field
   // unless the admin already moved into one.
   const formRef = useRef<HTMLFormElement>(null);
@@ -85,7 +92,7 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
       onSubmit={(event) => {
         event.preventDefault();
         event.stopPropagation();
-        void form.handleSubmit();
+        void submitAll();
       }}
     >
       <div className="admin-form-grid">
@@ -137,11 +144,16 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
                         {field.hint}
                       </p>
                     )}
-                    {message && (
-                      <p id={errorId} className="admin-error" role="alert">
-                        {message}
-                      </p>
-                    )}
+                    {/* The message's line is kept whether or not it shows: a blur error that
+                        pushed the form down between a click's press and release on «ذخیره»
+                        would lose that click (the release lands beside the moved button). */}
+                    <div className="admin-error-line">
+                      {message && (
+                        <p id={errorId} className="admin-error" role="alert">
+                          {message}
+                        </p>
+                      )}
+                    </div>
                   </div>
                 );
               }}

@@ -15,6 +15,7 @@ import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useEntityEditing } from './EntityEditing';
 import { EntityTable, type ServerView } from './EntityTable';
+import { opensForm } from './formPart';
 import { LazyPart } from './LazyPart';
 import { ListToolbar, Pager } from './ListControls';
 import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
@@ -128,7 +129,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
             </button>
           )}
           {ops.create && texts.addButton && (
-            <button type="button" className="admin-button admin-button-primary" onClick={openAdd}>
+            <button type="button" className="admin-button admin-button-primary" {...opensForm} onClick={openAdd}>
               {texts.addButton}
             </button>
           )}

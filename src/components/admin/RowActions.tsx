@@ -8,6 +8,7 @@ import { actionsFor, type AnyAction, type AnyEntity, type AnyRow } from '../../.
 import { focusKeyAttribute, openFrom } from './dialogFocus';
 import { recordName } from './fieldValue';
 import { adminTexts } from './texts';
+import { opensForm } from './formPart';
 
 /** Below this width the row's actions fold into the sheet (admin.css uses the same figure). */
 export const compactQuery = '(max-width: 640px)';
@@ -63,7 +64,7 @@ function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction,
         </a>
       )}
       {onEdit && (
-        <button type="button" className="admin-button admin-button-small" {...focusKey(entity, row, 'edit')} onClick={() => onEdit(row)}>
+        <button type="button" className="admin-button admin-button-small" {...focusKey(entity, row, 'edit')} {...opensForm} onClick={() => onEdit(row)}>
           {adminTexts.edit}
         </button>
       )}
@@ -118,6 +119,7 @@ function RowActionSheet({ entity, row, detailHref, onEdit, onDelete, onAction, o
           className="admin-button admin-button-small admin-button-secondary admin-row-menu"
           aria-label={`${adminTexts.actions}: ${name}`}
           {...focusKey(entity, row, 'menu')}
+          {...(onEdit ? opensForm : {})}
         >
           <span aria-hidden="true">⋯</span>
         </button>

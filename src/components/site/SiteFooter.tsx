@@ -6,7 +6,6 @@ import { SocialIcons } from './SocialIcons';
 import { TrustLogo } from './TrustLogo';
 
 const footerLinks = [
-  { to: '/courses', label: 'همه دوره‌ها' },
   { to: '/categories', label: 'دسته‌بندی دوره‌ها' },
   { to: '/teachers', label: 'مدرسان' },
   { to: '/articles', label: 'مقالات' },

@@ -1,7 +1,6 @@
 // The site's sections, in the order the header, mobile menu and footer show them.
 export const mainLinks = [
   { to: '/', label: 'صفحه اصلی' },
-  { to: '/courses', label: 'همه دوره‌ها' },
   { to: '/categories', label: 'دسته‌بندی دوره‌ها' },
   { to: '/articles', label: 'مقالات' },
   { to: '/about-us', label: 'درباره ما' },

@@ -74,7 +74,7 @@ function CategoryPage() {
             </li>
           ))}
           <li>
-            <Link to="/courses">همه دوره‌ها</Link>
+            <Link to="/categories">همه دوره‌ها</Link>
           </li>
         </ul>
       </nav>

@@ -1,10 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { validateCourseSearch } from '../../components/site/courseFilters';
 
-// The all-courses page is /courses; this older address keeps working (the server answers it
-// with a 301, server/pages.ts). A static segment wins over `$slug`, so it never reaches the
-// category loader.
+// The spec sends /categories/courses to /categories (the server answers it with a 301,
+// server/pages.ts), its filters kept. A static segment wins over `$slug`, so it never reaches
+// the category loader, and no category may be slugged `courses` (reservedSlugs).
 export const Route = createFileRoute('/_site/categories/courses')({
+  validateSearch: validateCourseSearch,
   beforeLoad: ({ search }) => {
-    throw redirect({ to: '/courses', search, replace: true });
+    throw redirect({ to: '/categories', search, replace: true });
   },
 });

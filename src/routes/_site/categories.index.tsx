@@ -1,15 +1,30 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { CategoryCard } from '../../components/site/CategoryCard';
+import { courseApiQuery, hasFilters, jalaliToday, validateCourseSearch } from '../../components/site/courseFilters';
+import { CourseFilters } from '../../components/site/CourseFilters';
+import { CourseResults } from '../../components/site/CourseResults';
 import { RouteError } from '../../components/site/RouteError';
-import { useSeo } from '../../lib/seo';
 import { RoutePending } from '../../components/site/RoutePending';
+import { Island } from '../../islands/Island';
+import { useSeo } from '../../lib/seo';
 
+// The course categories and, below them, every active course filtered by the server
+// (GET /api/Public/courses), so the server-rendered page is already the answer before any script
+// runs. The search lives here, not at an address of its own: the spec sends /courses and
+// /categories/courses to /categories, so an old link with filters (/courses?age=9) arrives
+// with them, and no word under /categories/ is taken from the categories' slugs.
 export const Route = createFileRoute('/_site/categories/')({
-  loader: async ({ context: { api } }) => {
-    const { data } = await api.GET('/api/Public/categories');
-    if (!data) throw new Error('categories unavailable');
-    return data;
+  validateSearch: validateCourseSearch,
+  loaderDeps: ({ search }) => ({ search }),
+  loader: async ({ context: { api }, deps: { search } }) => {
+    const [categories, courses] = await Promise.all([
+      api.GET('/api/Public/categories'),
+      api.GET('/api/Public/courses', { params: { query: courseApiQuery(search) } }),
+    ]);
+    if (!categories.data || !courses.data) throw new Error('catalogue unavailable');
+    return { categories: categories.data, courses: courses.data, today: jalaliToday() };
   },
   component: CategoriesPage,
   errorComponent: RouteError,
@@ -17,27 +32,64 @@ export const Route = createFileRoute('/_site/categories/')({
 });
 
 function CategoriesPage() {
-  const categories = Route.useLoaderData();
+  const { categories, courses, today } = Route.useLoaderData();
+  const search = Route.useSearch();
   useSeo({
     title: 'دسته‌بندی دوره‌ها',
-    description: 'همه دسته‌بندی‌های دوره‌های آنلاین و حضوری آکادمی برای کودکان و نوجوانان',
+    description: 'همه دسته‌بندی‌ها و دوره‌های آنلاین و حضوری آکادمی برای کودکان و نوجوانان: جستجو و فیلتر بر اساس سن، روز هفته، قیمت و تاریخ شروع',
   });
+
+  const grid: ReactNode =
+    categories.length > 0 ? (
+      <div className="card-grid">
+        {categories.map((category, index) => (
+          <CategoryCard key={category.id} category={category} first={index === 0} />
+        ))}
+      </div>
+    ) : (
+      <p className="empty-state">هنوز دسته‌بندی فعالی وجود ندارد.</p>
+    );
+  const allCourses = (
+    <section className="section" aria-labelledby="all-courses">
+      <div className="section__head">
+        <h2 id="all-courses">همه دوره‌ها</h2>
+      </div>
+      <p className="section__lead">دوره مناسب سن فرزندتان و روزهایی که وقت دارید را پیدا کنید.</p>
+      <Island
+        name="CourseFilters"
+        component={CourseFilters}
+        props={{ search, path: '/categories', today, categories: categories.map(({ slug, name }) => ({ slug, name })) }}
+      />
+      <CourseResults
+        courses={courses}
+        clear={
+          <Link to="/categories" className="button button--ghost">
+            حذف فیلترها
+          </Link>
+        }
+      />
+    </section>
+  );
+  // A search (a filter chosen here, or an old /courses link) is what the visitor came for: its
+  // results come first, the categories after them.
+  const searching = hasFilters(search);
+
   return (
     <div className="page">
       <Breadcrumbs current="دسته‌بندی دوره‌ها" />
       <header className="page-head">
         <h1>دسته‌بندی دوره‌ها</h1>
-        <p>زمینه مورد علاقه فرزندتان را انتخاب کنید و دوره‌های آن را ببینید.</p>
+        <p>زمینه مورد علاقه فرزندتان را انتخاب کنید و دوره‌های آن را ببینید، یا همه دوره‌ها را جستجو کنید.</p>
       </header>
-      {categories.length > 0 ? (
-        <div className="card-grid">
-          {categories.map((category, index) => (
-            <CategoryCard key={category.id} category={category} first={index === 0} />
-          ))}
+      {searching && allCourses}
+      <section className="section" aria-labelledby="category-list">
+        {/* Named aloud always; shown when it follows the results, as their neighbour. */}
+        <div className={searching ? 'section__head' : 'visually-hidden'}>
+          <h2 id="category-list">دسته‌بندی‌ها</h2>
         </div>
-      ) : (
-        <p className="empty-state">هنوز دسته‌بندی فعالی وجود ندارد.</p>
-      )}
+        {grid}
+      </section>
+      {!searching && allCourses}
     </div>
   );
 }

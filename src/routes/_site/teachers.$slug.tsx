@@ -62,7 +62,7 @@ function TeacherPage() {
       ) : (
         <div className="empty-state">
           <p>این مدرس در حال حاضر دوره فعالی ندارد.</p>
-          <Link to="/courses" className="button button--ghost">
+          <Link to="/categories" className="button button--ghost">
             همه دوره‌ها
           </Link>
         </div>

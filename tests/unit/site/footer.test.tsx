@@ -91,7 +91,7 @@ describe('footer', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/courses', '/categories', '/teachers', '/articles', '/about-us', '/contact-us']);
+    ).toEqual(['/categories', '/teachers', '/articles', '/about-us', '/contact-us']);
     expect(footer.textContent).toContain(company.address);
     expect(company.address).toContain('کرج');
     expect(within(footer).getByRole('link', { name: company.phone }).getAttribute('href')).toBe(company.phoneHref);

@@ -87,13 +87,12 @@ describe('header button', () => {
     expect(current).toEqual(['مقالات']);
   });
 
-  it('shows the six section links in order', async () => {
+  it('shows the spec’s five section links in order (the all-courses search lives on /categories)', async () => {
     renderWithRouter(<SiteHeader pathname="/" />);
     const nav = await screen.findByRole('navigation', { name: 'منوی اصلی' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/',
-      '/courses',
       '/categories',
       '/articles',
       '/about-us',
@@ -124,7 +123,7 @@ describe('mobile menu', () => {
       within(mobileNav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['صفحه اصلی', 'همه دوره‌ها', 'دسته‌بندی دوره‌ها', 'مقالات', 'درباره ما', 'تماس با ما', 'ورود/عضویت']);
+    ).toEqual(['صفحه اصلی', 'دسته‌بندی دوره‌ها', 'مقالات', 'درباره ما', 'تماس با ما', 'ورود/عضویت']);
     fireEvent.click(within(mobileNav).getByRole('link', { name: 'مقالات' }));
     expect(panel.dataset.state).toBe('closed');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
