@@ -1,8 +1,8 @@
 // @vitest-environment node
 // No answer from outside makes a 500. The payment gateway (tests/support/fake-gateway.ts) is made
 // to answer every way a real one, or a proxy in front of it, may misbehave, through every
-// operation that calls it; the SMS service (tests/support/fake-sms.ts) and the SMTP server
-// (smtp-server, or a raw socket where smtp-server keeps to the protocol) likewise. For each
+// operation that calls it (the SMS service and the SMTP server likewise, in
+// outside-faults-messaging.test.ts). For each
 // fault × operation: no 5xx but the deliberate 502 with a Persian message, no money, seat, code
 // or message lost or doubled, and the admin's view (the order's status and attempts, the outbox
 // row's status) tells what happened. SQLite, or PostgreSQL with TEST_DATABASE=postgres. The
