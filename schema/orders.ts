@@ -14,6 +14,9 @@ export const orderStatusOptions = [
 ] as const;
 
 const refundable = (status: string) => status === 'paid' || status === 'refundDue';
+const notRefundable = (status: string) => (status === 'refunded' ? 'وجه این سفارش پیش‌تر بازگردانده شده است' : 'این سفارش پرداخت نشده است و وجهی برای بازگشت ندارد');
+// The money went back to the card; marking the order paid again would not bring it back.
+const refundIsFinal = () => ({ never: 'بازگشت وجه بازگرداندنی نیست: وجه به پرداخت‌کننده بازگردانده شده است' }) as const;
 
 export default defineEntity({
   name: 'OrderRecord',
@@ -80,12 +83,28 @@ export default defineEntity({
       confirm: 'وجه این سفارش به پرداخت‌کننده بازگردانده شود؟ ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'بازگشت وجه',
       when: (order) => refundable(order.status),
-      refusal: (order) => (order.status === 'refunded' ? 'وجه این سفارش پیش‌تر بازگردانده شده است' : 'این سفارش پرداخت نشده است و وجهی برای بازگشت ندارد'),
+      refusal: (order) => notRefundable(order.status),
       tone: 'danger',
-      // The money went back to the card; marking the order paid again would not bring it back.
-      revert: () => ({ never: 'بازگشت وجه بازگرداندنی نیست: وجه به پرداخت‌کننده بازگردانده شده است' }),
+      revert: refundIsFinal,
       succeeded: 'وجه سفارش بازگردانده شد',
       failed: 'بازگشت وجه ناموفق بود',
+    },
+    // A refund paid back outside the gateway: when the gateway has no refund call, or after a
+    // refund through it went unanswered (it may have paid; it is not asked to again). The server
+    // refuses it while the gateway can still refund the order itself (server/orderActions.ts).
+    manualRefund: {
+      call: 'RecordManualRefund',
+      label: 'ثبت بازگشت دستی',
+      confirm:
+        'بازگشت وجه این سفارش بدون درگاه ثبت شود؟ اگر بازگشت وجه پیشین از درگاه بی‌پاسخ مانده، درگاه ممکن است وجه را پیش‌تر بازگردانده باشد: پیش از تأیید در پنل درگاه بررسی کنید و فقط اگر وجه بازنگشته، آن را دستی بازگردانید تا دو بار بازگردانده نشود. ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
+      confirmLabel: 'ثبت بازگشت دستی',
+      when: (order) => refundable(order.status),
+      refusal: (order) => notRefundable(order.status),
+      tone: 'danger',
+      onRow: false,
+      revert: refundIsFinal,
+      succeeded: 'بازگشت دستی وجه ثبت شد',
+      failed: 'ثبت بازگشت دستی ناموفق بود',
     },
   },
   // Issue 15: a paid order's invoice, the page the learner prints (the API lets admins read it).

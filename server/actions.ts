@@ -8,7 +8,7 @@ import { registry, type RegistryKey } from '../schema/registry.gen';
 import { recordAudit, versionConflict, type AuditVia } from './audit';
 import type { Contract } from './contract';
 import type { Database, DB } from './db';
-import { HttpError, notFound, texts } from './errors';
+import { HttpError, HttpErrorKeeping, notFound, texts } from './errors';
 import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import type { Gateway } from './gateway';
@@ -150,6 +150,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
             return notice === undefined ? { record } : { record, notice };
           });
         } catch (error) {
+          if (error instanceof HttpErrorKeeping) await error.keep(db);
           throw constraintError(entity, error) ?? error;
         }
       });

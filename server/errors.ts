@@ -1,4 +1,6 @@
 // Errors a handler throws to answer `{ message }` with a status; the error handler renders them.
+import type { DB } from './db';
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -8,6 +10,22 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+}
+
+/**
+ * An answer of an error whose transaction rolls back, but with something to keep of it: an
+ * outside call that may have done its part (a refund whose answer never came) is noted, written
+ * after the rollback by whoever ran the transaction (the action runner), so the next attempt
+ * knows the first may have happened.
+ */
+export class HttpErrorKeeping extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly keep: (db: DB) => Promise<void>,
+  ) {
+    super(statusCode, message);
   }
 }
 

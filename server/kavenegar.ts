@@ -15,7 +15,8 @@
 // message or a description; errors name the call and Kavenegar's status only.
 import { createHash } from 'node:crypto';
 import { DeliveryError, type SmsMessage, type SmsProvider } from './messaging';
-import { boundedText, OutsideAnswerError } from './outside';
+import * as v from 'valibot';
+import { boundedText, OutsideAnswerError, parseAnswer } from './outside';
 
 /** The idempotency key as Kavenegar's localid: a decimal number under 2⁵², the same for the same key. */
 export function localIdOf(idempotencyKey: string): string {
@@ -97,14 +98,24 @@ const undeliverable = new Map<number, string>([
 
 const mobile = /^09[0-9]{9}$/;
 
-interface Answer {
-  return?: { status?: unknown; message?: unknown };
-  entries?: unknown;
-}
+/**
+ * Kavenegar's answer: `return` always; on a refusal `entries` is null. On success, `entries` is
+ * the list of messages (verify/lookup has been seen answering one entry as an object rather than
+ * a list), each with Kavenegar's id, its delivery status and the receptor it went to.
+ */
+const kavenegarAnswer = v.object({
+  return: v.object({ status: v.pipe(v.number(), v.integer()), message: v.optional(v.unknown()) }),
+  entries: v.optional(v.unknown()),
+});
+const entrySchema = v.object({
+  messageid: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^[0-9]{1,20}$/))]),
+  status: v.optional(v.number()),
+  receptor: v.optional(v.union([v.string(), v.number()])),
+});
+const acceptedEntries = v.union([v.pipe(v.array(entrySchema), v.minLength(1)), v.pipe(entrySchema, v.transform((entry) => [entry]))]);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+/** The last ten digits of a number, as Kavenegar may answer it (09…, 989…, 9…). */
+const national = (receptor: string | number) => String(receptor).replace(/[^0-9]/g, '').slice(-10);
 
 export function kavenegarSms(options: KavenegarOptions): SmsProvider {
   const base = options.url.replace(/\/+$/, '');
@@ -113,53 +124,45 @@ export function kavenegarSms(options: KavenegarOptions): SmsProvider {
 
   async function call(path: 'sms/send' | 'verify/lookup', form: Record<string, string>): Promise<{ providerId: string }> {
     const what = path === 'sms/send' ? 'Kavenegar sms/send' : 'Kavenegar verify/lookup';
-    let response: Response;
-    let text: string;
+    let answer: v.InferOutput<typeof kavenegarAnswer>;
     try {
-      response = await fetch(`${base}/v1/${encodeURIComponent(options.apiKey)}/${path}.json`, {
+      const response = await fetch(`${base}/v1/${encodeURIComponent(options.apiKey)}/${path}.json`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8', Accept: 'application/json' },
         body: new URLSearchParams(form).toString(),
         redirect: 'error', // a redirect would carry the key to wherever it points
         signal: AbortSignal.timeout(timeoutMs),
       });
-      text = await boundedText(response, what);
+      // The HTTP status is Kavenegar's own status, or a proxy's: only `return.status` decides.
+      answer = parseAnswer(kavenegarAnswer, await boundedText(response, what), response.status, what);
     } catch (error) {
-      // A body past the size limit: not Kavenegar's answer; another attempt may find it well.
+      // Not Kavenegar's answer (a proxy's page, an empty, huge or garbled body), or none at all:
+      // nothing says whether the message went, and another attempt may find the service well.
+      // A repeat of a notification carries the same localid, so Kavenegar does not send it twice.
       if (error instanceof OutsideAnswerError) throw new KavenegarError(error.message, false, undefined, { cause: error });
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       const reason = timedOut ? `no answer within ${timeoutMs} ms` : 'could not be reached';
       // The cause is the network error (its message names the host, never the path with the key).
       throw new KavenegarError(`${what}: ${reason}`, false, undefined, { cause: error });
     }
-    let answer: Answer | undefined;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isObject(parsed) && isObject(parsed.return)) answer = parsed;
-    } catch {
-      answer = undefined;
-    }
-    const status = typeof answer?.return?.status === 'number' ? answer.return.status : undefined;
-    if (status === undefined) {
-      // Not Kavenegar's answer: a proxy's error page, an outage. Another attempt may find it up.
-      throw new KavenegarError(`${what}: HTTP ${response.status} without Kavenegar's answer`, false);
-    }
+    const status = answer.return.status;
     if (status !== 200) {
       const known = statuses.get(status);
       const permanent = known?.permanent ?? false;
       throw new KavenegarError(`${what} refused: ${status} (${known?.meaning ?? 'unknown status'})`, permanent, status);
     }
-    // verify/lookup has been seen answering one entry as an object rather than a list.
-    const entries: unknown[] = Array.isArray(answer?.entries) ? answer.entries : answer?.entries ? [answer.entries] : [];
-    const entry = entries[0];
-    if (!isObject(entry) || (typeof entry.messageid !== 'number' && typeof entry.messageid !== 'string')) {
-      throw new KavenegarError(`${what}: accepted without a message id`, false, status);
+    const entries = v.safeParse(acceptedEntries, answer.entries ?? null);
+    const entry = entries.success ? entries.output[0] : undefined;
+    if (!entry) throw new KavenegarError(`${what}: accepted without a message id`, false, status);
+    // An entry for another number is the record of another message (someone else's, or a
+    // gateway's mix-up): this one is not known to have gone, so it is not recorded as sent.
+    if (entry.receptor !== undefined && national(entry.receptor) !== national(form.receptor ?? '')) {
+      throw new KavenegarError(`${what}: accepted, but the answer is about another receptor`, false, status);
     }
-    const entryStatus = typeof entry.status === 'number' ? entry.status : undefined;
-    const failed = entryStatus === undefined ? undefined : undeliverable.get(entryStatus);
+    const failed = entry.status === undefined ? undefined : undeliverable.get(entry.status);
     if (failed) {
       // Sending again returns this same record (localid), or is refused the same way.
-      throw new KavenegarError(`${what}: message ${String(entry.messageid)} ${failed} (status ${entryStatus})`, true, status);
+      throw new KavenegarError(`${what}: message ${String(entry.messageid)} ${failed} (status ${entry.status})`, true, status);
     }
     return { providerId: String(entry.messageid) };
   }

@@ -3,7 +3,12 @@
 // it is configured for refunds, else recorded as paid back by hand; the enrolments that amount
 // bought are cancelled in the same transaction, each with its own audit entry (the action runner
 // audits the order itself). A gateway refusal or outage throws before anything is written, and
-// the transaction then rolls back: nothing changes.
+// the transaction then rolls back: nothing changes — except when the gateway gave no readable
+// answer to a refund (no answer, a dropped connection, a proxy's page): it may have paid the
+// money back all the same, so that attempt is kept (outcome unreachable or unreadable) and, until
+// a refund is recorded, no refund of the order goes through the gateway again. The admin checks
+// the gateway's panel and records the refund by hand («ثبت بازگشت دستی»), warned that the gateway
+// may already have paid it: Zarinpal has no call to ask whether a refund happened.
 //
 // The gateway is called inside the transaction, so the order stays locked until it answers (at
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
@@ -11,8 +16,8 @@
 import { registry } from '../schema/registry.gen';
 import type { ActionContext, ActionHandler } from './actions';
 import { recordAudit } from './audit';
-import { nowIso, type EnrollmentStatus } from './db';
-import { HttpError } from './errors';
+import { nowIso, type EnrollmentStatus, type PaymentAttemptOutcome } from './db';
+import { HttpError, HttpErrorKeeping } from './errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate, type Row } from './integrity';
 import { isGatewayAuthority, recordAttempt } from './payments';
@@ -20,6 +25,11 @@ import { assertSeatForAdmin, offerFreedSeats } from './seats';
 
 export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
+  gatewayUncertain:
+    'پاسخی از درگاه پرداخت به بازگشت وجه نرسید و ممکن است وجه بازگردانده شده باشد. بازگشت وجه این سفارش دیگر از درگاه انجام نمی‌شود: در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
+  refundUnconfirmed:
+    'بازگشت وجه پیشین این سفارش از درگاه بی‌پاسخ ماند و ممکن است انجام شده باشد؛ برای پرهیز از بازگرداندن دوباره، از درگاه تکرار نمی‌شود. در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
+  useGateway: 'بازگشت وجه این سفارش از درگاه انجام می‌شود؛ «بازگشت وجه» را بزنید',
   nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
   orderNotPaid: 'سفارش این ثبت‌نام پرداخت‌شده نیست و وجهی برای بازگشت ندارد',
   manualEnrolment: 'این ثبت‌نام دستی بوده و پرداختی برای بازگشت ندارد؛ آن را بدون بازگشت وجه لغو کنید',
@@ -33,21 +43,44 @@ export const orderActionTexts = {
 /** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
 export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
 
+/** A refund call whose answer never came or could not be read: the gateway may have paid it. */
+const uncertain = (outcome: PaymentAttemptOutcome) => outcome === 'unreachable' || outcome === 'unreadable';
+
+/** Whether the order's last refund attempt is one the gateway may or may not have carried out. */
+async function refundUnconfirmed(trx: ActionContext['trx'], orderId: number): Promise<boolean> {
+  const last = await trx
+    .selectFrom('payment_attempts')
+    .select('outcome')
+    .where('orderId', '=', orderId)
+    .where('kind', 'in', ['refund', 'manualRefund'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last !== undefined && uncertain(last.outcome);
+}
+
 /**
- * Pays `amount` of the order back (the gateway, or a manual record) and notes the attempt.
- * Free orders (no gateway authority) have nothing to send.
+ * Pays `amount` of the order back and notes the attempt: through the gateway's refund call when
+ * it has one (`how` 'gateway'), else, or when the admin records it (`how` 'manual'), as paid back
+ * by hand. Free orders (no gateway authority) have nothing to send.
  */
-export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number): Promise<void> {
+export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number, how: 'gateway' | 'manual' = 'gateway'): Promise<void> {
   const orderId = Number(order.id);
   const authority = typeof order.authority === 'string' ? order.authority : '';
   const refund = context.gateway.refund;
-  if (refund && amount > 0 && isGatewayAuthority(authority)) {
+  const throughGateway = refund !== undefined && amount > 0 && isGatewayAuthority(authority);
+  const unconfirmed = throughGateway && (await refundUnconfirmed(context.trx, orderId));
+  if (how === 'manual' && throughGateway && !unconfirmed) throw new HttpError(409, orderActionTexts.useGateway);
+  if (how === 'gateway' && throughGateway) {
+    if (unconfirmed) throw new HttpError(409, orderActionTexts.refundUnconfirmed);
     let refundId: string;
     try {
       ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));
     } catch (error) {
-      if (error instanceof GatewayError) throw new HttpError(502, orderActionTexts.gatewayRefused);
-      throw error;
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.failure === 'refused') throw new HttpError(502, orderActionTexts.gatewayRefused);
+      const outcome = error.failure;
+      throw new HttpErrorKeeping(502, orderActionTexts.gatewayUncertain, (db) => recordAttempt(db, { orderId, kind: 'refund', outcome, amountInTomans: amount, authority }));
     }
     await recordAttempt(context.trx, { orderId, kind: 'refund', outcome: 'ok', amountInTomans: amount, authority, refId: refundId || null });
     return;
@@ -77,16 +110,19 @@ export async function cancelEnrolments({ trx, actor, via }: Pick<ActionContext, 
   for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
 }
 
-const refund: ActionHandler = async ({ trx, record, actor, gateway, via }) => {
-  const amount = refundableOf(record);
-  if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
-  await payBack({ trx, gateway }, record, amount);
-  const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
-  await cancelEnrolments({ trx, actor, via }, enrolled.map((e) => e.id));
-  return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso() } };
-};
+/** The order's whole remaining amount paid back, and the enrolments it bought cancelled. */
+const refundWhole =
+  (how: 'gateway' | 'manual'): ActionHandler =>
+  async ({ trx, record, actor, gateway, via }) => {
+    const amount = refundableOf(record);
+    if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+    await payBack({ trx, gateway }, record, amount, how);
+    const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
+    await cancelEnrolments({ trx, actor, via }, enrolled.map((e) => e.id));
+    return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso() } };
+  };
 
-export const orderActions = { refund };
+export const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
 
 /**
  * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)

@@ -3,8 +3,8 @@
 // close at shutdown); every wait is bounded. The Message-ID comes from the message's idempotency
 // key, so a repeat after a crash is recognisably the same message (receivers and the sent folder
 // can fold it). Refusals are mapped to DeliveryError: an SMTP 5xx reply is permanent (except 503,
-// a command out of sequence), a 4xx reply, a refused or dropped connection and a time-out are
-// transient. The password is only handed to nodemailer; no message or description carries it.
+// a command out of sequence), a 4xx reply, a reply that is not SMTP's, a refused or dropped
+// connection and a time-out are transient. The password is only handed to nodemailer; no message or description carries it.
 import { createHash } from 'node:crypto';
 import type { SMTPTransportOptions, Transporter } from 'nodemailer';
 import { DeliveryError, type MailMessage, type MailProvider } from './messaging';
@@ -78,6 +78,13 @@ export function deliveryErrorFromSmtp(error: unknown, timeoutMs: number): Delive
     return new DeliveryError(`SMTP refused the message: ${reply || code}`, permanent, { cause: error });
   }
   if (failure.code === 'EABORT') return new DeliveryError(`SMTP: not accepted within ${timeoutMs} ms`, false, { cause: error });
+  // A reply without an SMTP code (a garbled line, something else on the port): nodemailer names
+  // it by the command it answered (EENVELOPE for MAIL), but it is the server's unreadable answer,
+  // not this message refused; another attempt may find the server well.
+  if (typeof failure.response === 'string') {
+    const reply = failure.response.split(/\r?\n/)[0]?.slice(0, 200) ?? '';
+    return new DeliveryError(`SMTP: an answer that is not SMTP's (${reply})`, false, { cause: error });
+  }
   if (failure.code && refusedLocally.has(failure.code)) {
     return new DeliveryError(`SMTP: message refused before sending (${failure.code})`, true, { cause: error });
   }

@@ -228,25 +228,29 @@ function operations(): Operation[] {
 
 /**
  * Beside the hostile requests, the faulty outside answers tried: the figures the fault-injection
- * table (tests/server/outside-faults.test.ts) wrote in this checkout, per database and boundary.
+ * tables (tests/server/outside-faults*.test.ts) wrote in this checkout, per database and boundary
+ * (`<database>.json` holds the gateway's, `<database>-messaging.json` the SMS and mail ones).
  */
 function outsideFaultFigures(): string {
   const lines: string[] = [];
+  const dir = new URL('../../.tmp/outside-faults/', import.meta.url);
   for (const database of ['sqlite', 'postgres']) {
-    let figures: unknown;
-    try {
-      figures = JSON.parse(readFileSync(new URL(`../../.tmp/outside-faults/${database}.json`, import.meta.url), 'utf8'));
-    } catch {
-      continue;
-    }
-    if (!isNode(figures)) continue;
-    for (const [boundary, result] of Object.entries(figures)) {
-      if (!isNode(result) || !isNode(result.outcomes)) continue;
-      const outcomes = Object.entries(result.outcomes).map(([outcome, n]) => `${String(n)}× ${outcome}`);
-      lines.push(`faulty outside answers (${database}, ${boundary}): ${String(result.tried)} tried → no 5xx but the deliberate 502; ${outcomes.join('; ')}`);
+    for (const file of [`${database}.json`, `${database}-messaging.json`]) {
+      let figures: unknown;
+      try {
+        figures = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
+      } catch {
+        continue;
+      }
+      if (!isNode(figures)) continue;
+      for (const [boundary, result] of Object.entries(figures)) {
+        if (!isNode(result) || !isNode(result.outcomes)) continue;
+        const outcomes = Object.entries(result.outcomes).map(([outcome, n]) => `${String(n)}× ${outcome}`);
+        lines.push(`faulty outside answers (${database}, ${boundary}): ${String(result.tried)} tried → no 5xx but the deliberate 502; ${outcomes.join('; ')}`);
+      }
     }
   }
-  return lines.length ? lines.join('\n') : 'faulty outside answers: tests/server/outside-faults.test.ts has not run in this checkout';
+  return lines.length ? lines.join('\n') : 'faulty outside answers: tests/server/outside-faults*.test.ts have not run in this checkout';
 }
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // No answer from outside makes a 500. The payment gateway (tests/support/fake-gateway.ts) is made
 // to answer every way a real one, or a proxy in front of it, may misbehave, through every
-// operation that calls it; the SMS service (tests/support/fake-sms.ts) and the SMTP server
-// (smtp-server, or a raw socket where smtp-server keeps to the protocol) likewise. For each
+// operation that calls it (the SMS service and the SMTP server likewise, in
+// outside-faults-messaging.test.ts). For each
 // fault × operation: no 5xx but the deliberate 502 with a Persian message, no money, seat, code
 // or message lost or doubled, and the admin's view (the order's status and attempts, the outbox
 // row's status) tells what happened. SQLite, or PostgreSQL with TEST_DATABASE=postgres. The
@@ -173,9 +173,12 @@ const callsOf: Record<GatewayOperation, GatewayCallName[]> = {
   reverse: ['reverse'],
   refund: ['refund'],
 };
-/** A duplicate id is an authority (only request issues one); unasked payments are listed only by unVerified.json. */
+/**
+ * A duplicate id is an authority (only request issues one); unasked payments are listed only by
+ * unVerified.json; an answer lost after the gateway acted is tried where money goes back.
+ */
 const applies = (operation: GatewayOperation, fault: GatewayFault) =>
-  fault === 'duplicateId' ? operation === 'checkout' : fault === 'unasked' ? operation === 'reconcile' : true;
+  fault === 'duplicateId' ? operation === 'checkout' : fault === 'unasked' ? operation === 'reconcile' : fault === 'droppedAfter' ? operation === 'refund' : true;
 /**
  * Faults whose answer still says what was done, so the operation succeeds at once: extra fields
  * are ignored, strangers in the unverified list are not ours, and a refund or reversal is told by
@@ -336,20 +339,58 @@ const run: Record<GatewayOperation, (fault: GatewayFault) => Promise<string>> = 
     if (!usable('refund', fault)) {
       expect(first.status, first.text).toBe(502);
       expect(first.body.message).toMatch(persian);
+      // The gateway may have paid it: the order is as it was, and its attempts say the refund is
+      // unconfirmed.
       const unchanged = await orderById(c.orderId);
       expect(unchanged.status).toBe('paid');
       expect(unchanged.version).toBe(before.version);
       expect(await enrolledIn(l, courseId)).toBe(1);
-      produced = '502, order unchanged';
-      const again = await server.call('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
-      expect(again.status, again.text).toBe(200);
+      const outcome = await lastAttempt(c.orderId, 'refund');
+      expect(['unreadable', 'unreachable']).toContain(outcome);
+      // No second refund through the gateway: refused, and the gateway not asked.
+      const calls = gateway.refundCalls.length;
+      const again = await server.call<{ message?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
+      expect(again.status, again.text).toBe(409);
+      expect(again.body.message).toMatch(/ثبت بازگشت دستی/);
+      expect(gateway.refundCalls).toHaveLength(calls);
+      // The admin, having checked the gateway's panel, records it by hand.
+      const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version } });
+      expect(manual.status, manual.text).toBe(200);
+      expect(await lastAttempt(c.orderId, 'manualRefund')).toBe('ok');
+      expect(await enrolledIn(l, courseId)).toBe(0);
+      produced = `502, refund unconfirmed (${outcome}), no second refund through the gateway, recorded by hand`;
     } else expect(first.status, first.text).toBe(200);
     expect((await orderById(c.orderId)).status).toBe('refunded');
-    // Paid back once, whatever the first answer was.
-    expect(gateway.refundedOf(authorityOf(c))).toBe(Number(before.totalInTomans) * 10);
+    // Through the gateway at most once, whatever the first answer was (droppedAfter: it had paid).
+    expect(gateway.refundedOf(authorityOf(c))).toBe(usable('refund', fault) || fault === 'droppedAfter' ? Number(before.totalInTomans) * 10 : 0);
     return produced;
   },
 };
+
+describe('a refund whose answer is lost after the gateway paid it', () => {
+  it('is never paid back twice: the attempt stays unconfirmed, the gateway is not asked again, and a manual refund is recorded only then', async () => {
+    const { c } = await paidOrder('دوره‌ی بازگشت وجه بی‌پاسخ');
+    const before = await orderById(c.orderId);
+    // While the gateway can refund it, nothing is recorded by hand beside it.
+    const early = await server.call<{ message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version } });
+    expect(early.status, early.text).toBe(409);
+    expect(early.body.message).toMatch(persian);
+    gateway.inject('refund', 'droppedAfter');
+    const lost = await server.call<{ message?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
+    gateway.clear();
+    expect(lost.status, lost.text).toBe(502);
+    expect(lost.body.message).toMatch(/ممکن است وجه بازگردانده شده باشد/);
+    expect(gateway.refundedOf(authorityOf(c))).toBe(Number(before.totalInTomans) * 10);
+    expect((await attemptsOf(c.orderId)).filter((a) => a.kind === 'refund').map((a) => a.outcome)).toEqual(['unreachable']);
+    const again = await server.call('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
+    expect(again.status, again.text).toBe(409);
+    expect(gateway.refundCalls.filter((call) => call.authority === authorityOf(c))).toHaveLength(1);
+    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version } });
+    expect(manual.status, manual.text).toBe(200);
+    expect((await orderById(c.orderId)).status).toBe('refunded');
+    expect(gateway.refundedOf(authorityOf(c))).toBe(Number(before.totalInTomans) * 10);
+  });
+});
 
 describe('the payment gateway misbehaving, every fault × every operation', () => {
   const operations: GatewayOperation[] = ['checkout', 'callback', 'reconcile', 'reverse', 'refund'];

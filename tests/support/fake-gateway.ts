@@ -69,7 +69,8 @@ export type GatewayCallName = 'request' | 'verify' | 'refund' | 'reverse' | 'unv
  * act, then answer oddly: extraFields adds fields; missingFields leaves out the one field that
  * names what was done (request's authority, verify's ref_id, refund's refund_id, reverse's
  * message, the unverified list); duplicateId answers request with the authority it issued last
- * (already stored by the merchant); unasked lists in unVerified.json payments nobody asked for.
+ * (already stored by the merchant); unasked lists in unVerified.json payments nobody asked for;
+ * droppedAfter acts, then drops the connection before the answer (done, but the caller cannot know).
  */
 export const gatewayFaults = [
   'wrongShape',
@@ -82,6 +83,7 @@ export const gatewayFaults = [
   'duplicateId',
   'slow',
   'dropped',
+  'droppedAfter',
   'unasked',
 ] as const;
 export type GatewayFault = (typeof gatewayFaults)[number];
@@ -246,7 +248,12 @@ export async function startFakeGateway(): Promise<FakeGateway> {
       if (call === 'refund') refundCalls.push({ ...body, token });
       else if (call) ({ request: requestCalls, verify: verifyCalls, reverse: reverseCalls, unverified: unverifiedCalls })[call].push(body);
       if (call && garbled(fault, response)) return;
-      const sendJson: Send = call && (fault === 'extraFields' || fault === 'missingFields') ? altered(call, fault) : sendJsonPlain;
+      const sendJson: Send =
+        call && (fault === 'extraFields' || fault === 'missingFields')
+          ? altered(call, fault)
+          : fault === 'droppedAfter'
+            ? (dropped) => void dropped.socket?.destroy()
+            : sendJsonPlain;
       if (call === 'request') {
         const amount = Number(body.amount);
         if (typeof body.callback_url !== 'string' || !Number.isInteger(amount) || amount < 1000) {

@@ -7,7 +7,8 @@
 // a bad receptor 411, a sender that is not one of the lines 412, an empty message 413, a token
 // with spaces 431. Tests can make it fail: `refuseWith(418)` answers that Kavenegar status to
 // every call, `outage()` answers 502 with a proxy's HTML page, `hang()` never answers; `recover()`
-// ends all three.
+// ends all three. `inject(call, fault)` makes one call misbehave as a real service (or a proxy
+// in front of it) may, until `clear()`: see smsFaults.
 //
 // Development: `npx tsx tests/support/fake-sms.ts` listens on FAKE_SMS_PORT (default 4010) and
 // prints every message; start the server with KAVENEGAR_URL=http://127.0.0.1:4010 and
@@ -57,10 +58,45 @@ export interface FakeSms {
   /** Accepts connections and never answers until recover() (or close()). */
   hang: () => void;
   recover: () => void;
+  /** Makes `call` answer with `fault` until clear(). */
+  inject: (call: SmsCallName, fault: SmsFault) => void;
+  /** Ends every injected fault, and drops the calls held by `slow`. */
+  clear: () => void;
+  /** Bytes of the huge answers sent before the client hung up (it must not read them all). */
+  hugeBytesSent: () => number;
   /** The messages to one number, oldest first. */
   to: (receptor: string) => FakeSmsMessage[];
   close: () => Promise<void>;
 }
+
+/** The service's calls, as fault injection names them. */
+export type SmsCallName = 'send' | 'lookup';
+
+/**
+ * Every way the answer can go wrong. Those that garble the answer as a proxy or an outage would
+ * (wrongShape, html, empty, huge, unknownStatus, slow, dropped) answer before the service acts:
+ * nothing is sent. duplicateId answers the record of the last message sent (another number's)
+ * and unasked a record of a message to a number nobody asked for; neither sends. The others
+ * send, then answer oddly: extraFields adds fields, missingFields leaves out the message id, and
+ * droppedAfter drops the connection before the answer (sent, but the caller cannot know).
+ */
+export const smsFaults = [
+  'wrongShape',
+  'missingFields',
+  'extraFields',
+  'html',
+  'empty',
+  'huge',
+  'unknownStatus',
+  'duplicateId',
+  'slow',
+  'dropped',
+  'droppedAfter',
+  'unasked',
+] as const;
+export type SmsFault = (typeof smsFaults)[number];
+/** The huge fault streams this many bytes. */
+export const hugeSmsAnswerBytes = 64 * 1024 * 1024;
 
 /** Kavenegar's texts for its statuses (those the fake answers). */
 const statusText: Record<number, string> = {
@@ -107,6 +143,9 @@ export async function startFakeSms(options: { apiKey?: string; port?: number; on
   let failure: { kind: 'refuse'; status: number } | { kind: 'outage' } | { kind: 'hang' } | undefined;
   const hanging = new Set<ServerResponse>();
   let nextId = 8792343;
+  const faults = new Map<SmsCallName, SmsFault>();
+  let hugeBytes = 0;
+  let lastSent: FakeSmsMessage | undefined;
 
   const entryOf = (m: FakeSmsMessage) => ({
     messageid: m.messageid,
@@ -122,8 +161,69 @@ export async function startFakeSms(options: { apiKey?: string; port?: number; on
   const record = (m: Omit<FakeSmsMessage, 'messageid' | 'at'>): FakeSmsMessage => {
     const message: FakeSmsMessage = { ...m, messageid: nextId++, at: new Date() };
     messages.push(message);
+    lastSent = message;
     options.onMessage?.(message);
     return message;
+  };
+
+  /** Answers a fault in place of the service (true: nothing is sent), or leaves the call to it. */
+  const garbled = (fault: SmsFault, response: ServerResponse, note: () => void, receptor: string): boolean => {
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(body));
+    };
+    const other = (m: { messageid: number; receptor: string }) => ({ messageid: m.messageid, status: 1, statustext: 'در صف ارسال', receptor: m.receptor, sender: lines[0], cost: 120 });
+    switch (fault) {
+      case 'wrongShape':
+        json(200, { result: 'ok', entries: 'sent', return: ['تایید شد'] });
+        break;
+      case 'html':
+        response.writeHead(502, { 'Content-Type': 'text/html; charset=utf-8' });
+        response.end('<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+        break;
+      case 'empty':
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end();
+        break;
+      case 'huge': {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.on('error', () => undefined);
+        const chunk = Buffer.alloc(64 * 1024, 'A');
+        let sent = 0;
+        response.write('{"return":{"status":200,"message":"');
+        const pump = () => {
+          while (sent < hugeSmsAnswerBytes && !response.destroyed) {
+            sent += chunk.length;
+            hugeBytes += chunk.length;
+            if (!response.write(chunk)) return void response.once('drain', pump);
+          }
+          if (!response.destroyed) response.end('"},"entries":[]}');
+        };
+        pump();
+        break;
+      }
+      case 'unknownStatus':
+        json(477, { return: { status: 477, message: 'وضعیت ناشناخته' }, entries: null });
+        break;
+      case 'duplicateId':
+        // The last message's record (another message, to another number), and nothing sent.
+        if (!lastSent) return false;
+        json(200, { return: { status: 200, message: statusText[200] }, entries: [other(lastSent)] });
+        break;
+      case 'unasked':
+        json(200, { return: { status: 200, message: statusText[200] }, entries: [other({ messageid: nextId + 1_000_000, receptor: receptor === '09120000000' ? '09130000000' : '09120000000' })] });
+        break;
+      case 'slow':
+        hanging.add(response);
+        break;
+      case 'dropped':
+        response.socket?.destroy();
+        break;
+      default:
+        return false;
+    }
+    note();
+    return true;
   };
 
   const server = createServer((request, response) => {
@@ -134,10 +234,20 @@ export async function startFakeSms(options: { apiKey?: string; port?: number; on
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) Object.assign(form, Object.fromEntries(new URLSearchParams(body)));
       const route = /^\/v1\/([^/]+)\/(sms\/send|verify\/lookup)\.json$/.exec(url.pathname);
       const key = route ? decodeURIComponent(route[1]!) : '';
+      const fault = route ? faults.get(route[2] === 'sms/send' ? 'send' : 'lookup') : undefined;
       const reply = (status: number, entries: unknown = null) => {
         calls.push({ path: route?.[2] ?? url.pathname, apiKey: key, form, status });
+        if (status === 200 && Array.isArray(entries) && fault === 'droppedAfter') return void response.socket?.destroy();
+        if (status === 200 && Array.isArray(entries) && fault === 'missingFields') {
+          return answer(response, status, entries.map((e: Record<string, unknown>) => ({ ...e, messageid: undefined })));
+        }
+        if (status === 200 && Array.isArray(entries) && fault === 'extraFields') {
+          response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+          return void response.end(JSON.stringify({ return: { status, message: statusText[200], cost: 120 }, entries: entries.map((e: Record<string, unknown>) => ({ ...e, network: 'MCI' })), meta: { v: 1 } }));
+        }
         answer(response, status, entries);
       };
+      if (fault && garbled(fault, response, () => calls.push({ path: route?.[2] ?? url.pathname, apiKey: key, form, status: 0 }), form.receptor ?? '')) return;
       if (failure?.kind === 'hang') {
         calls.push({ path: route?.[2] ?? url.pathname, apiKey: key, form, status: 0 });
         hanging.add(response);
@@ -217,6 +327,14 @@ export async function startFakeSms(options: { apiKey?: string; port?: number; on
       failure = undefined;
       releaseHanging();
     },
+    inject: (call, fault) => {
+      faults.set(call, fault);
+    },
+    clear: () => {
+      faults.clear();
+      releaseHanging();
+    },
+    hugeBytesSent: () => hugeBytes,
     to: (receptor) => messages.filter((m) => m.receptor === receptor),
     close: () => {
       releaseHanging();
