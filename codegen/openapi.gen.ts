@@ -3198,6 +3198,8 @@ export type components = {
             paidAt: string | null;
             /** Format: date-time */
             refundedAt: string | null;
+            /** Format: date-time */
+            refundUnconfirmedAt: string | null;
         };
         OrderRecordActionResult: {
             record: components["schemas"]["OrderRecord"];

@@ -150,6 +150,8 @@ interface DateField extends FieldCommon {
    * the server accepts such a range on any date field).
    */
   filter?: 'range';
+  /** A moment rather than a day (a server-set time): the detail view shows its time too. */
+  moment?: true;
 }
 type OptionValue = string | number | boolean;
 interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
@@ -507,6 +509,8 @@ export interface AnyField {
   notAfter?: string;
   /** Date fields: the list offers a date-range filter (DateField.filter). */
   rangeFilter?: boolean;
+  /** Date fields: shown with their time (DateField.moment). */
+  moment?: boolean;
 }
 
 export interface EntityOps {
@@ -775,6 +779,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.createOnly || field.input === 'password') out.createOnly = true;
   if ('notAfter' in field && field.notAfter !== undefined) out.notAfter = field.notAfter;
   if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
+  if (field.input === 'jalaliDate' && field.moment) out.moment = true;
   return out;
 }
 

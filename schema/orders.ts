@@ -15,6 +15,19 @@ export const orderStatusOptions = [
 
 const refundable = (status: string) => status === 'paid' || status === 'refundDue';
 const notRefundable = (status: string) => (status === 'refunded' ? 'وجه این سفارش پیش‌تر بازگردانده شده است' : 'این سفارش پرداخت نشده است و وجهی برای بازگشت ندارد');
+/**
+ * Why one of the two refunds is not the one to use: after a gateway refund left unanswered, only
+ * the manual one (the gateway is not asked twice); otherwise only the plain one (through the
+ * gateway when it can refund, else recorded by hand). The server answers these too
+ * (server/orderActions.ts, when an enrolment's refund meets an unconfirmed one).
+ */
+export const refundRefusals = {
+  unconfirmed:
+    'بازگشت وجه پیشین این سفارش از درگاه بی‌پاسخ ماند و ممکن است انجام شده باشد؛ برای پرهیز از بازگرداندن دوباره، از درگاه تکرار نمی‌شود. در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
+  notUnconfirmed: 'ثبت بازگشت دستی فقط برای سفارشی است که بازگشت وجهش از درگاه بی‌پاسخ مانده؛ برای بازگشت وجه این سفارش «بازگشت وجه» را بزنید',
+} as const;
+/** A refund through the gateway went unanswered (it may have paid): set by the server until one is recorded. */
+const unconfirmed = (order: { refundUnconfirmedAt: string | null }) => order.refundUnconfirmedAt !== null;
 // The money went back to the card; marking the order paid again would not bring it back.
 const refundIsFinal = () => ({ never: 'بازگشت وجه بازگرداندنی نیست: وجه به پرداخت‌کننده بازگردانده شده است' }) as const;
 
@@ -49,6 +62,14 @@ export default defineEntity({
     createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, filter: 'range' },
     paidAt: { label: 'تاریخ پرداخت', input: 'jalaliDate', readOnly: true },
     refundedAt: { label: 'تاریخ بازپرداخت', input: 'jalaliDate', readOnly: true },
+    // When a refund through the gateway went unanswered; cleared once the order is refunded.
+    refundUnconfirmedAt: {
+      label: 'بازگشت وجه تأییدنشده',
+      input: 'jalaliDate',
+      readOnly: true,
+      moment: true,
+      hint: 'درگاه به بازگشت وجه پاسخ نداد و ممکن است وجه را بازگردانده باشد: در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
+    },
   },
   columns: [
     { key: 'userId', header: 'فراگیر', cell: 'reference' },
@@ -75,31 +96,32 @@ export default defineEntity({
   },
   // The refund goes through the gateway when it is configured for refunds, else it is recorded
   // as paid back by hand; either way the enrolments the order paid for are cancelled
-  // (server/orderActions.ts).
+  // (server/orderActions.ts). Once a refund through the gateway went unanswered, only the manual
+  // one is offered (and accepted), so the gateway is never asked to pay twice.
   actions: {
     refund: {
       call: 'Refund',
       label: 'بازگشت وجه',
       confirm: 'وجه این سفارش به پرداخت‌کننده بازگردانده شود؟ ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'بازگشت وجه',
-      when: (order) => refundable(order.status),
-      refusal: (order) => notRefundable(order.status),
+      when: (order) => refundable(order.status) && !unconfirmed(order),
+      refusal: (order) => (refundable(order.status) ? refundRefusals.unconfirmed : notRefundable(order.status)),
       tone: 'danger',
       revert: refundIsFinal,
       succeeded: 'وجه سفارش بازگردانده شد',
       failed: 'بازگشت وجه ناموفق بود',
     },
-    // A refund paid back outside the gateway: when the gateway has no refund call, or after a
-    // refund through it went unanswered (it may have paid; it is not asked to again). The server
-    // refuses it while the gateway can still refund the order itself (server/orderActions.ts).
+    // A refund paid back outside the gateway after a refund through it went unanswered (it may
+    // have paid; it is not asked to again). Without a gateway refund call the plain refund is
+    // already recorded by hand.
     manualRefund: {
       call: 'RecordManualRefund',
       label: 'ثبت بازگشت دستی',
       confirm:
         'بازگشت وجه این سفارش بدون درگاه ثبت شود؟ اگر بازگشت وجه پیشین از درگاه بی‌پاسخ مانده، درگاه ممکن است وجه را پیش‌تر بازگردانده باشد: پیش از تأیید در پنل درگاه بررسی کنید و فقط اگر وجه بازنگشته، آن را دستی بازگردانید تا دو بار بازگردانده نشود. ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'ثبت بازگشت دستی',
-      when: (order) => refundable(order.status),
-      refusal: (order) => notRefundable(order.status),
+      when: (order) => refundable(order.status) && unconfirmed(order),
+      refusal: (order) => (refundable(order.status) ? refundRefusals.notUnconfirmed : notRefundable(order.status)),
       tone: 'danger',
       onRow: false,
       revert: refundIsFinal,

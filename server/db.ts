@@ -182,6 +182,8 @@ export interface OrdersTable {
   couponId: Generated<number>;
   couponCode: Generated<string>;
   invoiceNumber: Generated<number | null>;
+  /** Migration 021: when a refund through the gateway went unanswered; null once refunded. */
+  refundUnconfirmedAt: Generated<string | null>;
 }
 export interface OrderItemsTable {
   id: Generated<number>;

@@ -5,18 +5,20 @@
 // audits the order itself). A gateway refusal or outage throws before anything is written, and
 // the transaction then rolls back: nothing changes — except when the gateway gave no readable
 // answer to a refund (no answer, a dropped connection, a proxy's page): it may have paid the
-// money back all the same, so that attempt is kept (outcome unreachable or unreadable) and, until
-// a refund is recorded, no refund of the order goes through the gateway again. The admin checks
-// the gateway's panel and records the refund by hand («ثبت بازگشت دستی»), warned that the gateway
-// may already have paid it: Zarinpal has no call to ask whether a refund happened.
+// money back all the same, so that attempt is kept (outcome unreachable or unreadable) with the
+// order's refundUnconfirmedAt, and until the order is refunded no refund of it goes through the
+// gateway again. The admin checks the gateway's panel and records the refund by hand («ثبت بازگشت
+// دستی», the only refund the order then offers), warned that the gateway may already have paid
+// it: Zarinpal has no call to ask whether a refund happened.
 //
 // The gateway is called inside the transaction, so the order stays locked until it answers (at
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
 // refunded, instead of paying twice.
+import { refundRefusals } from '../schema/orders';
 import { registry } from '../schema/registry.gen';
 import type { ActionContext, ActionHandler } from './actions';
 import { recordAudit } from './audit';
-import { nowIso, type EnrollmentStatus, type PaymentAttemptOutcome } from './db';
+import { nowIso, type EnrollmentStatus } from './db';
 import { HttpError, HttpErrorKeeping } from './errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate, type Row } from './integrity';
@@ -27,9 +29,6 @@ export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
   gatewayUncertain:
     'پاسخی از درگاه پرداخت به بازگشت وجه نرسید و ممکن است وجه بازگردانده شده باشد. بازگشت وجه این سفارش دیگر از درگاه انجام نمی‌شود: در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
-  refundUnconfirmed:
-    'بازگشت وجه پیشین این سفارش از درگاه بی‌پاسخ ماند و ممکن است انجام شده باشد؛ برای پرهیز از بازگرداندن دوباره، از درگاه تکرار نمی‌شود. در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
-  useGateway: 'بازگشت وجه این سفارش از درگاه انجام می‌شود؛ «بازگشت وجه» را بزنید',
   nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
   orderNotPaid: 'سفارش این ثبت‌نام پرداخت‌شده نیست و وجهی برای بازگشت ندارد',
   manualEnrolment: 'این ثبت‌نام دستی بوده و پرداختی برای بازگشت ندارد؛ آن را بدون بازگشت وجه لغو کنید',
@@ -43,36 +42,20 @@ export const orderActionTexts = {
 /** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
 export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
 
-/** A refund call whose answer never came or could not be read: the gateway may have paid it. */
-const uncertain = (outcome: PaymentAttemptOutcome) => outcome === 'unreachable' || outcome === 'unreadable';
-
-/** Whether the order's last refund attempt is one the gateway may or may not have carried out. */
-async function refundUnconfirmed(trx: ActionContext['trx'], orderId: number): Promise<boolean> {
-  const last = await trx
-    .selectFrom('payment_attempts')
-    .select('outcome')
-    .where('orderId', '=', orderId)
-    .where('kind', 'in', ['refund', 'manualRefund'])
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return last !== undefined && uncertain(last.outcome);
-}
-
 /**
  * Pays `amount` of the order back and notes the attempt: through the gateway's refund call when
  * it has one (`how` 'gateway'), else, or when the admin records it (`how` 'manual'), as paid back
- * by hand. Free orders (no gateway authority) have nothing to send.
+ * by hand. Free orders (no gateway authority) have nothing to send. Which of the two an order's
+ * own actions may use is their `when` (schema/orders.ts, by refundUnconfirmedAt); an enrolment's
+ * refund meets the same rule here.
  */
 export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number, how: 'gateway' | 'manual' = 'gateway'): Promise<void> {
   const orderId = Number(order.id);
   const authority = typeof order.authority === 'string' ? order.authority : '';
   const refund = context.gateway.refund;
   const throughGateway = refund !== undefined && amount > 0 && isGatewayAuthority(authority);
-  const unconfirmed = throughGateway && (await refundUnconfirmed(context.trx, orderId));
-  if (how === 'manual' && throughGateway && !unconfirmed) throw new HttpError(409, orderActionTexts.useGateway);
   if (how === 'gateway' && throughGateway) {
-    if (unconfirmed) throw new HttpError(409, orderActionTexts.refundUnconfirmed);
+    if (typeof order.refundUnconfirmedAt === 'string') throw new HttpError(409, refundRefusals.unconfirmed);
     let refundId: string;
     try {
       ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));
@@ -80,7 +63,18 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
       if (!(error instanceof GatewayError)) throw error;
       if (error.failure === 'refused') throw new HttpError(502, orderActionTexts.gatewayRefused);
       const outcome = error.failure;
-      throw new HttpErrorKeeping(502, orderActionTexts.gatewayUncertain, (db) => recordAttempt(db, { orderId, kind: 'refund', outcome, amountInTomans: amount, authority }));
+      // Kept after the rollback: the attempt, and the order's mark that only a refund recorded
+      // by hand may follow (its row's actions show it).
+      throw new HttpErrorKeeping(502, orderActionTexts.gatewayUncertain, (db) =>
+        db.transaction().execute(async (trx) => {
+          await recordAttempt(trx, { orderId, kind: 'refund', outcome, amountInTomans: amount, authority });
+          await trx
+            .updateTable('orders')
+            .set((eb) => ({ refundUnconfirmedAt: nowIso(), version: eb('version', '+', 1) }))
+            .where('id', '=', orderId)
+            .execute();
+        }),
+      );
     }
     await recordAttempt(context.trx, { orderId, kind: 'refund', outcome: 'ok', amountInTomans: amount, authority, refId: refundId || null });
     return;
@@ -119,7 +113,7 @@ const refundWhole =
     await payBack({ trx, gateway }, record, amount, how);
     const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
     await cancelEnrolments({ trx, actor, via }, enrolled.map((e) => e.id));
-    return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso() } };
+    return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null } };
   };
 
 export const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
@@ -162,7 +156,7 @@ async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext,
       refundedInTomans,
       refundedAt: nowIso(),
       version: eb('version', '+', 1),
-      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0 } : {}),
+      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0, refundUnconfirmedAt: null } : {}),
     }))
     .where('id', '=', orderId)
     .returningAll()

@@ -22,6 +22,7 @@ import * as m018 from './018_discounts_invoices';
 import * as m016 from './016_one_time_codes';
 import * as m019 from './019_page_version';
 import * as m020 from './020_audit_via';
+import * as m021 from './021_refund_unconfirmed';
 import { generatedMigration } from './generated';
 
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018_discounts_invoices': m018,
   '019_page_version': m019,
   '020_audit_via': m020,
+  '021_refund_unconfirmed': m021,
   '016_one_time_codes': m016,
   ...Object.fromEntries(schemaMigrations.map((m) => [m.name, generatedMigration(m)])),
 };

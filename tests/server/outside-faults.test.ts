@@ -18,7 +18,8 @@ import { reconcilePayments } from '../../server/reconcile';
 import { gatewayFaults, hugeAnswerBytes, startFakeGateway, type FakeGateway, type GatewayCallName, type GatewayFault } from '../support/fake-gateway';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
-import { blankRecord } from '../../schema/define';
+import { actionsFor, blankRecord } from '../../schema/define';
+import { refundRefusals } from '../../schema/orders';
 import { courseBody } from '../support/samples';
 import { registry } from '../../schema/registry.gen';
 
@@ -43,6 +44,7 @@ interface OrderRow {
   discountInTomans: number;
   refundDueInTomans: number;
   refundedInTomans: number;
+  refundUnconfirmedAt: string | null;
 }
 interface AttemptRow {
   kind: string;
@@ -109,6 +111,8 @@ const orderById = async (id: number) => {
   if (!found) throw new Error(`no order ${id}`);
   return found;
 };
+/** The order's actions its row offers, as the admin's list and detail view decide them. */
+const offered = (order: OrderRow) => actionsFor(registry.orders, { ...order }).map((action) => action.key);
 const attemptsOf = (orderId: number) => list<AttemptRow>('PaymentAttemptRecord', { 'f.orderId': String(orderId), sort: 'id' });
 
 describe('a duplicate authority from the gateway', () => {
@@ -339,24 +343,25 @@ const run: Record<GatewayOperation, (fault: GatewayFault) => Promise<string>> = 
     if (!usable('refund', fault)) {
       expect(first.status, first.text).toBe(502);
       expect(first.body.message).toMatch(persian);
-      // The gateway may have paid it: the order is as it was, and its attempts say the refund is
-      // unconfirmed.
-      const unchanged = await orderById(c.orderId);
-      expect(unchanged.status).toBe('paid');
-      expect(unchanged.version).toBe(before.version);
+      // The gateway may have paid it: the order is still paid, and it and its attempts say the
+      // refund is unconfirmed.
+      const unconfirmed = await orderById(c.orderId);
+      expect(unconfirmed).toMatchObject({ status: 'paid', version: before.version + 1, refundedInTomans: 0 });
+      expect(unconfirmed.refundUnconfirmedAt).not.toBeNull();
       expect(await enrolledIn(l, courseId)).toBe(1);
       const outcome = await lastAttempt(c.orderId, 'refund');
       expect(['unreadable', 'unreachable']).toContain(outcome);
       // No second refund through the gateway: refused, and the gateway not asked.
       const calls = gateway.refundCalls.length;
-      const again = await server.call<{ message?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
+      const again = await server.call<{ message?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: unconfirmed.version } });
       expect(again.status, again.text).toBe(409);
       expect(again.body.message).toMatch(/ثبت بازگشت دستی/);
       expect(gateway.refundCalls).toHaveLength(calls);
       // The admin, having checked the gateway's panel, records it by hand.
-      const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version } });
+      const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: unconfirmed.version } });
       expect(manual.status, manual.text).toBe(200);
       expect(await lastAttempt(c.orderId, 'manualRefund')).toBe('ok');
+      expect((await orderById(c.orderId)).refundUnconfirmedAt).toBeNull();
       expect(await enrolledIn(l, courseId)).toBe(0);
       produced = `502, refund unconfirmed (${outcome}), no second refund through the gateway, recorded by hand`;
     } else expect(first.status, first.text).toBe(200);
@@ -371,10 +376,13 @@ describe('a refund whose answer is lost after the gateway paid it', () => {
   it('is never paid back twice: the attempt stays unconfirmed, the gateway is not asked again, and a manual refund is recorded only then', async () => {
     const { c } = await paidOrder('دوره‌ی بازگشت وجه بی‌پاسخ');
     const before = await orderById(c.orderId);
-    // While the gateway can refund it, nothing is recorded by hand beside it.
+    // While the gateway can refund it, nothing is recorded by hand beside it: the row offers the
+    // gateway's refund only, and the server refuses the other.
+    expect(before.refundUnconfirmedAt).toBeNull();
+    expect(offered(before)).toEqual(['refund']);
     const early = await server.call<{ message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version } });
     expect(early.status, early.text).toBe(409);
-    expect(early.body.message).toMatch(persian);
+    expect(early.body.message).toBe(refundRefusals.notUnconfirmed);
     gateway.inject('refund', 'droppedAfter');
     const lost = await server.call<{ message?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
     gateway.clear();
@@ -382,12 +390,20 @@ describe('a refund whose answer is lost after the gateway paid it', () => {
     expect(lost.body.message).toMatch(/ممکن است وجه بازگردانده شده باشد/);
     expect(gateway.refundedOf(authorityOf(c))).toBe(Number(before.totalInTomans) * 10);
     expect((await attemptsOf(c.orderId)).filter((a) => a.kind === 'refund').map((a) => a.outcome)).toEqual(['unreachable']);
-    const again = await server.call('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: before.version } });
+    // The order says so in the same write: it now offers the manual refund only.
+    const unconfirmed = await orderById(c.orderId);
+    expect(unconfirmed).toMatchObject({ status: 'paid', version: before.version + 1 });
+    expect(unconfirmed.refundUnconfirmedAt).not.toBeNull();
+    expect(offered(unconfirmed)).toEqual(['manualRefund']);
+    const again = await server.call<{ message?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: before.id, version: unconfirmed.version } });
     expect(again.status, again.text).toBe(409);
+    expect(again.body.message).toBe(refundRefusals.unconfirmed);
     expect(gateway.refundCalls.filter((call) => call.authority === authorityOf(c))).toHaveLength(1);
-    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version } });
+    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: unconfirmed.version } });
     expect(manual.status, manual.text).toBe(200);
-    expect((await orderById(c.orderId)).status).toBe('refunded');
+    const refunded = await orderById(c.orderId);
+    expect(refunded).toMatchObject({ status: 'refunded', refundUnconfirmedAt: null });
+    expect(offered(refunded)).toEqual([]);
     expect(gateway.refundedOf(authorityOf(c))).toBe(Number(before.totalInTomans) * 10);
   });
 });

@@ -53,7 +53,7 @@ function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: Ce
     case 'checkbox':
       return { cell: 'yesNo' };
     case 'jalaliDate':
-      return { cell: 'jalaliDate' };
+      return { cell: field.moment ? 'jalaliDateTime' : 'jalaliDate' };
     case 'imageLink':
       return { cell: 'image' };
     case 'videoLink':
