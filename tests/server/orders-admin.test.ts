@@ -6,6 +6,9 @@
 // nothing; an enrolment is cancelled with or without its price paid back; lists filter by a Jalali
 // date range; the roster's CSV carries the parent's name and phone through the child.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionsFor } from '../../schema/define';
+import { refundRefusals } from '../../schema/orders';
+import { registry } from '../../schema/registry.gen';
 import { toJalaliDate } from '../../src/lib/jalali';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
@@ -26,6 +29,7 @@ interface OrderRow {
   cardPan: string;
   refId: string;
   userId: number;
+  refundUnconfirmedAt: string | null;
 }
 interface EnrolmentRow {
   id: number;
@@ -59,8 +63,12 @@ async function act<T extends object>(path: string, body: object, token: string, 
   const answer = await server.call<{ record?: T; message?: string; conflict?: unknown }>('POST', path, { token, body });
   return { status: answer.status, text: answer.text, body: { ...(answer.body.record ?? none), message: answer.body.message }, conflict: answer.body.conflict };
 }
-const noOrder: OrderRow = { id: 0, version: 0, status: '', totalInTomans: 0, refundedInTomans: 0, refundDueInTomans: 0, cardPan: '', refId: '', userId: 0 };
+const noOrder: OrderRow = { id: 0, version: 0, status: '', totalInTomans: 0, refundedInTomans: 0, refundDueInTomans: 0, cardPan: '', refId: '', userId: 0, refundUnconfirmedAt: null };
 const noEnrolment: EnrolmentRow = { id: 0, version: 0, status: '', childId: 0, courseId: 0, orderId: 0 };
+/** The order's actions its row offers, as the admin's list and detail view decide them. */
+const offered = (order: OrderRow) => actionsFor(registry.orders, { ...order }).map((action) => action.key);
+const manualRefund = (order: { id: number; version: number }, on = server, token = admin) =>
+  on.call<{ record?: OrderRow; message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token, body: { id: order.id, version: order.version } });
 const refund = (order: { id: number; version?: number }, token = admin) =>
   act('/api/OrderRecord/Refund', { id: order.id, ...(order.version === undefined ? {} : { version: order.version }) }, token, noOrder);
 const cancelEnrolment = (answer: 'refund' | 'keep', row: { id: number; version: number }, token = admin) =>
@@ -156,6 +164,14 @@ describe('refunding an order', () => {
     const before = await orderById(orderId);
     expect((await enrolmentsOf(orderId)).map((e) => e.status)).toEqual(['active', 'active']);
 
+    // A paid order offers the gateway's refund only; the manual one is refused, changing nothing.
+    expect(before.refundUnconfirmedAt).toBeNull();
+    expect(offered(before)).toEqual(['refund']);
+    const early = await manualRefund(before);
+    expect(early.status, early.text).toBe(409);
+    expect(early.body.message).toBe(refundRefusals.notUnconfirmed);
+    expect(await orderById(orderId)).toMatchObject({ status: 'paid', version: before.version });
+
     const refunded = await refund(before);
     expect(refunded.status, refunded.text).toBe(200);
     expect(refunded.body).toMatchObject({ status: 'refunded', refundedInTomans: before.totalInTomans, version: before.version + 1 });
@@ -239,6 +255,43 @@ describe('refunding an order', () => {
     const labels = await server.call('GET', '/api/Admin/{entity}/labels', { token: learner, params: { entity: 'children' }, query: { ids: '1', path: 'userId.phoneNumber' } });
     expect(labels.status).toBe(403);
     expect(await orderById(order.id)).toMatchObject({ status: 'paid', version: order.version });
+  });
+});
+
+describe('a refund through the gateway left unanswered', () => {
+  it('marks the order, which then offers the manual refund only — an enrolment’s refund is refused too — until it is recorded', async () => {
+    const [first, second] = courses;
+    if (!first || !second) throw new Error('no courses');
+    const orderId = await buy(server, learner, [first.id, second.id], 'نیوشا');
+    const before = await orderById(orderId);
+    gateway.inject('refund', 'droppedAfter');
+    const lost = await refund(before);
+    gateway.clear();
+    expect(lost.status, lost.text).toBe(502);
+    const marked = await orderById(orderId);
+    expect(marked).toMatchObject({ status: 'paid', version: before.version + 1, refundedInTomans: 0 });
+    expect(Number.isNaN(Date.parse(marked.refundUnconfirmedAt ?? ''))).toBe(false);
+    expect(offered(marked)).toEqual(['manualRefund']);
+
+    // Neither the order's refund nor an enrolment's goes through the gateway again.
+    const calls = gateway.refundCalls.length;
+    const again = await refund(marked);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(refundRefusals.unconfirmed);
+    const [one] = await enrolmentsOf(orderId);
+    if (!one) throw new Error('an enrolment expected');
+    const viaEnrolment = await cancelEnrolment('refund', one);
+    expect(viaEnrolment.status).toBe(409);
+    expect(viaEnrolment.body.message).toBe(refundRefusals.unconfirmed);
+    expect(gateway.refundCalls.length).toBe(calls);
+    expect((await enrolmentsOf(orderId)).map((e) => e.status)).toEqual(['active', 'active']);
+
+    const manual = await manualRefund(marked);
+    expect(manual.status, manual.text).toBe(200);
+    expect(manual.body.record).toMatchObject({ status: 'refunded', refundedInTomans: before.totalInTomans, refundUnconfirmedAt: null });
+    expect(offered(await orderById(orderId))).toEqual([]);
+    expect((await enrolmentsOf(orderId)).map((e) => e.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await attemptsOf(orderId)).map((a) => `${a.kind}:${a.outcome}`)).toEqual(['request:ok', 'verify:ok', 'refund:unreachable', 'manualRefund:ok']);
   });
 });
 
@@ -351,6 +404,11 @@ describe('without a refund token', () => {
       const paid = await manualServer.call<{ items: OrderRow[] }>('GET', '/api/OrderRecord/GetSelectList', { token, query: { 'f.status': 'paid', page: '1' } });
       const order = paid.body.items[0];
       if (!order) throw new Error('the seed has a paid order');
+      // The plain refund is the manual one here: the row offers it alone, and the server refuses the other.
+      expect(offered(order)).toEqual(['refund']);
+      const other = await manualRefund(order, manualServer, token);
+      expect(other.status, other.text).toBe(409);
+      expect(other.body.message).toBe(refundRefusals.notUnconfirmed);
       const calls = gateway.refundCalls.length;
       const refunded = await manualServer.call<{ record: OrderRow }>('POST', '/api/OrderRecord/Refund', { token, body: { id: order.id, version: order.version } });
       expect(refunded.status, refunded.text).toBe(200);
