@@ -2204,7 +2204,7 @@ export type components = {
             after: {
                 [key: string]: unknown;
             } | null;
-            /** @description false when the record changed since */
+            /** @description false when the record changed since, cannot be re-created, or the change was made by a record action that is not undone (a refund) */
             revertible: boolean;
             /** @description why the change cannot be undone (Persian, as the revert would refuse); null when it can */
             revertRefusal: string | null;
