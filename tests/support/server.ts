@@ -84,6 +84,9 @@ export async function startServer(
     publicUrl: 'http://academy.test',
     distDir: path.join(dataDir, 'no-dist'),
     print: (line) => printed.push(line),
+    // No job writes rows on a timer while a test reads them: a test runs a job's round itself
+    // (app.jobs), or asks for the timers with backgroundJobs: true.
+    backgroundJobs: false,
     ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
