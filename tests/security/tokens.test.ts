@@ -137,8 +137,14 @@ describe('access tokens', () => {
   it('issues a new token at each sign-in', async () => {
     await signUpLearner(server, '09371110002', 'learner-pass-123');
     const first = await server.signIn('09371110002', 'learner-pass-123');
-    await new Promise((r) => setTimeout(r, 1100)); // iat has one-second resolution
-    const second = await server.signIn('09371110002', 'learner-pass-123');
+    // iat has one-second resolution: the clock is moved on by a second and a bit, not waited for.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1100 });
+    let second: string;
+    try {
+      second = await server.signIn('09371110002', 'learner-pass-123');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(second).not.toBe(first);
     expect(decodeJwt(second).iat).toBeGreaterThan(decodeJwt(first).iat ?? 0);
     expect(await statuses(second)).toEqual([403, 200]);
