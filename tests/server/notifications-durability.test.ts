@@ -76,7 +76,7 @@ async function startNode(dataDir: string, env: Record<string, string>): Promise<
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const check = () => {
       if (/running at http/.test(output)) {
         clearTimeout(timer);
@@ -134,7 +134,7 @@ async function rowsOf(db: DB, texts: readonly string[]) {
   }
 }
 
-async function allSent(db: DB, texts: readonly string[], within = 30_000): Promise<void> {
+async function allSent(db: DB, texts: readonly string[], within = 90_000): Promise<void> {
   const deadline = Date.now() + within;
   while (Date.now() < deadline) {
     const rows = await rowsOf(db, texts);
@@ -212,7 +212,7 @@ describe('notifications across kill -9', () => {
     } finally {
       await db.destroy();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('killed between handing a message to the provider and recording it: the claim is taken over after its lease, each message recorded once, the repeat only the one in flight, with its key', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-notify-'));
@@ -226,7 +226,7 @@ describe('notifications across kill -9', () => {
       // waits on the lock — then SIGKILL.
       let inFlight: string[] = [];
       let claimed: string[] = [];
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 90_000;
       while (inFlight.length === 0) {
         if (Date.now() > deadline) throw new Error('never caught a message in flight');
         const lock = await lockQueue(dataDir);
@@ -279,5 +279,5 @@ describe('notifications across kill -9', () => {
     } finally {
       await db.destroy();
     }
-  }, 120_000);
+  }, 300_000);
 });
