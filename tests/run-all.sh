@@ -3,7 +3,7 @@
 # tests, the production build with its bundle budget, and the browser tests. Every suite runs
 # even when an earlier one fails; the last line is the total over all of them.
 #
-# The steps run side by side, up to three at once (TEST_SLOTS), each as soon as the steps it needs
+# The steps run side by side, up to four at once (TEST_SLOTS), each as soon as the steps it needs
 # have ended (see `steps` below). Each step's output goes to its own log under .tmp/test-logs and
 # is printed in one piece when the step ends, followed by its time, so steps never interleave
 # their lines; .tmp/test-logs/times has each step's wall and CPU seconds.
@@ -112,18 +112,21 @@ security_cheap() {
 }
 
 # The steps, each with the steps it needs first ("-" for none), in the order they are started:
-# the longest chain first (the build, then the browser tests, about half of the command's wall
-# time on their own), then the other steps longest first, so the short ones fill the gaps at the
-# end. Up to $TEST_SLOTS steps (default 3) run at once on the machine's two cores: the browser
-# tests leave a core idle for much of their time (they wait on Chromium and on pages), and the
-# server suites wait on their databases, so a third step takes up what the first two leave.
-slots=${TEST_SLOTS:-3}
+# the longest chain first (the build, then the browser tests), then the other steps longest
+# first, so the short ones fill the gaps at the end. Up to $TEST_SLOTS steps (default 4) run at
+# once on the machine's two cores: the browser tests leave a core idle much of their time (they
+# wait on Chromium and on pages), and the server suites wait on their databases, so the further
+# steps take up what the first two leave.
+slots=${TEST_SLOTS:-4}
 steps=(
   'build|-|check build npm run build --silent'
   'postgres|-|postgres'
   'chromium|build|check chromium bash tests/support/ensure-chromium.sh'
-  # E2E_BUILT_SERVER: the browser tests start the server just built (tests/e2e/harness.ts).
-  'e2e|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e --config tests/e2e/vitest.config.ts'
+  # E2E_BUILT_SERVER: the browser tests start the server just built (tests/e2e/harness.ts). In
+  # two halves by file (vitest's --shard), each a step: alone they were the longest chain, about
+  # 500 s of a quiet run's 700, with a core idle much of the time.
+  'e2e-1|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-1 --config tests/e2e/vitest.config.ts --shard=1/2'
+  'e2e-2|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-2 --config tests/e2e/vitest.config.ts --shard=2/2'
   'security|build|with E2E_BUILT_SERVER=1 security'
   'server-pg|postgres|server_pg'
   # The one-file proof: a new entity from one schema file, end to end in a copy of the project.
