@@ -137,7 +137,13 @@ export async function startServer(
     signIn,
     sendCode,
     close: async () => {
-      await app.close();
+      // The file's tests are over: a connection still open is one a test left unfinished (a
+      // refused upload whose body the server stopped reading), which would hold the close until
+      // the slow-body guard cuts it, 30–60 s later: seen as an afterAll hook timing out under
+      // load. It is cut now.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       if (owned) {
         rmSync(dataDir, { recursive: true, force: true });
         if (usePostgres) await dropDatabaseFor(dataDir);
