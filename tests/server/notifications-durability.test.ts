@@ -106,14 +106,17 @@ async function queueMessages(db: DB, tag: string, count: number): Promise<string
   const admin = await db.selectFrom('users').select('id').where('phoneNumber', '=', adminPhone).executeTakeFirstOrThrow();
   const texts = Array.from({ length: count }, (_, n) => `پیام ${tag} شماره ${n + 1}`);
   const notices = texts.map((text, n) => ({ event: 'enrolled' as const, subject: `${tag}-${n}`, userId: admin.id, text }));
-  // SQLite: this deferred transaction reads, then writes; a write the server's worker committed
-  // in between makes SQLite refuse it at once (a stale snapshot, not a wait), so it runs again.
-  for (let attempt = 0; ; attempt++) {
+  // SQLite: this deferred transaction reads, then writes; a write the server committed in
+  // between (its first worker round, its start-up: slow on a busy machine) makes SQLite refuse it
+  // at once (a stale snapshot, not a wait), so it runs again a moment later, until the test's
+  // own time limit rather than for a count of immediate tries.
+  for (;;) {
     try {
       await db.transaction().execute((trx) => enqueue(trx, notices));
       break;
     } catch (error) {
-      if (attempt >= 10 || !(error instanceof Error) || !/database is locked/.test(error.message)) throw error;
+      if (!(error instanceof Error) || !/database is locked/.test(error.message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
   return texts;
@@ -122,14 +125,15 @@ async function queueMessages(db: DB, tag: string, count: number): Promise<string
 /**
  * The queue's rows of these texts. SQLite: a server starting on the file (recovering the WAL of
  * the killed one, migrating, seeding) may hold its lock past the 5 s busy timeout on a busy
- * machine; the test reads again rather than fail on the wait.
+ * machine; the test reads again, until its own time limit, rather than fail on the wait.
  */
 async function rowsOf(db: DB, texts: readonly string[]) {
-  for (let attempt = 0; ; attempt++) {
+  for (;;) {
     try {
       return await db.selectFrom('notifications').selectAll().where('body', 'in', [...texts]).orderBy('id').execute();
     } catch (error) {
-      if (attempt >= 5 || !(error instanceof Error) || !/database is locked/.test(error.message)) throw error;
+      if (!(error instanceof Error) || !/database is locked/.test(error.message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 }
