@@ -29,9 +29,9 @@ import { registerFamily } from './family';
 import { paymentSettlement, registerLearner } from './learner';
 import { registerInvoices } from './invoices';
 import { registerWaitlist } from './waitlist';
-import { startWaitlistSweep } from './seats';
-import { startPaymentReconciliation } from './reconcile';
-import { notificationSettings, startNotificationWorker } from './notifications';
+import { startWaitlistSweep, sweepWaitlist } from './seats';
+import { reconcilePayments, startPaymentReconciliation } from './reconcile';
+import { notificationRound, notificationSettings, startNotificationWorker } from './notifications';
 import { registerNavBadges } from './navBadges';
 import { pageStatus, type PageStatus } from './pages';
 import {
@@ -59,6 +59,25 @@ import { registerPasswordReset } from './userAccounts';
 import { Tokens } from './tokens';
 
 export type { AppConfig } from './config';
+
+/**
+ * One round of each periodic job, as its timer runs it. A server started with backgroundJobs
+ * false (the tests' servers) has no timers: a test runs the round it is about, when it says.
+ */
+export interface BackgroundJobs {
+  /** Offers past their hold pass on; seats freed by time are offered (server/seats.ts). */
+  sweepWaitlist: () => Promise<void>;
+  /** Payments whose payer never came back are asked about and settled (server/reconcile.ts). */
+  reconcilePayments: () => Promise<void>;
+  /** Tomorrow's class reminders are queued and every due message sent (server/notifications.ts). */
+  sendNotifications: () => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: BackgroundJobs;
+  }
+}
 
 const jsonBodyLimit = 1024 * 1024;
 
@@ -137,17 +156,23 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       reply.code(400).headers(headers).send({ message: texts.badUrl });
     },
   });
+  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
+  const settlement = paymentSettlement(db, gateway);
+  const reconcileOptions = { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs };
+  const notifying = { ...notificationSettings(), ...config.notifications };
+  app.decorate('jobs', {
+    sweepWaitlist: () => sweepWaitlist(db),
+    reconcilePayments: () => reconcilePayments(settlement, reconcileOptions),
+    sendNotifications: () => notificationRound(db, messaging, notifying),
+  } satisfies BackgroundJobs);
+  const jobsOn = config.backgroundJobs !== false;
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
-  const stopSweep = startWaitlistSweep(db);
+  const stopSweep = jobsOn ? startWaitlistSweep(db) : () => undefined;
   // Payments whose payer never came back to the callback (issue 15 item 6).
-  const stopReconcile = startPaymentReconciliation(
-    paymentSettlement(db, zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs })),
-    config.paymentReconcileMs ?? defaultReconcileMs,
-    { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs },
-  );
+  const stopReconcile = startPaymentReconciliation(settlement, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
   // Notifications queued by any process (or before a restart) are sent by this one's worker.
-  const stopNotifications = startNotificationWorker(db, messaging, { ...notificationSettings(), ...config.notifications });
+  const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying) : async () => undefined;
   app.addHook('onClose', async () => {
     stopSweep();
     await stopReconcile();
@@ -285,7 +310,6 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
   registerNavBadges(routes.register, db);
-  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
   registerAudit(routes.register, db, contract, gateway, siteOrigin);
   registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerBulk(routes.register, db);

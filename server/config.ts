@@ -47,6 +47,13 @@ export interface AppConfig {
   paymentReconcileMs?: number;
   /** An open order is asked about by the reconciliation once this old (default 5 minutes). */
   paymentReconcileAfterMs?: number;
+  /**
+   * Whether this process runs its periodic jobs on timers: the waiting-list sweep, the payment
+   * reconciliation and the notification worker (default true; configFromEnv never sets it, so
+   * `npm start` always runs them). The tests' servers turn it off, so nothing writes rows behind a
+   * test's back on a slow machine, and run a job's one round through app.jobs (server/app.ts).
+   */
+  backgroundJobs?: boolean;
   /** Where browsers reach the site; the payment callback and the sitemap are built from it. */
   publicUrl: string;
   /** The built SPA; defaults to ./dist. */

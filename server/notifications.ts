@@ -380,6 +380,22 @@ export async function deliverDue(db: DB, messaging: Messaging, settings: Notific
 }
 
 /**
+ * One round of the worker: tomorrow's class reminders (unless `reminders` is false), then what is
+ * due, batch after batch while full ones come back (a backlog drains without waiting a poll each
+ * time) and until `stopped` says so. The worker's timer runs it; a test server whose background
+ * jobs are off runs it when the test says (app.jobs, server/app.ts).
+ */
+export async function notificationRound(
+  db: DB,
+  messaging: Messaging,
+  settings: NotificationSettings,
+  options: { reminders?: boolean; stopped?: () => boolean } = {},
+): Promise<void> {
+  if (options.reminders !== false) await queueClassReminders(db);
+  while (!options.stopped?.() && (await deliverDue(db, messaging, settings)) >= settings.batchSize);
+}
+
+/**
  * Starts the worker of this process: every `pollMs` it queues tomorrow's class reminders (once a
  * minute) and delivers what is due. The returned function stops it and waits for a round under
  * way, so the database is not closed under it.
@@ -388,14 +404,11 @@ export function startNotificationWorker(db: DB, messaging: Messaging, settings: 
   let running: Promise<void> | null = null;
   let stopped = false;
   let lastReminders = 0;
-  const round = async () => {
+  const round = () => {
     const now = Date.now();
-    if (now - lastReminders >= 60_000) {
-      lastReminders = now;
-      await queueClassReminders(db, now);
-    }
-    // Keep going while full batches come back: a backlog drains without waiting a poll each time.
-    while (!stopped && (await deliverDue(db, messaging, settings)) >= settings.batchSize);
+    const reminders = now - lastReminders >= 60_000;
+    if (reminders) lastReminders = now;
+    return notificationRound(db, messaging, settings, { reminders, stopped: () => stopped });
   };
   const tick = () => {
     if (running || stopped) return;

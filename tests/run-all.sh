@@ -3,9 +3,10 @@
 # tests, the production build with its bundle budget, and the browser tests. Every suite runs
 # even when an earlier one fails; the last line is the total over all of them.
 #
-# The suites run in two lanes side by side (the machine has two cores and no suite keeps both
-# busy alone). Each step's output goes to its own log under .tmp/test-logs and is printed in one
-# piece when the step ends, followed by its time, so the two lanes never interleave their lines.
+# The steps run side by side, up to four at once (TEST_SLOTS), each as soon as the steps it needs
+# have ended (see `steps` below). Each step's output goes to its own log under .tmp/test-logs and
+# is printed in one piece when the step ends, followed by its time, so steps never interleave
+# their lines; .tmp/test-logs/times has each step's wall and CPU seconds.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.tmp/test-results
@@ -49,24 +50,27 @@ step() { # name, command...: runs one step with its output in a log, printed who
   } 9> "$logs/.print-lock"
 }
 
-after() { # waits until step $1 of the other lane has ended
-  while ! grep -q "^$1 " "$logs/times" 2>/dev/null; do sleep 1; done
-}
-
 # Suites that sign in hundreds of times but measure nothing about hashing run with a cheaper
-# scrypt (server/passwords.ts hashCost); the attack suites (security) keep the real cost, all but
-# the hostile-input fuzzer, which checks answers and rows, not time (88 → 50 s at the cheap cost).
+# scrypt (server/passwords.ts hashCost); the security files that measure hashing keep the real
+# cost (see security below).
 cheap_hash=16384
 
 # PostgreSQL 15 for the server suite's second run and the one-file proof: a private cluster on a
 # free port (Debian's package is installed first when missing), one database per test server,
-# removed at the end.
-pg_url='' pg_dir=''
-if pg_env=$(bash tests/support/postgres.sh start); then
-  pg_dir=$(sed -n 's/^PG_TEST_DIR=//p' <<<"$pg_env")
-  pg_url=$(sed -n 's/^TEST_DATABASE_URL=//p' <<<"$pg_env")
-  trap 'bash tests/support/postgres.sh stop "$pg_dir"' EXIT
-fi
+# removed at the end. Started as a step of its own (initdb takes seconds) beside the first ones;
+# the steps that need it wait for it and read its address from $logs/postgres.env.
+postgres() {
+  local env
+  if env=$(bash tests/support/postgres.sh start); then echo "$env" > "$logs/postgres.env"; echo "$env"
+  else echo "!!! PostgreSQL did not start"; fi
+}
+pg_var() { sed -n "s/^$1=//p" "$logs/postgres.env" 2>/dev/null; }
+stop_postgres() {
+  local dir; dir=$(pg_var PG_TEST_DIR)
+  [ -n "$dir" ] && bash tests/support/postgres.sh stop "$dir"
+  rm -f "$logs/postgres.env"
+}
+trap stop_postgres EXIT
 
 # The server suite runs its files in one process, one after another (--isolate=false): each
 # file started a fresh process that imported and evaluated the whole server again, about two
@@ -81,60 +85,94 @@ server_suite() { # name
 }
 
 server_pg() {
-  if [ -z "$pg_url" ]; then
+  local url; url=$(pg_var TEST_DATABASE_URL)
+  if [ -z "$url" ]; then
     echo '{"passed":0,"failed":1,"skipped":0}' > "$results/server-pg.json"; echo "!!! server-pg: PostgreSQL did not start"; return
   fi
-  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$pg_url"; server_suite server-pg )
+  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$url"; server_suite server-pg )
 }
 
 engine() {
   # The one-file proof (a new entity from one schema file, end to end in a copy of the project):
   # its schema-change migration runs on SQLite and on this PostgreSQL; needs Chromium.
-  if [ -n "$pg_url" ]; then ( export TEST_DATABASE_URL="$pg_url"; suite engine tests/engine )
+  local url; url=$(pg_var TEST_DATABASE_URL)
+  if [ -n "$url" ]; then ( export TEST_DATABASE_URL="$url"; suite engine tests/engine )
   else suite engine tests/engine; fi
 }
 
-# The one-file proof runs in whichever lane is free first (mkdir is the lock): which lane that is
-# depends on the machine's load (the browser tests alone were once as long as all of lane 1, and
-# on a quiet machine lane 1 is the longer by ~3 minutes).
-engine_in_free_lane() {
-  mkdir "$logs/.engine-claimed" 2>/dev/null || return 0
-  after chromium
-  step engine engine
+# The security suite: the files that measure something about password hashing (the cost stored,
+# equal time for unknown accounts and wrong passwords, a flood of sign-ups hashed one at a time)
+# keep the real scrypt cost; the others check answers and rows, not hashing, and run at the cheap
+# cost like the server suite (the hostile-input fuzzer: 88 → 50 s). It starts the server just
+# built (E2E_BUILT_SERVER: tests/e2e/harness.ts), without tsx's transform at each start.
+hashing_files='tests/security/passwords.test.ts tests/security/abuse.test.ts'
+security() { suite security $hashing_files; }
+security_cheap() {
+  ( export PASSWORD_HASH_N=$cheap_hash; suite security-cheap tests/security $(printf -- '--exclude=%s ' $hashing_files) )
 }
 
-# Lane 1: the static checks, then the suites that need neither the build nor a browser, then the
-# security suite (serves the build).
-lane1() {
-  step codegen-fresh check codegen-fresh npx tsx codegen/generate.ts --check
-  step typecheck check typecheck npx tsc -p tsconfig.json
-  step lint check lint npx eslint .
-  PASSWORD_HASH_N=$cheap_hash step unit suite unit tests/unit tests/machines tests/contract
-  PASSWORD_HASH_N=$cheap_hash step server server_suite server
-  step server-pg server_pg
-  after build
-  step security suite security tests/security --exclude=tests/security/fuzz.test.ts
-  PASSWORD_HASH_N=$cheap_hash step security-fuzz suite security-fuzz tests/security/fuzz.test.ts
-  engine_in_free_lane
-}
-
-# Lane 2: the build (the security and browser suites serve it), Chromium, the bundle budget,
-# the browser tests (and the one-file proof when lane 1 has not taken it).
-lane2() {
-  step build check build npm run build --silent
-  step chromium check chromium bash tests/support/ensure-chromium.sh
+# The steps, each with the steps it needs first ("-" for none), in the order they are started:
+# the longest chain first (the build, then the browser tests), then the other steps longest
+# first, so the short ones fill the gaps at the end. Up to $TEST_SLOTS steps (default 4) run at
+# once on the machine's two cores: the browser tests leave a core idle much of their time (they
+# wait on Chromium and on pages), and the server suites wait on their databases, so the further
+# steps take up what the first two leave.
+slots=${TEST_SLOTS:-4}
+# The longest chain's steps start as soon as they can, even with every slot taken (they count
+# toward the slots, so the next other step waits for two to end).
+chain='build chromium e2e-1 e2e-2'
+steps=(
+  'build|-|check build npm run build --silent'
+  'postgres|-|postgres'
+  'chromium|build|check chromium bash tests/support/ensure-chromium.sh'
+  # E2E_BUILT_SERVER: the browser tests start the server just built (tests/e2e/harness.ts). In
+  # two halves by file (vitest's --shard), each a step: alone they were the longest chain, about
+  # 500 s of a quiet run's 700, with a core idle much of the time.
+  'e2e-1|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-1 --config tests/e2e/vitest.config.ts --shard=1/2'
+  'e2e-2|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-2 --config tests/e2e/vitest.config.ts --shard=2/2'
+  'security|build|with E2E_BUILT_SERVER=1 security'
+  'server-pg|postgres|server_pg'
+  # The one-file proof: a new entity from one schema file, end to end in a copy of the project.
+  'engine|chromium postgres|engine'
+  'server|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server'
+  'security-cheap|build|with E2E_BUILT_SERVER=1 security_cheap'
+  'unit|-|with PASSWORD_HASH_N='$cheap_hash' suite unit tests/unit tests/machines tests/contract'
+  'typecheck|-|check typecheck npx tsc -p tsconfig.json'
   # Opens every public page and admin screen and sums the gzip JavaScript it fetched; prints the
   # figures and fails when a budget is exceeded.
-  [ -f scripts/bundle-budget.ts ] && E2E_BUILT_SERVER=1 step bundle-budget check bundle-budget npx tsx scripts/bundle-budget.ts
-  # E2E_BUILT_SERVER: the browser tests start the server just built (tests/e2e/harness.ts).
-  E2E_BUILT_SERVER=1 PASSWORD_HASH_N=$cheap_hash step e2e suite e2e --config tests/e2e/vitest.config.ts
-  engine_in_free_lane
+  'bundle-budget|chromium|with E2E_BUILT_SERVER=1 check bundle-budget npx tsx scripts/bundle-budget.ts'
+  'lint|-|check lint npx eslint .'
+  'codegen-fresh|-|check codegen-fresh npx tsx codegen/generate.ts --check'
+)
+# `with VAR=value… command…`: the command (a shell function too: suite, check …) with those set.
+with() {
+  local assignments=()
+  while [[ $1 == *=* ]]; do assignments+=("$1"); shift; done
+  ( for a in "${assignments[@]}"; do export "${a?}"; done; "$@" )
 }
 
-lane1 & lane1_pid=$!
-lane2 & lane2_pid=$!
-wait "$lane1_pid" "$lane2_pid"
-if [ -n "$pg_dir" ]; then bash tests/support/postgres.sh stop "$pg_dir"; trap - EXIT; fi
+declare -A started_steps=()
+ended() { grep -q "^$1 " "$logs/times" 2>/dev/null; }
+ready() { local need; for need in $1; do [ "$need" = - ] || ended "$need" || return 1; done; }
+running=0
+while :; do
+  pending=0
+  for entry in "${steps[@]}"; do
+    IFS='|' read -r name needs command <<<"$entry"
+    [ -n "${started_steps[$name]:-}" ] && continue
+    pending=$((pending + 1))
+    if { [ "$running" -lt "$slots" ] || [[ " $chain " == *" $name "* ]]; } && ready "$needs"; then
+      # shellcheck disable=SC2086 # the command is words, split on purpose
+      step "$name" $command &
+      started_steps[$name]=1 running=$((running + 1)) pending=$((pending - 1))
+    fi
+  done
+  [ "$pending" -eq 0 ] && [ "$running" -eq 0 ] && break
+  # A step ended (or, while one waits for another, a second passed): look again.
+  if [ "$running" -gt 0 ]; then wait -n; running=$(jobs -rp | wc -l); else sleep 1; fi
+done
+wait
+stop_postgres; trap - EXIT
 
 echo "::: wall $((SECONDS - started)) s; each step's wall and CPU seconds: $(sort -k2 -n -r "$logs/times" | awk '{ printf "%s %s/%s  ", $1, $2, $3 }')"
 node -e '

@@ -131,10 +131,11 @@ describe('course and teacher pages', () => {
         const box = await bar.boundingBox();
         return box !== null && box.y >= 0 && box.y + box.height <= 844 + 1;
       };
+      // Each position is waited for until the page has settled there (a busy machine scrolls and
+      // lays out late), not for a guessed 100 ms.
       for (const y of [0, 600, 1400]) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(100);
-        expect(await inView(), `scrolled to ${y}`).toBe(true);
+        await expect.poll(inView, { message: `scrolled to ${y}`, timeout: 30_000 }).toBe(true);
       }
       const cta = bar.getByRole('link', { name: 'افزودن به سبد خرید' });
       expect(await cta.isVisible()).toBe(true);

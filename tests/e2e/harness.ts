@@ -46,8 +46,19 @@ export interface Stack {
   stop: () => Promise<void>;
 }
 
+/**
+ * node's arguments for the server. The test command has just built it (`npm run build`):
+ * E2E_BUILT_SERVER=1 starts that bundle as `npm run serve` does, without tsx's TypeScript
+ * transform (about 1.5 s of every start). Otherwise (a single file run by hand, the one-file
+ * proof's copy) the sources run through tsx.
+ */
+export const serverEntry = (): string[] =>
+  process.env.E2E_BUILT_SERVER === '1' ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // A start takes a second or two on a quiet machine; the deadline only turns a hang into an error
+  // (within the hooks' 120 s).
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -58,7 +69,7 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`server did not start in 30 s:\n${output()}`);
+  throw new Error(`server did not start in 90 s:\n${output()}`);
 }
 
 /** Starts the real server (expects `dist/` to be built) with a fresh seeded database. */
@@ -69,11 +80,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  // The test command has just built the server (`npm run build`): E2E_BUILT_SERVER=1 starts that
-  // bundle as `npm run serve` does, without tsx's TypeScript transform (about 1.5 s of every start).
-  // Otherwise (a single file run by hand, the one-file proof's copy) the sources run through tsx.
-  const entry = process.env.E2E_BUILT_SERVER === '1' ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -201,7 +208,8 @@ export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
  * 6-digit code.
  */
 export async function waitForCode(stack: Stack, phoneNumber: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  // The SMS goes out while the request is answered; the deadline only names what never came.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const sent = stack.sms.messages.slice(after).filter((message) => message.receptor === phoneNumber);
     const code = /\b([0-9]{6})\b/.exec(sent.at(-1)?.message ?? '')?.[1];

@@ -129,8 +129,9 @@ describe('phone menu', () => {
         ]);
         const call = panel.getByRole('link', { name: /تماس:/ });
         expect(await call.getAttribute('href')).toMatch(/^tel:/);
-        // Wait for the 0.4 s slide so the panel sits inside the viewport.
-        await page.waitForTimeout(450);
+        // The 0.4 s slide ends with the panel inside the viewport: waited for (a busy machine draws
+        // the slide late), not slept for.
+        await expect.poll(async () => { const b = await panel.boundingBox(); return b && b.x + b.width; }, { timeout: 30_000 }).toBeLessThanOrEqual(391);
         const box = await panel.boundingBox();
         expect(box && box.x + box.width).toBeLessThanOrEqual(391);
         expect(box && box.height).toBeGreaterThan(800);

@@ -18,7 +18,7 @@ let targetDir = '';
 beforeAll(async () => {
   stack = await startStack();
   targetDir = await mkdtemp(join(tmpdir(), 'academy-backup-'));
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await stack?.stop();
   await rm(targetDir, { recursive: true, force: true });
@@ -60,7 +60,8 @@ describe('online backup', () => {
       }
     };
     const writers = Array.from({ length: 8 }, () => writer());
-    await new Promise((r) => setTimeout(r, 500));
+    // Enough rows before the backup begins, however slow the machine: waited for, not slept for.
+    while (acknowledged.size <= 10) await new Promise((r) => setTimeout(r, 20));
     const before = new Map(acknowledged);
     const target = join(targetDir, 'copy.sqlite');
     const result = await runBackup(target);

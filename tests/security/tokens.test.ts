@@ -137,11 +137,18 @@ describe('access tokens', () => {
   it('issues a new token at each sign-in', async () => {
     await signUpLearner(server, '09371110002', 'learner-pass-123');
     const first = await server.signIn('09371110002', 'learner-pass-123');
-    await new Promise((r) => setTimeout(r, 1100)); // iat has one-second resolution
-    const second = await server.signIn('09371110002', 'learner-pass-123');
-    expect(second).not.toBe(first);
-    expect(decodeJwt(second).iat).toBeGreaterThan(decodeJwt(first).iat ?? 0);
-    expect(await statuses(second)).toEqual([403, 200]);
+    // iat has one-second resolution: the clock (the server's too: it runs in this process) is
+    // moved on by a second and a bit, not waited for, and stays there while the new token is used
+    // (a token issued in the future is refused).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1100 });
+    try {
+      const second = await server.signIn('09371110002', 'learner-pass-123');
+      expect(second).not.toBe(first);
+      expect(decodeJwt(second).iat).toBeGreaterThan(decodeJwt(first).iat ?? 0);
+      expect(await statuses(second)).toEqual([403, 200]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("stops a deleted user's token at once", async () => {

@@ -28,8 +28,10 @@ async function upload(bytes: Uint8Array, name: string): Promise<{ status: number
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
   const started = Date.now();
   const answer = await server.call<{ fileName?: string; message?: string }>('POST', '/api/File/upload-image', { token: admin, rawBody: form });
-  // A hostile file is refused quickly, never after libvips decoded gigapixels.
-  expect(Date.now() - started, name).toBeLessThan(20_000);
+  // A hostile file is refused quickly, never after libvips decoded gigapixels (a refusal is
+  // milliseconds of work; decoding the bomb would be minutes). An accepted photo's time is its
+  // WebP and AVIF encoding, which a busy machine stretches: it is not held to this bound.
+  if (answer.status !== 200) expect(Date.now() - started, name).toBeLessThan(20_000);
   return answer;
 }
 
@@ -82,7 +84,7 @@ function pixelBomb(): Buffer {
 }
 
 describe('resized copies of images', () => {
-  it('makes WebP (and smaller AVIF) copies at upload and serves the narrowest one wide enough, by Accept', async () => {
+  it('makes WebP (and smaller AVIF) copies at upload and serves the narrowest one wide enough, by Accept', { timeout: 120_000 }, async () => {
     const original = photo(1600, 900);
     const uploaded = await upload(original, 'photo.png');
     expect(uploaded.status).toBe(200);
@@ -163,7 +165,7 @@ describe('resized copies of images', () => {
     expect((await fetchImage('course-1.webp', '?w=1024')).width).toBe(640);
   });
 
-  it('makes the copies of an image stored before they existed on its first resized request, then serves them', async () => {
+  it('makes the copies of an image stored before they existed on its first resized request, then serves them', { timeout: 120_000 }, async () => {
     const name = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0.png';
     const original = photo(900, 500);
     writeFileSync(path.join(server.dataDir, 'media', 'images', name), original);
@@ -172,9 +174,11 @@ describe('resized copies of images', () => {
     expect(first.bytes.equals(original)).toBe(true);
     // Not kept by the browser under that address: the next request gets the copy.
     expect(first.response.headers.get('cache-control')).toBe('no-cache');
+    // Made in the background (libvips, slow on a busy machine): waited for until the test's own
+    // time limit, not for a guessed ten seconds.
     let listed: string[] = [];
-    for (let i = 0; i < 100 && !listed.includes('320.webp'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!listed.includes('320.webp')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
       listed = existsSync(variantsDir(name)) ? readdirSync(variantsDir(name)) : [];
     }
     expect(listed).toContain('320.webp');

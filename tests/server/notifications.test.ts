@@ -37,8 +37,8 @@ const openDb = async (): Promise<DB> =>
 
 beforeAll(async () => {
   gateway = await startFakeGateway();
-  // The server's own worker waits an hour between rounds: the tests drive deliverDue themselves.
-  server = await startServer({ paymentGatewayUrl: gateway.url, notifications: { pollMs: 3_600_000 } });
+  // The server runs no worker (a test server's jobs are off): the tests drive deliverDue themselves.
+  server = await startServer({ paymentGatewayUrl: gateway.url });
   db = await openDb();
   admin = await server.signIn(adminPhone, adminPassword);
   const categories = await server.call<Array<{ id: number }>>('GET', '/api/Public/categories');

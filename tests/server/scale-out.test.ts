@@ -39,7 +39,7 @@ async function startNode(name: string, databaseUrl: string): Promise<Node> {
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);
@@ -81,7 +81,7 @@ describe.skipIf(!usePostgres)('scale-out on PostgreSQL', () => {
     const databaseUrl = await databaseFor(root);
     // Started together on an empty database: migrations and the first seed must happen once.
     nodes.push(...(await Promise.all([startNode('a', databaseUrl), startNode('b', databaseUrl)])));
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     // A process that stopped already has no 'exit' left to wait for; one that ignored SIGTERM

@@ -12,7 +12,7 @@ import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
-/** Never reconciles: a reconciling server on its database is started where a test needs one. */
+/** Never reconciles: a second server on its database runs a round where a test needs one. */
 let server: TestServer;
 let admin: string;
 let courses: PublicCourse[];
@@ -51,7 +51,7 @@ interface AttemptRow {
 
 beforeAll(async () => {
   gateway = await startFakeGateway();
-  server = await startServer({ paymentGatewayUrl: gateway.url, gatewayRefundToken: gateway.refundToken, paymentReconcileMs: 0 });
+  server = await startServer({ paymentGatewayUrl: gateway.url, gatewayRefundToken: gateway.refundToken });
   admin = await server.signIn(adminPhone, adminPassword);
   courses = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.priceInTomans > 0);
   if (courses.length < 3) throw new Error('the seed needs three open paid courses');
@@ -109,15 +109,16 @@ const verifyAtGateway = async (authority: string, amount: number) =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ merchant_id: merchantId, authority, amount }),
   }).then((r) => r.json())) as { data: { code?: number } };
-/** A second server process on the same database that reconciles every 100 ms. */
+/**
+ * A second server on the same database, its timers off like every test server's: the test runs
+ * each reconciliation round (sweeper.app.jobs.reconcilePayments) when it means to, so no round
+ * happens early or late on a slow machine.
+ */
 const startSweeper = (paymentReconcileAfterMs?: number) =>
-  startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url, paymentReconcileMs: 100, ...(paymentReconcileAfterMs === undefined ? {} : { paymentReconcileAfterMs }) });
-async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url, ...(paymentReconcileAfterMs === undefined ? {} : { paymentReconcileAfterMs }) });
+/** Waits for a condition; the test's own time limit bounds the wait, not a guess of the machine's speed. */
+async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('payments whose payer never came back', () => {
@@ -129,16 +130,16 @@ describe('payments whose payer never came back', () => {
     const listedBefore = gateway.unverifiedCalls.length;
     await payOnly(order);
     expect(gateway.stateOf(authorityOf(order))).toBe('paid');
-    // Not settled by anything but the reconciliation.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Not settled by anything but the reconciliation (no server here runs it on a timer).
     expect((await orderById(order.orderId)).status).toBe('pending');
 
     const sweeper = await startSweeper();
     try {
-      await until('the reconciliation to settle the order', async () => (await orderById(order.orderId)).status === 'paid');
+      await sweeper.app.jobs.reconcilePayments();
     } finally {
       await sweeper.close();
     }
+    expect((await orderById(order.orderId)).status).toBe('paid');
     expect(gateway.unverifiedCalls.length).toBeGreaterThan(listedBefore);
     expect(gateway.stateOf(authorityOf(order))).toBe('verified');
     expect(verifiesOf(order).map((call) => call.amount)).toEqual([course(0).priceInTomans * 10]);
@@ -162,11 +163,12 @@ describe('payments whose payer never came back, not on the gateway\'s list', () 
     gateway.failUnverified = true;
     const sweeper = await startSweeper(0);
     try {
-      await until('the reconciliation to settle the order', async () => (await orderById(order.orderId)).status === 'paid');
+      await sweeper.app.jobs.reconcilePayments();
     } finally {
       await sweeper.close();
       gateway.failUnverified = false;
     }
+    expect((await orderById(order.orderId)).status).toBe('paid');
     expect(verifiesOf(order).map((call) => call.amount)).toEqual([course(1).priceInTomans * 10]);
     expect(await enrolments(server, token)).toEqual([`${child}:${course(1).id}`]);
   });
@@ -178,10 +180,12 @@ describe('payments whose payer never came back, not on the gateway\'s list', () 
     const order = await checkout(server, token);
     const sweeper = await startSweeper(0);
     try {
-      await until('the reconciliation to ask about the order twice', async () => verifiesOf(order).length >= 2);
+      await sweeper.app.jobs.reconcilePayments();
+      await sweeper.app.jobs.reconcilePayments();
     } finally {
       await sweeper.close();
     }
+    expect(verifiesOf(order).length).toBeGreaterThanOrEqual(2);
     expect(await orderById(order.orderId)).toMatchObject({ status: 'pending', refId: '' });
     expect(await enrolments(server, token)).toEqual([]);
     // Paid afterwards, the callback settles it as usual.
@@ -295,16 +299,18 @@ describe('the callback racing the reconciliation', () => {
     const sweeper = await startSweeper();
     try {
       await payOnly(order);
-      // The reconciliation (in `sweeper`, every 100 ms) picks the payment up while the callback
-      // (in `server`) asks about it too; the gateway holds both answers for 400 ms.
-      await until('the reconciliation to ask about the payment', async () => verifiesOf(order).length > 0, 5000);
+      // The reconciliation (in `sweeper`) picks the payment up while the callback (in `server`)
+      // asks about it too; the gateway holds both answers for 400 ms.
+      const round = sweeper.app.jobs.reconcilePayments();
+      await until(() => verifiesOf(order).length > 0);
       const result = await callback(server, token, order);
       expect(result).toMatchObject({ orderId: order.orderId, status: 'paid' });
+      await round;
     } finally {
       gateway.verifyDelayMs = 0;
       await sweeper.close();
     }
-    await until('both verifications to end', async () => (await attemptsOf(order.orderId)).filter((x) => x.kind === 'verify').length >= 2);
+    expect((await attemptsOf(order.orderId)).filter((x) => x.kind === 'verify').length).toBeGreaterThanOrEqual(2);
     expect(verifiesOf(order).length).toBeGreaterThanOrEqual(2);
     expect(await enrolments(server, token)).toEqual([`${child}:${course(2).id}`]);
     const enrolmentRows = await list<{ orderId: number }>('EnrollmentRecord', { 'f.orderId': String(order.orderId) });

@@ -84,6 +84,9 @@ export async function startServer(
     publicUrl: 'http://academy.test',
     distDir: path.join(dataDir, 'no-dist'),
     print: (line) => printed.push(line),
+    // No job writes rows on a timer while a test reads them: a test runs a job's round itself
+    // (app.jobs), or asks for the timers with backgroundJobs: true.
+    backgroundJobs: false,
     ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -134,7 +137,13 @@ export async function startServer(
     signIn,
     sendCode,
     close: async () => {
-      await app.close();
+      // The file's tests are over: a connection still open is one a test left unfinished (a
+      // refused upload whose body the server stopped reading), which would hold the close until
+      // the slow-body guard cuts it, 30–60 s later: seen as an afterAll hook timing out under
+      // load. It is cut now.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       if (owned) {
         rmSync(dataDir, { recursive: true, force: true });
         if (usePostgres) await dropDatabaseFor(dataDir);

@@ -1,0 +1,84 @@
+// @vitest-environment node
+// The periodic jobs (waiting-list sweep, payment reconciliation, notification worker) and the
+// tests, against the real server on SQLite, or PostgreSQL with TEST_DATABASE=postgres. A test
+// server runs none of them on a timer, however long it lives: a test that compares rows (the
+// hostile-input fuzzer) never sees a job's write land between two of its reads on a slow machine.
+// A test runs a job's one round when it means to (app.jobs); with backgroundJobs on, as
+// `npm start` has it, the timers run the same rounds. The jobs' clock is faked (setInterval only):
+// an hour of timer ticks passes at once, without waiting for it.
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openConfiguredDatabase, type DB } from '../../server/db';
+import { enqueue } from '../../server/notifications';
+import { databaseFor, usePostgres } from '../support/postgres-db';
+import { startServer, type TestServer } from '../support/server';
+
+const hour = 3_600_000;
+const open: Array<{ server: TestServer; db: DB }> = [];
+
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const { server, db } of open.splice(0)) {
+    await db.destroy();
+    await server.close();
+  }
+});
+
+/** A server started while setInterval is faked, its database, and the work each job would find. */
+async function serverWithWork(options: { backgroundJobs?: boolean } = {}) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  const server = await startServer({ ...options, notifications: { pollMs: 1_000 } });
+  const db = openConfiguredDatabase({
+    databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
+    databaseFile: path.join(server.dataDir, 'academy.sqlite'),
+  });
+  open.push({ server, db });
+  // A message due now, the seed's waiting-list offer with its hold run out, and the seed's open
+  // order (made half an hour ago: the reconciliation asks about it, and the gateway of a test
+  // server, 127.0.0.1:9, is unreachable, which is recorded as an attempt).
+  const parent = await db.selectFrom('users').select('id').where('role', '!=', 300).orderBy('id').executeTakeFirstOrThrow();
+  await db.transaction().execute((trx) => enqueue(trx, [{ event: 'enrolled', subject: 'jobs-test', userId: parent.id, text: 'پیام آزمایشی' }]));
+  const offer = await db.selectFrom('waitlist_entries').select(['id', 'courseId']).where('status', '=', 'offered').orderBy('id').executeTakeFirstOrThrow();
+  await db.updateTable('waitlist_entries').set({ holdUntil: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', offer.id).execute();
+  const state = async () => ({
+    message: (await db.selectFrom('notifications').select('status').where('dedupeKey', 'like', 'enrolled:jobs-test:%').orderBy('id').execute()).map((m) => m.status),
+    offer: (await db.selectFrom('waitlist_entries').select('status').where('id', '=', offer.id).executeTakeFirstOrThrow()).status,
+    attempts: (await db.selectFrom('payment_attempts').select(['orderId', 'kind', 'outcome']).orderBy('id').execute()).map((a) => `${a.orderId}:${a.kind}:${a.outcome}`),
+  });
+  return { server, state };
+}
+
+describe('background jobs of a test server', () => {
+  it('run on no timer: an hour of ticks later no row has changed; each job runs its one round when the test asks', async () => {
+    const { server, state } = await serverWithWork();
+    const before = await state();
+    expect(before.message.length).toBeGreaterThan(0);
+    expect(before.message.every((s) => s === 'queued')).toBe(true);
+    expect(before.offer).toBe('offered');
+
+    await vi.advanceTimersByTimeAsync(hour);
+    expect(await state()).toEqual(before);
+
+    await server.app.jobs.sendNotifications();
+    await server.app.jobs.sweepWaitlist();
+    await server.app.jobs.reconcilePayments();
+    const after = await state();
+    expect(after.message.every((s) => s === 'sent')).toBe(true);
+    expect(after.offer).toBe('expired');
+    expect(after.attempts.slice(0, before.attempts.length)).toEqual(before.attempts);
+    expect(after.attempts.slice(before.attempts.length)).toEqual([expect.stringMatching(/^[0-9]+:verify:unreachable$/)]);
+  });
+
+  it('run on their timers with backgroundJobs on (as npm start has it)', async () => {
+    const { state } = await serverWithWork({ backgroundJobs: true });
+    // Each tick's round is awaited by the next advance: the sweep ticks every minute, the worker
+    // every second.
+    for (let minute = 0; minute < 3; minute++) await vi.advanceTimersByTimeAsync(60_000);
+    await vi.waitFor(async () => {
+      const after = await state();
+      expect(after.message.every((s) => s === 'sent')).toBe(true);
+      expect(after.offer).toBe('expired');
+      expect(after.attempts.some((a) => a.endsWith(':verify:unreachable'))).toBe(true);
+    });
+  });
+});
