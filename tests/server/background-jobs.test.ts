@@ -34,8 +34,10 @@ async function serverWithWork(options: { backgroundJobs?: boolean } = {}) {
   });
   open.push({ server, db });
   // A message due now, the seed's waiting-list offer with its hold run out, and the seed's open
-  // order (made half an hour ago: the reconciliation asks about it, and the gateway of a test
-  // server, 127.0.0.1:9, is unreachable, which is recorded as an attempt).
+  // order (made half an hour ago), given an authority as a gateway issues them: the seed's own are
+  // in no gateway format and never asked about. The reconciliation asks about it, and the gateway
+  // of a test server, 127.0.0.1:9, is unreachable, which is recorded as an attempt.
+  await db.updateTable('orders').set({ authority: `A${'7'.repeat(35)}` }).where('status', '=', 'pending').execute();
   const parent = await db.selectFrom('users').select('id').where('role', '!=', 300).orderBy('id').executeTakeFirstOrThrow();
   await db.transaction().execute((trx) => enqueue(trx, [{ event: 'enrolled', subject: 'jobs-test', userId: parent.id, text: 'پیام آزمایشی' }]));
   const offer = await db.selectFrom('waitlist_entries').select(['id', 'courseId']).where('status', '=', 'offered').orderBy('id').executeTakeFirstOrThrow();
