@@ -37,7 +37,8 @@ export function formatFieldValue(field: AnyField | undefined, value: unknown): s
 
 /** A field's label, or a column's header for a property that is no form field (messages). */
 export function propertyLabel(entity: AnyEntity, name: string): string {
-  const field = entity.fields[name];
+  // Read-only fields too (an order's status, its refunded amount): a change log names them all.
+  const field = entity.allFields[name];
   if (field) return field.label;
   const column = entity.columns.find((c) => ('key' in c ? c.key : c.id) === name);
   return column?.header ?? name;

@@ -98,7 +98,7 @@ function shownProperties(entity: AnyEntity | undefined, entry: AuditEntry): stri
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   names.delete('id');
   names.delete('version');
-  const ordered = entity ? [...Object.keys(entity.fields), ...[...names].filter((n) => !(n in entity.fields))] : [...names];
+  const ordered = entity ? [...Object.keys(entity.allFields), ...[...names].filter((n) => !(n in entity.allFields))] : [...names];
   const present = ordered.filter((name) => names.has(name));
   if (entry.before && entry.after) {
     return present.filter((name) => JSON.stringify(before[name] ?? null) !== JSON.stringify(after[name] ?? null));
@@ -139,7 +139,7 @@ function AuditEntryCard({ entry, onRevert }: { entry: AuditEntry; onRevert: (ent
           </thead>
           <tbody>
             {properties.map((property) => {
-              const field = entity?.fields[property];
+              const field = entity?.allFields[property];
               return (
                 <tr key={property}>
                   <th scope="row">{entity ? propertyLabel(entity, property) : property}</th>
