@@ -11,6 +11,7 @@
 // that call until `clear()`: see gatewayFaults.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hugeAnswerBytes, outsideFaults, type OutsideFault } from './outside-faults';
 
 export interface GatewayCall {
   merchant_id?: unknown;
@@ -72,21 +73,8 @@ export type GatewayCallName = 'request' | 'verify' | 'refund' | 'reverse' | 'unv
  * (already stored by the merchant); unasked lists in unVerified.json payments nobody asked for;
  * droppedAfter acts, then drops the connection before the answer (done, but the caller cannot know).
  */
-export const gatewayFaults = [
-  'wrongShape',
-  'missingFields',
-  'extraFields',
-  'html',
-  'empty',
-  'huge',
-  'unknownStatus',
-  'duplicateId',
-  'slow',
-  'dropped',
-  'droppedAfter',
-  'unasked',
-] as const;
-export type GatewayFault = (typeof gatewayFaults)[number];
+export const gatewayFaults = outsideFaults;
+export type GatewayFault = OutsideFault;
 
 const paths: Record<string, GatewayCallName> = {
   '/pg/v4/payment/request.json': 'request',
@@ -97,8 +85,7 @@ const paths: Record<string, GatewayCallName> = {
 };
 /** The field missingFields leaves out of each call's success answer. */
 const namingField: Record<GatewayCallName, string> = { request: 'authority', verify: 'ref_id', refund: 'refund_id', reverse: 'message', unverified: 'authorities' };
-/** A body bigger than any client should read: the huge fault streams this many bytes. */
-export const hugeAnswerBytes = 64 * 1024 * 1024;
+export { hugeAnswerBytes };
 
 type State = 'unpaid' | 'paid' | 'cancelled' | 'verified' | 'reversed';
 

@@ -16,6 +16,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { hugeAnswerBytes, outsideFaults, type OutsideFault } from './outside-faults';
 
 export interface FakeSmsMessage {
   kind: 'send' | 'lookup';
@@ -80,23 +81,9 @@ export type SmsCallName = 'send' | 'lookup';
  * send, then answer oddly: extraFields adds fields, missingFields leaves out the message id, and
  * droppedAfter drops the connection before the answer (sent, but the caller cannot know).
  */
-export const smsFaults = [
-  'wrongShape',
-  'missingFields',
-  'extraFields',
-  'html',
-  'empty',
-  'huge',
-  'unknownStatus',
-  'duplicateId',
-  'slow',
-  'dropped',
-  'droppedAfter',
-  'unasked',
-] as const;
-export type SmsFault = (typeof smsFaults)[number];
-/** The huge fault streams this many bytes. */
-export const hugeSmsAnswerBytes = 64 * 1024 * 1024;
+export const smsFaults = outsideFaults;
+export type SmsFault = OutsideFault;
+export const hugeSmsAnswerBytes = hugeAnswerBytes;
 
 /** Kavenegar's texts for its statuses (those the fake answers). */
 const statusText: Record<number, string> = {

@@ -5,6 +5,7 @@
 // to the protocol, so the broken replies are written by hand on a raw socket here.
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { hugeAnswerBytes, outsideFaults } from './outside-faults';
 
 export interface FakeSmtpMessage {
   from: string;
@@ -27,25 +28,9 @@ export interface FakeSmtpMessage {
  * reply — delivered, but the client cannot know. unasked: an unsolicited 250 line after the
  * greeting, before anything was asked. temporary / permanent: 451 / 550 to RCPT.
  */
-export const smtpFaults = [
-  'wrongShape',
-  'missingFields',
-  'extraFields',
-  'html',
-  'empty',
-  'huge',
-  'unknownStatus',
-  'duplicateId',
-  'slow',
-  'dropped',
-  'droppedAfter',
-  'unasked',
-  'temporary',
-  'permanent',
-] as const;
+export const smtpFaults = [...outsideFaults, 'temporary', 'permanent'] as const;
 export type SmtpFault = (typeof smtpFaults)[number];
-/** The huge fault writes up to this many bytes of reply. */
-export const hugeSmtpReplyBytes = 64 * 1024 * 1024;
+export const hugeSmtpReplyBytes = hugeAnswerBytes;
 
 export interface FakeSmtp {
   port: number;
