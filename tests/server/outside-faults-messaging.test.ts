@@ -27,9 +27,16 @@ import { hugeSmtpReplyBytes, smtpFaults, startFakeSmtp, type FakeSmtp, type Smtp
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
-/** The slow faults wait past these; short, so the tables run in seconds. */
-const smsTimeoutMs = 1000;
-const smtpTimeoutMs = 1000;
+/**
+ * The slow faults wait past these, so they are short; yet long enough that an answer that does
+ * come is never cut off on a busy machine (two CPU hogs beside the suite once made a 1 s wait fire
+ * inside a good exchange). The SMTP socket wait ends an exchange whose replies a fault shifted
+ * (unasked: the last reply never comes, the message already accepted), so it must outlast the
+ * whole exchange, not only a greeting.
+ */
+const smsTimeoutMs = 2000;
+const smtpGreetingTimeoutMs = 2000;
+const smtpSocketTimeoutMs = 5000;
 let sms: FakeSms;
 let smtp: FakeSmtp;
 let server: TestServer;
@@ -49,10 +56,10 @@ beforeAll(async () => {
     port: smtp.port,
     secure: false,
     from: { name: 'آکادمی', address: 'academy@academy.test' },
-    connectionTimeoutMs: smtpTimeoutMs,
-    greetingTimeoutMs: smtpTimeoutMs,
-    socketTimeoutMs: smtpTimeoutMs,
-    timeoutMs: 3 * smtpTimeoutMs,
+    connectionTimeoutMs: smtpGreetingTimeoutMs,
+    greetingTimeoutMs: smtpGreetingTimeoutMs,
+    socketTimeoutMs: smtpSocketTimeoutMs,
+    timeoutMs: 3 * smtpSocketTimeoutMs,
   });
   const mail: MailProvider = {
     description: realMail.description,
@@ -214,7 +221,7 @@ describe('the SMS service misbehaving, every fault × every operation', () => {
     const produced = await smsRun[operation](fault);
     count('sms', `${operation}: ${produced}`);
     if (fault === 'huge') expect(sms.hugeBytesSent() - hugeBefore).toBeLessThan(hugeSmsAnswerBytes);
-  });
+  }, 120_000);
 });
 
 // ── Mail: every fault × every operation that sends one ──
@@ -242,7 +249,7 @@ function textOf(data: string): string {
 const settled = async () => {
   await vi.waitFor(() => {
     if (inFlight.size > 0) throw new Error('a mail is still being sent');
-  }, { timeout: 20_000, interval: 20 });
+  }, { timeout: 60_000, interval: 20 });
 };
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.some((to) => to.includes(address)));
 let mailboxes = 0;
@@ -258,7 +265,7 @@ const mailRun: Record<MailOperation, (fault: SmtpFault) => Promise<string>> = {
     // The same answer whatever the mail did: it must not tell whether the address has an account.
     expect(first.status, first.text).toBe(200);
     expect(first.body.message).toMatch(persian);
-    await vi.waitFor(() => expect(mailsTried).toBeGreaterThan(tried), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(mailsTried).toBeGreaterThan(tried), { timeout: 60_000, interval: 20 });
     await settled();
     smtp.clear();
     const delivered = mailsTo(email).length;
@@ -267,7 +274,7 @@ const mailRun: Record<MailOperation, (fault: SmtpFault) => Promise<string>> = {
     // Asked again, the link goes.
     const again = await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: email }, headers: user.from });
     expect(again.status, again.text).toBe(200);
-    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(delivered + 1), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(delivered + 1), { timeout: 60_000, interval: 20 });
     await settled();
     expect(textOf(mailsTo(email).at(-1)?.data ?? '')).toMatch(/http:\/\/academy\.test\/auth\/reset\/[A-Za-z0-9_-]{43}/);
     return delivered === 0 ? 'not sent (logged); sent when asked again' : 'accepted, the client never told (logged); a new link when asked again';
@@ -324,5 +331,5 @@ describe('the SMTP server misbehaving, every fault × every operation', () => {
     const produced = await mailRun[operation](fault);
     count('mail', `${operation}: ${produced}`);
     if (fault === 'huge') expect(smtp.hugeBytesSent() - hugeBefore).toBeLessThan(hugeSmtpReplyBytes);
-  });
+  }, 120_000);
 });

@@ -24,8 +24,11 @@ import { courseBody } from '../support/samples';
 import { registry } from '../../schema/registry.gen';
 
 const merchantId = '11111111-2222-3333-4444-555555555555';
-/** The slow faults wait past this; short, so the table runs in seconds. */
-const gatewayTimeoutMs = 1000;
+/**
+ * The slow faults wait past this; short, so the table runs in seconds, yet long enough that an
+ * answer that does come is never cut off on a busy machine.
+ */
+const gatewayTimeoutMs = 2000;
 let gateway: FakeGateway;
 let server: TestServer;
 let admin: string;
