@@ -124,7 +124,16 @@ export class LocalMediaStore implements MediaStore {
       await writeFile(path.join(partial, file.name), file.bytes, { flag: 'wx' });
     }
     await rm(dir, { recursive: true, force: true });
-    await rename(partial, dir);
+    try {
+      await rename(partial, dir);
+    } catch (error) {
+      // Another process (two servers sharing the media folder, both seeding at their first start)
+      // put a whole set for the same stored file in place between our rm and rename: the copies
+      // are made from the same original, so theirs stand and ours are dropped.
+      const code = error instanceof Error && 'code' in error ? error.code : undefined;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      await rm(partial, { recursive: true, force: true });
+    }
   }
 
   async listVariants(name: string): Promise<string[] | null> {
