@@ -123,16 +123,22 @@ export class LocalMediaStore implements MediaStore {
       if (!isVariantName(file.name)) throw new Error(`unsafe variant name: ${JSON.stringify(file.name)}`);
       await writeFile(path.join(partial, file.name), file.bytes, { flag: 'wx' });
     }
-    await rm(dir, { recursive: true, force: true });
+    // The old set is moved aside in one step, never removed in place: a removal walks the folder
+    // while another process (two servers sharing the media folder, both seeding at their first
+    // start) may be renaming its own whole set into it.
+    const old = `${dir}.${randomBytes(4).toString('hex')}.old`;
+    await rename(dir, old).catch((error: unknown) => {
+      if (errorCode(error) !== 'ENOENT') throw error;
+    });
     try {
       await rename(partial, dir);
     } catch (error) {
-      // Another process (two servers sharing the media folder, both seeding at their first start)
-      // put a whole set for the same stored file in place between our rm and rename: the copies
+      // Another writer put a whole set for the same stored file in place meanwhile: the copies
       // are made from the same original, so theirs stand and ours are dropped.
-      const code = error instanceof Error && 'code' in error ? error.code : undefined;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'ENOTEMPTY' && errorCode(error) !== 'EEXIST') throw error;
       await rm(partial, { recursive: true, force: true });
+    } finally {
+      await rm(old, { recursive: true, force: true });
     }
   }
 
@@ -492,4 +498,9 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };
   });
+}
+
+/** The code of a Node file-system error (ENOENT, ENOTEMPTY…), if it is one. */
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
