@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Rehearses CI on a busy machine: clones this checkout's HEAD afresh N times (default 3) and runs
+# `.ci/run` in each with two CPU hogs running all along, stopping at the first failure. A test
+# must pass on a machine that is slow for reasons of its own; this is how that is shown. Each
+# run's output is in /tmp/ci-under-load-<i>.out, one summary line per run on standard output.
+set -uo pipefail
+runs=${1:-3}
+top=$(git rev-parse --show-toplevel)
+yes > /dev/null & hog1=$!
+yes > /dev/null & hog2=$!
+trap 'kill $hog1 $hog2 2>/dev/null' EXIT
+echo "at $(git -C "$top" rev-parse --short HEAD), two CPU hogs, $runs runs"
+for i in $(seq 1 "$runs"); do
+  dir=$(mktemp -d /tmp/ci-under-load-XXXXXX)
+  git clone -q "$top" "$dir"
+  started=$SECONDS
+  (cd "$dir" && CI=true bash .ci/run > "/tmp/ci-under-load-$i.out" 2>&1); rc=$?
+  echo "run $i: exit $rc in $((SECONDS - started)) s: $(tail -1 "/tmp/ci-under-load-$i.out")"
+  rm -rf "$dir"
+  [ "$rc" = 0 ] || exit "$rc"
+done
