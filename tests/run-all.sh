@@ -178,6 +178,16 @@ echo "::: wall $((SECONDS - started)) s; each step's wall and CPU seconds: $(sor
 node -e '
   const fs = require("fs"); const dir = process.argv[1];
   let passed = 0, failed = 0, skipped = 0;
+  // The failures by name, just above the totals: a CI log that keeps only its tail still says
+  // which test failed and why.
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".vitest.json"))) {
+    let r; try { r = JSON.parse(fs.readFileSync(dir + "/" + f, "utf8")); } catch { continue; }
+    for (const file of r.testResults || []) {
+      const failedTests = (file.assertionResults || []).filter((a) => a.status === "failed");
+      if (file.status === "failed" && !failedTests.length) console.log(`!!! ${f.replace(/\.vitest\.json$/, "")}: ${file.name}: ${(file.message || "").split("\n")[0].slice(0, 300)}`);
+      for (const a of failedTests) console.log(`!!! ${f.replace(/\.vitest\.json$/, "")}: ${file.name.replace(process.cwd() + "/", "")} > ${a.fullName}: ${String((a.failureMessages || [])[0] || "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".json") && !f.endsWith(".vitest.json"))) {
     const r = JSON.parse(fs.readFileSync(dir + "/" + f, "utf8"));
     passed += r.passed; failed += r.failed; skipped += r.skipped;
