@@ -9,10 +9,12 @@ top=$(git rev-parse --show-toplevel)
 yes > /dev/null & hog1=$!
 yes > /dev/null & hog2=$!
 trap 'kill $hog1 $hog2 2>/dev/null' EXIT
-echo "at $(git -C "$top" rev-parse --short HEAD), two CPU hogs, $runs runs"
+# Every run tests the commit that was HEAD when this began, whatever is committed meanwhile.
+commit=$(git -C "$top" rev-parse HEAD)
+echo "at ${commit:0:7}, two CPU hogs, $runs runs"
 for i in $(seq 1 "$runs"); do
   dir=$(mktemp -d /tmp/ci-under-load-XXXXXX)
-  git clone -q "$top" "$dir"
+  git clone -q "$top" "$dir" && git -C "$dir" checkout -q "$commit"
   started=$SECONDS
   (cd "$dir" && CI=true bash .ci/run > "/tmp/ci-under-load-$i.out" 2>&1); rc=$?
   echo "run $i: exit $rc in $((SECONDS - started)) s: $(tail -1 "/tmp/ci-under-load-$i.out")"
