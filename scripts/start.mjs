@@ -1,6 +1,7 @@
 // @ts-check
 // `npm start`: builds when the built tree is missing or older than its sources, then runs the
-// server in this same process. Plain JavaScript on purpose: it runs before anything is built,
+// server in this same process. `npm run trial` (--trial): the same with TRIAL=1, the product with
+// its local payment gateway and message outbox (server/dev/trial.ts). Plain JavaScript on purpose: it runs before anything is built,
 // and a TypeScript loader would cost much of the start-up it is there to save.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -28,5 +29,6 @@ if (!built || changedAt > builtAt) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+if (process.argv.includes('--trial')) process.env.TRIAL = '1';
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(at('dist-server/main.js')).href);

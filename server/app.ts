@@ -25,6 +25,7 @@ import { codeLimits } from './limits';
 import { OneTimeCodes, registerOneTimeCodes } from './oneTimeCodes';
 import { syncMediaLibrary } from './mediaLibrary';
 import { zarinpal } from './gateway';
+import { startTrial } from './dev/trial';
 import { registerFamily } from './family';
 import { paymentSettlement, registerLearner } from './learner';
 import { registerInvoices } from './invoices';
@@ -39,6 +40,7 @@ import {
   defaultTimeLimits,
   guardSlowBodies,
   htmlPreference,
+  loopbackRedirect,
   nodeTimeouts,
   noStoreForPrivateAnswers,
   securityHeaders,
@@ -115,6 +117,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
         },
       })
     : null;
+  // Before anything else: the trial refuses a production environment at once.
+  const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, print }) : undefined;
+  const gatewayUrl = trial?.gatewayUrl ?? config.paymentGatewayUrl;
   const db = openConfiguredDatabase({
     databaseUrl: config.databaseUrl,
     databaseFile: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'),
@@ -124,21 +129,26 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     await preparePageVersion(db);
   } catch (error) {
     await db.destroy();
+    await trial?.close();
     throw error;
   }
   const contract = Contract.load();
   const jwtSecret = resolveJwtSecret(config);
   const tokens = new Tokens(jwtSecret);
   // One place decides where messages go; every sender (codes, notifications) receives it.
-  const messaging: Messaging = { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
+  const messaging: Messaging = trial?.messaging ?? { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
   print(`SMS go to ${messaging.sms.description}; e-mail to ${messaging.mail.description}.`);
   const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname);
   const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
-  if (config.seed !== false) await seedIfEmpty(db, media, config, print);
+  if (trial) {
+    print(`Trial: payments go to the local gateway at ${gatewayUrl} (no money moves; refunds go through it).`);
+    print(`Trial: SMS and e-mail are printed here and listed at ${config.publicUrl}/_local/outbox.`);
+  }
+  if (config.seed !== false) await seedIfEmpty(db, media, config, print, trial?.paidAuthority);
   // After the seed, whose images are then registered like any file found on disk.
   await syncMediaLibrary(db, media);
 
-  const headers = securityHeaders({ gatewayUrl: config.paymentGatewayUrl, publicUrl: config.publicUrl });
+  const headers = securityHeaders({ gatewayUrl, publicUrl: config.publicUrl });
   const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
   const app = Fastify({
     logger: config.logger ?? false,
@@ -156,7 +166,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       reply.code(400).headers(headers).send({ message: texts.badUrl });
     },
   });
-  const gateway = zarinpal(config.paymentGatewayUrl, config.merchantId, { refundToken: config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
+  const gateway = zarinpal(gatewayUrl, config.merchantId, { refundToken: trial?.refundToken ?? config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
   const settlement = paymentSettlement(db, gateway);
   const reconcileOptions = { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs };
   const notifying = { ...notificationSettings(), ...config.notifications };
@@ -180,13 +190,17 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     // A reset link still being mailed needs the database.
     await codes.settle();
     await db.destroy();
+    await trial?.close();
   });
   app.decorateRequest('user', null);
 
   // A callback hook, not an async one: it runs on every request, and an async hook costs a
   // promise and its resolution each time for work that never waits.
-  app.addHook('onRequest', (_request, reply, done) => {
+  const toPublicHost = loopbackRedirect(config.publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    const location = toPublicHost?.(request.headers.host, request.method, request.url);
+    if (location) return void reply.redirect(location, 302);
     done();
   });
   guardSlowBodies(app, timeLimits, headers);
@@ -325,6 +339,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);
+  trial?.register(app);
 
   return app;
 }

@@ -14,6 +14,11 @@ export interface AppConfig {
   databaseFile?: string;
   /** A PostgreSQL connection URL; when set it is used instead of the SQLite file. */
   databaseUrl?: string;
+  /**
+   * The trial (TRIAL=1, `npm run trial`): payments, SMS and e-mail go to local services on this
+   * machine instead of the configured ones (server/dev/trial.ts); refused with NODE_ENV=production.
+   */
+  trial?: boolean;
   /** The local media store's folder; defaults to `$dataDir/media`. */
   mediaDir?: string;
   /** HS256 key; when absent one is generated once and kept in `$dataDir/jwt-secret`. */
@@ -124,7 +129,9 @@ export function paymentSettings(env: NodeJS.ProcessEnv): { paymentGatewayUrl: st
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number } {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const trial = env.TRIAL === '1';
+  // The trial keeps its own data (its orders were paid through the local gateway), apart from npm start's.
+  const dataDir = path.resolve(env.DATA_DIR ?? (trial ? './data/trial' : './data'));
   const databaseUrl = env.DATABASE_URL || undefined;
   // With PostgreSQL several API processes may share one database behind a load balancer; a key
   // generated into one machine's data dir would make the others reject its tokens.
@@ -135,6 +142,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   const oneTimeCodeLifetimeMs = oneTimeCodeLifetime(env);
   return {
     port,
+    trial,
     dataDir,
     databaseFile: env.DATABASE_FILE ? path.resolve(env.DATABASE_FILE) : undefined,
     databaseUrl,

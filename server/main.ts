@@ -25,11 +25,16 @@ if (!config.databaseUrl && config.seed !== false && !existsSync(databaseFile)) {
 
 const { buildApp } = await import('./app');
 const app = await buildApp(config);
-await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+// The trial lists every SMS code on a page: it answers this machine only unless HOST says otherwise.
+await app.listen({ port, host: process.env.HOST ?? (config.trial ? '127.0.0.1' : '0.0.0.0') });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
-console.log(`Academy is running at http://localhost:${actualPort}`);
-if (config.paymentSandbox) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
+// The address to open is the public one, where the payment's callback returns and every link
+// points (with the port the system chose when PORT=0 and PUBLIC_URL is unset).
+const site = new URL(config.publicUrl);
+if (site.port === '0') site.port = String(actualPort);
+console.log(`Academy is running at ${site.href.replace(/\/+$/, '')}`);
+if (config.paymentSandbox && !config.trial) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
 
 // A stop finishes the requests under way and closes the database, but never waits longer than
 // this: a client holding a connection open (or a database that stopped answering) must not keep

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { isLoopbackHost } from './config';
 import type { Contract } from './contract';
 
 export const protocolTexts = {
@@ -37,9 +38,11 @@ export function securityHeaders(options: { gatewayUrl: string; publicUrl: string
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // The site uses none of these powerful features; a script that got in cannot ask for them.
-    // (The payment is a redirect to the gateway, not the Payment Request API.)
+    // (The payment is a redirect to the gateway, not the Payment Request API.) Only features the
+    // browsers know: Chromium logs an error on every page for a name it does not recognise
+    // ('bluetooth', which it governs by its own permission prompt, not by this policy).
     'Permissions-Policy':
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), ' +
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), ' +
       'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), interest-cohort=()',
     // A window this site opens or is opened from cannot reach into it (window.opener attacks).
     'Cross-Origin-Opener-Policy': 'same-origin',
@@ -48,6 +51,33 @@ export function securityHeaders(options: { gatewayUrl: string; publicUrl: string
   // (development, tests) the header would be ignored by browsers anyway and is left out.
   if (options.publicUrl.startsWith('https://')) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
+}
+
+/**
+ * On a developer's machine one server answers at localhost and at 127.0.0.1, but a browser keeps a
+ * sign-in per origin (the token is in localStorage), while the payment's callback, the no-script
+ * forms' origin check and the links all use the public address: a visitor on the other name came
+ * back from the gateway signed out, and had a form post refused. A page asked for at another
+ * loopback name of the public address's port is therefore sent to the public address. Only when
+ * that address is itself a loopback one: a public site is never redirected on what Host says.
+ * Answers the address to redirect to, or null.
+ */
+export function loopbackRedirect(publicUrl: string): ((host: string | undefined, method: string, url: string) => string | null) | null {
+  const site = new URL(publicUrl);
+  if (!isLoopbackHost(site.hostname)) return null;
+  const port = site.port || (site.protocol === 'https:' ? '443' : '80');
+  return (host, method, url) => {
+    if ((method !== 'GET' && method !== 'HEAD') || !host || url.startsWith('/api/') || !url.startsWith('/')) return null;
+    let asked: URL;
+    try {
+      asked = new URL(`${site.protocol}//${host}`);
+    } catch {
+      return null;
+    }
+    const askedPort = asked.port || (asked.protocol === 'https:' ? '443' : '80');
+    if (asked.hostname === site.hostname || askedPort !== port || !isLoopbackHost(asked.hostname)) return null;
+    return `${site.origin}${url}`;
+  };
 }
 
 // ── Answers written on the socket (Node-level errors and the slow-body guard) ─────────────────

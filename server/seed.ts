@@ -266,7 +266,22 @@ function idsBy<K extends string>(rows: ReadonlyArray<{ id: number } & Record<K, 
   return new Map(rows.map((row) => [row[key], row.id]));
 }
 
-export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, print: (line: string) => void): Promise<void> {
+/**
+ * The authority of a sample order paid through the gateway. By default one no gateway issued
+ * (SEED-…, payments.ts): no gateway is ever asked about it, and its refund is recorded by hand. The
+ * trial's local gateway (server/dev/trial.ts) records each such payment instead, so the sample
+ * orders refund through it as a learner's would.
+ */
+export type SeedPaidAuthority = (payment: { amountInTomans: number; at: string }) => string;
+const unissuedAuthority: SeedPaidAuthority = () => `SEED-${randomBytes(8).toString('hex').toUpperCase()}`;
+
+export async function seedIfEmpty(
+  db: DB,
+  media: MediaStore,
+  config: AppConfig,
+  print: (line: string) => void,
+  paidAuthority: SeedPaidAuthority = unissuedAuthority,
+): Promise<void> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return;
 
@@ -421,7 +436,8 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
         userId: parentId,
         status: 'paid',
         totalInTomans: c1.price + c2.price,
-        authority: `SEED-${randomBytes(8).toString('hex').toUpperCase()}`,
+        // Replaced by the one its gateway attempts name (seedMoney).
+        authority: unissuedAuthority({ amountInTomans: c1.price + c2.price, at: paidAt }),
         refId: '201',
         createdAt: paidAt,
         paidAt,
@@ -445,6 +461,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
     await seedRoll(trx, admin.id, firstCourse);
     await seedMoney(trx, {
       firstOrder: { id: order.id, authority: null, at: paidAt, amount: c1.price + c2.price },
+      paidAuthority,
       learnerIds: learners.slice(1).flatMap((l) => learnerIds.get(l.phoneNumber) ?? []),
       courses: courses.flatMap((c) => {
         const id = courseIds.get(c.title);
@@ -456,7 +473,7 @@ export async function seedIfEmpty(db: DB, media: MediaStore, config: AppConfig, 
       const id = courseIds.get(c.title);
       return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
     });
-    if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses);
+    if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses, paidAuthority);
     await seedWaitlist(trx, courses.flatMap((c) => courseIds.get(c.title) ?? []));
     // Issue 15: the messages the seeded enrolments and offer sent (server/notifications.ts).
     await seedNotifications(trx);
@@ -572,6 +589,7 @@ interface MoneySeed {
   firstOrder: { id: number; authority: null; at: string; amount: number };
   learnerIds: number[];
   courses: Array<{ id: number; title: string; price: number }>;
+  paidAuthority: SeedPaidAuthority;
 }
 
 /**
@@ -585,8 +603,9 @@ async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Promise<v
   if (learnerB === undefined || learnerC === undefined || !k0 || !k1 || !k2 || !k3) return;
   const at = (days: number, minutes = 0) => new Date(Date.now() - days * day + minutes * 60_000).toISOString();
   let serial = 0;
-  // Never in a format a gateway issues (Zarinpal: A and 35 digits): a gateway's first authority
-  // would meet a sample order's, and no gateway is ever asked about these (payments.ts).
+  // The unpaid orders' (the paid ones' come from paidAuthority): never in a format a gateway
+  // issues (Zarinpal: A and 35 digits), since a gateway's first authority would meet a sample
+  // order's, and no gateway is ever asked about these (payments.ts).
   const authority = () => `SEED-${String(++serial).padStart(4, '0')}`;
   const attempt = (orderId: number, kind: PaymentAttemptKind, outcome: PaymentAttemptOutcome, amountInTomans: number, when: string, extra: { authority?: string; refId?: string; cardPan?: string } = {}) =>
     trx
@@ -594,7 +613,7 @@ async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Promise<v
       .values({ orderId, kind, outcome, amountInTomans, at: when, authority: extra.authority ?? null, refId: extra.refId ?? null, cardPan: extra.cardPan ?? null })
       .execute();
 
-  const first = authority();
+  const first = seed.paidAuthority({ amountInTomans: seed.firstOrder.amount, at: seed.firstOrder.at });
   await trx.updateTable('orders').set({ authority: first, cardPan: '603799******4821' }).where('id', '=', seed.firstOrder.id).execute();
   await attempt(seed.firstOrder.id, 'request', 'ok', seed.firstOrder.amount, seed.firstOrder.at, { authority: first });
   await attempt(seed.firstOrder.id, 'verify', 'ok', seed.firstOrder.amount, seed.firstOrder.at, { authority: first, refId: '201', cardPan: '603799******4821' });
@@ -632,7 +651,7 @@ async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Promise<v
   for (const [i, plan] of plans.entries()) {
     const created = at(plan.days, -30 - i);
     const paid = plan.verify === 'ok' ? at(plan.days, -25 - i) : null;
-    const gatewayAuthority = authority();
+    const gatewayAuthority = paid ? seed.paidAuthority({ amountInTomans: plan.course.price, at: paid }) : authority();
     const refId = paid ? String(300 + i) : null;
     const order = await trx
       .insertInto('orders')
@@ -692,6 +711,7 @@ async function seedSalesHistory(
   trx: Transaction<Database>,
   parentId: number,
   courses: ReadonlyArray<{ id: number; title: string; price: number }>,
+  paidAuthority: SeedPaidAuthority,
 ): Promise<void> {
   if (courses.length === 0) return;
   const child = await trx
@@ -708,7 +728,7 @@ async function seedSalesHistory(
     await trx.insertInto('payment_attempts').values({ orderId, kind: 'verify', outcome: 'ok', amountInTomans, at, authority, refId, cardPan }).execute();
   };
   for (const { course, paidAt } of sales) {
-    const authority = `SEED-${randomBytes(8).toString('hex').toUpperCase()}`;
+    const authority = paidAuthority({ amountInTomans: course.price, at: paidAt });
     const refId = String(300 + course.id);
     const order = await trx
       .insertInto('orders')
@@ -726,7 +746,7 @@ async function seedSalesHistory(
   const first = sales[0];
   if (!first) return;
   const owedAt = new Date(Date.parse(first.paidAt) + 2 * day).toISOString();
-  const owedAuthority = `SEED-${randomBytes(8).toString('hex').toUpperCase()}`;
+  const owedAuthority = paidAuthority({ amountInTomans: first.course.price, at: owedAt });
   const owed = await trx
     .insertInto('orders')
     .values({ userId: parentId, status: 'refundDue', totalInTomans: first.course.price, refundDueInTomans: first.course.price, authority: owedAuthority, refId: '399', cardPan, createdAt: owedAt, paidAt: owedAt })

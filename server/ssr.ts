@@ -76,7 +76,7 @@ export function assetsByRoute(manifest: Manifest): Map<string, RouteAssets> {
 }
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 
 export type RenderedPage = { kind: 'page'; html: string } | { kind: 'redirect'; location: string } | { kind: 'shell' };
 

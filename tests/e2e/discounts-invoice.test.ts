@@ -133,7 +133,7 @@ describe('discounts and the invoice', () => {
 
       await page.getByRole('button', { name: 'پرداخت' }).click();
       await page.waitForURL((url) => url.href.startsWith(stack.gatewayUrl));
-      await page.getByRole('link', { name: 'پرداخت' }).click();
+      await page.getByRole('button', { name: 'پرداخت' }).click();
 
       await page.waitForURL((url) => url.pathname === '/dashboard/payment');
       await page.getByText('پرداخت با موفقیت انجام شد').waitFor();

@@ -52,10 +52,10 @@ beforeAll(async () => {
   const a = await api(checkoutAnswer, 'POST', '/api/Orders/Checkout');
   firstAuthority = authorityOf(a.paymentUrl);
   firstOrderId = a.orderId;
-  await fetch(`${a.paymentUrl}/pay`, { redirect: 'manual' });
+  await fetch(`${a.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
   await api(anything, 'POST', '/api/Cart/Add', { courseId: second.id, childId: child.id });
   const b = await api(checkoutAnswer, 'POST', '/api/Orders/Checkout');
-  await fetch(`${b.paymentUrl}/pay`, { redirect: 'manual' });
+  await fetch(`${b.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
   const paid = await api(v.object({ status: v.string() }), 'GET', `/api/Payment/Verify?Authority=${encodeURIComponent(authorityOf(b.paymentUrl))}&Status=OK`);
   expect(paid.status).toBe('paid');
 }, 120_000);

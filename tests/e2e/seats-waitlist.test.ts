@@ -100,7 +100,7 @@ describe('a full course, its waiting list and the freed seat', () => {
       await page.getByRole('list', { name: 'سبد خرید' }).getByText(full.title).waitFor();
       await page.getByRole('button', { name: 'پرداخت' }).click();
       await page.waitForURL((url) => url.href.startsWith(stack.gatewayUrl));
-      await page.getByRole('link', { name: 'پرداخت' }).click();
+      await page.getByRole('button', { name: 'پرداخت' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/payment');
       await page.getByText('پرداخت با موفقیت انجام شد').waitFor();
       await page.goto(`${stack.baseUrl}/dashboard/courses`);

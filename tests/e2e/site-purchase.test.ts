@@ -69,7 +69,7 @@ describe('buying a course for a child', () => {
 
       await page.getByRole('button', { name: 'پرداخت' }).click();
       await page.waitForURL((url) => url.href.startsWith(stack.gatewayUrl));
-      await page.getByRole('link', { name: 'پرداخت' }).click();
+      await page.getByRole('button', { name: 'پرداخت' }).click();
 
       await page.waitForURL((url) => url.pathname === '/dashboard/payment');
       expect(new URL(page.url()).searchParams.get('Status')).toBe('OK');
@@ -111,7 +111,7 @@ describe('buying a course for a child', () => {
 
       await page.getByRole('button', { name: 'پرداخت' }).click();
       await page.waitForURL((url) => url.href.startsWith(stack.gatewayUrl));
-      await page.getByRole('link', { name: 'انصراف' }).click();
+      await page.getByRole('button', { name: 'انصراف' }).click();
 
       await page.waitForURL((url) => url.pathname === '/dashboard/payment');
       await page.getByText('پرداخت لغو شد').waitFor();

@@ -56,6 +56,8 @@ function expectSafeHeaders(headers: Headers, label: string) {
     (headers.get('permissions-policy') ?? '').split(',').map((item) => item.trim().split('=') as [string, string | undefined]),
   );
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions.get(feature), `${label} ${feature}`).toBe('()');
+  // Chromium logs an error on every page for a feature it does not recognise (tests/e2e/trial.test.ts loads pages).
+  expect(permissions.has('bluetooth'), label).toBe(false);
   expect(headers.get('cross-origin-opener-policy'), label).toBe('same-origin');
   // Served over plain HTTP here (PUBLIC_URL http://…): no HSTS, which would pin a host that has no TLS.
   expect(headers.get('strict-transport-security'), label).toBeNull();

@@ -105,7 +105,7 @@ describe('bulk delete', () => {
     if (!open) throw new Error('no open course in the seed');
     await server.call('POST', '/api/Cart/Add', { token: learner, body: { courseId: open.id, childId: child.body.id } });
     const checkout = await server.call<{ paymentUrl: string }>('POST', '/api/Orders/Checkout', { token: learner });
-    const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { redirect: 'manual' });
+    const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
     const callback = new URL(pay.headers.get('location') ?? '');
     const verified = await server.call<{ status: string }>('GET', '/api/Payment/Verify', {
       token: learner,

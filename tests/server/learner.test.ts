@@ -163,7 +163,7 @@ describe('checkout and payment', () => {
     const page = await (await fetch(checkout.body.paymentUrl)).text();
     expect(page).toContain('پرداخت');
     expect(page).toContain('انصراف');
-    const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { redirect: 'manual' });
+    const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
     const callback = new URL(pay.headers.get('location') ?? '');
     expect(callback.pathname).toBe('/dashboard/payment');
     const query = { Authority: callback.searchParams.get('Authority') ?? '', Status: callback.searchParams.get('Status') ?? '' };
@@ -207,7 +207,7 @@ describe('checkout and payment', () => {
     if (!course) throw new Error('no open course');
     await server.call('POST', '/api/Cart/Add', { token: learnerB, body: { courseId: course.id, childId: child } });
     const checkout = await server.call<{ orderId: number; paymentUrl: string }>('POST', '/api/Orders/Checkout', { token: learnerB });
-    const cancel = await fetch(`${checkout.body.paymentUrl}/cancel`, { redirect: 'manual' });
+    const cancel = await fetch(`${checkout.body.paymentUrl}/cancel`, { method: 'POST', redirect: 'manual' });
     const callback = new URL(cancel.headers.get('location') ?? '');
     const query = { Authority: callback.searchParams.get('Authority') ?? '', Status: callback.searchParams.get('Status') ?? '' };
     expect(query.Status).toBe('NOK');

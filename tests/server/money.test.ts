@@ -80,7 +80,7 @@ const verify = async (token: string, c: Checkout, Status = 'OK') => {
 };
 /** The payer completes the gateway's page (the «پرداخت» link), then comes back to the callback. */
 const payAndVerify = async (token: string, c: Checkout) => {
-  const pay = await fetch(`${c.paymentUrl}/pay`, { redirect: 'manual' });
+  const pay = await fetch(`${c.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
   expect(new URL(pay.headers.get('location') ?? '').searchParams.get('Status')).toBe('OK');
   return verify(token, c);
 };
@@ -127,7 +127,7 @@ describe('one cart, one open order (item 6)', () => {
     const child = await newChild(token, 'آرین');
     await addToCart(token, c0.id, child);
     const a = await checkout(token);
-    await fetch(`${a.paymentUrl}/pay`, { redirect: 'manual' });
+    await fetch(`${a.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
     await addToCart(token, c1.id, child);
     const b = await checkout(token);
     expect(b.orderId).not.toBe(a.orderId);
@@ -156,7 +156,7 @@ describe('one cart, one open order (item 6)', () => {
     const other = await newChild(token, 'دریا');
     await addToCart(token, c0.id, other);
     const c = await checkout(token);
-    await fetch(`${c.paymentUrl}/pay`, { redirect: 'manual' });
+    await fetch(`${c.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
     await addToCart(token, c1.id, other);
     const d = await checkout(token);
     expect(await verify(token, c)).toMatchObject({ orderId: c.orderId, status: 'paid' });

@@ -86,7 +86,7 @@ async function buy(server: TestServer, token: string, courseIds: number[], name:
   }
   const checkout = await server.call<{ orderId: number; paymentUrl: string }>('POST', '/api/Orders/Checkout', { token });
   expect(checkout.status, checkout.text).toBe(200);
-  const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { redirect: 'manual' });
+  const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
   const back = new URL(pay.headers.get('location') ?? '');
   const verified = await server.call<{ status: string }>('GET', '/api/Payment/Verify', {
     token,

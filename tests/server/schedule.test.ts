@@ -331,7 +331,7 @@ describe('the learner timetable and the class link', () => {
       expect((await server.call('POST', '/api/Cart/Add', { token: parent, body: { courseId, childId: child } })).status).toBe(200);
     }
     const checkout = await server.call<{ paymentUrl: string }>('POST', '/api/Orders/Checkout', { token: parent });
-    const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { redirect: 'manual' });
+    const pay = await fetch(`${checkout.body.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
     const callback = new URL(pay.headers.get('location') ?? '');
     const verify = await server.call<{ status: string }>('GET', '/api/Payment/Verify', {
       token: parent,
