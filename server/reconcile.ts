@@ -15,7 +15,7 @@
 //   payer's card; after that it stays `refundDue`, for the admin's refund action.
 import type { DB, OrderStatus } from './db';
 import { nowIso } from './db';
-import { GatewayError, type Gateway } from './gateway';
+import { GatewayError, type Gateway, type GatewayFailure } from './gateway';
 import { selectForUpdate } from './integrity';
 import { failureOutcome, isGatewayAuthority, localAuthorityPrefixes, recordAttempt } from './payments';
 
@@ -104,8 +104,8 @@ async function verifyOnce(s: Settlement, orderId: number, { from, status }: { fr
  * the gateway allows it. The order is locked (PostgreSQL) through the gateway's answer, so the
  * admin's refund of the same order waits and then finds it paid back, and never pays twice.
  */
-export async function reverseIfBoughtNothing(s: Pick<Settlement, 'db' | 'gateway'>, orderId: number): Promise<void> {
-  await s.db.transaction().execute(async (trx) => {
+export async function reverseIfBoughtNothing(s: Pick<Settlement, 'db' | 'gateway'>, orderId: number): Promise<GatewayFailure | undefined> {
+  return s.db.transaction().execute(async (trx): Promise<GatewayFailure | undefined> => {
     const order = await selectForUpdate(trx, 'orders', orderId);
     if (!order || order.status !== 'refundDue') return;
     const total = Number(order.totalInTomans);
@@ -120,7 +120,7 @@ export async function reverseIfBoughtNothing(s: Pick<Settlement, 'db' | 'gateway
       if (!(error instanceof GatewayError)) throw error;
       // Tried again by the next reconciliation while the window lasts (unless the gateway refused).
       await recordAttempt(trx, { ...attempt, outcome: failureOutcome(error) });
-      return;
+      return error.failure;
     }
     if (answer.status === 'refused') {
       await recordAttempt(trx, { ...attempt, outcome: 'refused' });
@@ -148,14 +148,24 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * not be reached for. A failure on one order is logged and the next one is tried.
  */
 export async function reconcilePayments(s: Settlement, { pendingAfterMs }: ReconcileOptions): Promise<void> {
+  // Once the gateway does not answer at all (no connection, or nothing within the time-out), the
+  // round asks it nothing more: each further order would wait out the whole time-out in turn (50
+  // open orders × 15 s), and the next round, a few minutes on, asks them all again.
+  let silent = false;
+  const heard = (failure: GatewayFailure | undefined, what: string) => {
+    if (failure !== 'unreachable') return;
+    silent = true;
+    console.error(`payment reconciliation: the gateway did not answer (${what}); the rest waits for the next round`);
+  };
   const asked = new Set<number>();
   const attempt = async (orderId: number, from: readonly OrderStatus[]) => {
-    if (asked.has(orderId)) return;
+    if (silent || asked.has(orderId)) return;
     asked.add(orderId);
     try {
       await verifyOrder(s, orderId, { from });
     } catch (error) {
       console.error(`payment reconciliation: order ${orderId}: ${describe(error)}`);
+      if (error instanceof GatewayError) heard(error.failure, `order ${orderId}`);
     }
   };
 
@@ -164,6 +174,7 @@ export async function reconcilePayments(s: Settlement, { pendingAfterMs }: Recon
     listed = (await s.gateway.unverified()).map((p) => p.authority);
   } catch (error) {
     console.error(`payment reconciliation: the gateway's unverified list: ${describe(error)}`);
+    if (error instanceof GatewayError) heard(error.failure, 'the unverified list');
   }
   // The merchant account may serve other sites too: only authorities of our orders are touched.
   for (let i = 0; i < listed.length; i += 100) {
@@ -209,8 +220,9 @@ export async function reconcilePayments(s: Settlement, { pendingAfterMs }: Recon
     .limit(50)
     .execute();
   for (const order of owed) {
+    if (silent) return;
     try {
-      await reverseIfBoughtNothing(s, order.id);
+      heard(await reverseIfBoughtNothing(s, order.id), `reversing order ${order.id}`);
     } catch (error) {
       console.error(`payment reconciliation: reversing order ${order.id}: ${describe(error)}`);
     }

@@ -11,32 +11,35 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { enqueue } from '../../server/notifications';
 import { databaseFor, usePostgres } from '../support/postgres-db';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { startServer, type TestServer } from '../support/server';
 
 const hour = 3_600_000;
-const open: Array<{ server: TestServer; db: DB }> = [];
+const open: Array<{ server: TestServer; db: DB; gateway: FakeGateway }> = [];
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const { server, db } of open.splice(0)) {
+  for (const { server, db, gateway } of open.splice(0)) {
     await db.destroy();
     await server.close();
+    await gateway.close();
   }
 });
 
 /** A server started while setInterval is faked, its database, and the work each job would find. */
 async function serverWithWork(options: { backgroundJobs?: boolean } = {}) {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  const server = await startServer({ ...options, notifications: { pollMs: 1_000 } });
+  const gateway = await startFakeGateway();
+  const server = await startServer({ ...options, paymentGatewayUrl: gateway.url, notifications: { pollMs: 1_000 } });
   const db = openConfiguredDatabase({
     databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
     databaseFile: path.join(server.dataDir, 'academy.sqlite'),
   });
-  open.push({ server, db });
+  open.push({ server, db, gateway });
   // A message due now, the seed's waiting-list offer with its hold run out, and the seed's open
   // order (made half an hour ago), given an authority as a gateway issues them: the seed's own are
-  // in no gateway format and never asked about. The reconciliation asks about it, and the gateway
-  // of a test server, 127.0.0.1:9, is unreachable, which is recorded as an attempt.
+  // in no gateway format and never asked about. The reconciliation asks the gateway about it, which
+  // has never issued that authority and refuses it: an attempt recorded, the order failed.
   await db.updateTable('orders').set({ authority: `A${'7'.repeat(35)}` }).where('status', '=', 'pending').execute();
   const parent = await db.selectFrom('users').select('id').where('role', '!=', 300).orderBy('id').executeTakeFirstOrThrow();
   await db.transaction().execute((trx) => enqueue(trx, [{ event: 'enrolled', subject: 'jobs-test', userId: parent.id, text: 'پیام آزمایشی' }]));
@@ -68,7 +71,7 @@ describe('background jobs of a test server', () => {
     expect(after.message.every((s) => s === 'sent')).toBe(true);
     expect(after.offer).toBe('expired');
     expect(after.attempts.slice(0, before.attempts.length)).toEqual(before.attempts);
-    expect(after.attempts.slice(before.attempts.length)).toEqual([expect.stringMatching(/^[0-9]+:verify:unreachable$/)]);
+    expect(after.attempts.slice(before.attempts.length)).toEqual([expect.stringMatching(/^[0-9]+:verify:refused$/)]);
   });
 
   it('run on their timers with backgroundJobs on (as npm start has it)', async () => {
@@ -80,7 +83,7 @@ describe('background jobs of a test server', () => {
       const after = await state();
       expect(after.message.every((s) => s === 'sent')).toBe(true);
       expect(after.offer).toBe('expired');
-      expect(after.attempts.some((a) => a.endsWith(':verify:unreachable'))).toBe(true);
+      expect(after.attempts.some((a) => a.endsWith(':verify:refused'))).toBe(true);
     });
   });
 });
