@@ -185,7 +185,11 @@ node -e '
     for (const file of r.testResults || []) {
       const failedTests = (file.assertionResults || []).filter((a) => a.status === "failed");
       if (file.status === "failed" && !failedTests.length) console.log(`!!! ${f.replace(/\.vitest\.json$/, "")}: ${file.name}: ${(file.message || "").split("\n")[0].slice(0, 300)}`);
-      for (const a of failedTests) console.log(`!!! ${f.replace(/\.vitest\.json$/, "")}: ${file.name.replace(process.cwd() + "/", "")} > ${a.fullName}: ${String((a.failureMessages || [])[0] || "").split("\n")[0].slice(0, 300)}`);
+      for (const a of failedTests) {
+        // vitest writes a time-out as this placeholder, its message left out.
+        const first = String((a.failureMessages || [])[0] || "").split("\n")[0].replace(/^Error: STACK_TRACE_ERROR$/, "timed out");
+        console.log(`!!! ${f.replace(/\.vitest\.json$/, "")}: ${file.name.replace(process.cwd() + "/", "")} > ${a.fullName}: ${first.slice(0, 300)} (after ${Math.round((a.duration || 0) / 1000)} s)`);
+      }
     }
   }
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".json") && !f.endsWith(".vitest.json"))) {
