@@ -5,10 +5,11 @@
 // Layout under the optional prefix:
 //   images/<name>, videos/<name>                      originals
 //   images/variants/<name>/<set>/<copy>                one set of an image's resized copies
-//   images/variants/<name>/set.json                    which set is the image's, and its copies
-// A set is written whole before set.json names it (each object appears whole or not at all), so
-// a reader never sees half a set; two writers of the same image each write their own set and the
-// last set.json wins, the other set is removed (never one that set.json names).
+//   images/variants/<name>/<set>.json                  the set's copies, written after them
+// A set is published by its `<set>.json` once all its copies are in, and the newest published
+// set is the image's; no key is ever written twice. Writers of the same image at once (two
+// servers seeding one bucket) each write their own set; the newest stands and the others are
+// removed, `<set>.json` first, so a reader sees one whole set or none, never a mix or a half.
 import {
   CreateMultipartUploadCommand,
   AbortMultipartUploadCommand,
@@ -49,13 +50,12 @@ export interface S3Settings {
 
 /** Uploads larger than this go in parts of this size (S3's smallest part is 5 MiB): memory stays bounded. */
 const partBytes = 8 * 1024 * 1024;
-/** A set no set.json names, older than this, was left by a writer that lost a race or died: removed. */
+/** Copies no `<set>.json` published, older than this, were left by a writer that died: removed. */
 const abandonedSetMs = 60 * 60 * 1000;
-const setName = /^[0-9a-f]{16}$/;
-const manifestSchema = v.object({
-  set: v.pipe(v.string(), v.regex(setName)),
-  names: v.array(v.pipe(v.string(), v.check(isVariantName))),
-});
+/** `<time>-<random>`: the time (ms, fixed width) ranks sets by when they were begun; S3's own times are in whole seconds. */
+const setName = /^[0-9]{15}-[0-9a-f]{16}$/;
+/** A set's `<set>.json`: the names of its copies. */
+const manifestSchema = v.array(v.pipe(v.string(), v.check(isVariantName)));
 type Manifest = v.InferOutput<typeof manifestSchema>;
 
 function isNotFound(error: unknown): boolean {
@@ -221,57 +221,87 @@ export class S3MediaStore implements MediaStore {
     return this.opened(this.keyOf(kind, name));
   }
 
-  /** The image's set.json, checked (it is read from outside the process); null when there is none. */
-  private async manifest(name: string): Promise<Manifest | null> {
-    const key = `${this.variantsKey(name)}set.json`;
-    let text: string;
-    try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      text = (await answer.Body?.transformToString('utf-8')) ?? '';
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
+  /**
+   * The image's published sets (each set's `<set>.json`), the current one first: the newest
+   * begun. A set once ranked below another is never current again, so it may be removed.
+   */
+  private async published(name: string): Promise<string[]> {
+    const base = this.variantsKey(name);
+    const sets = (await this.objects(base, '/')).map((object) => (object.Key ?? '').slice(base.length).replace(/\.json$/, '')).filter((set) => setName.test(set));
+    return sets.sort().reverse();
+  }
+
+  /** The current set and its copies; null when the image has none (never made, or removed). */
+  private async current(name: string): Promise<{ set: string; names: string[] } | null> {
+    // A set replaced between the listing and the read is gone: the listing is read again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [set] = await this.published(name);
+      if (set === undefined) {
+        this.sets.delete(name);
+        return null;
+      }
+      const key = `${this.variantsKey(name)}${set}.json`;
+      let text: string;
+      try {
+        const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+        text = (await answer.Body?.transformToString('utf-8')) ?? '';
+      } catch (error) {
+        if (isNotFound(error)) continue;
+        throw error;
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new Error(`${key} is not JSON`);
+      }
+      const names = v.parse(manifestSchema, parsed);
+      this.sets.set(name, set);
+      return { set, names };
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new Error(`${key} is not JSON`);
-    }
-    const manifest = v.parse(manifestSchema, parsed);
-    this.sets.set(name, manifest.set);
-    return manifest;
+    throw new Error(`the copies of ${name} kept being replaced while being read`);
+  }
+
+  /** Removes a set: its `<set>.json` first, so no reader picks a set whose copies are going. */
+  private async removeSet(name: string, set: string): Promise<void> {
+    const base = this.variantsKey(name);
+    await this.delete(`${base}${set}.json`);
+    for (const object of await this.objects(`${base}${set}/`)) if (object.Key) await this.delete(object.Key);
   }
 
   async saveVariants(name: string, files: readonly VariantFile[]): Promise<void> {
     const base = this.variantsKey(name);
     for (const file of files) if (!isVariantName(file.name)) throw new Error(`unsafe variant name: ${JSON.stringify(file.name)}`);
-    const set = randomBytes(8).toString('hex');
+    // A new set under a new random name, published by its `<set>.json` once every copy is in:
+    // no object is ever written twice, so no reader meets one half-replaced.
+    const set = `${String(Date.now()).padStart(15, '0')}-${randomBytes(8).toString('hex')}`;
     for (const file of files) await this.put(`${base}${set}/${file.name}`, file.bytes, variantType(file.name));
-    const previous = await this.manifest(name);
-    const manifest: Manifest = { set, names: files.map((file) => file.name) };
-    await this.put(`${base}set.json`, Buffer.from(JSON.stringify(manifest)), 'application/json');
+    const manifest: Manifest = files.map((file) => file.name);
+    await this.put(`${base}${set}.json`, Buffer.from(JSON.stringify(manifest)), 'application/json');
     this.sets.set(name, set);
-    // The set this one replaced is never named again (set names are random and written once).
-    // Sets of writers that lost a race, or died, are left while a writer may still be putting
-    // them in place, and removed once old.
-    const current = (await this.manifest(name))?.set ?? set;
+    // Every set ranked below the newest (this one, or a racing writer's published after it) is
+    // removed: the last writer to get here leaves exactly one set.
+    const [newest, ...replaced] = await this.published(name);
+    for (const other of replaced) await this.removeSet(name, other);
+    if (newest !== undefined) this.sets.set(name, newest);
+    // Copies of a writer that died before publishing them: removed once old (never while a
+    // writer may still be putting them in).
     const now = Date.now();
-    const sets = new Map<string, _Object[]>();
+    const unpublished = new Map<string, _Object[]>();
     for (const object of await this.objects(base)) {
       const [first, rest] = (object.Key ?? '').slice(base.length).split('/');
-      if (first === undefined || rest === undefined || !setName.test(first)) continue;
-      sets.set(first, [...(sets.get(first) ?? []), object]);
+      if (first === undefined || rest === undefined || first === newest || first === set) continue;
+      unpublished.set(first, [...(unpublished.get(first) ?? []), object]);
     }
-    for (const [other, objects] of sets) {
-      if (other === current || other === set) continue;
-      const old = objects.every((object) => now - (object.LastModified?.getTime() ?? 0) > abandonedSetMs);
-      if (other === previous?.set || old) for (const object of objects) if (object.Key) await this.delete(object.Key);
+    for (const [, objects] of unpublished) {
+      if (objects.every((object) => now - (object.LastModified?.getTime() ?? 0) > abandonedSetMs)) {
+        for (const object of objects) if (object.Key) await this.delete(object.Key);
+      }
     }
   }
 
   async listVariants(name: string): Promise<string[] | null> {
-    return (await this.manifest(name))?.names ?? null;
+    return (await this.current(name))?.names ?? null;
   }
 
   async openVariant(name: string, variant: string): Promise<StoredFile | null> {
@@ -282,10 +312,10 @@ export class S3MediaStore implements MediaStore {
       const file = await this.opened(`${base}${known}/${variant}`);
       if (file) return file;
     }
-    // Not read yet, or replaced by another process since: set.json says where the set is now.
-    const manifest = await this.manifest(name);
-    if (!manifest || manifest.set === known || !manifest.names.includes(variant)) return null;
-    return this.opened(`${base}${manifest.set}/${variant}`);
+    // Not read yet, or replaced by another process since: the listing says which set is current.
+    const current = await this.current(name);
+    if (!current || current.set === known || !current.names.includes(variant)) return null;
+    return this.opened(`${base}${current.set}/${variant}`);
   }
 }
 
