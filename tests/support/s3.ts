@@ -62,7 +62,7 @@ export const mediaStoreKinds: readonly MediaStoreKind[] = ['local', 's3'];
  * after them (none for the local disk), and the server options that choose the store. The
  * block's servers share the bucket as servers sharing MEDIA_DIR share the folder.
  */
-export function useMediaStore(kind: MediaStoreKind): { options: () => Pick<AppConfig, 's3'> } {
+export function useMediaStore(kind: MediaStoreKind): { options: () => Pick<AppConfig, 's3'>; env: () => Record<string, string> } {
   let s3: S3Server | undefined;
   beforeAll(async () => {
     if (kind === 's3') s3 = await startS3();
@@ -75,6 +75,12 @@ export function useMediaStore(kind: MediaStoreKind): { options: () => Pick<AppCo
       if (kind === 'local') return {};
       if (!s3) throw new Error('the S3 server is not started: call options() inside a hook or test');
       return { s3: s3.config };
+    },
+    /** The same choice as a process's environment (nothing for the local disk, its default). */
+    env: () => {
+      if (kind === 'local') return {};
+      if (!s3) throw new Error('the S3 server is not started: call env() inside a hook or test');
+      return s3.env;
     },
   };
 }
