@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../../server/app';
+import type { MediaStore } from '../../server/files';
+import { configuredMediaStore } from '../../server/s3Media';
 import type { TimeLimits } from '../../server/protocol';
 import { contractProblems } from './contract';
 import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
@@ -35,6 +37,8 @@ export interface TestServer {
   app: FastifyInstance;
   url: string;
   dataDir: string;
+  /** The store the server keeps its media in (its folder, or its bucket with `s3`), for looking inside. */
+  media: MediaStore;
   printed: string[];
   /** A contract operation, e.g. call('PUT', '/api/Category/Update', {token, body}). */
   call: <T = unknown>(method: string, contractPath: string, options?: CallOptions) => Promise<Answer<T>>;
@@ -59,7 +63,7 @@ export function codeFromLog(lines: readonly string[], phoneNumber: string): stri
 }
 
 export async function startServer(
-  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; timeLimits?: Partial<TimeLimits> } = {},
+  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; timeLimits?: Partial<TimeLimits>; media?: MediaStore } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];
@@ -72,8 +76,10 @@ export async function startServer(
     adminHash && !('adminPassword' in options) && !('firstAdmin' in options)
       ? { firstAdmin: { password: adminPassword, generated: false, hash: Promise.resolve(adminHash) } }
       : {};
+  const media = options.media ?? configuredMediaStore({ ...options, dataDir });
   const app = await buildApp({
     dataDir,
+    media,
     databaseUrl,
     adminPhone,
     adminPassword,
@@ -132,6 +138,7 @@ export async function startServer(
     app,
     url,
     dataDir,
+    media,
     printed,
     call,
     signIn,
