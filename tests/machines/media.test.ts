@@ -88,7 +88,7 @@ const png = () => nodeFile('logo.png', 'image/png');
 beforeAll(async () => {
   // Uploads go through XMLHttpRequest (src/api/upload.ts), which msw reads with Node's FormData.
   await useNodeFormData();
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   // openapi-fetch keeps the fetch it finds at creation, so the client loads after msw patched it.
   const storage = new Map<string, string>([['accessToken', 'test-token']]);
   vi.stubGlobal('localStorage', {

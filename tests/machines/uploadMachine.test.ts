@@ -44,7 +44,7 @@ const server = setupServer(
 
 beforeAll(async () => {
   await useNodeFormData();
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   localStorage.setItem('accessToken', 'test-token');
 });
 beforeEach(() => {
