@@ -14,7 +14,7 @@ export async function backupDatabase(source: string, target: string): Promise<{ 
   const partial = `${resolvedTarget}.partial`;
   rmSync(partial, { force: true });
   const db = new Database(source, { fileMustExist: true });
-  let pages = 0;
+  let pages: number;
   try {
     db.pragma('busy_timeout = 5000');
     const result = await db.backup(partial);

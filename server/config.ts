@@ -101,7 +101,7 @@ export const sandboxMerchantId = '00000000-0000-0000-0000-000000000000';
  * all-zero merchant id (which the real gateway refuses, so nothing could be sold either).
  */
 function isSandbox(gatewayUrl: string, merchantId: string): boolean {
-  let host = '';
+  let host: string;
   try {
     host = new URL(gatewayUrl).hostname;
   } catch {

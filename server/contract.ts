@@ -84,7 +84,7 @@ export class Contract {
 
   static load(file = path.join(projectRoot(), 'openapi.yaml'), parsedFile = path.join(path.dirname(file), 'codegen', 'openapi.gen.json')): Contract {
     const source = readFileSync(file, 'utf8');
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(readFileSync(parsedFile, 'utf8'));
     } catch {

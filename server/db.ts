@@ -4,7 +4,8 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase, type Transaction } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index';
 

@@ -14,7 +14,7 @@ export const protocolTexts = {
 } as const;
 
 export function securityHeaders(options: { gatewayUrl: string; publicUrl: string }): Record<string, string> {
-  let gatewayOrigin = '';
+  let gatewayOrigin: string;
   try {
     gatewayOrigin = new URL(options.gatewayUrl).origin;
   } catch {

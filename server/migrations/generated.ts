@@ -2,7 +2,7 @@
 // each is plain data, turned here into Kysely schema-builder calls that work on SQLite and
 // PostgreSQL alike.
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { ColumnSpec, MigrationStep, SchemaMigration } from '../../codegen/migration-steps';
 import { uniqueSlug } from '../slug';
 import { withId } from './001_initial';

@@ -2,7 +2,7 @@
 // and inside a bundle. Hand-written ones (tables outside the schema files) are listed here;
 // the entity tables' migrations are generated from the schema files by `npm run codegen`
 // (codegen/migrations.gen.ts) and named g001_…, so they sort after the hand-written 00N_ ones.
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import { schemaMigrations } from '../../codegen/migrations.gen';
 import * as m001 from './001_initial';
 import * as m002 from './002_team_safety';

@@ -37,7 +37,7 @@ export function rememberSignInAlert(answer: { failedSignIns?: number; lastFailed
 
 /** The kept report, or null when there is none or it is damaged. */
 export function readSignInAlert(): SignInAlert | null {
-  let text: string | null = null;
+  let text: string | null;
   try {
     text = sessionStorage.getItem(storageKey);
   } catch {

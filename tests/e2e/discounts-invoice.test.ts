@@ -62,7 +62,7 @@ describe('discounts and the invoice', () => {
     const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
     await blockZarinpal(session.page);
     const { page } = session;
-    let orderId = '';
+    let orderId: string;
     try {
       // The course page shows the early-bird price beside the struck-through full price.
       const listed = await publicJson<Array<{ id: number; slug: string; category: { slug: string } }>>(stack, '/api/Public/courses');

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { nodeFile, useNodeFormData } from '../support/msw-files';
+import { letMswReadUploads, pageFile } from '../support/msw-files';
 
 type MediaModule = typeof import('../../src/machines/media');
 type ClientModule = typeof import('../../src/api/client');
@@ -83,12 +83,12 @@ const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'), { ti
 const inTable = (actor: Actor) =>
   waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'), { timeout: 3000 });
 
-const png = () => nodeFile('logo.png', 'image/png');
+const png = () => pageFile('logo.png', 'image/png');
 
 beforeAll(async () => {
-  // Uploads go through XMLHttpRequest (src/api/upload.ts), which msw reads with Node's FormData.
-  await useNodeFormData();
-  server.listen({ onUnhandledRequest: 'error' });
+  // Uploads go through XMLHttpRequest (src/api/upload.ts); the handler above reads them back.
+  letMswReadUploads();
+  server.listen({ onUnhandledFrame: 'error' });
   // openapi-fetch keeps the fetch it finds at creation, so the client loads after msw patched it.
   const storage = new Map<string, string>([['accessToken', 'test-token']]);
   vi.stubGlobal('localStorage', {
@@ -173,7 +173,7 @@ describe('media machine', () => {
     const actor = start('video');
     await inTable(actor);
     actor.send({ type: 'upload.open' });
-    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    uploadOf(actor).send({ type: 'file.choose', file: png() });
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4،\u200f WebM،\u200f OGG یا MOV باشد');
     uploadOf(actor).send({ type: 'upload.start' });
     // A switch of kind behind the modal waits until it closes.
@@ -187,7 +187,7 @@ describe('media machine', () => {
     const actor = start();
     await inTable(actor);
     actor.send({ type: 'upload.open' });
-    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    uploadOf(actor).send({ type: 'file.choose', file: png() });
     uploadOf(actor).send({ type: 'upload.start' });
     expect(uploadOf(actor).getSnapshot().matches('uploading')).toBe(true);
     await waitFor(actor, (s) => s.context.files.length === 3, { timeout: 3000 });
@@ -211,7 +211,7 @@ describe('media machine', () => {
     await inTable(actor);
     actor.send({ type: 'upload.open' });
     // Named as a video (the browser gave no type), so the form sends it; the server refuses it.
-    uploadOf(actor).send({ type: 'file.choose', file: await nodeFile('clip.mp4', '') });
+    uploadOf(actor).send({ type: 'file.choose', file: pageFile('clip.mp4', '') });
     uploadOf(actor).send({ type: 'upload.start' });
     await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }), { timeout: 3000 });
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست');
@@ -224,7 +224,7 @@ describe('media machine', () => {
     await inTable(actor);
     failNext = { path: '/api/File/upload-image', status: 500, body: {} };
     actor.send({ type: 'upload.open' });
-    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    uploadOf(actor).send({ type: 'file.choose', file: png() });
     uploadOf(actor).send({ type: 'upload.start' });
     await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }), { timeout: 3000 });
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('خطا در آپلود فایل');
@@ -235,7 +235,7 @@ describe('media machine', () => {
     const actor = start();
     await inTable(actor);
     actor.send({ type: 'upload.open' });
-    uploadOf(actor).send({ type: 'file.choose', file: await png() });
+    uploadOf(actor).send({ type: 'file.choose', file: png() });
     actor.send({ type: 'upload.close' });
     expect(actor.getSnapshot().matches({ table: 'idle' })).toBe(true);
     actor.send({ type: 'upload.open' });

@@ -5,4 +5,4 @@ import { createMockBackend, sampleSeed } from '../support/msw-handlers';
 
 export const backend = createMockBackend(sampleSeed);
 export const server = setupServer(...backend.handlers);
-server.listen({ onUnhandledRequest: 'error' });
+server.listen({ onUnhandledFrame: 'error' });

@@ -11,7 +11,7 @@ import { uploadRules, uploadTexts } from '../../schema/uploads';
 import { uploadErrorTexts } from '../../src/api/upload';
 import { clearGetCache, onGetCacheCleared } from '../../src/api/client';
 import { uploadMachine, uploadPercent, type UploadInput } from '../../src/machines/uploadMachine';
-import { nodeFile, useNodeFormData } from '../support/msw-files';
+import { letMswReadUploads, pageFile } from '../support/msw-files';
 
 const origin = window.location.origin;
 const stored: string[] = [];
@@ -42,9 +42,9 @@ const server = setupServer(
   ),
 );
 
-beforeAll(async () => {
-  await useNodeFormData();
-  server.listen({ onUnhandledRequest: 'error' });
+beforeAll(() => {
+  letMswReadUploads();
+  server.listen({ onUnhandledFrame: 'error' });
   localStorage.setItem('accessToken', 'test-token');
 });
 beforeEach(() => {
@@ -61,12 +61,12 @@ afterAll(() => {
 });
 
 const start = (input: UploadInput) => createActor(uploadMachine, { input }).start();
-const file = (name: string, type: string, size = 64): Promise<File> => nodeFile(name, type, size);
+const file = (name: string, type: string, size = 64): File => pageFile(name, type, size);
 
 describe('upload machine', () => {
   it('refuses a file of another type at once, with the kind\'s types, and sends nothing', async () => {
     const actor = start({ kind: 'image', startOnChoose: true });
-    for (const wrong of await Promise.all([file('notes.txt', 'text/plain'), file('logo.svg', 'image/svg+xml'), file('clip.mp4', 'video/mp4')])) {
+    for (const wrong of [file('notes.txt', 'text/plain'), file('logo.svg', 'image/svg+xml'), file('clip.mp4', 'video/mp4')]) {
       actor.send({ type: 'file.choose', file: wrong });
       expect(actor.getSnapshot().matches({ ready: 'refused' }), wrong.name).toBe(true);
       expect(actor.getSnapshot().context.problem, wrong.name).toBe('نوع فایل مجاز نیست؛ تصویر باید JPG،\u200f PNG،\u200f WebP،\u200f GIF یا AVIF باشد');
@@ -81,13 +81,13 @@ describe('upload machine', () => {
 
   it('refuses a file over the limit at once, naming its size and the limit, and sends nothing', async () => {
     const actor = start({ kind: 'image', startOnChoose: true });
-    actor.send({ type: 'file.choose', file: await file('photo.png', 'image/png', uploadRules.image.maxBytes + 1) });
+    actor.send({ type: 'file.choose', file: file('photo.png', 'image/png', uploadRules.image.maxBytes + 1) });
     expect(actor.getSnapshot().matches({ ready: 'refused' })).toBe(true);
     expect(actor.getSnapshot().context.problem).toBe('حجم این فایل ۵٫۱ مگابایت است؛ حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
-    actor.send({ type: 'file.choose', file: await file('empty.png', 'image/png', 0) });
+    actor.send({ type: 'file.choose', file: file('empty.png', 'image/png', 0) });
     expect(actor.getSnapshot().context.problem).toBe(uploadTexts.empty);
     // Exactly the limit is allowed.
-    const fits = await file('fits.png', 'image/png', uploadRules.image.maxBytes);
+    const fits = file('fits.png', 'image/png', uploadRules.image.maxBytes);
     actor.send({ type: 'file.choose', file: fits });
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
@@ -96,7 +96,7 @@ describe('upload machine', () => {
 
   it('a file whose extension is the kind\'s is taken even when the browser names no type; the server decides from the bytes', async () => {
     const actor = start({ kind: 'video' });
-    actor.send({ type: 'file.choose', file: await file('lecture.MOV', '') });
+    actor.send({ type: 'file.choose', file: file('lecture.MOV', '') });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.file?.name).toBe('lecture.MOV');
     actor.send({ type: 'upload.start' });
@@ -112,7 +112,7 @@ describe('upload machine', () => {
     const actor = start({ kind: 'video', startOnChoose: true });
     const percents: number[] = [];
     actor.subscribe((s) => percents.push(uploadPercent(s.context)));
-    actor.send({ type: 'file.choose', file: await file('intro.mp4', 'video/mp4', 200_000) });
+    actor.send({ type: 'file.choose', file: file('intro.mp4', 'video/mp4', 200_000) });
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(actor.getSnapshot().output).toEqual({ fileName: '1.mp4' });
@@ -130,7 +130,7 @@ describe('upload machine', () => {
     actor.send({ type: 'upload.start' });
     expect(actor.getSnapshot().matches({ ready: 'refused' })).toBe(true);
     expect(actor.getSnapshot().context.problem).toBe('فایلی انتخاب نشده');
-    actor.send({ type: 'file.choose', file: await file('a.png', 'image/png') });
+    actor.send({ type: 'file.choose', file: file('a.png', 'image/png') });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.problem).toBeNull();
     await delay(30);
@@ -145,7 +145,7 @@ describe('upload machine', () => {
     gate = new Promise<void>((resolve) => (release = resolve));
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
     const actor = start({ kind: 'video', startOnChoose: true });
-    actor.send({ type: 'file.choose', file: await file('long.webm', 'video/webm', 100_000) });
+    actor.send({ type: 'file.choose', file: file('long.webm', 'video/webm', 100_000) });
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     actor.send({ type: 'upload.cancel' });
     expect(actor.getSnapshot().matches({ ready: 'cancelled' })).toBe(true);
@@ -167,7 +167,7 @@ describe('upload machine', () => {
   it("a refusal by the server shows its Persian message and keeps the file; the retry goes through", async () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     answerNext = () => HttpResponse.json({ message: uploadTexts.tooLarge('image') }, { status: 413 });
-    actor.send({ type: 'file.choose', file: await file('a.webp', 'image/webp') });
+    actor.send({ type: 'file.choose', file: file('a.webp', 'image/webp') });
     await waitFor(actor, (s) => s.matches({ ready: 'failed' }), { timeout: 5000 });
     expect(actor.getSnapshot().context.problem).toBe('حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
     expect(actor.getSnapshot().context.file?.name).toBe('a.webp');
@@ -179,7 +179,7 @@ describe('upload machine', () => {
   it('a network drop and a server error without a message each have their Persian message', async () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     answerNext = () => HttpResponse.error();
-    actor.send({ type: 'file.choose', file: await file('a.png', 'image/png') });
+    actor.send({ type: 'file.choose', file: file('a.png', 'image/png') });
     await waitFor(actor, (s) => s.matches({ ready: 'failed' }), { timeout: 5000 });
     expect(actor.getSnapshot().context.problem).toBe(uploadErrorTexts.network);
     answerNext = () => HttpResponse.json({}, { status: 500 });

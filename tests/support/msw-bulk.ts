@@ -19,7 +19,7 @@ export function bulkHandlers(backend: MockBackend) {
       const body: unknown = await request.json();
       requests.push({ entity: key, body });
       const rows = backend.rows(key);
-      let ids: number[] = [];
+      let ids: number[];
       if (typeof body === 'object' && body !== null && 'ids' in body && Array.isArray(body.ids)) {
         ids = body.ids.filter((id): id is number => typeof id === 'number');
       } else if (typeof body === 'object' && body !== null && 'query' in body && typeof body.query === 'string') {

@@ -32,7 +32,7 @@ const server = setupServer(
   http.get(`${origin}/api/Course/GetSelectList`, () => HttpResponse.json({ message: 'خراب' }, { status: 500 })),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   categoryRequests = 0;
