@@ -16,6 +16,7 @@ import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
 import { registerAdminLists } from './adminLists';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
+import { registerHealth, type Readiness } from './health';
 import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
@@ -45,6 +46,7 @@ import {
   type TimeLimits,
 } from './protocol';
 import { registerPublic, registerSeoFiles } from './public';
+import { loggingOptions, registerRequestLog } from './requestLog';
 import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
 import { toPersianDigits } from '../src/lib/text';
@@ -76,6 +78,8 @@ export interface BackgroundJobs {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: BackgroundJobs;
+    /** /ready's state: main.ts drains it on SIGTERM before closing (server/health.ts). */
+    readiness: Readiness;
   }
 }
 
@@ -141,7 +145,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const headers = securityHeaders({ gatewayUrl: config.paymentGatewayUrl, publicUrl: config.publicUrl });
   const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
   const app = Fastify({
-    logger: config.logger ?? false,
+    // One JSON line per request when LOG=1 (server/requestLog.ts).
+    ...loggingOptions(config.logger ?? false, config.trustProxy !== undefined),
     // Requests Node itself refuses (bad request line, oversized headers, timeouts): see protocol.ts.
     clientErrorHandler: clientErrorHandler(headers),
     ...nodeTimeouts(timeLimits),
@@ -168,15 +173,15 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const jobsOn = config.backgroundJobs !== false;
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
-  const stopSweep = jobsOn ? startWaitlistSweep(db) : () => undefined;
+  const stopSweep = jobsOn ? startWaitlistSweep(db) : async () => undefined;
   // Payments whose payer never came back to the callback (issue 15 item 6).
   const stopReconcile = startPaymentReconciliation(settlement, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
   // Notifications queued by any process (or before a restart) are sent by this one's worker.
   const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying) : async () => undefined;
   app.addHook('onClose', async () => {
-    stopSweep();
-    await stopReconcile();
-    await stopNotifications();
+    // Each job ends the round under way (a safe point: a round is transactions that commit or
+    // roll back whole) and starts no other; then the database closes.
+    await Promise.all([stopSweep(), stopReconcile(), stopNotifications()]);
     // A reset link still being mailed needs the database.
     await codes.settle();
     await db.destroy();
@@ -189,6 +194,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     reply.headers(headers);
     done();
   });
+  if (config.logger) registerRequestLog(app);
   guardSlowBodies(app, timeLimits, headers);
   noStoreForPrivateAnswers(app, contract);
 
@@ -325,6 +331,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);
+  app.decorate('readiness', registerHealth(app, { db, media }));
 
   return app;
 }

@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
 // browser adopts the server's HTML as it is (elsewhere React re-renders the page, correctly).
 process.env.TZ ??= 'Asia/Tehran';
 
-const { port, ...config } = configFromEnv();
+const { port, drainMs, ...config } = configFromEnv();
 
 // A new SQLite data dir gets seeded, and the seed's first administrator needs a scrypt hash
 // (N = 2^17, ~0.7 s on libuv's thread pool). It is begun here, so it runs while the server's
@@ -31,18 +31,25 @@ const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`Academy is running at http://localhost:${actualPort}`);
 if (config.paymentSandbox) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
 
-// A stop finishes the requests under way and closes the database, but never waits longer than
-// this: a client holding a connection open (or a database that stopped answering) must not keep
-// a deploy or a restart waiting for ever.
-const shutdownGraceMs = 10_000;
+// A stop (systemd's SIGTERM, Ctrl-C's SIGINT) drains: /ready answers 503 at once, the listener
+// takes no new connection (a proxy's next attempt goes to another process), the requests under
+// way finish, the background jobs end their round, the database closes, and the process exits 0.
+// It never waits longer than DRAIN_SECONDS: a client holding a connection open (or a database
+// that stopped answering) must not keep a deploy or a restart waiting for ever. A second signal
+// is not caught: it ends the process at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    app.readiness.drain();
+    console.log(`Academy is stopping (${signal}): finishing the requests under way (at most ${drainMs / 1000} s)`);
     setTimeout(() => {
-      console.error(`Academy did not stop within ${shutdownGraceMs / 1000} s of ${signal}; exiting anyway`);
+      console.error(`Academy did not stop within ${drainMs / 1000} s of ${signal}; exiting anyway`);
       process.exit(1);
-    }, shutdownGraceMs).unref();
+    }, drainMs).unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        console.log('Academy stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);

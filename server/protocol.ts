@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Contract } from './contract';
+import { loggedPath } from './requestLog';
 
 export const protocolTexts = {
   badRequest: 'درخواست نامعتبر است',
@@ -153,7 +154,7 @@ function guardBody(request: FastifyRequest, reply: FastifyReply, limits: TimeLim
       return;
     }
     clearInterval(timer);
-    request.log.info({ url: request.url }, 'request body too slow, connection closed');
+    request.log.info({ path: loggedPath(request.url) }, 'request body too slow, connection closed');
     answerOnSocket(socket, 408, protocolTexts.timeout, headers);
   }, limits.bodyWindowMs);
   timer.unref();

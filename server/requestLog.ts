@@ -1,0 +1,62 @@
+// Request logs a log system can read (LOG=1): one JSON line per request on standard output, as
+// pino (Fastify's logger) writes it, and nothing in it that would let a reader act as a user.
+//
+//   {"level":"info","time":"2026-11-26T13:09:21.123Z","pid":41,"hostname":"api-1",
+//    "requestId":"5f0c…","msg":"request","method":"GET","path":"/api/Public/courses",
+//    "status":200,"durationMs":3.4,"client":"203.0.113.9"}
+//
+// `path` is the address without its query (a payment callback's authority, a search, anything a
+// page put there) and with a reset link's token replaced; `client` is the visitor's address as
+// TRUST_PROXY resolves it (config.ts); `requestId` is the proxy's X-Request-Id when a proxy is
+// trusted (nginx: $request_id, so its access log and ours join), else a new random id. Headers,
+// bodies and cookies are never logged: tokens, passwords and codes travel only there.
+// Other lines (a server error, a start-up notice) share the format, with their own `msg`.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { resetLinkBase } from './userAccounts';
+
+/** Addresses whose tail is a secret, with what the log shows instead. */
+const secretTails: ReadonlyArray<readonly [string, string]> = [[resetLinkBase, ':token']];
+
+/** The address as logged: no query, no secret path segments. */
+export function loggedPath(url: string): string {
+  const at = url.search(/[?#]/);
+  const path = at < 0 ? url : url.slice(0, at);
+  for (const [base, shown] of secretTails) if (path.startsWith(base) && path.length > base.length) return base + shown;
+  return path;
+}
+
+const proxyRequestId = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Fastify's settings for its logger and request ids (app.ts), from LOG and TRUST_PROXY. */
+export function loggingOptions(enabled: boolean, proxyTrusted: boolean): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'requestIdLogLabel' | 'genReqId'> {
+  return {
+    logger: enabled
+      ? {
+          level: 'info',
+          // An ISO time and a level name: readable by a person and by any log system as they are.
+          timestamp: () => `,"time":"${new Date().toISOString()}"`,
+          formatters: { level: (label: string) => ({ level: label }) },
+        }
+      : false,
+    // Fastify's own two lines per request carry the query and the client's port; ours replace them.
+    disableRequestLogging: true,
+    requestIdLogLabel: 'requestId',
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return proxyTrusted && typeof given === 'string' && proxyRequestId.test(given) ? given : randomUUID();
+    },
+  };
+}
+
+/** The one line per request, written when its answer has been sent. */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, path: loggedPath(request.url), status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10, client: request.ip },
+      'request',
+    );
+    done();
+  });
+}
