@@ -46,7 +46,7 @@ import {
   type TimeLimits,
 } from './protocol';
 import { registerPublic, registerSeoFiles } from './public';
-import { loggingOptions, registerRequestLog } from './requestLog';
+import { loggingOptions } from './requestLog';
 import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
 import { toPersianDigits } from '../src/lib/text';
@@ -194,7 +194,6 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     reply.headers(headers);
     done();
   });
-  if (config.logger) registerRequestLog(app);
   guardSlowBodies(app, timeLimits, headers);
   noStoreForPrivateAnswers(app, contract);
 

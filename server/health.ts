@@ -3,11 +3,12 @@
 // GET /health: the process is up and its event loop answers (nothing else is asked, so a database
 // outage never makes a supervisor restart every process at once).
 // GET /ready: this process should be sent traffic — the database answers and holds every
-// migration this code knows, the media store answers, and the process is not draining (a stop
+// migration this code knows, the media store answers (MediaStore.check), and the process is not
+// draining (a stop
 // was asked for: server/main.ts). 200, else 503; the body names each check either way.
 //
 // Both are outside the API (/api, openapi.yaml), like robots.txt: no session, no rate limit, and
-// never kept by a cache. A readiness check costs one small query and one look-up in the media
+// never kept by a cache. A readiness check costs one small query and one call to the media
 // store; probes arriving while one runs share it, so a crowd of probes costs no more.
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -34,12 +35,6 @@ export interface ReadyReport {
   ready: boolean;
   checks: { database: CheckResult; migrations: CheckResult | 'pending'; media: CheckResult; draining: boolean };
 }
-
-/**
- * A name the store never holds (the server names uploads itself): a working store answers "no
- * such file", one that is down or refuses the credentials throws.
- */
-const probeName = 'readiness-probe.txt';
 
 /** Shown with a 503, for whoever reads the probe by hand. */
 const notReadyText = 'این سرور اکنون آماده پاسخ دادن نیست';
@@ -73,7 +68,7 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): Re
       })(),
       limitMs,
     );
-    const store = within(media.open('images', probeName), limitMs);
+    const store = within(media.check(), limitMs);
     const [databaseResult, mediaResult] = await Promise.all([database, store]);
     return { database: databaseResult, migrations: databaseResult !== 'ok' ? databaseResult : pending ? 'pending' : 'ok', media: mediaResult };
   };

@@ -13,7 +13,7 @@
 // Other lines (a server error, a start-up notice) share the format, with their own `msg`.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { resetLinkBase } from './userAccounts';
 
 /** Addresses whose tail is a secret, with what the log shows instead. */
@@ -27,10 +27,29 @@ export function loggedPath(url: string): string {
   return path;
 }
 
+/**
+ * Fastify's own request lines (two per request: "incoming request" with the whole URL and the
+ * client's port, "request completed") replaced by the one line above, written when the answer
+ * has been sent; a request that failed while sending (a stream error) says so on the same line.
+ */
+class RequestLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, path: loggedPath(request.url), status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10, client: request.ip };
+    if (error) request.log.error({ ...line, err: error }, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
 const proxyRequestId = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Fastify's settings for its logger and request ids (app.ts), from LOG and TRUST_PROXY. */
-export function loggingOptions(enabled: boolean, proxyTrusted: boolean): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'requestIdLogLabel' | 'genReqId'> {
+export function loggingOptions(enabled: boolean, proxyTrusted: boolean): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId'> {
   return {
     logger: enabled
       ? {
@@ -40,23 +59,10 @@ export function loggingOptions(enabled: boolean, proxyTrusted: boolean): Pick<Fa
           formatters: { level: (label: string) => ({ level: label }) },
         }
       : false,
-    // Fastify's own two lines per request carry the query and the client's port; ours replace them.
-    disableRequestLogging: true,
-    requestIdLogLabel: 'requestId',
+    logController: new RequestLog(),
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return proxyTrusted && typeof given === 'string' && proxyRequestId.test(given) ? given : randomUUID();
     },
   };
-}
-
-/** The one line per request, written when its answer has been sent. */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, path: loggedPath(request.url), status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10, client: request.ip },
-      'request',
-    );
-    done();
-  });
 }

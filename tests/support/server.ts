@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../../server/app';
+import type { MediaStore } from '../../server/files';
 import type { TimeLimits } from '../../server/protocol';
 import { contractProblems } from './contract';
 import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
@@ -59,7 +60,7 @@ export function codeFromLog(lines: readonly string[], phoneNumber: string): stri
 }
 
 export async function startServer(
-  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; timeLimits?: Partial<TimeLimits> } = {},
+  options: Partial<AppConfig> & { dataDir?: string; keepData?: boolean; timeLimits?: Partial<TimeLimits>; media?: MediaStore } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];
