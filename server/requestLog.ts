@@ -30,19 +30,35 @@ export function loggedPath(url: string): string {
 /**
  * Fastify's own request lines (two per request: "incoming request" with the whole URL and the
  * client's port, "request completed") replaced by the one line above, written when the answer
- * has been sent; a request that failed while sending (a stream error) says so on the same line.
+ * has been sent. A streamed answer (a file, a kept page) whose client hung up as the last bytes
+ * went out — nginx closes its connection as soon as it has the whole body — never "finishes" for
+ * Fastify, which reports a stream error instead: that request gets its line too, marked
+ * `closedEarly`, and still only one.
  */
 class RequestLog extends LogController {
+  private readonly logged = new WeakSet<FastifyRequest>();
+
   constructor() {
     super({ requestIdLogLabel: 'requestId' });
   }
 
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, path: loggedPath(request.url), status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10, client: request.ip };
+  private line(request: FastifyRequest, reply: FastifyReply, error: Error | null | undefined, extra: Record<string, boolean>): void {
+    if (this.logged.has(request)) return;
+    this.logged.add(request);
+    const line = { method: request.method, path: loggedPath(request.url), status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10, client: request.ip, ...extra };
     if (error) request.log.error({ ...line, err: error }, 'request');
     else request.log.info(line, 'request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.line(request, reply, error, {});
+  }
+
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') this.line(request, reply, null, { closedEarly: true });
+    else this.line(request, reply, error, {});
   }
 }
 
