@@ -33,8 +33,6 @@ interface Machine {
   exited: Promise<number | null>;
 }
 
-const built = existsSync('dist-server/main.js');
-const runnable = usePostgres && built && existsSync(nginxBinary);
 const root = mkdtempSync(path.join(tmpdir(), 'academy-two-'));
 const machines = new Map<Name, Machine>();
 let gateway: FakeGateway;
@@ -165,8 +163,10 @@ async function signInAdmin(): Promise<string> {
   return v.parse(tokenAnswer, answer.json()).accessToken;
 }
 
-describe.skipIf(!runnable)('two machines behind nginx (PostgreSQL, the built server)', () => {
+describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built server)', () => {
   beforeAll(async () => {
+    if (!existsSync('dist-server/main.js')) throw new Error('no dist-server/main.js: run `npm run build` first');
+    if (!existsSync(nginxBinary)) throw new Error(`no ${nginxBinary}: run tests/support/ensure-nginx.sh first`);
     databaseUrl = await databaseFor(root);
     gateway = await startFakeGateway();
     proxyPort = await freePort();
