@@ -20,7 +20,8 @@ import { registerHealth, type Readiness } from './health';
 import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
-import { LocalMediaStore, registerFiles, type MediaStore } from './files';
+import { registerFiles, type MediaStore } from './files';
+import { configuredMediaStore } from './s3Media';
 import { logMail, logSms, type Messaging } from './messaging';
 import { codeLimits } from './limits';
 import { OneTimeCodes, registerOneTimeCodes } from './oneTimeCodes';
@@ -137,7 +138,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const messaging: Messaging = { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
   print(`SMS go to ${messaging.sms.description}; e-mail to ${messaging.mail.description}.`);
   const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname);
-  const media = config.media ?? new LocalMediaStore(config.mediaDir ?? path.join(config.dataDir, 'media'));
+  const media = config.media ?? configuredMediaStore(config);
+  print(`Media are kept in ${media.description}.`);
   if (config.seed !== false) await seedIfEmpty(db, media, config, print);
   // After the seed, whose images are then registered like any file found on disk.
   await syncMediaLibrary(db, media);

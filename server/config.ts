@@ -6,6 +6,7 @@ import path from 'node:path';
 import { kavenegarSms, type KavenegarOptions } from './kavenegar';
 import { codeLimits } from './limits';
 import type { Messaging } from './messaging';
+import type { S3Settings } from './s3Media';
 import { smtpMail, type SmtpOptions } from './smtp-mail';
 
 export interface AppConfig {
@@ -16,6 +17,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** The local media store's folder; defaults to `$dataDir/media`. */
   mediaDir?: string;
+  /** Media in S3-compatible object storage instead of mediaDir (MEDIA_STORE=s3: s3Settings). */
+  s3?: S3Settings;
   /** HS256 key; when absent one is generated once and kept in `$dataDir/jwt-secret`. */
   jwtSecret?: string;
   adminPhone?: string;
@@ -133,6 +136,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   const messaging = messagingFromSettings(messagingSettings(env)); // a bad value stops the start, not the first message
   notificationSettings(env); // likewise a bad NOTIFICATION_* setting
   const oneTimeCodeLifetimeMs = oneTimeCodeLifetime(env);
+  const s3 = s3Settings(env);
   return {
     port,
     drainMs: drainMs(env),
@@ -140,6 +144,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     databaseFile: env.DATABASE_FILE ? path.resolve(env.DATABASE_FILE) : undefined,
     databaseUrl,
     mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : undefined,
+    s3,
     jwtSecret: env.JWT_SECRET || undefined,
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -152,6 +157,66 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     messaging,
     oneTimeCodeLifetimeMs,
   };
+}
+
+const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+
+/**
+ * Where media are kept: MEDIA_STORE=local (the default: MEDIA_DIR, else $DATA_DIR/media) or s3,
+ * an S3-compatible object store (ArvanCloud, MinIO) named by S3_ENDPOINT, S3_BUCKET, S3_REGION
+ * (default us-east-1), S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (default 1: the
+ * bucket in the path) and S3_PREFIX (optional: the keys' common start). Undefined for the local
+ * disk. A missing or malformed value, or an S3_* setting without MEDIA_STORE=s3, stops the start
+ * with the variable's name; the secret key is never repeated.
+ */
+export function s3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
+  const value = (name: string) => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  };
+  const store = value('MEDIA_STORE') ?? 'local';
+  if (store !== 'local' && store !== 's3') throw new Error(`MEDIA_STORE must be local or s3, not ${store}`);
+  if (store === 'local') {
+    const orphan = s3Names.find((name) => value(name) !== undefined);
+    if (orphan) throw new Error(`${orphan} is set but MEDIA_STORE is not s3: set MEDIA_STORE=s3 to keep media in object storage, or unset ${orphan} (media stay on the local disk)`);
+    return undefined;
+  }
+  if (value('MEDIA_DIR') !== undefined) throw new Error('MEDIA_DIR is set but MEDIA_STORE=s3 keeps media in object storage: unset one of them');
+  const required = (name: string, what: string) => {
+    const found = value(name);
+    if (found === undefined) throw new Error(`${name} is required when MEDIA_STORE=s3: ${what}`);
+    return found;
+  };
+  const endpoint = required('S3_ENDPOINT', "the store's address, e.g. https://s3.ir-thr-at1.arvanstorage.ir or http://127.0.0.1:9000");
+  let parsed: URL;
+  try {
+    parsed = new URL(endpoint);
+  } catch {
+    throw new Error(`S3_ENDPOINT is not a URL: ${endpoint}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`S3_ENDPOINT must be an http:// or https:// address, not ${endpoint}`);
+  if (parsed.username || parsed.password || parsed.search || parsed.hash || parsed.pathname !== '/') {
+    throw new Error(`S3_ENDPOINT must be the store's base address (scheme, host and port only), not ${parsed.origin}${parsed.pathname}`);
+  }
+  const bucket = required('S3_BUCKET', 'the bucket the media go into (create it first, private)');
+  // S3's bucket naming rules: ArvanCloud and MinIO follow them too.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    throw new Error(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots and hyphens), not ${bucket}`);
+  }
+  const region = value('S3_REGION') ?? 'us-east-1';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(region)) throw new Error(`S3_REGION must be a region name such as us-east-1, not ${region}`);
+  const accessKeyId = required('S3_ACCESS_KEY_ID', "the access key of an account that may read and write the bucket");
+  if (!/^[\x21-\x7e]{1,256}$/.test(accessKeyId)) throw new Error('S3_ACCESS_KEY_ID is malformed: expected the access key from the store\'s panel (no spaces)');
+  const secretAccessKey = required('S3_SECRET_ACCESS_KEY', "that account's secret key");
+  if (!/^[\x21-\x7e]{1,256}$/.test(secretAccessKey)) throw new Error('S3_SECRET_ACCESS_KEY is malformed: expected the secret key from the store\'s panel (no spaces)');
+  const pathStyle = value('S3_FORCE_PATH_STYLE') ?? '1';
+  if (pathStyle !== '0' && pathStyle !== '1') throw new Error(`S3_FORCE_PATH_STYLE must be 1 (bucket in the path) or 0 (bucket in the host name), not ${pathStyle}`);
+  const rawPrefix = value('S3_PREFIX') ?? '';
+  const prefix = rawPrefix === '' ? '' : `${rawPrefix.replace(/\/+$/, '')}/`;
+  if (prefix !== '' && !/^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/.test(prefix)) {
+    throw new Error(`S3_PREFIX must be folder-like names of letters, digits, ., _ and - separated by / (e.g. academy/media), not ${rawPrefix}`);
+  }
+  return { endpoint: parsed.origin, bucket, region, accessKeyId, secretAccessKey, forcePathStyle: pathStyle === '1', prefix };
 }
 
 /**

@@ -1,4 +1,5 @@
-// Media files: a storage interface (local disk now, object storage later) and the /api/File calls.
+// Media files: a storage interface (the local disk here, object storage in server/s3Media.ts) and
+// the /api/File calls.
 import '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -28,6 +29,8 @@ export interface StoredFile {
 }
 
 export interface MediaStore {
+  /** Where the files are, for the start-up line (never a key or password). */
+  readonly description: string;
   /** File names, newest first. */
   list(kind: MediaKind): Promise<string[]>;
   /**
@@ -58,7 +61,10 @@ const safeName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,150}\.[A-Za-z0-9]{2,5}$/;
 export const isSafeFileName = (name: string): boolean => safeName.test(name);
 
 export class LocalMediaStore implements MediaStore {
-  constructor(private readonly root: string) {}
+  readonly description: string;
+  constructor(private readonly root: string) {
+    this.description = `the folder ${path.resolve(root)}`;
+  }
 
   private dir(kind: MediaKind): string {
     return path.join(this.root, kind);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Two machines, rehearsed: two API processes as production runs them (the built server,
 // `node dist-server/main.js`, each with its own data dir) that share nothing but PostgreSQL and
-// the media store, behind Debian's nginx with the deployment's own site configuration
+// an S3 bucket (s3rver: tests/support/s3.ts) for media, behind Debian's nginx with the deployment's own site configuration
 // (deploy/nginx-academy.conf) and TRUST_PROXY=1. Whatever one machine writes, the other reads at
 // once; a machine killed during traffic loses no acknowledged write and no payment; a machine
 // stopped with SIGTERM finishes what it took and the other takes the rest.
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { freePort, nginxBinary, startNginx, type Nginx } from '../support/nginx';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
+import { startS3, type S3Server } from '../support/s3';
 import { courseBody } from '../support/samples';
 import { adminPassword, adminPhone, codeFromLog, encodePng } from '../support/server';
 
@@ -36,6 +37,7 @@ interface Machine {
 const root = mkdtempSync(path.join(tmpdir(), 'academy-two-'));
 const machines = new Map<Name, Machine>();
 let gateway: FakeGateway;
+let s3: S3Server;
 let nginx: Nginx;
 let databaseUrl = '';
 let proxyPort = 0;
@@ -49,8 +51,8 @@ async function startMachine(name: Name, port: number): Promise<Machine> {
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,
       DATA_DIR: path.join(root, `data-${name}`),
-      // The one thing shared besides the database.
-      MEDIA_DIR: path.join(root, 'shared-media'),
+      // The one thing shared besides the database: a bucket (MEDIA_STORE=s3 and the S3_* settings).
+      ...s3.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
@@ -169,6 +171,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     if (!existsSync(nginxBinary)) throw new Error(`no ${nginxBinary}: run tests/support/ensure-nginx.sh first`);
     databaseUrl = await databaseFor(root);
     gateway = await startFakeGateway();
+    s3 = await startS3();
     proxyPort = await freePort();
     const [portA, portB] = [await freePort(), await freePort()];
     // Started together on an empty database: migrations and the first seed must happen once.
@@ -193,6 +196,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     );
     await nginx?.stop();
     await gateway?.close();
+    await s3?.stop();
     if (usePostgres) await dropDatabaseFor(root);
     rmSync(root, { recursive: true, force: true });
     expect(slow, 'machines that did not stop on SIGTERM').toEqual([]);
@@ -210,6 +214,8 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     const list = await readOn(other(writer), '/api/Category/GetSelectList', { token });
     expect(v.parse(categoryList, list.json()).find((c) => c.id === id)?.name).toBe('مقیاس');
 
+    // Nothing on either machine's disk is shared: the media are in the bucket.
+    for (const m of machines.values()) expect(m.output).toContain('Media are kept in the S3 bucket');
     const users = await viaProxy('GET', '/api/User/GetPagedFilter', { token });
     expect(v.parse(userPage, users.json()).queryResult.filter((u) => u.phoneNumber === adminPhone)).toHaveLength(1);
   });

@@ -2,11 +2,12 @@
 // Issue 13, items 5 and 6, against the real server on SQLite, or PostgreSQL with
 // TEST_DATABASE=postgres: the dashboard's money figures (Jalali months in Tehran time across a
 // month boundary, per course, refunds, the date-range filter) and the media library (original
-// names, where each file is used, a used file deleted only when confirmed, unknown names refused).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// names, where each file is used, a used file deleted only when confirmed, unknown names refused),
+// on the local media folder and on an S3 bucket.
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
+import { mediaStoreKinds, useMediaStore } from '../support/s3';
 import { adminPassword, adminPhone, encodePng, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -164,7 +165,17 @@ describe('money on the dashboard', () => {
   });
 });
 
-describe('media that knows where it is used', () => {
+describe.each(mediaStoreKinds)('media that knows where it is used (%s store)', (kind) => {
+  const media = useMediaStore(kind);
+  // A server of its own per store, on fresh data (seeded), taking over from the one before.
+  beforeAll(async () => {
+    await server.app.close();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    if (usePostgres) await dropDatabaseFor(server.dataDir);
+    server = await startServer({ keepData: true, ...media.options() });
+    admin = await server.signIn(adminPhone, adminPassword);
+  }, 60_000);
+
   it('lists the seeded images with where they are used, and an upload with its original name', async () => {
     const seeded = await library();
     const cover = seeded.find((entry) => entry.name === 'course-1.webp');
@@ -242,14 +253,16 @@ describe('media that knows where it is used', () => {
     expect((await fetch(`${server.url}/api/File/image/${name}`)).status).toBe(404);
   });
 
-  it('registers files found on disk at start', async () => {
-    const dir = path.join(server.dataDir, 'media', 'images');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'restored-by-hand.png'), encodePng(3, 3, () => [1, 2, 3]));
+  it('registers files found in the store at start, and forgets those gone from it', async () => {
+    // Put there by hand (a restored backup, a file copied in); and one the library knows removed.
+    await server.media.save('images', 'restored-by-hand.png', encodePng(3, 3, () => [1, 2, 3]));
+    const gone = await uploadPng('gone.png');
     await server.app.close();
-    server = await startServer({ dataDir: server.dataDir });
+    expect(await server.media.remove('images', gone)).toBe(true);
+    server = await startServer({ dataDir: server.dataDir, ...media.options() });
     admin = await server.signIn(adminPhone, adminPassword);
     const entry = (await library()).find((e) => e.name === 'restored-by-hand.png');
     expect(entry).toMatchObject({ originalName: 'restored-by-hand.png', type: 'image/png', uploader: null });
+    expect((await library()).some((e) => e.name === gone)).toBe(false);
   });
 });

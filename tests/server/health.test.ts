@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LocalMediaStore } from '../../server/files';
 import { loggedPath } from '../../server/requestLog';
 import { databaseFor, dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
+import { startS3 } from '../support/s3';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
 const readyAnswer = v.object({
@@ -87,6 +88,23 @@ describe('health and readiness', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       if (usePostgres) await dropDatabaseFor(dataDir);
+    }
+  });
+
+  it('/ready asks an S3 bucket too: 503 once the store stops answering', async () => {
+    const s3 = await startS3();
+    let stopped = false;
+    try {
+      const server = await startServer({ s3: s3.config });
+      servers.push(server);
+      expect(await ready(server)).toMatchObject({ status: 200, body: { checks: { media: 'ok' } } });
+      await s3.stop();
+      stopped = true;
+      const down = await ready(server);
+      expect(down.status).toBe(503);
+      expect(down.body.checks).toMatchObject({ database: 'ok', media: expect.stringMatching(/^(failed|timeout)$/) });
+    } finally {
+      if (!stopped) await s3.stop();
     }
   });
 

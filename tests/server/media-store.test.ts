@@ -1,28 +1,62 @@
 // @vitest-environment node
-// The local media store when two writers make the same image's copies at once: two API
-// processes sharing one media folder both seed it at their first start.
+// Each media store (the local folder, an S3 bucket) when several writers make the same image's
+// copies at once: two API processes sharing one media folder or bucket both seed it at their
+// first start, or both make a first request's copies. Every round ends with one writer's whole
+// set, never a mix or a half, and no writer fails.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore } from '../../server/files';
+import { LocalMediaStore, type MediaStore } from '../../server/files';
+import { S3MediaStore } from '../../server/s3Media';
+import { mediaStoreKinds, useMediaStore } from '../support/s3';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'academy-media-store-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+async function bytesOf(store: MediaStore, name: string, variant: string): Promise<string> {
+  const file = await store.openVariant(name, variant);
+  if (!file) return '(missing)';
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString();
+}
 
-describe('image copies saved by two writers at once', () => {
-  it('leave one whole set and no half-made folder, and neither writer fails', async () => {
-    const store = new LocalMediaStore(root);
-    const set = [
-      { name: '160.webp', bytes: Buffer.from('small') },
-      { name: '320.webp', bytes: Buffer.from('larger') },
+describe.each(mediaStoreKinds)('image copies saved by writers at once (%s store)', (kind) => {
+  const s3 = useMediaStore(kind);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'academy-media-store-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  /** A writer as another process would be: its own store object on the same folder or bucket. */
+  const storeOf = (): MediaStore => {
+    const { s3: settings } = s3.options();
+    return settings ? new S3MediaStore(settings) : new LocalMediaStore(root);
+  };
+
+  it('leave one writer\'s whole set, readable by another process, and neither writer fails', async () => {
+    const writers = [storeOf(), storeOf(), storeOf()];
+    const reader = storeOf();
+    // Each writer's copies differ (as if made by another version of the resizer), so a mixed
+    // set would show.
+    const setOf = (writer: number) => [
+      { name: '160.webp', bytes: Buffer.from(`small from ${writer}`) },
+      { name: '320.webp', bytes: Buffer.from(`larger from ${writer}`) },
     ];
-    for (let round = 0; round < 50; round++) {
+    // The bucket's round trips are slower than the disk's: fewer rounds, still many interleavings.
+    const rounds = kind === 'local' ? 50 : 15;
+    for (let round = 0; round < rounds; round++) {
       const name = `photo-${round}.webp`;
-      await Promise.all([store.saveVariants(name, set), store.saveVariants(name, set), store.saveVariants(name, set)]);
-      expect((await store.listVariants(name))?.sort()).toEqual(['160.webp', '320.webp']);
+      // A reader that saw an earlier set (its set is remembered) must find the new one.
+      if (round % 2 === 1) {
+        await writers[0]!.saveVariants(name, setOf(9));
+        expect(await bytesOf(reader, name, '160.webp')).toBe('small from 9');
+      }
+      await Promise.all(writers.map((writer, index) => writer.saveVariants(name, setOf(index))));
+      expect((await reader.listVariants(name))?.sort()).toEqual(['160.webp', '320.webp']);
+      const small = await bytesOf(reader, name, '160.webp');
+      const winner = /^small from ([0-2])$/.exec(small)?.[1];
+      expect(winner, small).toBeDefined();
+      expect(await bytesOf(reader, name, '320.webp')).toBe(`larger from ${winner}`);
     }
-    const folder = readdirSync(path.join(root, 'images', 'variants'));
-    expect(folder.filter((entry) => entry.endsWith('.part') || entry.endsWith('.old'))).toEqual([]);
+    if (kind === 'local') {
+      const folder = readdirSync(path.join(root, 'images', 'variants'));
+      expect(folder.filter((entry) => entry.endsWith('.part') || entry.endsWith('.old'))).toEqual([]);
+    }
   });
 });

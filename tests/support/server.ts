@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../../server/app';
 import type { MediaStore } from '../../server/files';
+import { configuredMediaStore } from '../../server/s3Media';
 import type { TimeLimits } from '../../server/protocol';
 import { contractProblems } from './contract';
 import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
@@ -36,6 +37,8 @@ export interface TestServer {
   app: FastifyInstance;
   url: string;
   dataDir: string;
+  /** The store the server keeps its media in (its folder, or its bucket with `s3`), for looking inside. */
+  media: MediaStore;
   printed: string[];
   /** A contract operation, e.g. call('PUT', '/api/Category/Update', {token, body}). */
   call: <T = unknown>(method: string, contractPath: string, options?: CallOptions) => Promise<Answer<T>>;
@@ -73,8 +76,10 @@ export async function startServer(
     adminHash && !('adminPassword' in options) && !('firstAdmin' in options)
       ? { firstAdmin: { password: adminPassword, generated: false, hash: Promise.resolve(adminHash) } }
       : {};
+  const media = options.media ?? configuredMediaStore({ ...options, dataDir });
   const app = await buildApp({
     dataDir,
+    media,
     databaseUrl,
     adminPhone,
     adminPassword,
@@ -133,6 +138,7 @@ export async function startServer(
     app,
     url,
     dataDir,
+    media,
     printed,
     call,
     signIn,

@@ -1,0 +1,80 @@
+// A real S3-compatible server for the tests (s3rver, from the npm registry) on a free port of
+// 127.0.0.1, keeping its objects in a temp dir: one per test file (it starts in well under a
+// second), stopped and removed by the file's afterAll.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppConfig } from '../../server/config';
+import type { S3Settings } from '../../server/s3Media';
+
+export interface S3Server {
+  /** The settings as the environment gives them (MEDIA_STORE=s3 and the S3_* variables), for a process. */
+  env: Record<string, string>;
+  /** The same as AppConfig's `s3`, for buildApp/startServer in the test's own process. */
+  config: S3Settings;
+  stop(): Promise<void>;
+}
+
+/** s3rver's fixed credentials: it checks every request's signature against them. */
+const accessKeyId = 'S3RVER';
+const secretAccessKey = 'S3RVER';
+
+/** Starts the server with the bucket (default `academy-media`) created and empty. */
+export async function startS3(options: { bucket?: string } = {}): Promise<S3Server> {
+  const bucket = options.bucket ?? 'academy-media';
+  const directory = await mkdtemp(path.join(tmpdir(), 'academy-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
+  let address;
+  try {
+    address = await server.run();
+  } catch (error) {
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  const config: S3Settings = { endpoint, bucket, region: 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle: true, prefix: '' };
+  return {
+    env: {
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: config.region,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+      S3_FORCE_PATH_STYLE: '1',
+    },
+    config,
+    stop: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export type MediaStoreKind = 'local' | 's3';
+/** The stores a media test runs against: `describe.each(mediaStoreKinds)(…, (kind) => …)`. */
+export const mediaStoreKinds: readonly MediaStoreKind[] = ['local', 's3'];
+
+/**
+ * For a describe block of one store kind: an S3 server started before its tests and stopped
+ * after them (none for the local disk), and the server options that choose the store. The
+ * block's servers share the bucket as servers sharing MEDIA_DIR share the folder.
+ */
+export function useMediaStore(kind: MediaStoreKind): { options: () => Pick<AppConfig, 's3'> } {
+  let s3: S3Server | undefined;
+  beforeAll(async () => {
+    if (kind === 's3') s3 = await startS3();
+  });
+  afterAll(async () => {
+    await s3?.stop();
+  });
+  return {
+    options: () => {
+      if (kind === 'local') return {};
+      if (!s3) throw new Error('the S3 server is not started: call options() inside a hook or test');
+      return { s3: s3.config };
+    },
+  };
+}
