@@ -4,8 +4,7 @@
 // outage never makes a supervisor restart every process at once).
 // GET /ready: this process should be sent traffic — the database answers and holds every
 // migration this code knows, the media store answers (MediaStore.check), and the process is not
-// draining (a stop
-// was asked for: server/main.ts). 200, else 503; the body names each check either way.
+// draining (a stop was asked for: server/main.ts). 200, else 503; the body names each check.
 //
 // Both are outside the API (/api, openapi.yaml), like robots.txt: no session, no rate limit, and
 // never kept by a cache. A readiness check costs one small query and one call to the media

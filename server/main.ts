@@ -36,24 +36,30 @@ if (config.paymentSandbox) console.log(`Payments go to the sandbox gateway ${con
 // way finish, the background jobs end their round, the database closes, and the process exits 0.
 // It never waits longer than DRAIN_SECONDS: a client holding a connection open (or a database
 // that stopped answering) must not keep a deploy or a restart waiting for ever. A second signal
-// is not caught: it ends the process at once.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.readiness.drain();
-    console.log(`Academy is stopping (${signal}): finishing the requests under way (at most ${drainMs / 1000} s)`);
-    setTimeout(() => {
-      console.error(`Academy did not stop within ${drainMs / 1000} s of ${signal}; exiting anyway`);
+// (Ctrl-C again) ends the process at once.
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.error(`Academy: ${signal} again, exiting without waiting`);
+    process.exit(1);
+  }
+  stopping = true;
+  app.readiness.drain();
+  console.log(`Academy is stopping (${signal}): finishing the requests under way (at most ${drainMs / 1000} s)`);
+  setTimeout(() => {
+    console.error(`Academy did not stop within ${drainMs / 1000} s of ${signal}; exiting anyway`);
+    process.exit(1);
+  }, drainMs).unref();
+  app.close().then(
+    () => {
+      console.log('Academy stopped');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
       process.exit(1);
-    }, drainMs).unref();
-    app.close().then(
-      () => {
-        console.log('Academy stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
