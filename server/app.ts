@@ -149,6 +149,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const app = Fastify({
     // One JSON line per request when LOG=1 (server/requestLog.ts).
     ...loggingOptions(config.logger ?? false, config.trustProxy !== undefined),
+    // A request that reached this process while it drains (accepted just before the listener
+    // closed) is answered as usual, not with a 503 a proxy would pass on: the drain is for it.
+    return503OnClosing: false,
     // Requests Node itself refuses (bad request line, oversized headers, timeouts): see protocol.ts.
     clientErrorHandler: clientErrorHandler(headers),
     ...nodeTimeouts(timeLimits),

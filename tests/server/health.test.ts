@@ -47,10 +47,9 @@ async function ready(server: TestServer) {
 
 describe('health and readiness', () => {
   it('/health answers while the process runs; /ready names its checks, and turns 503 when one fails or the process drains', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-health-'));
-    const media = new FlakyStore(path.join(dataDir, 'media'));
-    const server = await startServer({ dataDir, media });
-    servers.push(server);
+    const mediaDir = mkdtempSync(path.join(tmpdir(), 'academy-health-media-'));
+    const media = new FlakyStore(mediaDir);
+    const server = await startServer({ media });
     try {
       const health = await fetch(`${server.url}/health`);
       expect(health.status).toBe(200);
@@ -86,8 +85,8 @@ describe('health and readiness', () => {
       expect(draining.body).toMatchObject({ status: 'draining', checks: { draining: true } });
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      if (usePostgres) await dropDatabaseFor(dataDir);
+      await server.close();
+      rmSync(mediaDir, { recursive: true, force: true });
     }
   });
 
