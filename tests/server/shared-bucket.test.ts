@@ -6,6 +6,7 @@
 // and a delete through one is a 404 on the other.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config';
 import { sampleImages } from '../../server/seed';
 import { startS3, type S3Server } from '../support/s3';
 import { adminPassword, adminPhone, encodePng, startServer, type TestServer } from '../support/server';
@@ -96,5 +97,64 @@ describe('two servers sharing one bucket', () => {
     expect(copy.headers.get('content-type')).toBe('image/webp');
     expect(copy.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await widthOf(copy)).toBe(320);
+  });
+});
+
+describe('MEDIA_STORE and the S3_* settings', () => {
+  const base = { MEDIA_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'academy-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'very-secret-key-1234' };
+  it('chooses the bucket with its defaults, or the local folder when unset', () => {
+    expect(configFromEnv({}).s3).toBeUndefined();
+    expect(configFromEnv({ MEDIA_STORE: 'local' }).s3).toBeUndefined();
+    expect(configFromEnv(s3.env).s3).toEqual(s3.config);
+    expect(configFromEnv(base).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'academy-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'very-secret-key-1234',
+      forcePathStyle: true,
+      prefix: '',
+    });
+    expect(configFromEnv({ ...base, S3_FORCE_PATH_STYLE: '0', S3_PREFIX: 'site-a/media/', S3_REGION: 'ir-thr-at1' }).s3).toMatchObject({
+      forcePathStyle: false,
+      prefix: 'site-a/media/',
+      region: 'ir-thr-at1',
+    });
+  });
+
+  it('stops the start on a missing or malformed value, naming the variable and never the secret key', () => {
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ MEDIA_STORE: 'minio' }, /MEDIA_STORE must be local or s3/],
+      [{ S3_BUCKET: 'academy-media' }, /S3_BUCKET is set but MEDIA_STORE is not s3/],
+      [{ ...base, S3_ENDPOINT: '' }, /S3_ENDPOINT is required/],
+      [{ ...base, S3_ENDPOINT: 'not a url' }, /S3_ENDPOINT is not a URL/],
+      [{ ...base, S3_ENDPOINT: 'ftp://store.example' }, /S3_ENDPOINT must be an http/],
+      [{ ...base, S3_ENDPOINT: 'https://store.example/academy-media' }, /S3_ENDPOINT must be the store's base address/],
+      [{ ...base, S3_BUCKET: '' }, /S3_BUCKET is required/],
+      [{ ...base, S3_BUCKET: 'Academy_Media' }, /S3_BUCKET must be a bucket name/],
+      [{ ...base, S3_ACCESS_KEY_ID: '' }, /S3_ACCESS_KEY_ID is required/],
+      [{ ...base, S3_SECRET_ACCESS_KEY: '' }, /S3_SECRET_ACCESS_KEY is required/],
+      [{ ...base, S3_SECRET_ACCESS_KEY: 'very secret key' }, /S3_SECRET_ACCESS_KEY is malformed/],
+      [{ ...base, S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE must be 1/],
+      [{ ...base, S3_PREFIX: '../other-site' }, /S3_PREFIX must be/],
+      [{ ...base, S3_REGION: 'us east' }, /S3_REGION must be/],
+      [{ ...base, MEDIA_DIR: '/srv/media' }, /MEDIA_DIR is set but MEDIA_STORE=s3/],
+    ];
+    for (const [env, message] of refused) {
+      let thrown = '';
+      try {
+        configFromEnv(env);
+      } catch (error) {
+        thrown = error instanceof Error ? error.message : String(error);
+      }
+      expect(thrown, JSON.stringify(env)).toMatch(message);
+      expect(thrown).not.toContain('very-secret-key');
+      expect(thrown).not.toContain('very secret key');
+    }
+  });
+
+  it('says where media are kept at start, without the keys', () => {
+    const line = one.printed.find((printed) => printed.startsWith('Media are kept in'));
+    expect(line).toBe(`Media are kept in the S3 bucket «academy-media» at ${s3.config.endpoint}.`);
   });
 });

@@ -14,8 +14,18 @@ declare module 's3rver' {
     configureBuckets?: Array<{ name: string; configs?: string[] }>;
   }
 
+  /** The part of a Koa context the helper reads and sets. */
+  interface Context {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+  }
+
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware list, composed when the server starts listening. */
+    middleware: Array<(ctx: Context, next: () => Promise<void>) => Promise<void>>;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
