@@ -16,6 +16,7 @@ import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
 import { registerAdminLists } from './adminLists';
 import { registerCrud } from './crud';
 import { registerDashboard } from './dashboard';
+import { registerHealth, type Readiness } from './health';
 import { registerFormPosts } from './formPosts';
 import { migrate, openConfiguredDatabase } from './db';
 import { HttpError, texts } from './errors';
@@ -48,6 +49,7 @@ import {
   type TimeLimits,
 } from './protocol';
 import { registerPublic, registerSeoFiles } from './public';
+import { loggingOptions } from './requestLog';
 import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
 import { toPersianDigits } from '../src/lib/text';
@@ -79,6 +81,8 @@ export interface BackgroundJobs {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: BackgroundJobs;
+    /** /ready's state: main.ts drains it on SIGTERM before closing (server/health.ts). */
+    readiness: Readiness;
   }
 }
 
@@ -153,7 +157,11 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const headers = securityHeaders({ gatewayUrl, publicUrl: config.publicUrl });
   const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
   const app = Fastify({
-    logger: config.logger ?? false,
+    // One JSON line per request when LOG=1 (server/requestLog.ts).
+    ...loggingOptions(config.logger ?? false, config.trustProxy !== undefined),
+    // A request that reached this process while it drains (accepted just before the listener
+    // closed) is answered as usual, not with a 503 a proxy would pass on: the drain is for it.
+    return503OnClosing: false,
     // Requests Node itself refuses (bad request line, oversized headers, timeouts): see protocol.ts.
     clientErrorHandler: clientErrorHandler(headers),
     ...nodeTimeouts(timeLimits),
@@ -180,15 +188,15 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const jobsOn = config.backgroundJobs !== false;
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
-  const stopSweep = jobsOn ? startWaitlistSweep(db) : () => undefined;
+  const stopSweep = jobsOn ? startWaitlistSweep(db) : async () => undefined;
   // Payments whose payer never came back to the callback (issue 15 item 6).
   const stopReconcile = startPaymentReconciliation(settlement, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
   // Notifications queued by any process (or before a restart) are sent by this one's worker.
   const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying) : async () => undefined;
   app.addHook('onClose', async () => {
-    stopSweep();
-    await stopReconcile();
-    await stopNotifications();
+    // Each job ends the round under way (a safe point: a round is transactions that commit or
+    // roll back whole) and starts no other; then the database closes.
+    await Promise.all([stopSweep(), stopReconcile(), stopNotifications()]);
     // A reset link still being mailed needs the database.
     await codes.settle();
     await db.destroy();
@@ -342,6 +350,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   routes.assertComplete();
   registerSeoFiles(app, db, config);
   trial?.register(app);
+  app.decorate('readiness', registerHealth(app, { db, media }));
 
   return app;
 }

@@ -129,7 +129,7 @@ export function paymentSettings(env: NodeJS.ProcessEnv): { paymentGatewayUrl: st
   return { paymentGatewayUrl, merchantId, paymentSandbox };
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number } {
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; drainMs: number } {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const trial = env.TRIAL === '1';
@@ -147,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   return {
     port,
     trial,
+    drainMs: drainMs(env),
     dataDir,
     databaseFile: env.DATABASE_FILE ? path.resolve(env.DATABASE_FILE) : undefined,
     databaseUrl,
@@ -224,6 +225,19 @@ export function s3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings | u
     throw new Error(`S3_PREFIX must be folder-like names of letters, digits, ., _ and - separated by / (e.g. academy/media), not ${rawPrefix}`);
   }
   return { endpoint: parsed.origin, bucket, region, accessKeyId, secretAccessKey, forcePathStyle: pathStyle === '1', prefix };
+}
+
+/**
+ * How long a stop (SIGTERM, SIGINT) waits for the requests under way, from DRAIN_SECONDS
+ * (default 10, at most 600): past it the process exits anyway (server/main.ts). A supervisor's
+ * own limit (systemd's TimeoutStopSec, deploy/academy-api.service) should be a little longer.
+ */
+export function drainMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.DRAIN_SECONDS;
+  if (raw === undefined || raw === '') return 10_000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new Error(`DRAIN_SECONDS must be a positive number of seconds, at most 600, not ${raw}`);
+  return seconds * 1000;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +46,11 @@ export interface MediaStore {
   /** The names of an image's resized copies; null when they were never made (an image older than them). */
   listVariants(name: string): Promise<string[] | null>;
   openVariant(name: string, variant: string): Promise<StoredFile | null>;
+  /**
+   * Resolves when the store can be read and written now, else throws: the readiness probe's
+   * question (server/health.ts), so it must be cheap (one call, no listing).
+   */
+  check(): Promise<void>;
 }
 
 /**
@@ -118,6 +123,12 @@ export class LocalMediaStore implements MediaStore {
 
   async open(kind: MediaKind, name: string): Promise<StoredFile | null> {
     return openFile(this.pathOf(kind, name));
+  }
+
+  async check(): Promise<void> {
+    // The folder (made at the first start) is there and writable: not a lost mount, not read-only.
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 
   async saveVariants(name: string, files: readonly VariantFile[]): Promise<void> {

@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
 // browser adopts the server's HTML as it is (elsewhere React re-renders the page, correctly).
 process.env.TZ ??= 'Asia/Tehran';
 
-const { port, ...config } = configFromEnv();
+const { port, drainMs, ...config } = configFromEnv();
 
 // A new SQLite data dir gets seeded, and the seed's first administrator needs a scrypt hash
 // (N = 2^17, ~0.7 s on libuv's thread pool). It is begun here, so it runs while the server's
@@ -36,22 +36,35 @@ if (site.port === '0') site.port = String(actualPort);
 console.log(`Academy is running at ${site.href.replace(/\/+$/, '')}`);
 if (config.paymentSandbox && !config.trial) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
 
-// A stop finishes the requests under way and closes the database, but never waits longer than
-// this: a client holding a connection open (or a database that stopped answering) must not keep
-// a deploy or a restart waiting for ever.
-const shutdownGraceMs = 10_000;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    setTimeout(() => {
-      console.error(`Academy did not stop within ${shutdownGraceMs / 1000} s of ${signal}; exiting anyway`);
+// A stop (systemd's SIGTERM, Ctrl-C's SIGINT) drains: /ready answers 503 at once, the listener
+// takes no new connection (a proxy's next attempt goes to another process), the requests under
+// way finish, the background jobs end their round, the database closes, and the process exits 0.
+// It never waits longer than DRAIN_SECONDS: a client holding a connection open (or a database
+// that stopped answering) must not keep a deploy or a restart waiting for ever. A second signal
+// (Ctrl-C again) ends the process at once.
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.error(`Academy: ${signal} again, exiting without waiting`);
+    process.exit(1);
+  }
+  stopping = true;
+  app.readiness.drain();
+  console.log(`Academy is stopping (${signal}): finishing the requests under way (at most ${drainMs / 1000} s)`);
+  setTimeout(() => {
+    console.error(`Academy did not stop within ${drainMs / 1000} s of ${signal}; exiting anyway`);
+    process.exit(1);
+  }, drainMs).unref();
+  app.close().then(
+    () => {
+      console.log('Academy stopped');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
       process.exit(1);
-    }, shutdownGraceMs).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from './config';
 import type { Contract } from './contract';
+import { loggedPath } from './requestLog';
 
 export const protocolTexts = {
   badRequest: 'درخواست نامعتبر است',
@@ -183,7 +184,7 @@ function guardBody(request: FastifyRequest, reply: FastifyReply, limits: TimeLim
       return;
     }
     clearInterval(timer);
-    request.log.info({ url: request.url }, 'request body too slow, connection closed');
+    request.log.info({ path: loggedPath(request.url) }, 'request body too slow, connection closed');
     answerOnSocket(socket, 408, protocolTexts.timeout, headers);
   }, limits.bodyWindowMs);
   timer.unref();

@@ -16,6 +16,7 @@ import {
   CompleteMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -151,6 +152,11 @@ export class S3MediaStore implements MediaStore {
     const info = await this.head(key);
     if (!info) return null;
     return { ...info, stream: (range) => this.streamOf(key, range) };
+  }
+
+  async check(): Promise<void> {
+    // One small request: the bucket is there and these credentials may use it.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async list(kind: MediaKind): Promise<string[]> {

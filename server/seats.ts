@@ -277,19 +277,22 @@ export async function sweepWaitlist(db: DB, courseIds?: readonly number[]): Prom
 }
 
 /** Starts the periodic sweep; the returned function stops it (the server's close). */
-export function startWaitlistSweep(db: DB, everyMs = 60_000): () => void {
-  let running = false;
+export function startWaitlistSweep(db: DB, everyMs = 60_000): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    sweepWaitlist(db)
+    running = sweepWaitlist(db)
       .catch((error: unknown) => console.error(`waiting-list sweep failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  // A stop lets a round under way end (the database is closed after it), and starts no other.
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /** A 409 that offers the waiting list (the course has no seat for this child). */

@@ -36,7 +36,9 @@ const failureWindowMs = 15 * 60_000;
 const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** The public page that takes a link's token (src/routes/_site/auth.reset.$token.tsx). */
-export const resetLinkPath = (token: string): string => `/auth/reset/${token}`;
+export const resetLinkPath = (token: string): string => `${resetLinkBase}${token}`;
+/** What the reset links' addresses begin with; the rest is the secret (never logged: requestLog.ts). */
+export const resetLinkBase = '/auth/reset/';
 
 /**
  * A new reset link for a user, issued by an admin (or by the user's own request, e-mailed to the

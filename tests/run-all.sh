@@ -92,6 +92,20 @@ server_pg() {
   ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$url"; server_suite server-pg )
 }
 
+# Two machines, rehearsed: two API processes (the server just built) behind Debian's nginx with
+# the deployment's own site configuration, sharing only this PostgreSQL and the media store
+# (tests/deploy/two-machines.test.ts); nginx is installed first when missing.
+two_machines() {
+  local url; url=$(pg_var TEST_DATABASE_URL)
+  if [ -z "$url" ]; then
+    echo '{"passed":0,"failed":1,"skipped":0}' > "$results/two-machines.json"; echo "!!! two-machines: PostgreSQL did not start"; return
+  fi
+  if ! bash tests/support/ensure-nginx.sh; then
+    echo '{"passed":0,"failed":1,"skipped":0}' > "$results/two-machines.json"; echo "!!! two-machines: nginx could not be installed"; return
+  fi
+  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$url"; suite two-machines tests/deploy )
+}
+
 engine() {
   # The one-file proof (a new entity from one schema file, end to end in a copy of the project):
   # its schema-change migration runs on SQLite and on this PostgreSQL; needs Chromium.
@@ -132,6 +146,7 @@ steps=(
   'e2e-2|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-2 --config tests/e2e/vitest.config.ts --shard=2/2'
   'security|build|with E2E_BUILT_SERVER=1 security'
   'server-pg|postgres|server_pg'
+  'two-machines|build postgres|two_machines'
   # The one-file proof: a new entity from one schema file, end to end in a copy of the project.
   'engine|chromium postgres|engine'
   'server|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server'

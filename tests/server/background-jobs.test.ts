@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { enqueue } from '../../server/notifications';
+import { startWaitlistSweep } from '../../server/seats';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { startServer, type TestServer } from '../support/server';
@@ -54,6 +55,26 @@ async function serverWithWork(options: { backgroundJobs?: boolean } = {}) {
 }
 
 describe('background jobs of a test server', () => {
+  it('a stop lets the waiting-list sweep end its round before the database closes (a stop of the server: onClose)', async () => {
+    const { server, state } = await serverWithWork();
+    const db = openConfiguredDatabase({
+      databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
+      databaseFile: path.join(server.dataDir, 'academy.sqlite'),
+    });
+    const failures: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void failures.push(String(line)));
+    try {
+      const stop = startWaitlistSweep(db, 1_000);
+      vi.advanceTimersByTime(1_000); // the round begins
+      await stop();
+      await db.destroy();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failures).toEqual([]);
+    expect((await state()).offer).toBe('expired');
+  });
+
   it('run on no timer: an hour of ticks later no row has changed; each job runs its one round when the test asks', async () => {
     const { server, state } = await serverWithWork();
     const before = await state();
