@@ -331,49 +331,56 @@ describe('no answer tells a registered number from a free one', () => {
   it('"send me a code": the same status, body and SMS, in about the same time', async () => {
     // Registered numbers made directly: sign-ups would spend the numbers' codes.
     const now = new Date().toISOString();
-    // Forty pairs (a few milliseconds each): the medians of 37 timings hold still on a busy
-    // machine, where those of 12 were once thrown by a slow moment.
-    const registered = Array.from({ length: 40 }, (_, i) => `0936500${String(i).padStart(4, '0')}`);
-    const free = Array.from({ length: 40 }, (_, i) => `0936600${String(i).padStart(4, '0')}`);
-    await db
-      .insertInto('users')
-      .values(registered.map((phoneNumber) => ({ firstName: 'ثبت', lastName: 'شده', phoneNumber, emailAddress: '', passwordHash: unusablePasswordHash, role: 1, isLockout: 0, lastLogin: null, createdAt: now, tokenVersion: 0 })))
-      .execute();
     const timed = async (phone: string, address: string) => {
       const started = performance.now();
       const answer = await sendCode(phone, 'signIn', address);
       return { ms: performance.now() - started, answer };
     };
-    const times = { registered: [] as number[], free: [] as number[] };
-    const shape = (text: string) => text.replace(/0936[56]00[0-9]{4}/g, 'PHONE').replace(/۰۹۳۶[۵۶]۰۰[۰-۹]{4}/g, 'PHONE').replace(/[0-9]{6}/g, 'CODE');
-    for (let i = 0; i < registered.length; i += 1) {
-      const [known, unknown] = [registered[i] ?? '', free[i] ?? ''];
-      // In turn first, so that a warming server favours neither.
-      const order = i % 2 === 0 ? [known, unknown] : [unknown, known];
-      const results = new Map<string, Awaited<ReturnType<typeof timed>>>();
-      for (const phone of order) results.set(phone, await timed(phone, `203.0.${phone === known ? 114 : 115}.${i + 1}`));
-      const [a, b] = [results.get(known), results.get(unknown)];
-      expect(a?.answer.status).toBe(200);
-      expect(b?.answer.status).toBe(200);
-      expect(shape(a?.answer.text ?? '')).toBe(shape(b?.answer.text ?? ''));
-      const smsA = sms.codes.filter((message) => message.to === known).at(-1);
-      const smsB = sms.codes.filter((message) => message.to === unknown).at(-1);
-      expect(shape(smsA?.text ?? 'none')).toBe(shape(smsB?.text ?? 'missing'));
-      // The first few warm the server up.
-      if (i >= 3) {
-        times.registered.push(a?.ms ?? 0);
-        times.free.push(b?.ms ?? 0);
-      }
-    }
+    const shape = (text: string) => text.replace(/0936[56]0[0-9]{5}/g, 'PHONE').replace(/۰۹۳۶[۵۶]۰[۰-۹]{5}/g, 'PHONE').replace(/[0-9]{6}/g, 'CODE');
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
-    const [known, unknown] = [median(times.registered), median(times.free)];
-    console.log(`SendCode medians: registered ${known.toFixed(1)} ms, free ${unknown.toFixed(1)} ms`);
+    const asked: string[] = [];
+    /** Forty pairs of fresh numbers, each pair in turn; answers the two medians (the first three pairs warm up). */
+    const measure = async (round: number) => {
+      const registered = Array.from({ length: 40 }, (_, i) => `093650${round}${String(i).padStart(4, '0')}`);
+      const free = Array.from({ length: 40 }, (_, i) => `093660${round}${String(i).padStart(4, '0')}`);
+      asked.push(...registered, ...free);
+      await db
+        .insertInto('users')
+        .values(registered.map((phoneNumber) => ({ firstName: 'ثبت', lastName: 'شده', phoneNumber, emailAddress: '', passwordHash: unusablePasswordHash, role: 1, isLockout: 0, lastLogin: null, createdAt: now, tokenVersion: 0 })))
+        .execute();
+      const times = { registered: [] as number[], free: [] as number[] };
+      for (let i = 0; i < registered.length; i += 1) {
+        const [known, unknown] = [registered[i] ?? '', free[i] ?? ''];
+        // In turn first, so that a warming server favours neither.
+        const order = i % 2 === 0 ? [known, unknown] : [unknown, known];
+        const results = new Map<string, Awaited<ReturnType<typeof timed>>>();
+        for (const phone of order) results.set(phone, await timed(phone, `203.0.${phone === known ? 114 : 115}.${i + 1}`));
+        const [a, b] = [results.get(known), results.get(unknown)];
+        expect(a?.answer.status).toBe(200);
+        expect(b?.answer.status).toBe(200);
+        expect(shape(a?.answer.text ?? '')).toBe(shape(b?.answer.text ?? ''));
+        const smsA = sms.codes.filter((message) => message.to === known).at(-1);
+        const smsB = sms.codes.filter((message) => message.to === unknown).at(-1);
+        expect(shape(smsA?.text ?? 'none')).toBe(shape(smsB?.text ?? 'missing'));
+        if (i >= 3) {
+          times.registered.push(a?.ms ?? 0);
+          times.free.push(b?.ms ?? 0);
+        }
+      }
+      return [median(times.registered), median(times.free)] as const;
+    };
     // Within a factor of two, or within 10 ms (both take milliseconds; an account look-up that
-    // burned a password hash, or skipped the SMS, would differ by far more).
-    expect(Math.abs(known - unknown) < 10 || (known / unknown > 0.5 && known / unknown < 2)).toBe(true);
+    // burned a password hash, or skipped the SMS, would differ by far more, in every round). A
+    // machine ten times oversubscribed once threw one round's medians (24.9 and 11.9 ms): a
+    // difference the code makes shows in each of three rounds, a slow moment in one.
+    const alike = (known: number, unknown: number) => Math.abs(known - unknown) < 10 || (known / unknown > 0.5 && known / unknown < 2);
+    const rounds: Array<readonly [number, number]> = [];
+    for (let round = 0; round < 3 && !rounds.some(([known, unknown]) => alike(known, unknown)); round += 1) rounds.push(await measure(round));
+    console.log(`SendCode medians: ${rounds.map(([known, unknown]) => `registered ${known.toFixed(1)} ms, free ${unknown.toFixed(1)} ms`).join('; ')}`);
+    expect(rounds.some(([known, unknown]) => alike(known, unknown))).toBe(true);
     // Each number got one code row alike.
-    const rows = await db.selectFrom('one_time_codes').select('phoneNumber').where('phoneNumber', 'in', [...registered, ...free]).execute();
-    expect(rows).toHaveLength(registered.length + free.length);
+    const rows = await db.selectFrom('one_time_codes').select('phoneNumber').where('phoneNumber', 'in', asked).execute();
+    expect(rows).toHaveLength(asked.length);
   });
 
   it('the code itself tells its holder: no account to sign in to, or (sign-up) already registered', async () => {
