@@ -305,7 +305,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     expect(checkout.status, checkout.text).toBe(200);
     const { orderId, paymentUrl } = v.parse(v.object({ orderId: v.number(), paymentUrl: v.string() }), checkout.json());
     const authority = decodeURIComponent(new URL(paymentUrl).pathname.split('/').pop() ?? '');
-    const paidAtGateway = await fetch(`${paymentUrl}/pay`, { redirect: 'manual' });
+    const paidAtGateway = await fetch(`${paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
     expect(new URL(paidAtGateway.headers.get('location') ?? '').searchParams.get('Status')).toBe('OK');
 
     // Writes from four clients at once; machine a is killed once ten were acknowledged, and the
