@@ -43,7 +43,7 @@ ol{list-style:none;padding:0;margin:0}
 li.message{border-top:1px solid #e0e1e6;padding:.75rem 0}
 li.message:first-child{border-top:0}
 .meta{color:#60646c;font-size:.85rem}
-.text{white-space:pre-wrap}
+.text{white-space:pre-wrap;unicode-bidi:plaintext}
 .code{font-weight:700;font-size:1.15rem;letter-spacing:.1em;text-align:right}
 </style></head><body><main>${body}</main></body></html>`;
 }
