@@ -18,4 +18,22 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  {
+    // The shared layer (entity schemas and the pure rules both sides use) sits below the browser
+    // and the server: it imports neither, nor React, so the server can load it and a rule lives once.
+    files: ['schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/server/**', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'schema/ is below src/ and server/: move the rule here (schema/rules/) instead of importing it from above.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,7 +4,7 @@
 // are read from these.
 import { defineEntity } from './define';
 import { classTimes } from './labels';
-import { toPersianDigits } from '../src/lib/digits';
+import { toPersianDigits } from './rules/digits';
 
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);
 /**

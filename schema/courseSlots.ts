@@ -3,7 +3,7 @@
 // from these between the course's first and last session dates.
 import { defineEntity } from './define';
 import { classTimes, weekdayLabels } from './labels';
-import { toPersianDigits } from '../src/lib/digits';
+import { toPersianDigits } from './rules/digits';
 
 const weekdays = weekdayLabels.map((label, day) => [day, label] as const);
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);

@@ -24,7 +24,7 @@ import {
   requiredText,
 } from './validators';
 
-import { formatJalaliLong } from '../src/lib/jalali';
+import { formatJalaliLong } from './rules/jalali';
 
 export { defaultNumberLimits };
 

@@ -3,7 +3,7 @@
 // the stored names' content types (server/mediaLibrary.ts), and the admin's statement beside
 // every file input, its `accept` and its check before anything is sent all read it, so a limit
 // cannot differ between what the form says and what the server does.
-import { formatPersianNumber } from '../src/lib/digits';
+import { formatPersianNumber } from './rules/digits';
 
 export type UploadKind = 'image' | 'video';
 

@@ -1,6 +1,6 @@
 // Field validators with Persian messages, shared by the forms and the server.
 import * as v from 'valibot';
-import { bareFileName, formatPersianNumber, toLatinDigits } from '../src/lib/text';
+import { bareFileName, formatPersianNumber, toLatinDigits } from './rules/text';
 
 const maxText = 2000;
 

@@ -52,7 +52,7 @@ import { registerPublic, registerSeoFiles } from './public';
 import { loggingOptions } from './requestLog';
 import { registerRelations } from './relations';
 import { contractRoutes } from './routes';
-import { toPersianDigits } from '../src/lib/text';
+import { toPersianDigits } from '../schema/rules/text';
 import { sanitizeRichText } from './sanitize';
 import { seedIfEmpty } from './seed';
 import { loadPageRenderer } from './ssr';

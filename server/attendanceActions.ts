@@ -8,7 +8,7 @@ import { registry } from '../schema/registry.gen';
 import type { ActionContext, ActionHandler } from './actions';
 import { recordAudit } from './audit';
 import { nowIso } from './db';
-import { formatPersianNumber } from '../src/lib/text';
+import { formatPersianNumber } from '../schema/rules/text';
 
 export const attendanceTexts = {
   rollMade: (added: number, total: number) =>

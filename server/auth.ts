@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { toLatinDigits } from '../src/lib/text';
+import { toLatinDigits } from '../schema/rules/text';
 import { iranMobile, newPassword, oneTimeCode, optionalEmail, requiredText } from '../schema/validators';
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';

@@ -6,7 +6,7 @@ import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import { ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
-import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
+import { formatPersianNumber, toPersianDigits } from '../schema/rules/text';
 import { matchingIdsFor } from './bulkQuery';
 import type { Database, DB } from './db';
 import { HttpError, notFound } from './errors';

@@ -2,7 +2,7 @@
 // the generic CRUD (schema/messages.ts).
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { toLatinDigits } from '../src/lib/text';
+import { toLatinDigits } from '../schema/rules/text';
 import { optionalEmail, requiredText } from '../schema/validators';
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';

@@ -11,9 +11,9 @@ import { blankValue, bodySchema, type AnyEntity, type AnyField } from '../schema
 import { importColumns, isImportable, type ImportColumn } from '../schema/importable';
 import { registry } from '../schema/registry.gen';
 import { isCalendarDate } from '../schema/validators';
-import { parseCsv, stripBom, type CsvRecord } from '../src/lib/csv';
-import { fromJalaliDate, isValidJalali } from '../src/lib/jalali';
-import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../src/lib/text';
+import { parseCsv, stripBom, type CsvRecord } from '../schema/rules/csv';
+import { fromJalaliDate, isValidJalali } from '../schema/rules/jalali';
+import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../schema/rules/text';
 import { entityOf } from './bulk';
 import { toColumns } from './crud';
 import { constraintError, type Row } from './integrity';

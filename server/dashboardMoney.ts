@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { toGregorian, toJalaali, isValidJalaaliDate, jalaaliMonthLength } from 'jalaali-js';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { toLatinDigits } from '../src/lib/text';
+import { toLatinDigits } from '../schema/rules/text';
 import type { DB } from './db';
 import { HttpError } from './errors';
 

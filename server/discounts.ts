@@ -7,7 +7,7 @@
 // line it covers, or a fixed amount shared out among them). Every amount is whole tomans,
 // rounded down in the payer's favour never below zero.
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { foldForSearch, formatPersianNumber } from '../src/lib/text';
+import { foldForSearch, formatPersianNumber } from '../schema/rules/text';
 import { isPostgres, type CouponsTable, type Database, type DB, type OrderStatus } from './db';
 import { HttpError } from './errors';
 import { authorityReuseMs } from './seats';

@@ -2,8 +2,8 @@
 // for an image stored before they existed, on its first resized request), and kept beside it, so
 // serving one is reading a file. sharp (libvips) is loaded on first use, not at start-up.
 import type { Sharp, SharpOptions } from 'sharp';
-import { formatPersianNumber } from '../src/lib/digits';
-import { imageWidths, type ImageWidth } from '../src/lib/imageWidths';
+import { formatPersianNumber } from '../schema/rules/digits';
+import { imageWidths, type ImageWidth } from '../schema/rules/imageWidths';
 
 /**
  * The most pixels an upload may decode to: a 40-megapixel photo is a large camera's; a "pixel
@@ -37,7 +37,7 @@ const loadSharp = (): Promise<SharpFactory> => (loading ??= import('sharp').then
 const inputOptions: SharpOptions = { limitInputPixels: maxInputPixels, failOn: 'error', sequentialRead: true };
 
 /**
- * The resized copies of an image: WebP at each width of `imageWidths` (src/lib/imageWidths.ts) below its own, and the
+ * The resized copies of an image: WebP at each width of `imageWidths` (schema/rules/imageWidths.ts) below its own, and the
  * whole image as WebP when it is no wider than the largest width (a 700 px JPEG shown at 830 px);
  * beside each, the AVIF when it is smaller than the WebP. A copy that is not smaller than the
  * original is left out (the original serves instead). Never enlarged. An animated image gets none

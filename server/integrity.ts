@@ -5,7 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { entitySingular, type AnyEntity } from '../schema/define';
 import { registry } from '../schema/registry.gen';
-import { toPersianDigits } from '../src/lib/text';
+import { toPersianDigits } from '../schema/rules/text';
 import type { Contract } from './contract';
 import { isPostgres, type Database } from './db';
 import { HttpError } from './errors';

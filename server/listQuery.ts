@@ -2,7 +2,7 @@
 // With no protocol parameter a list answers as the spec says (crud.ts, untouched); with any of
 // them, `{ items, total }` read by runListQuery.
 //
-// Search folds text as src/lib/text.ts's foldForSearch does (Arabic ي/ك, every digit, no spaces
+// Search folds text as schema/rules/text.ts's foldForSearch does (Arabic ي/ك, every digit, no spaces
 // or ZWNJ, ASCII case). Folding a column in SQL on every search was measured too slow at 100,000
 // rows on SQLite (nested replace(): ~780 ms; a JS function registered on the connection:
 // ~370 ms), so on SQLite the folded text of each entity's `searchIn` columns is kept in memory
@@ -15,8 +15,8 @@
 // of that (~25 ms at 100,000 rows).
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../schema/define';
-import { fromJalaliDate, isValidJalali } from '../src/lib/jalali';
-import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../src/lib/text';
+import { fromJalaliDate, isValidJalali } from '../schema/rules/jalali';
+import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../schema/rules/text';
 import { isPostgres, type DB } from './db';
 import { HttpError } from './errors';
 

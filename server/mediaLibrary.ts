@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { labelFieldsOf, recordLabel, type AnyEntity } from '../schema/define';
 import { registry } from '../schema/registry.gen';
 import { contentTypeOfExtension } from '../schema/uploads';
-import { bareFileName, toPersianDigits } from '../src/lib/text';
+import { bareFileName, toPersianDigits } from '../schema/rules/text';
 import type { DB } from './db';
 import { HttpError } from './errors';
 import type { MediaKind, MediaStore } from './files';

@@ -29,8 +29,8 @@ import { isPostgres, nowIso, type Database, type DB, type NotificationChannel, t
 import { notificationSettings, type NotificationSettings } from './config';
 import { DeliveryError, type Messaging } from './messaging';
 import type { SeatLine } from './seats';
-import { jalaliMonthNames, jalaliWeekdayNames } from '../src/lib/jalali';
-import { toPersianDigits } from '../src/lib/text';
+import { jalaliMonthNames, jalaliWeekdayNames } from '../schema/rules/jalali';
+import { toPersianDigits } from '../schema/rules/text';
 
 type Executor = DB | Transaction<Database>;
 type Trx = Transaction<Database>;

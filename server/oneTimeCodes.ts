@@ -23,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as v from 'valibot';
 import { iranMobile, newPassword, oneTimeCode, optionalEmail } from '../schema/validators';
-import { formatPersianNumber, toPersianDigits } from '../src/lib/text';
+import { formatPersianNumber, toPersianDigits } from '../schema/rules/text';
 import { Attempts } from './attempts';
 import { authTexts, takeFailures } from './auth';
 import { nowIso, type Database, type DB } from './db';

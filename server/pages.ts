@@ -4,7 +4,7 @@
 import type { FileRoutesByFullPath } from '../src/routeTree.gen';
 import { sql } from 'kysely';
 import { registry, registryKeys, type RegistryKey } from '../schema/registry.gen';
-import { toLatinDigits } from '../src/lib/text';
+import { toLatinDigits } from '../schema/rules/text';
 import type { DB } from './db';
 
 type Params = Record<string, string>;

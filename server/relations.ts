@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { labelFieldsOf, recordLabel, type AnyEntity, type ManyCount, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
-import { foldForSearch, formatPersianNumber } from '../src/lib/text';
+import { foldForSearch, formatPersianNumber } from '../schema/rules/text';
 import type { Contract } from './contract';
 import type { DB } from './db';
 import { HttpError, notFound, texts } from './errors';

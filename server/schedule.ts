@@ -19,7 +19,7 @@ import { HttpError } from './errors';
 import { selectForUpdate } from './integrity';
 import { publicTexts, toCourseType } from './public';
 import { parse, type Register } from './routes';
-import { toPersianDigits } from '../src/lib/text';
+import { toPersianDigits } from '../schema/rules/text';
 
 type Schemas = components['schemas'];
 type Trx = Transaction<Database>;

@@ -1,5 +1,5 @@
 // Readable, Persian-safe slugs: letters and digits of any script kept, everything else dropped.
-import { toLatinDigits } from '../src/lib/text';
+import { toLatinDigits } from '../schema/rules/text';
 
 export function slugify(text: string): string {
   const slug = toLatinDigits(text.normalize('NFC'))

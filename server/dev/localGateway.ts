@@ -18,7 +18,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
-import { formatToman, toPersianDigits } from '../../src/lib/text';
+import { formatToman, toPersianDigits } from '../../schema/rules/text';
 import { escapeHtml } from '../ssr';
 import { localFont, localFontPath, localPage } from './page';
 

@@ -5,8 +5,8 @@
 // log and listed at /_local/outbox. Never with NODE_ENV=production: the outbox shows every code.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { formatJalaliDateTime } from '../../src/lib/jalali';
-import { toPersianDigits } from '../../src/lib/text';
+import { formatJalaliDateTime } from '../../schema/rules/jalali';
+import { toPersianDigits } from '../../schema/rules/text';
 import { texts } from '../errors';
 import { logMail, logSms, type MailMessage, type Messaging, type SmsMessage } from '../messaging';
 import type { SeedPaidAuthority } from '../seed';

@@ -63,7 +63,7 @@ export const islands = {
       registrationOpen: v.boolean(),
       returnTo: v.string(),
       full: v.boolean(),
-      // The course's age range and start, for the age warning (src/lib/age.ts).
+      // The course's age range and start, for the age warning (schema/rules/age.ts).
       ageMin: v.optional(v.number(), 0),
       ageMax: v.optional(v.number(), 0),
       timeOfHolding: v.optional(v.nullable(v.string()), null),

@@ -4,7 +4,7 @@
 // into the HTML it sends, so crawlers and the first paint see them without running JavaScript.
 import { createContext, useContext, useEffect } from 'react';
 import type { PostedAnswer } from '../components/site/postedForm';
-import { toPersianDigits } from './text';
+import { toPersianDigits } from '../../schema/rules/text';
 
 export const siteName = 'آکادمی آینده‌سازان';
 

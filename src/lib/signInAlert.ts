@@ -3,8 +3,8 @@
 // in sessionStorage over that navigation and shown on the pages the owner sees next, until they
 // dismiss it or sign in again.
 import { readToken } from './auth';
-import { formatJalaliDateTime } from './jalali';
-import { formatPersianNumber } from './text';
+import { formatJalaliDateTime } from '../../schema/rules/jalali';
+import { formatPersianNumber } from '../../schema/rules/text';
 
 const storageKey = 'signInAlert';
 

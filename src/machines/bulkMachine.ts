@@ -6,7 +6,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AnyEntity } from '../../schema/define';
 import { bulkTexts } from '../components/admin/bulkTexts';
 import type { BulkSelection } from '../components/admin/selection';
-import { toPersianDigits } from '../lib/text';
+import { toPersianDigits } from '../../schema/rules/text';
 import { bulkDeleteRows, bulkFailureText, type BulkDeleteInput, type BulkDeleteResult } from './bulkApi';
 import type { ListActorRef } from './listMachine';
 import type { Notice } from './notice';

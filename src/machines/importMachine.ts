@@ -5,7 +5,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AnyEntity } from '../../schema/define';
 import { bulkTexts } from '../components/admin/bulkTexts';
-import { toPersianDigits } from '../lib/text';
+import { toPersianDigits } from '../../schema/rules/text';
 import { bulkFailureText, importCsv, type ImportInput, type ImportResult } from './bulkApi';
 import type { ListActorRef } from './listMachine';
 import type { Notice } from './notice';

@@ -6,7 +6,7 @@
 import { toast } from 'react-toastify';
 import { assign, fromPromise, setup } from 'xstate';
 import { api, serverMessage } from '../api/client';
-import { mediaDisplayName } from '../lib/text';
+import { mediaDisplayName } from '../../schema/rules/text';
 import { uploadMachine } from './uploadMachine';
 
 export type MediaKind = 'image' | 'video';

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toJalaliDate } from '../../src/lib/jalali';
+import { toJalaliDate } from '../../schema/rules/jalali';
 import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;

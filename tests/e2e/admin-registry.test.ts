@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitOperation } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
-import { toPersianDigits } from '../../src/lib/text';
+import { toPersianDigits } from '../../schema/rules/text';
 import { sampleBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 

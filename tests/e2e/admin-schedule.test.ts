@@ -8,8 +8,8 @@ import type { Locator, Page } from 'playwright-core';
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
-import { jalaliMonthNames } from '../../src/lib/jalali';
-import { toLatinDigits } from '../../src/lib/text';
+import { jalaliMonthNames } from '../../schema/rules/jalali';
+import { toLatinDigits } from '../../schema/rules/text';
 import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 

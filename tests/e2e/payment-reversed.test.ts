@@ -6,7 +6,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignUp, launchBrowser, signIn, signInAsAdmin, startStack, type Stack } from './harness';
-import { formatToman } from '../../src/lib/digits';
+import { formatToman } from '../../schema/rules/digits';
 import { blockZarinpal, uniqueMobile } from './site-helpers';
 
 const shots = process.env.SHOTS_DIR;

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toPersianDigits } from '../../src/lib/text';
+import { toPersianDigits } from '../../schema/rules/text';
 import { xssPayloads } from '../security/xss-payloads';
 import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
@@ -144,7 +144,7 @@ describe('stored XSS', () => {
   it(`runs none of the ${xssPayloads.length} payloads on the public pages`, async () => {
     expect(xssPayloads.length).toBeGreaterThanOrEqual(40);
     await visit('/', (p) => p.getByRole('heading').first().waitFor());
-    // Titles and bodies show their numbers in Persian digits (src/lib/digits.ts).
+    // Titles and bodies show their numbers in Persian digits (schema/rules/digits.ts).
     await visit('/articles', (p) => p.getByText(/مقاله ۰/).first().waitFor());
     for (const [i, slug] of articleSlugs.entries()) {
       await visit(`/articles/${encodeURIComponent(slug)}`, (p) => p.getByText(`بدنه آزمون ${toPersianDigits(i)}`).waitFor());

@@ -2,7 +2,7 @@
 // Bulk delete and CSV import of the generic admin, against the real server (SQLite, and
 // PostgreSQL with TEST_DATABASE=postgres).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromJalaliDate } from '../../src/lib/jalali';
+import { fromJalaliDate } from '../../schema/rules/jalali';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody } from '../support/samples';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
 import { refundRefusals } from '../../schema/orders';
 import { registry } from '../../schema/registry.gen';
-import { toJalaliDate } from '../../src/lib/jalali';
+import { toJalaliDate } from '../../schema/rules/jalali';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 

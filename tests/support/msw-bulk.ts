@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import type { RegistryKey } from '../../schema/define';
 import { registryKeys } from '../../schema/registry.gen';
-import { parseCsv } from '../../src/lib/csv';
+import { parseCsv } from '../../schema/rules/csv';
 import type { MockBackend } from './msw-handlers';
 
 export function bulkHandlers(backend: MockBackend) {

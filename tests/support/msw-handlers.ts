@@ -17,7 +17,7 @@ import {
   type RegistryKey,
 } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
-import { foldForSearch } from '../../src/lib/text';
+import { foldForSearch } from '../../schema/rules/text';
 import { sampleRow } from './samples';
 
 export interface Failure {

@@ -2,7 +2,7 @@
 // when more rows match than are loaded, «حذف گروهی» and «لغو انتخاب»; after a bulk delete, the
 // report of what was kept and why.
 import type { BulkDeleteResult } from '../../machines/bulkApi';
-import { formatPersianNumber } from '../../lib/text';
+import { formatPersianNumber } from '../../../schema/rules/text';
 import { bulkTexts } from './bulkTexts';
 
 export interface BulkBarProps {

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { editRecord, type AnyEntity, type AnyRow, type BadgeTone } from '../../../schema/define';
 import { conflictOf, failureNotice, saveRecord, type VersionConflict } from '../../machines/entityApi';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { showNotice } from './notify';
 import { ConflictDialog } from './SafetyDialogs';
 

@@ -12,7 +12,7 @@ import { actionsFor, entitySingular, labelFieldsOf, recordLabel, type AnyEntity,
 import { registry } from '../../../schema/registry.gen';
 import { ApiError } from '../../api/operations';
 import { clearGetCache } from '../../api/client';
-import { formatPersianNumber, htmlToPlainText, toLatinDigits, toPersianDigits } from '../../lib/text';
+import { formatPersianNumber, htmlToPlainText, toLatinDigits, toPersianDigits } from '../../../schema/rules/text';
 import { isRow } from '../../machines/entityApi';
 import { listMachine } from '../../machines/listMachine';
 import { cellRenderers, cellTexts } from './cells';

@@ -6,7 +6,7 @@ import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { isImportable } from '../../../schema/importable';
 import { toApiQuery, type ListSearch } from '../../lib/listSearch';
-import { formatPersianNumber } from '../../lib/text';
+import { formatPersianNumber } from '../../../schema/rules/text';
 import { bulkMachine } from '../../machines/bulkMachine';
 import { importMachine } from '../../machines/importMachine';
 import { listMachine } from '../../machines/listMachine';

@@ -37,7 +37,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { ownColumnValue, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
-import { foldForSearch, toPersianDigits } from '../../lib/text';
+import { foldForSearch, toPersianDigits } from '../../../schema/rules/text';
 import { cellRenderers, cellTexts, sortValue } from './cells';
 import { EditableCell } from './EditableCell';
 import { recordName } from './fieldValue';

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { acceptOf, uploadTexts } from '../../../schema/uploads';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { uploadFormTexts, uploadPercent, type uploadMachine } from '../../machines/uploadMachine';
 import './UploadControl.css';
 

@@ -3,8 +3,8 @@
 // directly so a row is one component, not one per cell.
 import type { ComponentType } from 'react';
 import type { BadgeTone, CellKind } from '../../../schema/define';
-import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
-import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../lib/text';
+import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
 import { thumbnailUrl, videoUrl } from './media';
 import { adminTexts } from './texts';
 

@@ -1,8 +1,8 @@
 // One component per input kind of the schema engine; a schema names the kind, this map draws it.
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { AnyField, InputKind } from '../../../schema/define';
-import { formatNumberDraft } from '../../lib/digits';
-import { toLatinDigits } from '../../lib/text';
+import { formatNumberDraft } from '../../../schema/rules/digits';
+import { toLatinDigits } from '../../../schema/rules/text';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';
 import { MediaPicker } from './inputs/MediaPicker';
 import { ReferencePicker } from './inputs/ReferencePicker';

@@ -1,5 +1,5 @@
 // Where the admin shows stored files from (spec §7: GET /api/File/image|video/{fileName}).
-import { bareFileName } from '../../lib/text';
+import { bareFileName } from '../../../schema/rules/text';
 
 export function imageUrl(reference: string): string {
   return `/api/File/image/${encodeURIComponent(bareFileName(reference))}`;

@@ -4,7 +4,7 @@
 import type { components } from '../../../codegen/openapi.gen';
 import type { AnyField } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
-import { formatPersianNumber } from '../../lib/text';
+import { formatPersianNumber } from '../../../schema/rules/text';
 
 export type MediaEntry = components['schemas']['MediaEntry'];
 export type MediaPlace = components['schemas']['MediaPlace'];

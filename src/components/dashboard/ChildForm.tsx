@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { requiredText } from '../../../schema/validators';
-import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../lib/jalali';
+import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../../schema/rules/jalali';
 import { Field } from '../site/Field';
 import { fieldErrors, type FieldErrors } from '../site/formErrors';
 import { StatusMessage } from '../site/StatusMessage';

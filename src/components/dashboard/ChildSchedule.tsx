@@ -4,8 +4,8 @@
 // phone first: everything stacks at 390 px, the week becomes a grid of days on wide screens.
 import type { components } from '../../../codegen/openapi.gen';
 import { weekdayLabels } from '../../../schema/labels';
-import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../lib/jalali';
-import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/jalali';
+import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import { familyTexts } from './familyTexts';
 
 type Child = components['schemas']['ChildSchedule'];

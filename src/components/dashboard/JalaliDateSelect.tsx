@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { jalaliMonthNames, monthLength, type JalaliDate } from '../../lib/jalali';
-import { toPersianDigits } from '../../lib/text';
+import { jalaliMonthNames, monthLength, type JalaliDate } from '../../../schema/rules/jalali';
+import { toPersianDigits } from '../../../schema/rules/text';
 
 export interface PartialJalali {
   jy: number | null;

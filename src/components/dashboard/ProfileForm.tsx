@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { iranMobile, optionalEmail, requiredText } from '../../../schema/validators';
 import { api, clearGetCache, serverMessage } from '../../api/client';
-import { toLatinDigits } from '../../lib/text';
+import { toLatinDigits } from '../../../schema/rules/text';
 import { Field } from '../site/Field';
 import { fieldErrors, type FieldErrors } from '../site/formErrors';
 import { StatusMessage } from '../site/StatusMessage';

@@ -5,8 +5,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
-import { formatJalaliDateTime } from '../../lib/jalali';
-import { toPersianDigits } from '../../lib/text';
+import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { StatusMessage } from '../site/StatusMessage';
 
 type WaitlistItem = components['schemas']['WaitlistItem'];

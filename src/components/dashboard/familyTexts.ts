@@ -1,6 +1,6 @@
 // Texts of the parent's classes page and profile form (issue 14), kept apart from texts.ts so the
 // screens and tests agree on them.
-import { formatPersianNumber } from '../../lib/digits';
+import { formatPersianNumber } from '../../../schema/rules/digits';
 
 export const familyTexts = {
   nav: { classes: 'کلاس‌ها و حضور', profile: 'حساب کاربری' },

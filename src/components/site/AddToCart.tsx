@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
-import { ageMisfit, ageWarningText, type AgeRange } from '../../lib/age';
+import { ageMisfit, ageWarningText, type AgeRange } from '../../../schema/rules/age';
 import { registrationClosedText } from './courseFormat';
 import { loadingText } from './RoutePending';
 import { StatusMessage } from './StatusMessage';

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useServerRender } from '../../lib/seo';
-import { toPersianDigitsInHtml } from '../../lib/text';
+import { toPersianDigitsInHtml } from '../../../schema/rules/text';
 
 // The server sanitises on save; this second pass protects readers if stored HTML ever bypassed
 // it (old rows, a direct database edit). Links opening a new tab never get an opener.

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { formatJalaliLong } from '../../lib/jalali';
+import { formatJalaliLong } from '../../../schema/rules/jalali';
 import { imageLoading, responsiveImage } from './media';
 import type { PublicArticleSummary } from './types';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 
 /** `first`: the page's first card, whose image is loaded at once. */
 export function ArticleCard({ article, first = false }: { article: PublicArticleSummary; first?: boolean }) {

@@ -1,7 +1,7 @@
 // The trail above a public page's title: home first, the page itself last and unlinked.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { toPersianDigits } from "../../lib/text";
+import { toPersianDigits } from "../../../schema/rules/text";
 
 /** `trail`: the links between home and this page (type-checked `<Link>`s written by the page). */
 export function Breadcrumbs({

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { imageLoading, responsiveImage } from './media';
 import type { PublicCategory } from './types';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatJalaliLong } from '../../lib/jalali';
-import { toPersianDigits } from '../../lib/text';
+import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
 import { imageLoading, responsiveImage } from './media';
 import { SeatsLeft } from './SeatsLeft';

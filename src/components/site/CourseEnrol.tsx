@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
-import { formatJalaliDateTime } from '../../lib/jalali';
-import { toPersianDigits } from '../../lib/text';
+import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { AddToCart, addToCartTexts, type AddToCartProps } from './AddToCart';
 import { loadingText } from './RoutePending';
 import { StatusMessage } from './StatusMessage';

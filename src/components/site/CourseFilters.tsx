@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { jalaliMonthNames } from '../../lib/jalali';
+import { jalaliMonthNames } from '../../../schema/rules/jalali';
 import { navigateTo } from '../../lib/pageNavigation';
-import { formatToman, toPersianDigits } from '../../lib/text';
+import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { courseTypeLabels, difficultyLabels, weekdayLabels } from './courseFormat';
 import {
   ageLimits,

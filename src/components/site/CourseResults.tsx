@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { CourseCard } from './CourseCard';
 import type { PublicCourse } from './types';
 

@@ -5,8 +5,8 @@
 // moved ones shown with the day they moved from, cancelled ones struck through with the reason.
 import type { components } from '../../../codegen/openapi.gen';
 import { weekdayLabels } from '../../../schema/labels';
-import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../lib/jalali';
-import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/jalali';
+import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 import './schedule.css';
 

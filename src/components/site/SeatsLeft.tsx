@@ -1,6 +1,6 @@
 // Seats left in a course, on its card and its page: «۳ صندلی خالی», «ظرفیت تکمیل»; nothing for a
 // course without a capacity. The number is the server's (server/seats.ts takenSeats).
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 
 export const seatTexts = {

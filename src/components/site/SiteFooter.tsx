@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Island } from '../../islands/Island';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { company } from './company';
 import { SocialIcons } from './SocialIcons';
 import { TrustLogo } from './TrustLogo';

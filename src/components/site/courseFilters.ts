@@ -2,8 +2,8 @@
 // filtered list can be shared and survives reloads. One reading of the query string for the
 // browser and the server: the page drops what it cannot read, the API answers it with a Persian
 // 400 (server/public.ts), and both filter with `filterCourses` below.
-import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../lib/jalali';
-import { foldForSearch, toLatinDigits } from '../../lib/text';
+import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../../schema/rules/jalali';
+import { foldForSearch, toLatinDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 
 export const courseTypes = ['online', 'offline'] as const;

@@ -1,5 +1,5 @@
 import { weekdayLabels } from '../../../schema/labels';
-import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 
 export { courseTypeLabels, difficultyLabels, weekdayLabels } from '../../../schema/labels';

@@ -1,4 +1,4 @@
-import type { ImageWidth } from '../../lib/imageWidths';
+import type { ImageWidth } from '../../../schema/rules/imageWidths';
 
 // Stored images and videos are bare file names served by the API (spec §3, §7).
 export function imageUrl(fileName: string): string | undefined {

@@ -4,9 +4,9 @@ import { ArticleBody } from '../../components/site/ArticleBody';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
-import { formatJalaliLong } from '../../lib/jalali';
+import { formatJalaliLong } from '../../../schema/rules/jalali';
 import { useSeo } from '../../lib/seo';
-import { toPersianDigits, truncate } from '../../lib/text';
+import { toPersianDigits, truncate } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/article.css';
 

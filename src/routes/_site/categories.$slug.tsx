@@ -8,7 +8,7 @@ import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { Island } from '../../islands/Island';
 import { useSeo } from '../../lib/seo';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/_site/categories/$slug')({

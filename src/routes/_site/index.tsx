@@ -6,7 +6,7 @@ import { CourseCard } from '../../components/site/CourseCard';
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { useSeo, siteName } from '../../lib/seo';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/home.css';
 

@@ -8,7 +8,7 @@ import { RouteError } from '../../components/site/RouteError';
 import { RoutePending } from '../../components/site/RoutePending';
 import type { PublicTeacher } from '../../components/site/types';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
-import { toPersianDigits, truncate } from '../../lib/text';
+import { toPersianDigits, truncate } from '../../../schema/rules/text';
 import '../../components/site/teacher.css';
 
 export const Route = createFileRoute('/_site/teachers/$slug')({

@@ -4,7 +4,7 @@ import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
 import { RoutePending } from '../../components/site/RoutePending';
 import { useSeo } from '../../lib/seo';
-import { toPersianDigits } from '../../lib/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 import '../../components/site/teacher.css';
 
 export const Route = createFileRoute('/_site/teachers/')({

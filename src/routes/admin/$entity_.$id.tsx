@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { registry } from '../../../schema/registry.gen';
 import { AdminNotFound, EntityDetail } from '../../components/admin/EntityDetail';
 import { isRegistryKey } from '../../components/admin/navigation';
-import { toLatinDigits } from '../../lib/text';
+import { toLatinDigits } from '../../../schema/rules/text';
 
 /** A record id in the address: a positive whole number, in any digits people type. */
 function parseRecordId(raw: string): number | null {

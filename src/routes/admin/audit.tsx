@@ -13,8 +13,8 @@ import { JalaliDatePicker } from '../../components/admin/inputs/JalaliDatePicker
 import { isRegistryKey } from '../../components/admin/navigation';
 import { showNotice } from '../../components/admin/notify';
 import { adminTexts } from '../../components/admin/texts';
-import { formatJalaliDateTime } from '../../lib/jalali';
-import { formatPersianNumber, toPersianDigits } from '../../lib/text';
+import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 type AuditPage = components['schemas']['AuditPage'];

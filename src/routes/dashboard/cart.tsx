@@ -5,8 +5,8 @@ import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
-import { formatJalaliLong } from '../../lib/jalali';
-import { formatToman, toPersianDigits } from '../../lib/text';
+import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/dashboard/cart')({

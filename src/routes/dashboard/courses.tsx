@@ -5,8 +5,8 @@ import { WaitlistSection } from '../../components/dashboard/WaitlistSection';
 import { dashboardTexts, orderStatusLabels } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { courseTypeLabels } from '../../components/site/courseFormat';
-import { formatJalaliDateTime, formatJalaliLong } from '../../lib/jalali';
-import { formatToman, toPersianDigits } from '../../lib/text';
+import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 
 type Enrollment = components['schemas']['Enrollment'];

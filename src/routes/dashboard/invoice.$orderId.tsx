@@ -5,8 +5,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { RoutePending } from '../../components/site/RoutePending';
-import { formatJalaliDateTime } from '../../lib/jalali';
-import { formatPersianNumber, formatToman, toPersianDigits } from '../../lib/text';
+import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatPersianNumber, formatToman, toPersianDigits } from '../../../schema/rules/text';
 import '../../components/dashboard/invoice.css';
 
 export const Route = createFileRoute('/dashboard/invoice/$orderId')({

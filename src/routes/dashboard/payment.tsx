@@ -4,7 +4,7 @@ import { api, serverMessage } from '../../api/client';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
-import { formatToman, toPersianDigits } from '../../lib/text';
+import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 
 interface PaymentSearch {
   Authority?: string;

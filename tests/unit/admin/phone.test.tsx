@@ -9,7 +9,7 @@ import { AlertShell, ConfirmDialog } from '../../../src/components/admin/Confirm
 import { captureOpener, firstField, focusBack, openFrom } from '../../../src/components/admin/dialogFocus';
 import { inputRenderers } from '../../../src/components/admin/inputs';
 import { RowActions } from '../../../src/components/admin/RowActions';
-import { formatNumberDraft } from '../../../src/lib/digits';
+import { formatNumberDraft } from '../../../schema/rules/digits';
 
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 640 });

@@ -1,6 +1,6 @@
-// The one age rule of src/lib/age.ts: whole years on the course's first day, bounds of 0 = none.
+// The one age rule of schema/rules/age.ts: whole years on the course's first day, bounds of 0 = none.
 import { describe, expect, it } from 'vitest';
-import { ageMisfit, ageOn, ageRangeText, ageWarningText } from '../../../src/lib/age';
+import { ageMisfit, ageOn, ageRangeText, ageWarningText } from '../../../schema/rules/age';
 
 const local = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
 

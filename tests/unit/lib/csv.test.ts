@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, detectSeparator, parseCsv } from '../../../src/lib/csv';
+import { csvLine, detectSeparator, parseCsv } from '../../../schema/rules/csv';
 
 describe('parseCsv', () => {
   it('reads quotes, doubled quotes, line breaks in quotes, CRLF, a BOM, and numbers lines', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPersianNumber, formatToman, toLatinDigits, toPersianDigits, toPersianDigitsInHtml } from '../../../src/lib/digits';
-import * as text from '../../../src/lib/text';
+import { formatPersianNumber, formatToman, toLatinDigits, toPersianDigits, toPersianDigitsInHtml } from '../../../schema/rules/digits';
+import * as text from '../../../schema/rules/text';
 
 describe('the digit display rule', () => {
   it('shows numbers, dates, times and phone numbers in Persian digits', () => {

@@ -8,7 +8,7 @@ import {
   monthLength,
   toJalaliDate,
   weekdayIndex,
-} from '../../../src/lib/jalali';
+} from '../../../schema/rules/jalali';
 
 describe('Jalali formatting', () => {
   it('converts local dates both ways', () => {

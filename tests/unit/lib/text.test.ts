@@ -9,7 +9,7 @@ import {
   toLatinDigits,
   toPersianDigits,
   truncate,
-} from '../../../src/lib/text';
+} from '../../../schema/rules/text';
 
 describe('digits', () => {
   it('turns Persian and Arabic digits into Latin', () => {
@@ -60,7 +60,7 @@ describe('media names and excerpts', () => {
 
 describe('foldForSearch', () => {
   it('folds Arabic yeh and kaf, digits, ZWNJ and spaces, ASCII case', async () => {
-    const { foldForSearch } = await import('../../../src/lib/text');
+    const { foldForSearch } = await import('../../../schema/rules/text');
     expect(foldForSearch('كيك')).toBe(foldForSearch('کیک'));
     expect(foldForSearch('دورهٔ ۱۲ ٣')).toBe('دورهٔ123');
     expect(foldForSearch('می‌خواهم')).toBe(foldForSearch('می خواهم'));

@@ -14,7 +14,7 @@ import {
   type ScriptableContext,
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatPersianNumber } from '../../../lib/text';
+import { formatPersianNumber } from '../../../../schema/rules/text';
 import './DashboardChart.css';
 
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);

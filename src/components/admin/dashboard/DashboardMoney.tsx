@@ -5,8 +5,8 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { components } from '../../../../codegen/openapi.gen';
-import { fromJalaliDate, jalaliMonthNames, toJalaliDate } from '../../../lib/jalali';
-import { formatPersianNumber, formatToman, toPersianDigits } from '../../../lib/text';
+import { fromJalaliDate, jalaliMonthNames, toJalaliDate } from '../../../../schema/rules/jalali';
+import { formatPersianNumber, formatToman, toPersianDigits } from '../../../../schema/rules/text';
 import { JalaliDatePicker } from '../inputs/JalaliDatePicker';
 import './DashboardMoney.css';
 

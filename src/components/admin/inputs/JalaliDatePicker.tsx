@@ -17,8 +17,8 @@ import {
   toJalaliDate,
   weekdayIndex,
   type JalaliDate,
-} from '../../../lib/jalali';
-import { toPersianDigits } from '../../../lib/text';
+} from '../../../../schema/rules/jalali';
+import { toPersianDigits } from '../../../../schema/rules/text';
 import './JalaliDatePicker.css';
 
 export interface JalaliDatePickerProps {

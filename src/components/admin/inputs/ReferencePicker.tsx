@@ -5,7 +5,7 @@
 // heads the list. Editing a record shows the current reference's label, not its id.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AnyField } from '../../../../schema/define';
-import { foldForSearch, toPersianDigits } from '../../../lib/text';
+import { foldForSearch, toPersianDigits } from '../../../../schema/rules/text';
 import { fetchLabels, fetchOptions, type AdminOption } from '../relations';
 
 export const pickerTexts = {

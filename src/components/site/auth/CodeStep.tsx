@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type Dispatch, type MouseEvent, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { serverMessage } from '../../../api/client';
 import type { PostedForm } from '../postedForm';
-import { toPersianDigits } from '../../../lib/text';
+import { toPersianDigits } from '../../../../schema/rules/text';
 import { Field } from '../Field';
 import { StatusMessage } from '../StatusMessage';
 

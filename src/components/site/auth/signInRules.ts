@@ -5,7 +5,7 @@
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';
 import { iranMobile, oneTimeCode, requiredText } from '../../../../schema/validators';
-import { toLatinDigits } from '../../../lib/text';
+import { toLatinDigits } from '../../../../schema/rules/text';
 
 export const SignInSchema = v.object({
   // Mobile numbers may be typed with Persian digits; e-mail addresses pass through untouched.

@@ -1,0 +1,25 @@
+// The walls between the layers are kept by ESLint (eslint.config.js), so a change that breaks one
+// fails the test command's lint step: here each wall is shown refusing a crossing, and letting
+// through what is allowed.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+const refusals = async (code: string, filePath: string) =>
+  (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message) ?? [];
+
+describe('the shared layer (schema/) imports nothing from above', () => {
+  it.each([
+    ["import { toPersianDigits } from '../src/lib/digits';", 'schema/courses.ts'],
+    ["import { sanitizeArticleHtml } from '../../server/sanitize';", 'schema/rules/text.ts'],
+    ["import { useState } from 'react';", 'schema/define.ts'],
+  ])('refuses %s in %s', async (code, filePath) => {
+    expect(await refusals(`${code}\nexport {};\n`, filePath)).toEqual([expect.stringContaining('schema/ is below src/ and server/')]);
+  });
+
+  it('lets schema/ use its own rules, and src/ and server/ use them', async () => {
+    expect(await refusals("import { toPersianDigits } from './rules/digits';\nexport {};\n", 'schema/courses.ts')).toEqual([]);
+    expect(await refusals("import { toPersianDigits } from '../../schema/rules/digits';\nexport {};\n", 'src/lib/seo.ts')).toEqual([]);
+    expect(await refusals("import { toPersianDigits } from '../schema/rules/digits';\nexport {};\n", 'server/public.ts')).toEqual([]);
+  });
+});
