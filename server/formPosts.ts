@@ -10,13 +10,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { destinationAfterSignIn } from '../src/components/site/auth/finishSignIn';
-import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from '../src/components/site/auth/forgotRules';
-import { safeRedirect } from '../src/components/site/auth/redirect';
-import { CodeRequestSchema, CodeSignInSchema, signInFailed, SignInSchema } from '../src/components/site/auth/signInRules';
-import { SignUpCodeSchema, signUpFailed, SignUpSchema } from '../src/components/site/auth/signUpRules';
-import { ContactSchema, contactTexts } from '../src/components/site/contactRules';
-import { fieldErrors } from '../src/components/site/formErrors';
-import type { PostableForm, PostedField, PostedFields, PostedForm } from '../src/components/site/postedForm';
+import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from '../schema/rules/forms/forgotRules';
+import { safeRedirect } from '../schema/rules/forms/redirect';
+import { CodeRequestSchema, CodeSignInSchema, signInFailed, SignInSchema } from '../schema/rules/forms/signInRules';
+import { SignUpCodeSchema, signUpFailed, SignUpSchema } from '../schema/rules/forms/signUpRules';
+import { ContactSchema, contactTexts } from '../schema/rules/forms/contactRules';
+import { fieldErrors } from '../schema/rules/forms/formErrors';
+import type { PostableForm, PostedField, PostedFields, PostedForm } from '../schema/rules/forms/postedForm';
 import { texts } from './errors';
 import type { FormAnswer, PageRenderer } from './ssr';
 

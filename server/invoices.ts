@@ -5,7 +5,7 @@
 // anyone else gets the same 404 as for an order that does not exist.
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { company } from '../src/components/site/company';
+import { company } from '../schema/rules/company';
 import type { DB, OrderStatus } from './db';
 import { HttpError } from './errors';
 import { currentUser, parse, type Register } from './routes';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { PostedAnswer } from '../src/components/site/postedForm';
+import type { PostedAnswer } from '../schema/rules/forms/postedForm';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 interface Renderer {

@@ -7,7 +7,7 @@ import createClient from 'openapi-fetch';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { paths } from '../codegen/openapi.gen';
-import type { PostedAnswer } from './components/site/postedForm';
+import type { PostedAnswer } from '../schema/rules/forms/postedForm';
 import { ServerRenderContext, type PageHead, type ServerRender } from './lib/seo';
 import { createAppRouter } from './router';
 

@@ -5,7 +5,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import * as v from 'valibot';
 import { courseTypes, difficulties, sortOrders } from '../components/site/courseFilters';
-import { postedFormSchema } from '../components/site/postedForm';
+import { postedFormSchema } from '../../schema/rules/forms/postedForm';
 import { ScrollTopButton } from '../components/site/ScrollTopButton';
 import { SiteHeader } from '../components/site/SiteHeader';
 import { TrustLogo } from '../components/site/TrustLogo';

@@ -3,7 +3,7 @@
 // (src/entry-server.tsx) the same hooks hand them to the render's context, which writes them
 // into the HTML it sends, so crawlers and the first paint see them without running JavaScript.
 import { createContext, useContext, useEffect } from 'react';
-import type { PostedAnswer } from '../components/site/postedForm';
+import type { PostedAnswer } from '../../schema/rules/forms/postedForm';
 import { toPersianDigits } from '../../schema/rules/text';
 
 export const siteName = 'آکادمی آینده‌سازان';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
-import { company } from '../../src/components/site/company';
+import { company } from '../../schema/rules/company';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { courseBody } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';

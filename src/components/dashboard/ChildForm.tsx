@@ -4,7 +4,7 @@ import type { components } from '../../../codegen/openapi.gen';
 import { requiredText } from '../../../schema/validators';
 import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../../schema/rules/jalali';
 import { Field } from '../site/Field';
-import { fieldErrors, type FieldErrors } from '../site/formErrors';
+import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../site/StatusMessage';
 import { completeJalali, JalaliDateSelect, type PartialJalali } from './JalaliDateSelect';
 import { dashboardTexts, grades } from './texts';

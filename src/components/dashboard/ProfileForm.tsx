@@ -10,7 +10,7 @@ import { iranMobile, optionalEmail, requiredText } from '../../../schema/validat
 import { api, clearGetCache, serverMessage } from '../../api/client';
 import { toLatinDigits } from '../../../schema/rules/text';
 import { Field } from '../site/Field';
-import { fieldErrors, type FieldErrors } from '../site/formErrors';
+import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../site/StatusMessage';
 import { familyTexts } from './familyTexts';
 

@@ -2,9 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../api/client';
 import { Field, useTypedBeforeHydration } from './Field';
-import { fieldErrors, type FieldErrors } from './formErrors';
-import { ContactSchema, contactTexts } from './contactRules';
-import type { PostedForm } from './postedForm';
+import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
+import { ContactSchema, contactTexts } from '../../../schema/rules/forms/contactRules';
+import type { PostedForm } from '../../../schema/rules/forms/postedForm';
 import { StatusMessage } from './StatusMessage';
 
 type ContactInput = v.InferInput<typeof ContactSchema>;

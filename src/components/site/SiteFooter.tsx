@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Island } from '../../islands/Island';
 import { toPersianDigits } from '../../../schema/rules/text';
-import { company } from './company';
+import { company } from '../../../schema/rules/company';
 import { SocialIcons } from './SocialIcons';
 import { TrustLogo } from './TrustLogo';
 

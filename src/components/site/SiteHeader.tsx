@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AuthButton } from './AuthButton';
-import { company } from './company';
+import { company } from '../../../schema/rules/company';
 import { mainLinks } from './navigation';
 import { SignInAlertBanner } from './SignInAlertBanner';
 

@@ -1,4 +1,4 @@
-import { company } from './company';
+import { company } from '../../../schema/rules/company';
 
 // Simplified marks drawn here so the footer needs no icon font or image request.
 const icons = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { company } from './company';
+import { company } from '../../../schema/rules/company';
 
 export const trustLogoFailedText = 'عدم دسترسی به لوگوی زرین‌پال';
 

@@ -1,5 +1,5 @@
 import { useServerRender } from '../../lib/seo';
-import type { PostableForm, PostedAnswer } from './postedForm';
+import type { PostableForm, PostedAnswer } from '../../../schema/rules/forms/postedForm';
 
 /**
  * What the server made of a plain post of `form` to the page being rendered (server/formPosts.ts);

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordForm } from '../../components/site/auth/ForgotPasswordForm';
-import { validateAuthSearch } from '../../components/site/auth/redirect';
+import { validateAuthSearch } from '../../../schema/rules/forms/redirect';
 import { usePostedForm } from '../../components/site/usePostedForm';
 import { Island } from '../../islands/Island';
 

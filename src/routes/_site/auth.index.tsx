@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { validateAuthSearch } from '../../components/site/auth/redirect';
+import { validateAuthSearch } from '../../../schema/rules/forms/redirect';
 import { useSeo } from '../../lib/seo';
 import '../../components/site/auth/auth.css';
 

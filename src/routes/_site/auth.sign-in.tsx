@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateAuthSearch } from '../../components/site/auth/redirect';
+import { validateAuthSearch } from '../../../schema/rules/forms/redirect';
 import { SignedInNotice } from '../../components/site/auth/SignedInNotice';
 import { SignInForm } from '../../components/site/auth/SignInForm';
 import { usePostedForm } from '../../components/site/usePostedForm';

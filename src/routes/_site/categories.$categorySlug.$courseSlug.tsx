@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { CourseEnrol } from '../../components/site/CourseEnrol';
 import { CoursePrice, currentPrice } from '../../components/site/CoursePrice';
 import { SeatsLeft } from '../../components/site/SeatsLeft';
-import { company } from '../../components/site/company';
+import { company } from '../../../schema/rules/company';
 import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
 import { courseHeadings, courseTypeLabels, difficultyLabels, formatAgeRange, formatHours } from '../../components/site/courseFormat';
 import { RelatedCourses } from '../../components/site/RelatedCourses';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
-import { company } from '../../components/site/company';
+import { company } from '../../../schema/rules/company';
 import { ContactForm } from '../../components/site/ContactForm';
 import { SocialIcons } from '../../components/site/SocialIcons';
 import { usePostedForm } from '../../components/site/usePostedForm';

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArticleCard } from '../../components/site/ArticleCard';
 import { CategoryCard } from '../../components/site/CategoryCard';
-import { company } from '../../components/site/company';
+import { company } from '../../../schema/rules/company';
 import { CourseCard } from '../../components/site/CourseCard';
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
-import { company } from '../../components/site/company';
+import { company } from '../../../schema/rules/company';
 import { CourseCard } from '../../components/site/CourseCard';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, responsiveImage } from '../../components/site/media';

@@ -5,7 +5,7 @@ import { newPassword } from '../../../schema/validators';
 import { api, clearGetCache, serverMessage } from '../../api/client';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { Field } from '../../components/site/Field';
-import { fieldErrors, type FieldErrors } from '../../components/site/formErrors';
+import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { clearSession, saveToken } from '../../lib/auth';
 

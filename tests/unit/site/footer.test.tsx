@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { company } from '../../../src/components/site/company';
+import { company } from '../../../schema/rules/company';
 import { ScrollTopButton } from '../../../src/components/site/ScrollTopButton';
 import { SiteFooter } from '../../../src/components/site/SiteFooter';
 import { TrustLogo, trustLogoFailedText } from '../../../src/components/site/TrustLogo';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { company } from '../../../src/components/site/company';
+import { company } from '../../../schema/rules/company';
 import { SiteHeader } from '../../../src/components/site/SiteHeader';
 import { removeToken, saveToken, tokenStorageKey } from '../../../src/lib/auth';
 import { Island } from '../../../src/islands/Island';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { safeRedirect, validateAuthSearch } from '../../../src/components/site/auth/redirect';
+import { safeRedirect, validateAuthSearch } from '../../../schema/rules/forms/redirect';
 import { courseSearchQuery, filterCourses, parseCourseSearch, validateCourseSearch } from '../../../src/components/site/courseFilters';
 import { courseHeadings, formatAgeRange, formatWeeklySlots } from '../../../src/components/site/courseFormat';
 import type { PublicCourse } from '../../../src/components/site/types';

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type Dispatch, type MouseEvent, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { serverMessage } from '../../../api/client';
-import type { PostedForm } from '../postedForm';
+import type { PostedForm } from '../../../../schema/rules/forms/postedForm';
 import { toPersianDigits } from '../../../../schema/rules/text';
 import { Field } from '../Field';
 import { StatusMessage } from '../StatusMessage';

@@ -3,12 +3,12 @@ import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
 import { useSeo } from '../../../lib/seo';
 import { Field } from '../Field';
-import { fieldErrors, type FieldErrors } from '../formErrors';
-import type { PostedForm } from '../postedForm';
+import { fieldErrors, type FieldErrors } from '../../../../schema/rules/forms/formErrors';
+import type { PostedForm } from '../../../../schema/rules/forms/postedForm';
 import { StatusMessage } from '../StatusMessage';
 import { afterSend, CodeStep, codeStepState, initialCodeFlow, useTypedCode, type CodeFlow } from './CodeStep';
-import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from './forgotRules';
-import { authSearchQuery, type AuthFormProps, type AuthSearch } from './redirect';
+import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from '../../../../schema/rules/forms/forgotRules';
+import { authSearchQuery, type AuthFormProps, type AuthSearch } from '../../../../schema/rules/forms/redirect';
 import './auth.css';
 
 type Mode = 'sms' | 'email';

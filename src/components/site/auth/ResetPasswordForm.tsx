@@ -4,7 +4,7 @@ import { newPassword } from '../../../../schema/validators';
 import { api, serverMessage } from '../../../api/client';
 import { useSeo } from '../../../lib/seo';
 import { Field } from '../Field';
-import { fieldErrors, type FieldErrors } from '../formErrors';
+import { fieldErrors, type FieldErrors } from '../../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../StatusMessage';
 import './auth.css';
 

@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
-import { authSearchQuery, type AuthFormProps, type AuthSearch } from './redirect';
+import { authSearchQuery, type AuthFormProps, type AuthSearch } from '../../../../schema/rules/forms/redirect';
 import { finishSignIn } from './finishSignIn';
 import { afterSend, CodeStep, codeStepState, initialCodeFlow, useTypedCode, type CodeFlow } from './CodeStep';
 import { Field, useTypedBeforeHydration } from '../Field';
-import { fieldErrors, type FieldErrors } from '../formErrors';
-import type { PostedForm } from '../postedForm';
+import { fieldErrors, type FieldErrors } from '../../../../schema/rules/forms/formErrors';
+import type { PostedForm } from '../../../../schema/rules/forms/postedForm';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
-import { CodeRequestSchema, CodeSignInSchema, signInFailed, SignInSchema } from './signInRules';
+import { CodeRequestSchema, CodeSignInSchema, signInFailed, SignInSchema } from '../../../../schema/rules/forms/signInRules';
 import './auth.css';
 
 type SignInInput = v.InferInput<typeof SignInSchema>;

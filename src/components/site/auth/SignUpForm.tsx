@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { api, serverMessage } from '../../../api/client';
-import { authSearchQuery, type AuthFormProps } from './redirect';
+import { authSearchQuery, type AuthFormProps } from '../../../../schema/rules/forms/redirect';
 import { finishSignIn } from './finishSignIn';
 import { afterSend, CodeStep, codeStepState, initialCodeFlow, type CodeFlow } from './CodeStep';
 import { Field, useTypedBeforeHydration } from '../Field';
-import { fieldErrors, type FieldErrors } from '../formErrors';
+import { fieldErrors, type FieldErrors } from '../../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
-import { CodeRequestSchema } from './signInRules';
-import { SignUpCodeSchema, signUpFailed, SignUpSchema } from './signUpRules';
+import { CodeRequestSchema } from '../../../../schema/rules/forms/signInRules';
+import { SignUpCodeSchema, signUpFailed, SignUpSchema } from '../../../../schema/rules/forms/signUpRules';
 import './auth.css';
 
 type SignUpInput = v.InferInput<typeof SignUpSchema>;

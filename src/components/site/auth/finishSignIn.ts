@@ -1,7 +1,7 @@
 import { authState, saveToken } from '../../../lib/auth';
 import { navigateTo } from '../../../lib/pageNavigation';
 import { rememberSignInAlert } from '../../../lib/signInAlert';
-import { safeRedirect } from './redirect';
+import { safeRedirect } from '../../../../schema/rules/forms/redirect';
 
 /** Where a signed-in visitor goes: the page they were heading to, when it is theirs to see. */
 export function destinationAfterSignIn(accessToken: string, redirect: string | undefined): string {

@@ -4,8 +4,8 @@
 // before it calls the API live here, once, for the island and for the server's plain post alike.
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';
-import { iranMobile, oneTimeCode, requiredText } from '../../../../schema/validators';
-import { toLatinDigits } from '../../../../schema/rules/text';
+import { iranMobile, oneTimeCode, requiredText } from '../../validators';
+import { toLatinDigits } from '../text';
 
 export const SignInSchema = v.object({
   // Mobile numbers may be typed with Persian digits; e-mail addresses pass through untouched.

@@ -1,7 +1,7 @@
 // The forgotten-password page's checks, made by its island and by the server's plain post alike
 // (server/formPosts.ts), as signInRules.ts for sign-in.
 import * as v from 'valibot';
-import { iranMobile, newPassword, oneTimeCode, optionalEmail } from '../../../../schema/validators';
+import { iranMobile, newPassword, oneTimeCode, optionalEmail } from '../../validators';
 
 /** By SMS, first step: the account's number. */
 export const ForgotPhoneSchema = v.object({ phoneNumber: iranMobile('شماره موبایل') });

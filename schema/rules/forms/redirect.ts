@@ -1,4 +1,4 @@
-import type { PostedForm } from '../postedForm';
+import type { PostedForm } from './postedForm';
 
 // `?redirect=` comes from the address bar, so only same-site paths are honoured: an absolute
 // or protocol-relative address would turn the sign-in page into an open redirect.
