@@ -6,8 +6,21 @@ import path from 'node:path';
 import { kavenegarSms, type KavenegarOptions } from './kavenegar';
 import { codeLimits } from './limits';
 import type { Messaging } from './messaging';
-import type { S3Settings } from './s3Media';
 import { smtpMail, type SmtpOptions } from './smtp-mail';
+
+/** Where the media live: the S3_* settings (s3Settings below). */
+export interface S3Settings {
+  /** The store's base address, e.g. http://127.0.0.1:9000 or https://s3.ir-thr-at1.arvanstorage.ir */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
+  /** Every key starts with it ('' or ending in `/`): several sites can share one bucket. */
+  prefix: string;
+}
 
 export interface AppConfig {
   /** Holds the database (unless databaseFile says otherwise), the media store and jwt-secret. */

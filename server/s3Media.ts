@@ -31,23 +31,9 @@ import { Readable } from 'node:stream';
 import * as v from 'valibot';
 import { isVariantName, type VariantFile } from './imageVariants';
 import path from 'node:path';
-import type { AppConfig } from './config';
+import type { AppConfig, S3Settings } from './config';
 import { isSafeFileName, LocalMediaStore, type MediaKind, type MediaStore, type StoredFile } from './files';
 import { contentTypeOfName } from './mediaLibrary';
-
-/** Where the media live: the S3_* settings (server/config.ts s3Settings). */
-export interface S3Settings {
-  /** The store's base address, e.g. http://127.0.0.1:9000 or https://s3.ir-thr-at1.arvanstorage.ir */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores want. */
-  forcePathStyle: boolean;
-  /** Every key starts with it ('' or ending in `/`): several sites can share one bucket. */
-  prefix: string;
-}
 
 /** Uploads larger than this go in parts of this size (S3's smallest part is 5 MiB): memory stays bounded. */
 const partBytes = 8 * 1024 * 1024;
