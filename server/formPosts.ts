@@ -9,7 +9,7 @@
 // scripted form does on success (the next step of a form of steps).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { destinationAfterSignIn } from '../src/components/site/auth/finishSignIn';
+import { destinationAfterSignIn } from '../schema/rules/token';
 import { ForgotCodeSchema, ForgotMailSchema, ForgotPhoneSchema, forgotTexts } from '../schema/rules/forms/forgotRules';
 import { safeRedirect } from '../schema/rules/forms/redirect';
 import { CodeRequestSchema, CodeSignInSchema, signInFailed, SignInSchema } from '../schema/rules/forms/signInRules';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { filterCourses, parseCourseSearch } from '../src/components/site/courseFilters';
+import { filterCourses, parseCourseSearch } from '../schema/rules/courseFilters';
 import { htmlToPlainText, truncate } from '../schema/rules/text';
 import type { AppConfig } from './config';
 import type { CoursesTable, DB, TeachersTable } from './db';

@@ -4,7 +4,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import * as v from 'valibot';
-import { courseTypes, difficulties, sortOrders } from '../components/site/courseFilters';
+import { courseTypes, difficulties, sortOrders } from '../../schema/rules/courseFilters';
 import { postedFormSchema } from '../../schema/rules/forms/postedForm';
 import { ScrollTopButton } from '../components/site/ScrollTopButton';
 import { SiteHeader } from '../components/site/SiteHeader';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaMigrations } from '../../codegen/migrations.gen';
 import { migrate, openDatabase, openPostgres, type DB } from '../../server/db';
 import { migrationProvider } from '../../server/migrations';
-import { jalaliToday } from '../../src/components/site/courseFilters';
+import { jalaliToday } from '../../schema/rules/courseFilters';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 

@@ -13,7 +13,7 @@ import {
   sortOrders,
   validateCourseSearch,
   type CourseSearch,
-} from './courseFilters';
+} from '../../../schema/rules/courseFilters';
 
 export interface CourseFiltersProps {
   search: CourseSearch;

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
-import { filterCourses, jalaliToday, validateCourseSearch } from '../../components/site/courseFilters';
+import { filterCourses, jalaliToday, validateCourseSearch } from '../../../schema/rules/courseFilters';
 import { CourseFilters } from '../../components/site/CourseFilters';
 import { CourseResults } from '../../components/site/CourseResults';
 import { dataOrNotFound } from '../../components/site/loaders';

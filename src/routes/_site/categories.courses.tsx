@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { validateCourseSearch } from '../../components/site/courseFilters';
+import { validateCourseSearch } from '../../../schema/rules/courseFilters';
 
 // The spec sends /categories/courses to /categories (the server answers it with a 301,
 // server/pages.ts), its filters kept. A static segment wins over `$slug`, so it never reaches

@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { CategoryCard } from '../../components/site/CategoryCard';
-import { courseApiQuery, hasFilters, jalaliToday, validateCourseSearch } from '../../components/site/courseFilters';
+import { courseApiQuery, hasFilters, jalaliToday, validateCourseSearch } from '../../../schema/rules/courseFilters';
 import { CourseFilters } from '../../components/site/CourseFilters';
 import { CourseResults } from '../../components/site/CourseResults';
 import { RouteError } from '../../components/site/RouteError';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { validateCourseSearch } from '../../components/site/courseFilters';
+import { validateCourseSearch } from '../../../schema/rules/courseFilters';
 
 // The spec sends /courses to /categories, where the all-courses search lives: an old link's
 // filters (/courses?age=9&day=2) come along. The server answers it with a 301 (server/pages.ts).

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authState, clearSession, decodeToken, isAdmin, isSignedIn, saveToken, tokenChangedEvent } from '../../../src/lib/auth';
+import { decodeToken } from '../../../schema/rules/token';
+import { authState, clearSession, isAdmin, isSignedIn, saveToken, tokenChangedEvent } from '../../../src/lib/auth';
 
 const token = (payload: object) =>
   `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.signature`;

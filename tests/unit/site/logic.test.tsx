@@ -2,7 +2,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeRedirect, validateAuthSearch } from '../../../schema/rules/forms/redirect';
-import { courseSearchQuery, filterCourses, parseCourseSearch, validateCourseSearch } from '../../../src/components/site/courseFilters';
+import { courseSearchQuery, filterCourses, parseCourseSearch, validateCourseSearch } from '../../../schema/rules/courseFilters';
 import { courseHeadings, formatAgeRange, formatWeeklySlots } from '../../../src/components/site/courseFormat';
 import type { PublicCourse } from '../../../src/components/site/types';
 import { sanitizeArticleHtml } from '../../../src/components/site/ArticleBody';

@@ -1,7 +1,7 @@
 // Where sign-in leads: back to the page that asked for it (a signed-out deep link to /admin/...),
 // when it is a same-site path the account may see.
 import { describe, expect, it } from 'vitest';
-import { destinationAfterSignIn } from '../../../src/components/site/auth/finishSignIn';
+import { destinationAfterSignIn } from '../../../schema/rules/token';
 
 const token = (role: string) => {
   const payload = Buffer.from(JSON.stringify({ sub: '1', role })).toString('base64url');

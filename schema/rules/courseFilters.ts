@@ -2,9 +2,11 @@
 // filtered list can be shared and survives reloads. One reading of the query string for the
 // browser and the server: the page drops what it cannot read, the API answers it with a Persian
 // 400 (server/public.ts), and both filter with `filterCourses` below.
-import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../../schema/rules/jalali';
-import { foldForSearch, toLatinDigits } from '../../../schema/rules/text';
-import type { PublicCourse } from './types';
+import { fromJalaliDate, isValidJalali, toJalaliDate } from './jalali';
+import { foldForSearch, toLatinDigits } from './text';
+import type { components } from '../../codegen/openapi.gen';
+
+type PublicCourse = components['schemas']['PublicCourse'];
 
 export const courseTypes = ['online', 'offline'] as const;
 export const difficulties = ['introductory', 'advanced', 'bootcamps'] as const;
