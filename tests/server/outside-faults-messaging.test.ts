@@ -12,9 +12,7 @@
 // explicitly. SQLite, or PostgreSQL with TEST_DATABASE=postgres; the figures are written under
 // .tmp/outside-faults for the fuzz report.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { nowIso, openConfiguredDatabase, type DB } from '../../server/db';
 import { kavenegarSms } from '../../server/kavenegar';
 import type { MailProvider, Messaging } from '../../server/messaging';
@@ -24,6 +22,7 @@ import { unusablePasswordHash } from '../../server/passwords';
 import { smtpMail } from '../../server/smtp-mail';
 import { hugeSmsAnswerBytes, smsFaults, startFakeSms, type FakeSms, type SmsFault } from '../support/fake-sms';
 import { hugeSmtpReplyBytes, smtpFaults, startFakeSmtp, type FakeSmtp, type SmtpFault } from '../support/fake-smtp';
+import { faultFigures } from '../support/outside-faults';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
@@ -106,19 +105,8 @@ async function newUser(email: string): Promise<{ id: number; phone: string; from
   return { id: row.id, phone, from };
 }
 
-/** What each fault produced, per boundary, for the fuzz report (written in afterAll). */
-const figures = new Map<string, Map<string, number>>();
-const count = (boundary: string, outcome: string) => {
-  const outcomes = figures.get(boundary) ?? new Map<string, number>();
-  outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  figures.set(boundary, outcomes);
-};
-afterAll(() => {
-  const dir = fileURLToPath(new URL('../../.tmp/outside-faults/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const out = Object.fromEntries([...figures].map(([boundary, outcomes]) => [boundary, { tried: [...outcomes.values()].reduce((a, b) => a + b, 0), outcomes: Object.fromEntries(outcomes) }]));
-  writeFileSync(path.join(dir, `${usePostgres ? 'postgres' : 'sqlite'}-messaging.json`), JSON.stringify({ at: new Date().toISOString(), ...out }, null, 2));
-});
+/** What each fault produced, per boundary, for the fuzz report. */
+const count = faultFigures(`${usePostgres ? 'postgres' : 'sqlite'}-messaging`);
 
 interface NotificationRow {
   id: number;

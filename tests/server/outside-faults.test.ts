@@ -8,14 +8,13 @@
 // row's status) tells what happened. SQLite, or PostgreSQL with TEST_DATABASE=postgres. The
 // figures (faults tried → outcomes) are written under .tmp/outside-faults for the fuzz report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { zarinpal } from '../../server/gateway';
 import { paymentSettlement } from '../../server/learner';
 import { reconcilePayments } from '../../server/reconcile';
 import { gatewayFaults, hugeAnswerBytes, startFakeGateway, type FakeGateway, type GatewayCallName, type GatewayFault } from '../support/fake-gateway';
+import { faultFigures } from '../support/outside-faults';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { actionsFor, blankRecord } from '../../schema/define';
@@ -194,19 +193,8 @@ const applies = (operation: GatewayOperation, fault: GatewayFault) =>
 const usable = (operation: GatewayOperation, fault: GatewayFault) =>
   fault === 'extraFields' || fault === 'unasked' || (fault === 'missingFields' && (operation === 'refund' || operation === 'reverse'));
 
-/** What each fault produced, per boundary, for the fuzz report (written in afterAll). */
-const figures = new Map<string, Map<string, number>>();
-const count = (boundary: string, outcome: string) => {
-  const outcomes = figures.get(boundary) ?? new Map<string, number>();
-  outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  figures.set(boundary, outcomes);
-};
-afterAll(() => {
-  const dir = fileURLToPath(new URL('../../.tmp/outside-faults/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const out = Object.fromEntries([...figures].map(([boundary, outcomes]) => [boundary, { tried: [...outcomes.values()].reduce((a, b) => a + b, 0), outcomes: Object.fromEntries(outcomes) }]));
-  writeFileSync(path.join(dir, `${usePostgres ? 'postgres' : 'sqlite'}.json`), JSON.stringify({ at: new Date().toISOString(), ...out }, null, 2));
-});
+/** What each fault produced, per boundary, for the fuzz report. */
+const count = faultFigures(usePostgres ? 'postgres' : 'sqlite');
 
 const enrolledIn = async (l: Learner, courseId: number) =>
   (await server.call<Array<{ childId: number; course: { id: number } }>>('GET', '/api/Enrollments', { token: l.token })).body.filter((e) => e.course.id === courseId && e.childId === l.child).length;
