@@ -24,7 +24,7 @@ import {
   requiredText,
 } from './validators';
 
-import { formatJalaliLong } from './rules/jalali';
+import { formatJalaliLong } from './rules/calendar';
 
 export { defaultNumberLimits };
 

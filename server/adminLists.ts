@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { sql } from 'kysely';
 import { labelFieldsOf, manySpec, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry } from '../schema/registry.gen';
-import { formatJalaliDateTime, formatJalaliNumeric } from '../schema/rules/jalali';
+import { formatJalaliDateTime, formatJalaliNumeric } from '../schema/rules/calendar';
 import { htmlToPlainText, toPersianDigits } from '../schema/rules/text';
 import type { Contract } from './contract';
 import { queryRecord } from './crud';

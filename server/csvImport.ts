@@ -12,7 +12,7 @@ import { importColumns, isImportable, type ImportColumn } from '../schema/import
 import { registry } from '../schema/registry.gen';
 import { isCalendarDate } from '../schema/validators';
 import { parseCsv, stripBom, type CsvRecord } from '../schema/rules/csv';
-import { fromJalaliDate, isValidJalali } from '../schema/rules/jalali';
+import { academyDayOf, academyDayStart, isValidJalali } from '../schema/rules/calendar';
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../schema/rules/text';
 import { entityOf } from './bulk';
 import { toColumns } from './crud';
@@ -85,16 +85,17 @@ function headerMap(entity: AnyEntity): Map<string, ImportColumn> {
 const truthy = new Set(['true', '1', 'بله', 'yes', 'آری', 'فعال']);
 const falsy = new Set(['false', '0', 'خیر', 'no', 'نه', 'غیرفعال', '']);
 
-/** 1405/01/15 (Jalali) or 2026/04/04 (Gregorian) to an ISO instant at local midnight. */
+/** 1405/01/15 (Jalali) or 2026/04/04 (Gregorian) to the instant its academy day starts. */
 export function parseDateCell(cell: string): string | null | undefined {
   const text = toLatinDigits(cell).trim();
   if (text === '') return null;
   const match = /^(\d{4})[/\-.](\d{1,2})[/\-.](\d{1,2})$/.exec(text);
   if (match) {
     const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (y < 1700) return isValidJalali({ jy: y, jm: m, jd: d }) ? fromJalaliDate({ jy: y, jm: m, jd: d }).toISOString() : undefined;
-    const date = new Date(y, m - 1, d);
-    return date.getMonth() === m - 1 && date.getDate() === d ? date.toISOString() : undefined;
+    if (y < 1700) return isValidJalali({ jy: y, jm: m, jd: d }) ? academyDayStart({ jy: y, jm: m, jd: d }).toISOString() : undefined;
+    const date = new Date(Date.UTC(y, m - 1, d));
+    if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+    return academyDayStart(academyDayOf(date.getTime() + 12 * 3_600_000)).toISOString();
   }
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const date = new Date(text);

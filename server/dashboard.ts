@@ -1,13 +1,14 @@
 // The admin dashboard's counters, computed from the data. Sales are enrolments; a verified payment
 // that found nothing left to enrol is no sale and is counted apart, with the amount owed back.
 import type { components } from '../codegen/openapi.gen';
+import { academyDayOf, academyDayStart } from '../schema/rules/calendar';
 import type { DB } from './db';
 import { dashboardMoney, moneyQuery, moneyRange } from './dashboardMoney';
 import { parse, type Register } from './routes';
 
-/** The start of today on the server's clock, as an ISO instant comparable with stored ones. */
+/** The start of the academy's today, as an ISO instant comparable with stored ones. */
 function startOfToday(now = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+  return academyDayStart(academyDayOf(now)).toISOString();
 }
 
 async function refundsDue(db: DB): Promise<{ refundDueOrders: number; refundDueInTomans: number }> {

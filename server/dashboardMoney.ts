@@ -7,19 +7,14 @@
 // always been a whole number of half hours (+03:30, +04:30 in its former summer time), so no
 // half hour straddles a Tehran midnight, and a month boundary falls where the calendar puts it.
 import { sql } from 'kysely';
-import { toGregorian, toJalaali, isValidJalaaliDate, jalaaliMonthLength } from 'jalaali-js';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
+import { academyDayOf, academyDayStart, nextDay, parseDayKey, type JalaliDate } from '../schema/rules/calendar';
 import { toLatinDigits } from '../schema/rules/text';
 import type { DB } from './db';
 import { HttpError } from './errors';
 
 type Money = components['schemas']['DashboardMoney'];
-interface JDay {
-  jy: number;
-  jm: number;
-  jd: number;
-}
 
 export const moneyTexts = {
   badDate: (label: string) => `${label} باید تاریخ شمسی معتبر به شکل ۱۴۰۵/۰۱/۱۵ باشد`,
@@ -27,61 +22,23 @@ export const moneyTexts = {
   tooLong: 'بازه گزارش نمی‌تواند بیش از ده سال باشد',
 } as const;
 
-const tehranParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Tehran',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** The Tehran wall clock of an instant, as if it were UTC (for offset arithmetic). */
-function tehranWallClock(ms: number): number {
-  const parts = Object.fromEntries(tehranParts.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
-}
-
-/** The Jalali day in Tehran of an instant. */
-export function tehranDayOf(ms: number): JDay {
-  const wall = new Date(tehranWallClock(ms));
-  return toJalaali(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate());
-}
-
-/** The instant a Tehran Jalali day starts, as stored instants are written (ISO, UTC). */
-export function tehranDayStart({ jy, jm, jd }: JDay): string {
-  const { gy, gm, gd } = toGregorian(jy, jm, jd);
-  const wall = Date.UTC(gy, gm - 1, gd);
-  let instant = wall - 3.5 * 3_600_000;
-  // Twice: the offset at the first guess may differ from the one at midnight (summer time).
-  for (let i = 0; i < 2; i++) instant = wall - (tehranWallClock(instant) - instant);
-  return new Date(instant).toISOString();
-}
-
-export function nextDay({ jy, jm, jd }: JDay): JDay {
-  if (jd < jalaaliMonthLength(jy, jm)) return { jy, jm, jd: jd + 1 };
-  return jm < 12 ? { jy, jm: jm + 1, jd: 1 } : { jy: jy + 1, jm: 1, jd: 1 };
-}
-
 const monthIndex = (jy: number, jm: number) => jy * 12 + (jm - 1);
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayText = ({ jy, jm, jd }: JDay) => `${jy}-${pad(jm)}-${pad(jd)}`;
+const dayText = ({ jy, jm, jd }: JalaliDate) => `${jy}-${pad(jm)}-${pad(jd)}`;
 
 /** A Jalali day typed with any digits and `-` or `/` (۱۴۰۵/۰۱/۱۵, 1405-1-15); null when absent. */
-function parseDay(value: string | undefined, label: string): JDay | null {
+function parseDay(value: string | undefined, label: string): JalaliDate | null {
   if (value === undefined || value.trim() === '') return null;
-  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(toLatinDigits(value.trim()));
-  const day = match ? { jy: Number(match[1]), jm: Number(match[2]), jd: Number(match[3]) } : null;
-  if (!day || !isValidJalaaliDate(day.jy, day.jm, day.jd)) throw new HttpError(400, moneyTexts.badDate(label));
+  const day = parseDayKey(toLatinDigits(value));
+  if (!day) throw new HttpError(400, moneyTexts.badDate(label));
   return day;
 }
 
 export const moneyQuery = v.object({ from: v.optional(v.string()), to: v.optional(v.string()) });
 
 /** The range asked for, or by default the last twelve Jalali months up to today (Tehran). */
-export function moneyRange(query: v.InferOutput<typeof moneyQuery>, now = Date.now()): { from: JDay; to: JDay } {
-  const today = tehranDayOf(now);
+export function moneyRange(query: v.InferOutput<typeof moneyQuery>, now = Date.now()): { from: JalaliDate; to: JalaliDate } {
+  const today = academyDayOf(now);
   const to = parseDay(query.to, 'تاریخ پایان') ?? today;
   const back = monthIndex(to.jy, to.jm) - 11;
   const from = parseDay(query.from, 'تاریخ شروع') ?? { jy: Math.floor(back / 12), jm: (back % 12) + 1, jd: 1 };
@@ -92,9 +49,9 @@ export function moneyRange(query: v.InferOutput<typeof moneyQuery>, now = Date.n
 
 const num = (value: unknown): number => Number(value ?? 0) || 0;
 
-export async function dashboardMoney(db: DB, range: { from: JDay; to: JDay }, now = Date.now()): Promise<Money> {
-  const lo = tehranDayStart(range.from);
-  const hi = tehranDayStart(nextDay(range.to));
+export async function dashboardMoney(db: DB, range: { from: JalaliDate; to: JalaliDate }, now = Date.now()): Promise<Money> {
+  const lo = academyDayStart(range.from).toISOString();
+  const hi = academyDayStart(nextDay(range.to)).toISOString();
   const paidAt = sql.ref('o.paidAt');
   const inRange = sql`${paidAt} >= ${lo} and ${paidAt} < ${hi}`;
   // What a paid order kept: its total less what is owed back and what was already paid back
@@ -118,7 +75,7 @@ export async function dashboardMoney(db: DB, range: { from: JDay; to: JDay }, no
   for (const row of halfHours.rows) {
     const start = Date.parse(`${row.hour}:${Number(row.half) === 1 ? '30' : '00'}:00.000Z`);
     if (Number.isNaN(start)) continue;
-    const day = tehranDayOf(start);
+    const day = academyDayOf(start);
     const month = months.get(monthIndex(day.jy, day.jm));
     if (!month) continue;
     month.revenueInTomans += num(row.amount);
@@ -154,11 +111,11 @@ export async function dashboardMoney(db: DB, range: { from: JDay; to: JDay }, no
     }))
     .sort((a, b) => b.revenueInTomans - a.revenueInTomans || a.courseId - b.courseId);
 
-  const today = tehranDayOf(now);
+  const today = academyDayOf(now);
   const todayRow = await sql<{ n: unknown; amount: unknown }>`
     select count(*) as ${sql.ref('n')}, sum(${net}) as ${sql.ref('amount')}
     from ${sql.table('orders')} as ${sql.ref('o')}
-    where ${sql.ref('o.status')} = 'paid' and ${paidAt} >= ${tehranDayStart(today)} and ${paidAt} < ${tehranDayStart(nextDay(today))}`.execute(db);
+    where ${sql.ref('o.status')} = 'paid' and ${paidAt} >= ${academyDayStart(today).toISOString()} and ${paidAt} < ${academyDayStart(nextDay(today)).toISOString()}`.execute(db);
 
   // Refunds: what is owed back (a payment that bought nothing), and what was paid back (a refunded
   // order, or an enrolment cancelled with its price refunded), by the order's payment day.

@@ -7,6 +7,7 @@
 import { timetableOf } from './schedule';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
+import { academyClock, academyDayOf, dayKey } from '../schema/rules/calendar';
 import { registry } from '../schema/registry.gen';
 import { iranMobile, optionalEmail, requiredText } from '../schema/validators';
 import { Attempts } from './attempts';
@@ -27,8 +28,6 @@ export const familyTexts = {
 } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A local calendar day as 'YYYY-MM-DD' (dates are shown, and so compared, in local days). */
-const dayKey = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const courseType = (type: string): 'online' | 'offline' => (type === 'online' ? 'online' : 'offline');
 const markedStatuses = ['present', 'absent', 'excused'] as const;
 type Marked = (typeof markedStatuses)[number];
@@ -85,11 +84,12 @@ export async function scheduleOf(db: DB, userId: number, now: Date = new Date())
           .orderBy('date')
           .orderBy('startTime')
           .execute();
-  const today = dayKey(now);
-  const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  const today = dayKey(academyDayOf(now));
+  const clock = academyClock(now);
+  const time = `${pad(clock.hour)}:${pad(clock.minute)}`;
   const ahead = upcoming.filter((s) => {
     if (!s.date) return false;
-    const day = dayKey(new Date(s.date));
+    const day = dayKey(academyDayOf(new Date(s.date)));
     return day > today || (day === today && s.endTime > time);
   });
   const marks = await db

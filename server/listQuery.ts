@@ -15,7 +15,7 @@
 // of that (~25 ms at 100,000 rows).
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../schema/define';
-import { fromJalaliDate, isValidJalali } from '../schema/rules/jalali';
+import { academyDayStart, isValidJalali, nextDay } from '../schema/rules/calendar';
 import { foldForSearch, searchFoldDropped, searchFoldMap, toLatinDigits, toPersianDigits } from '../schema/rules/text';
 import { isPostgres, type DB } from './db';
 import { HttpError } from './errors';
@@ -64,7 +64,7 @@ export const listTexts = {
 /**
  * A Jalali day range as the URL carries it, «1403-01-01..1403-01-31» (either side may be empty,
  * Persian digits accepted), as the instants it covers: from the first day's midnight to the
- * midnight after the last, in the server's time zone (the one the CSV export writes dates in).
+ * midnight after the last, academy days (Tehran) whatever the server's zone.
  */
 export function parseDateRange(field: string, raw: string): { from: string | null; to: string | null } {
   const text = toLatinDigits(raw.trim());
@@ -74,9 +74,7 @@ export function parseDateRange(field: string, raw: string): { from: string | nul
     if (!part) return null;
     const [jy = 0, jm = 0, jd = 0] = part.split('-').map(Number);
     if (!isValidJalali({ jy, jm, jd })) throw new HttpError(400, listTexts.dateRange(field));
-    const date = fromJalaliDate({ jy, jm, jd });
-    if (after) date.setDate(date.getDate() + 1);
-    return date.toISOString();
+    return academyDayStart(after ? nextDay({ jy, jm, jd }) : { jy, jm, jd }).toISOString();
   };
   const from = day(match[1], false);
   const to = day(match[2], true);

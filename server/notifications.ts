@@ -24,12 +24,11 @@
 // connection cannot join on SQLite. The queue is one table and two statements.
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { tehranDayOf, tehranDayStart } from './dashboardMoney';
 import { isPostgres, nowIso, type Database, type DB, type NotificationChannel, type NotificationEvent } from './db';
 import { notificationSettings, type NotificationSettings } from './config';
 import { DeliveryError, type Messaging } from './messaging';
 import type { SeatLine } from './seats';
-import { jalaliMonthNames, jalaliWeekdayNames } from '../schema/rules/jalali';
+import { academyClock, academyDayOf, academyDayStart, jalaliMonthNames, jalaliWeekdayNames, weekdayOfDay } from '../schema/rules/calendar';
 import { toPersianDigits } from '../schema/rules/text';
 
 type Executor = DB | Transaction<Database>;
@@ -43,27 +42,19 @@ export const reminderHour = 16;
 // ---------------------------------------------------------------------------------------------
 // Texts: short (one or two SMS parts), Persian digits, Jalali dates in Tehran's calendar.
 
-const tehranClock = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tehran', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
-function tehranTime(ms: number): { hour: number; minute: number } {
-  const parts = Object.fromEntries(tehranClock.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
-  return { hour: parts.hour ?? 0, minute: parts.minute ?? 0 };
-}
 const pad = (n: number) => String(n).padStart(2, '0');
 /** «۲ فروردین» (the Tehran day of an instant). */
 function jalaliDay(iso: string): string {
-  const { jm, jd } = tehranDayOf(Date.parse(iso));
+  const { jm, jd } = academyDayOf(Date.parse(iso));
   return `${toPersianDigits(jd)} ${jalaliMonthNames[jm - 1] ?? ''}`;
 }
 /** «شنبه ۲ فروردین». */
 function weekdayAndDay(iso: string): string {
-  const { jy, jm, jd } = tehranDayOf(Date.parse(iso));
-  const start = Date.parse(tehranDayStart({ jy, jm, jd }));
-  // Saturday-first, as the schedule counts: getUTCDay of the Tehran noon's Gregorian day.
-  const weekday = (new Date(start + 12 * 3_600_000 + 3.5 * 3_600_000).getUTCDay() + 1) % 7;
+  const weekday = weekdayOfDay(academyDayOf(Date.parse(iso)));
   return `${jalaliWeekdayNames[weekday] ?? ''} ${jalaliDay(iso)}`;
 }
 function dayAndTime(iso: string): string {
-  const { hour, minute } = tehranTime(Date.parse(iso));
+  const { hour, minute } = academyClock(Date.parse(iso));
   return `${jalaliDay(iso)} ساعت ${toPersianDigits(`${pad(hour)}:${pad(minute)}`)}`;
 }
 const clock = (hhmm: string) => toPersianDigits(hhmm);
@@ -261,9 +252,9 @@ export async function queueSessionChange(
  * reminded for that day. Answers how many messages it queued (0 before the hour).
  */
 export async function queueClassReminders(db: DB, now = Date.now()): Promise<number> {
-  if (tehranTime(now).hour < reminderHour) return 0;
-  const todayStart = Date.parse(tehranDayStart(tehranDayOf(now)));
-  const tomorrow = tehranDayStart(tehranDayOf(todayStart + 36 * 3_600_000));
+  if (academyClock(now).hour < reminderHour) return 0;
+  const todayStart = academyDayStart(academyDayOf(now)).getTime();
+  const tomorrow = academyDayStart(academyDayOf(todayStart + 36 * 3_600_000)).toISOString();
   return db.transaction().execute(async (trx) => {
     const sessions = await trx
       .selectFrom('class_sessions')

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
 import { isPostgres, type Database, type DB } from './db';
-import { nextDay, tehranDayOf, tehranDayStart } from './dashboardMoney';
+import { academyDayOf, academyDayStart, nextDay } from '../schema/rules/calendar';
 import { earlyBirdEndsAt, earlyBirdHoldsAfterUntilMs } from './discounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendEncoded, type EncodedBody } from './encoding';
@@ -161,7 +161,7 @@ async function nextTimeChange(db: DB, now: number): Promise<number> {
     .where('inActive', '=', 0)
     .executeTakeFirst();
   const earlyBirdEnd = row?.earlyBird ? earlyBirdEndsAt(row.earlyBird) : Number.NaN;
-  let next = Date.parse(tehranDayStart(nextDay(tehranDayOf(now))));
+  let next = academyDayStart(nextDay(academyDayOf(now))).getTime();
   for (const moment of [Date.parse(row?.deadline ?? ''), Date.parse(row?.start ?? ''), earlyBirdEnd]) {
     if (moment > now && moment < next) next = moment;
   }

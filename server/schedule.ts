@@ -9,11 +9,10 @@
 // it is: hand-made sessions, moved, cancelled or edited ones, and every session of a past day. A
 // pattern session an admin touched still stands for its planned day (movedFrom, else its date),
 // so the pattern makes no second session on that day.
-import { toGregorian } from 'jalaali-js';
 import type { Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { tehranDayOf, tehranDayStart } from './dashboardMoney';
+import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, type JalaliDate } from '../schema/rules/calendar';
 import type { Database, DB } from './db';
 import { HttpError } from './errors';
 import { selectForUpdate } from './integrity';
@@ -24,42 +23,24 @@ import { toPersianDigits } from '../schema/rules/text';
 type Schemas = components['schemas'];
 type Trx = Transaction<Database>;
 
-interface JDay {
-  jy: number;
-  jm: number;
-  jd: number;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A Jalali day as sortable text: 1405-01-02. */
-export const dayKey = ({ jy, jm, jd }: JDay) => `${jy}-${pad(jm)}-${pad(jd)}`;
 /** The Tehran Jalali day of a stored instant; null when absent or unreadable. */
-export function dayOf(value: string | null | undefined): JDay | null {
+export function dayOf(value: string | null | undefined): JalaliDate | null {
   if (!value) return null;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : tehranDayOf(ms);
+  return Number.isNaN(ms) ? null : academyDayOf(ms);
 }
 const keyOf = (value: string | null | undefined) => {
   const day = dayOf(value);
   return day ? dayKey(day) : null;
 };
 
-/** 0 = Saturday … 6 = Friday, as course_slots.weekday counts. */
-export function weekdayOf({ jy, jm, jd }: JDay): number {
-  const { gy, gm, gd } = toGregorian(jy, jm, jd);
-  return (new Date(Date.UTC(gy, gm - 1, gd)).getUTCDay() + 1) % 7;
-}
-
-/** The stored instant of a Tehran day (its midnight), as every session date is written. */
-export const dayStart = (day: JDay) => tehranDayStart(day);
-
 /** Jalali days from `first` to `last` inclusive (at most ~3 years: a typo'd year makes no flood). */
-function* daysBetween(first: JDay, last: JDay): Generator<JDay> {
-  let ms = Date.parse(tehranDayStart(first));
+function* daysBetween(first: JalaliDate, last: JalaliDate): Generator<JalaliDate> {
+  let ms = academyDayStart(first).getTime();
   const end = dayKey(last);
   for (let i = 0; i < 1100; i++) {
     // Noon of the day: a day is always 24 hours in Tehran now, but noon never lands on a boundary.
-    const day = tehranDayOf(ms + 12 * 3_600_000);
+    const day = academyDayOf(ms + 12 * 3_600_000);
     if (dayKey(day) > end) return;
     yield day;
     ms += 24 * 3_600_000;
@@ -101,18 +82,18 @@ export async function syncCourseSessions(trx: Trx, courseId: number, now = Date.
   const counts: SyncCounts = { made: 0, removed: 0, kept: 0, unchanged: 0 };
   const course = await selectForUpdate(trx, 'courses', courseId);
   if (!course) return counts;
-  const today = dayKey(tehranDayOf(now));
+  const today = dayKey(academyDayOf(now));
   const first = dayOf(typeof course.timeOfHolding === 'string' ? course.timeOfHolding : null);
   const last = dayOf(typeof course.lastSessionDate === 'string' ? course.lastSessionDate : null);
   const slots = await trx.selectFrom('course_slots').select(['weekday', 'startTime', 'endTime']).where('courseId', '=', courseId).execute();
 
-  const expected = new Map<string, { day: JDay; startTime: string; endTime: string }>();
+  const expected = new Map<string, { day: JalaliDate; startTime: string; endTime: string }>();
   if (first && last && slots.length > 0) {
     const holidays = await holidayKeys(trx);
     for (const day of daysBetween(first, last)) {
       const key = dayKey(day);
       if (key < today || holidays.has(key)) continue;
-      const weekday = weekdayOf(day);
+      const weekday = weekdayOfDay(day);
       for (const slot of slots) {
         if (Number(slot.weekday) === weekday) expected.set(`${key} ${slot.startTime} ${slot.endTime}`, { day, startTime: slot.startTime, endTime: slot.endTime });
       }
@@ -148,7 +129,7 @@ export async function syncCourseSessions(trx: Trx, courseId: number, now = Date.
     .filter(([slotKey, { day }]) => !present.has(slotKey) && !coveredDays.has(dayKey(day)))
     .map(([, { day, startTime, endTime }]) => ({
       courseId,
-      date: dayStart(day),
+      date: academyDayStart(day).toISOString(),
       startTime,
       endTime,
       status: 'scheduled' as const,
@@ -182,7 +163,7 @@ const sessionStatus = (value: string): Schemas['TimetableSession']['status'] => 
 /** Sessions of these courses on days from today (Tehran) on, by date and start time. */
 async function upcomingSessions(db: DB, courseIds: readonly number[], now: number) {
   if (courseIds.length === 0) return [];
-  const today = dayKey(tehranDayOf(now));
+  const today = dayKey(academyDayOf(now));
   // A day's margin in the query (stored instants are Tehran midnights); the exact cut in Tehran days.
   const rows = await db
     .selectFrom('class_sessions')

@@ -15,14 +15,14 @@ import type { Rgb } from './png';
 import { seedNotifications } from './notifications';
 import { sanitizeRichText } from './sanitize';
 import { slugify } from './slug';
-import { dayKey, dayOf, dayStart, syncCourseSessions, weekdayOf } from './schedule';
+import { dayOf, syncCourseSessions } from './schedule';
+import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, weekdayIndex } from '../schema/rules/calendar';
 import { toGregorian, toJalaali } from 'jalaali-js';
 
 const day = 24 * 3600_000;
 const inDays = (n: number, hour = 16) => {
   const d = new Date(Date.now() + n * day);
-  d.setUTCHours(hour - 3, 30, 0, 0); // about `hour` o'clock in Tehran (UTC+3:30)
-  return d.toISOString();
+  return new Date(academyDayStart(academyDayOf(d)).getTime() + hour * 3_600_000).toISOString();
 };
 
 const categories: Array<{ name: string; from: Rgb; to: Rgb; file: string }> = [
@@ -813,7 +813,7 @@ async function seedSchedule(trx: Transaction<Database>, courseIds: ReadonlyMap<s
   const holiday = [today.jy, today.jy + 1]
     .flatMap((jy) => fixedHolidays.map(([jm, jd, title]) => ({ day: { jy, jm, jd }, title })))
     .find((h) => dayKey(h.day) >= soonest);
-  if (holiday) await trx.insertInto('holidays').values({ date: dayStart(holiday.day), title: holiday.title }).execute();
+  if (holiday) await trx.insertInto('holidays').values({ date: academyDayStart(holiday.day).toISOString(), title: holiday.title }).execute();
 
   for (const plan of schedules) {
     const id = courseIds.get(plan.title);
@@ -830,10 +830,10 @@ async function seedSchedule(trx: Transaction<Database>, courseIds: ReadonlyMap<s
       let taught = 0;
       let day = start;
       for (let i = 0; i < 400 && taught < Number(course.durationInHours); i++, day = addDays(day, 1)) {
-        for (const slot of plan.slots) if (slot[0] === weekdayOf(day)) taught += hoursOf(slot);
+        for (const slot of plan.slots) if (slot[0] === weekdayOfDay(day)) taught += hoursOf(slot);
         if (taught >= Number(course.durationInHours)) break;
       }
-      lastSessionDate = dayStart(day);
+      lastSessionDate = academyDayStart(day).toISOString();
     }
     await trx
       .updateTable('courses')
@@ -867,7 +867,7 @@ async function seedSchedule(trx: Transaction<Database>, courseIds: ReadonlyMap<s
       .updateTable('class_sessions')
       .set((eb) => ({
         movedFrom: toMove.date,
-        date: dayStart(addDays(movedDay, 1)),
+        date: academyDayStart(addDays(movedDay, 1)).toISOString(),
         startTime: '17:00',
         endTime: '18:30',
         note: 'به دلیل برگزاری مسابقه رباتیک دانش‌آموزی، این جلسه یک روز بعد برگزار می‌شود',
@@ -885,10 +885,10 @@ async function seedSchedule(trx: Transaction<Database>, courseIds: ReadonlyMap<s
   if (cancelledDay) {
     // The make-up session: the Thursday after the cancelled one, added by hand.
     let makeUp = addDays(cancelledDay, 1);
-    while (weekdayOf(makeUp) !== 5) makeUp = addDays(makeUp, 1);
+    while (weekdayOfDay(makeUp) !== 5) makeUp = addDays(makeUp, 1);
     await trx
       .insertInto('class_sessions')
-      .values({ courseId: lego, date: dayStart(makeUp), startTime: '10:00', endTime: '11:30', status: 'scheduled', movedFrom: null, room: '', note: 'جلسه جبرانی', origin: 'manual' })
+      .values({ courseId: lego, date: academyDayStart(makeUp).toISOString(), startTime: '10:00', endTime: '11:30', status: 'scheduled', movedFrom: null, room: '', note: 'جلسه جبرانی', origin: 'manual' })
       .execute();
   }
 }
@@ -899,10 +899,9 @@ async function seedSchedule(trx: Transaction<Database>, courseIds: ReadonlyMap<s
  * session screens, the roll and the parent's timetable show real data on `npm start`.
  */
 async function seedRoll(trx: Transaction<Database>, adminId: number, courseId: number): Promise<void> {
-  const midnight = new Date();
-  midnight.setHours(0, 0, 0, 0);
+  const midnight = academyDayStart(academyDayOf(Date.now()));
   const dayAt = (offset: number) => new Date(midnight.getTime() + offset * 86_400_000).toISOString();
-  const weekday = (midnight.getDay() + 1) % 7;
+  const weekday = weekdayIndex(midnight);
   const hasSlots = await trx.selectFrom('course_slots').select('id').where('courseId', '=', courseId).executeTakeFirst();
   if (!hasSlots) await trx.insertInto('course_slots').values({ courseId, weekday, startTime: '16:00', endTime: '17:30' }).execute();
   // The seeded courses all start soon, so the sessions already held are the introductory

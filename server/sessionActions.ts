@@ -4,8 +4,8 @@
 // action runner (server/actions.ts) locks, version-checks, writes and audits; these say what.
 import type { ActionHandler } from './actions';
 import { HttpError } from './errors';
-import { dayKey, dayOf, dayStart, scheduleTexts, syncCourseSessions } from './schedule';
-import { tehranDayOf } from './dashboardMoney';
+import { dayOf, scheduleTexts, syncCourseSessions } from './schedule';
+import { academyDayOf, academyDayStart, dayKey } from '../schema/rules/calendar';
 import { queueSessionChange } from './notifications';
 
 const resyncSessions: ActionHandler = async ({ trx, record }) => {
@@ -19,7 +19,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const move: ActionHandler = async ({ trx, record, input }) => {
   // The buttons hide it for a past session, but the clock may have passed midnight since.
-  const today = dayKey(tehranDayOf(Date.now()));
+  const today = dayKey(academyDayOf(Date.now()));
   const current = dayOf(text(record.date));
   if (current && dayKey(current) < today) throw new HttpError(409, scheduleTexts.pastSession);
   const day = dayOf(text(input.date));
@@ -29,10 +29,10 @@ const move: ActionHandler = async ({ trx, record, input }) => {
   const endTime = text(input.endTime);
   if (startTime >= endTime) throw new HttpError(400, scheduleTexts.timesOrder);
   // Issue 15 notifications: the parents are told in the action's transaction (server/notifications.ts).
-  await queueSessionChange(trx, record, { kind: 'moved', date: dayStart(day), startTime });
+  await queueSessionChange(trx, record, { kind: 'moved', date: academyDayStart(day).toISOString(), startTime });
   return {
     set: {
-      date: dayStart(day),
+      date: academyDayStart(day).toISOString(),
       startTime,
       endTime,
       note: text(input.note),

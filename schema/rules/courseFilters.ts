@@ -2,7 +2,7 @@
 // filtered list can be shared and survives reloads. One reading of the query string for the
 // browser and the server: the page drops what it cannot read, the API answers it with a Persian
 // 400 (server/public.ts), and both filter with `filterCourses` below.
-import { fromJalaliDate, isValidJalali, toJalaliDate } from './jalali';
+import { academyDayOf, academyDayStart, dayKey, isValidJalali, parseDayKey } from './calendar';
 import { foldForSearch, toLatinDigits } from './text';
 import type { components } from '../../codegen/openapi.gen';
 
@@ -147,11 +147,10 @@ function startTime(course: PublicCourse): number {
   return course.timeOfHolding ? Date.parse(course.timeOfHolding) : Number.POSITIVE_INFINITY;
 }
 
-/** The start of a Jalali day in Iran (UTC+03:30), whatever the clock of the machine filtering. */
+/** The start of a Jalali day at the academy, whatever the clock of the machine filtering. */
 export function jalaliDayStart(day: string): number {
-  const [jy = 0, jm = 0, jd = 0] = day.split('-').map(Number);
-  const local = fromJalaliDate({ jy, jm, jd });
-  return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) - 3.5 * 3600_000;
+  const parsed = parseDayKey(day);
+  return parsed ? academyDayStart(parsed).getTime() : Number.NaN;
 }
 
 /** A course fits a child of `age` when neither bound (0 = none) excludes it. */
@@ -218,6 +217,5 @@ export function courseApiQuery(search: CourseSearch) {
 
 /** Today as the filters spell a day: Jalali `YYYY-MM-DD`. */
 export function jalaliToday(now: Date = new Date()): string {
-  const { jy, jm, jd } = toJalaliDate(now);
-  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
+  return dayKey(academyDayOf(now));
 }

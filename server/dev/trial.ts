@@ -5,7 +5,7 @@
 // log and listed at /_local/outbox. Never with NODE_ENV=production: the outbox shows every code.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { formatJalaliDateTime } from '../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../schema/rules/calendar';
 import { toPersianDigits } from '../../schema/rules/text';
 import { texts } from '../errors';
 import { logMail, logSms, type MailMessage, type Messaging, type SmsMessage } from '../messaging';

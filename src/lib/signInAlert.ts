@@ -3,7 +3,7 @@
 // in sessionStorage over that navigation and shown on the pages the owner sees next, until they
 // dismiss it or sign in again.
 import { readToken } from './auth';
-import { formatJalaliDateTime } from '../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../schema/rules/calendar';
 import { formatPersianNumber } from '../../schema/rules/text';
 
 const storageKey = 'signInAlert';

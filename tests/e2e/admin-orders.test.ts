@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toJalaliDate } from '../../schema/rules/jalali';
+import { academyDayOf } from '../../schema/rules/calendar';
 import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string) {
 }
 
 const jalaliDaysAgo = (days: number) => {
-  const { jy, jm, jd } = toJalaliDate(new Date(Date.now() - days * 86_400_000));
+  const { jy, jm, jd } = academyDayOf(new Date(Date.now() - days * 86_400_000));
   return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
 };
 

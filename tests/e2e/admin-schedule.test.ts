@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
-import { jalaliMonthNames } from '../../schema/rules/jalali';
+import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
+import { jalaliMonthNames } from '../../schema/rules/calendar';
 import { toLatinDigits } from '../../schema/rules/text';
 import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
@@ -33,10 +33,10 @@ async function shoot(page: Page, name: string, target?: Locator) {
 }
 
 const inDays = (n: number) => {
-  const { jy, jm, jd } = tehranDayOf(Date.now());
+  const { jy, jm, jd } = academyDayOf(Date.now());
   const { gy, gm, gd } = toGregorian(jy, jm, jd);
   const d = new Date(Date.UTC(gy, gm - 1, gd + n));
-  return tehranDayStart(toJalaali(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()));
+  return academyDayStart(toJalaali(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())).toISOString();
 };
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {

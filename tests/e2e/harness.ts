@@ -139,12 +139,14 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+export async function launchBrowser(
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'fa-IR',
-    timezoneId: 'Asia/Tehran',
+    timezoneId: options.timezoneId ?? 'Asia/Tehran',
   });
   // The test command runs the browser tests beside another suite on a two-core machine: a page
   // that takes longer than Playwright's 30 s default to show a field is slow, not broken. Waits

@@ -2,7 +2,7 @@
 // Bulk delete and CSV import of the generic admin, against the real server (SQLite, and
 // PostgreSQL with TEST_DATABASE=postgres).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromJalaliDate } from '../../schema/rules/jalali';
+import { academyDayStart } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody } from '../support/samples';
@@ -192,9 +192,9 @@ describe('CSV import', () => {
     const one = rows.find((c) => c.title === 'ورودی یک');
     const two = rows.find((c) => c.title === 'ورودی دو');
     expect(one).toMatchObject({ durationInHours: 12, priceInTomans: 1_200_000, type: 'online', inActive: false, difficulty: 'introductory', prerequisite: 'ندارد' });
-    expect(one?.timeOfHolding).toBe(fromJalaliDate({ jy: 1405, jm: 1, jd: 15 }).toISOString());
+    expect(one?.timeOfHolding).toBe(academyDayStart({ jy: 1405, jm: 1, jd: 15 }).toISOString());
     expect(two).toMatchObject({ durationInHours: 8, priceInTomans: 500_000, type: 'offline', inActive: true, difficulty: '', prerequisite: 'پایتون, مقدماتی' });
-    expect(two?.timeOfHolding).toBe(fromJalaliDate({ jy: 1405, jm: 2, jd: 3 }).toISOString());
+    expect(two?.timeOfHolding).toBe(academyDayStart({ jy: 1405, jm: 2, jd: 3 }).toISOString());
     expect(typeof one?.slug).toBe('string');
   });
 

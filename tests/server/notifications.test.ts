@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/messaging';
 import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, type NotificationSettings } from '../../server/notifications';
-import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
+import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
@@ -195,7 +195,7 @@ describe('each event queues one message in the transaction of its change', () =>
     const course = await newCourse('پیام جلسه', 0);
     await buy(1, course);
     await buy(2, course);
-    const inDays = (n: number) => tehranDayStart(tehranDayOf(Date.parse(tehranDayStart(tehranDayOf(Date.now()))) + (n + 0.5) * 86_400_000));
+    const inDays = (n: number) => academyDayStart(academyDayOf(Date.parse(academyDayStart(academyDayOf(Date.now())).toISOString()) + (n + 0.5) * 86_400_000)).toISOString();
     const made = await server.call<{ id: number; version: number }>('POST', '/api/ClassSession/Create', {
       token: admin,
       body: { courseId: course, date: inDays(5), startTime: '16:00', endTime: '17:30', status: 'scheduled', room: '', note: '' },
@@ -235,9 +235,9 @@ describe('each event queues one message in the transaction of its change', () =>
     const course = await newCourse('پیام یادآوری', 0);
     await buy(0, course);
     // A moment of some day at 17:00 Tehran, and its tomorrow.
-    const todayStart = Date.parse(tehranDayStart(tehranDayOf(Date.now())));
+    const todayStart = Date.parse(academyDayStart(academyDayOf(Date.now())).toISOString());
     const at = (hour: number) => todayStart + hour * 3_600_000;
-    const tomorrow = tehranDayStart(tehranDayOf(todayStart + 36 * 3_600_000));
+    const tomorrow = academyDayStart(academyDayOf(todayStart + 36 * 3_600_000)).toISOString();
     const made = await server.call('POST', '/api/ClassSession/Create', {
       token: admin,
       body: { courseId: course, date: tomorrow, startTime: '09:30', endTime: '11:00', status: 'scheduled', room: '', note: '' },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
 import { refundRefusals } from '../../schema/orders';
 import { registry } from '../../schema/registry.gen';
-import { toJalaliDate } from '../../schema/rules/jalali';
+import { academyDayOf } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -97,7 +97,7 @@ async function buy(server: TestServer, token: string, courseIds: number[], name:
 }
 
 const jalaliDay = (date: Date) => {
-  const { jy, jm, jd } = toJalaliDate(date);
+  const { jy, jm, jd } = academyDayOf(date);
   return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
 };
 

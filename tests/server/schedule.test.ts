@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { toGregorian, toJalaali, jalaaliMonthLength } from 'jalaali-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tehranDayOf, tehranDayStart } from '../../server/dashboardMoney';
+import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { openConfiguredDatabase, type DB } from '../../server/db';
 import { syncCourseSessions } from '../../server/schedule';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
@@ -19,7 +19,7 @@ let server: TestServer;
 let db: DB;
 let admin: string;
 
-interface JDay {
+interface JalaliDate {
   jy: number;
   jm: number;
   jd: number;
@@ -39,20 +39,20 @@ interface Session {
 }
 type CourseRow = Record<string, unknown> & { id: number; version: number; slug: string; title: string; categoryId: number };
 
-const key = ({ jy, jm, jd }: JDay) => `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
-const addDays = (day: JDay, n: number): JDay => {
+const key = ({ jy, jm, jd }: JalaliDate) => `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
+const addDays = (day: JalaliDate, n: number): JalaliDate => {
   const { gy, gm, gd } = toGregorian(day.jy, day.jm, day.jd);
   const d = new Date(Date.UTC(gy, gm - 1, gd + n));
   return toJalaali(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
 };
 /** Saturday = 0, by the Gregorian calendar's own weekday (independent of the server's code). */
-const satFirst = (day: JDay) => {
+const satFirst = (day: JalaliDate) => {
   const { gy, gm, gd } = toGregorian(day.jy, day.jm, day.jd);
   return (new Date(Date.UTC(gy, gm - 1, gd)).getUTCDay() + 1) % 7;
 };
-const at = (day: JDay) => tehranDayStart(day);
-const dayOfIso = (iso: string | null) => (iso === null ? '' : key(tehranDayOf(Date.parse(iso))));
-const today = () => tehranDayOf(Date.now());
+const at = (day: JalaliDate) => academyDayStart(day).toISOString();
+const dayOfIso = (iso: string | null) => (iso === null ? '' : key(academyDayOf(Date.parse(iso))));
+const today = () => academyDayOf(Date.now());
 
 // A course window starting next week, across the end of a Jalali month.
 const monthEndAhead = (() => {
@@ -89,7 +89,7 @@ async function action(call: 'Move' | 'Cancel' | 'Reinstate', body: Record<string
   return server.call<{ record: Session; message?: string }>('POST', `/api/ClassSession/${call}`, { token: admin, body });
 }
 /** The pattern's days in the window from `from` on: weekdays given, holidays left out. */
-function patternDays(weekdays: readonly number[], skip: readonly string[] = [], from: JDay = windowStart, to: JDay = windowEnd): string[] {
+function patternDays(weekdays: readonly number[], skip: readonly string[] = [], from: JalaliDate = windowStart, to: JalaliDate = windowEnd): string[] {
   const out: string[] = [];
   for (let d = from; key(d) <= key(to); d = addDays(d, 1)) if (weekdays.includes(satFirst(d)) && !skip.includes(key(d))) out.push(key(d));
   return out;
@@ -134,7 +134,7 @@ describe('making sessions from the weekly pattern', () => {
     // Both sides of the month's end, and every one made by the pattern, scheduled.
     expect(new Set(sessions.map((s) => dayOfIso(s.date).slice(0, 7))).size).toBe(2);
     expect(sessions.every((s) => s.origin === 'pattern' && s.status === 'scheduled' && s.movedFrom === null)).toBe(true);
-    expect(sessions.every((s) => satFirst(tehranDayOf(Date.parse(s.date ?? ''))) === (s.startTime === '16:00' ? 0 : 2))).toBe(true);
+    expect(sessions.every((s) => satFirst(academyDayOf(Date.parse(s.date ?? ''))) === (s.startTime === '16:00' ? 0 : 2))).toBe(true);
     expect(summary(sessions)).not.toContain(`${holidayDay} 17:00`);
 
     // The holiday removed: its Monday comes back; entered again: it goes.
@@ -192,7 +192,7 @@ describe('keeping exceptions through a sync', () => {
     const [toMove, toCancel, plain] = made;
     if (!toMove || !toCancel || !plain) throw new Error('too few sessions');
 
-    const newDay = addDays(tehranDayOf(Date.parse(toMove.date ?? '')), 1);
+    const newDay = addDays(academyDayOf(Date.parse(toMove.date ?? '')), 1);
     const moved = await action('Move', { id: toMove.id, version: toMove.version, date: at(newDay), startTime: '10:00', endTime: '11:30', note: 'جابه‌جایی آزمایشی' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.record).toMatchObject({ movedFrom: toMove.date, startTime: '10:00', endTime: '11:30', note: 'جابه‌جایی آزمایشی', status: 'scheduled' });

@@ -12,7 +12,7 @@ import { Direction } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { signOut } from '../../api/signOut';
-import { formatTodayHeader } from '../../../schema/rules/jalali';
+import { formatTodayHeader } from '../../../schema/rules/calendar';
 import { SignInAlertBanner } from '../site/SignInAlertBanner';
 import { registry } from '../../../schema/registry.gen';
 import { formatPersianNumber } from '../../../schema/rules/text';

@@ -8,7 +8,7 @@ import { registry } from '../../../schema/registry.gen';
 import { api, serverMessage } from '../../api/client';
 import { readToken } from '../../lib/auth';
 import { fromQueryString, toQueryString, urlValue, type FilterKey, type ListSearch, type UrlValue } from '../../lib/listSearch';
-import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../../schema/rules/jalali';
+import { academyDayOf, academyDayStart, dayKey, parseDayKey } from '../../../schema/rules/calendar';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';
 import { fetchRows } from '../../machines/entityApi';
@@ -375,13 +375,11 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
 
 /** «1403-01-05» (the URL's form of a Jalali day) from a picked instant, and back. */
 function jalaliDay(iso: string | null): string {
-  if (!iso) return '';
-  const { jy, jm, jd } = toJalaliDate(new Date(iso));
-  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
+  return iso ? dayKey(academyDayOf(new Date(iso))) : '';
 }
 function dayInstant(day: string): string | null {
-  const [jy = 0, jm = 0, jd = 0] = day.split('-').map(Number);
-  return day && isValidJalali({ jy, jm, jd }) ? fromJalaliDate({ jy, jm, jd }).toISOString() : null;
+  const parsed = parseDayKey(day);
+  return parsed ? academyDayStart(parsed).toISOString() : null;
 }
 
 /** A from–to pair of Jalali date pickers for a date field; the URL keeps «from..to». */

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
 import { saveToken } from '../../lib/auth';
-import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { toLatinDigits } from '../../../schema/rules/text';
 import type { VersionConflict } from '../../machines/entityApi';
 import { formatFieldValue } from './fieldValue';

@@ -3,7 +3,7 @@
 // directly so a row is one component, not one per cell.
 import type { ComponentType } from 'react';
 import type { BadgeTone, CellKind } from '../../../schema/define';
-import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/calendar';
 import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
 import { thumbnailUrl, videoUrl } from './media';
 import { adminTexts } from './texts';

@@ -1,7 +1,7 @@
 // A field's value as an admin reads it (option labels, yes/no, Jalali dates, Persian digits),
 // for the conflict dialog and the audit log's before/after.
 import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField } from '../../../schema/define';
-import { formatJalaliNumeric } from '../../../schema/rules/jalali';
+import { formatJalaliNumeric } from '../../../schema/rules/calendar';
 import { formatPersianNumber, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
 import { adminTexts } from './texts';
 

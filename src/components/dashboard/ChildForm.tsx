@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { requiredText } from '../../../schema/validators';
-import { fromJalaliDate, isValidJalali, toJalaliDate } from '../../../schema/rules/jalali';
+import { academyDayStart, isValidJalali, academyDayOf } from '../../../schema/rules/calendar';
 import { Field } from '../site/Field';
 import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../site/StatusMessage';
@@ -32,12 +32,12 @@ function birthParts(birthDate: string | null | undefined): PartialJalali {
   if (!birthDate) return { jy: null, jm: null, jd: null };
   const date = new Date(birthDate);
   if (Number.isNaN(date.getTime())) return { jy: null, jm: null, jd: null };
-  return toJalaliDate(date);
+  return academyDayOf(date);
 }
 
 /** Children are 3 to 19 or so; the list starts at this year for the odd newborn sibling. */
 function birthYears(): number[] {
-  const current = toJalaliDate(new Date()).jy;
+  const current = academyDayOf(new Date()).jy;
   return Array.from({ length: 20 }, (_, index) => current - index);
 }
 
@@ -65,14 +65,12 @@ export function ChildForm({ child, onSave, onCancel }: Props) {
     const nextErrors: FieldErrors<ChildField> = parsed.success ? {} : fieldErrors(parsed.issues);
     const date = completeJalali(birth);
     if (!date || !isValidJalali(date)) nextErrors.birthDate = 'تاریخ تولد را کامل انتخاب کنید';
-    else if (fromJalaliDate(date).getTime() > Date.now()) nextErrors.birthDate = 'تاریخ تولد نمی‌تواند در آینده باشد';
+    else if (academyDayStart(date).getTime() > Date.now()) nextErrors.birthDate = 'تاریخ تولد نمی‌تواند در آینده باشد';
     if (!parsed.success || !date || Object.keys(nextErrors).length > 0) {
       setErrors(nextErrors);
       return;
     }
-    // Noon, not midnight: the instant then names the same calendar day in every nearby time zone.
-    const birthDate = fromJalaliDate(date);
-    birthDate.setHours(12);
+    const birthDate = academyDayStart(date);
     setSaving(true);
     const message = await onSave({ ...parsed.output, birthDate: birthDate.toISOString() });
     setSaving(false);

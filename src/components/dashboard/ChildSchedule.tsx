@@ -4,7 +4,7 @@
 // phone first: everything stacks at 390 px, the week becomes a grid of days on wide screens.
 import type { components } from '../../../codegen/openapi.gen';
 import { weekdayLabels } from '../../../schema/labels';
-import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/jalali';
+import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/calendar';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import { familyTexts } from './familyTexts';
 

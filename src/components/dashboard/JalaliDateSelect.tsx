@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { jalaliMonthNames, monthLength, type JalaliDate } from '../../../schema/rules/jalali';
+import { jalaliMonthNames, monthLength, type JalaliDate } from '../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../schema/rules/text';
 
 export interface PartialJalali {

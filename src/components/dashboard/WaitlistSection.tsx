@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
-import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { StatusMessage } from '../site/StatusMessage';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { imageLoading, responsiveImage } from './media';
 import type { PublicArticleSummary } from './types';
 import { toPersianDigits } from '../../../schema/rules/text';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
 import { imageLoading, responsiveImage } from './media';

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
-import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { AddToCart, addToCartTexts, type AddToCartProps } from './AddToCart';
 import { loadingText } from './RoutePending';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { jalaliMonthNames } from '../../../schema/rules/jalali';
+import { jalaliMonthNames } from '../../../schema/rules/calendar';
 import { navigateTo } from '../../lib/pageNavigation';
 import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { courseTypeLabels, difficultyLabels, weekdayLabels } from './courseFormat';

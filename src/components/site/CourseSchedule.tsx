@@ -5,7 +5,7 @@
 // moved ones shown with the day they moved from, cancelled ones struck through with the reason.
 import type { components } from '../../../codegen/openapi.gen';
 import { weekdayLabels } from '../../../schema/labels';
-import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/jalali';
+import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/calendar';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 import './schedule.css';

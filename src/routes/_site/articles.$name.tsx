@@ -4,7 +4,7 @@ import { ArticleBody } from '../../components/site/ArticleBody';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
-import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { useSeo } from '../../lib/seo';
 import { toPersianDigits, truncate } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';

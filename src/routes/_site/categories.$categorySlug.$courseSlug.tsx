@@ -12,7 +12,7 @@ import { imageLoading, imageUrl, imageVariantUrl, responsiveImage, videoUrl } fr
 import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { Island } from '../../islands/Island';
-import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
 import { toPersianDigits, truncate } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';

@@ -13,7 +13,7 @@ import { JalaliDatePicker } from '../../components/admin/inputs/JalaliDatePicker
 import { isRegistryKey } from '../../components/admin/navigation';
 import { showNotice } from '../../components/admin/notify';
 import { adminTexts } from '../../components/admin/texts';
-import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 
 type AuditEntry = components['schemas']['AuditEntry'];

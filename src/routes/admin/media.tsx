@@ -10,7 +10,7 @@ import { EntityModal } from '../../components/admin/EntityModal';
 import { libraryTexts, loadLibrary, type MediaEntry, type MediaPlace } from '../../components/admin/mediaLibrary';
 import { formatSize } from '../../../schema/uploads';
 import { api, serverMessage } from '../../api/client';
-import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { formatPersianNumber, mediaDisplayName } from '../../../schema/rules/text';
 import { MediaError, mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
 import { UploadControl } from '../../components/admin/UploadControl';

@@ -5,7 +5,7 @@ import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
-import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 

@@ -5,7 +5,7 @@ import { WaitlistSection } from '../../components/dashboard/WaitlistSection';
 import { dashboardTexts, orderStatusLabels } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { courseTypeLabels } from '../../components/site/courseFormat';
-import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/calendar';
 import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 

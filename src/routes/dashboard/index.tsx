@@ -6,7 +6,7 @@ import { ChildForm, type ChildFields } from '../../components/dashboard/ChildFor
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { StatusMessage } from '../../components/site/StatusMessage';
-import { formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { RoutePending } from '../../components/site/RoutePending';
 
 type Child = components['schemas']['Child'];

@@ -5,7 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { RoutePending } from '../../components/site/RoutePending';
-import { formatJalaliDateTime } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { formatPersianNumber, formatToman, toPersianDigits } from '../../../schema/rules/text';
 import '../../components/dashboard/invoice.css';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
-import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/jalali';
+import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/calendar';
 import { sampleSeed } from '../../support/msw-handlers';
 
 // jsdom lays nothing out; the virtualiser needs a viewport to decide which rows to draw.

@@ -3,6 +3,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JalaliDatePicker } from '../../../src/components/admin/inputs/JalaliDatePicker';
+import { academyDayOf, academyDayStart } from '../../../schema/rules/calendar';
+
+/** The stored value of a date-only pick: the start of the academy day of that Gregorian date. */
+const academyDay = (year: number, monthIndex: number, day: number) =>
+  academyDayStart(academyDayOf(Date.UTC(year, monthIndex, day, 12))).toISOString();
 
 // "Today" is 31 Shahrivar 1404 (22 September 2025, a Monday), the last day of a 31-day month
 // followed by 30-day Mehr: the clamping case of the spec.
@@ -45,7 +50,7 @@ afterEach(() => {
 
 describe('JalaliDatePicker', () => {
   it('is a read-only input showing the value in Persian digits, closed at first', () => {
-    render(<Harness initial={new Date(2025, 2, 21).toISOString()} />);
+    render(<Harness initial={academyDay(2025, 2, 21)} />);
     expect(input().readOnly).toBe(true);
     expect(input().value).toBe('۱۴۰۴/۰۱/۰۱');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -66,7 +71,7 @@ describe('JalaliDatePicker', () => {
   });
 
   it('starts the week on Saturday and places day 1 under its weekday', () => {
-    render(<Harness initial={new Date(2025, 8, 23).toISOString()} />);
+    render(<Harness initial={academyDay(2025, 8, 23)} />);
     fireEvent.click(input());
     const headers = within(dialog())
       .getAllByRole('columnheader')
@@ -79,18 +84,18 @@ describe('JalaliDatePicker', () => {
     expect(cells.map((c) => c.textContent)).toEqual(['', '', '', '۱', '۲', '۳', '۴']);
   });
 
-  it('picks a day: emits the ISO of that local midnight, shows it and closes', () => {
+  it('picks a day: emits the instant that academy day starts, shows it and closes', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     fireEvent.click(input());
     fireEvent.click(screen.getByRole('button', { name: '۱۰ شهریور ۱۴۰۴' }));
-    expect(onChange).toHaveBeenCalledWith(new Date(2025, 8, 1).toISOString());
+    expect(onChange).toHaveBeenCalledWith(academyDay(2025, 8, 1));
     expect(input().value).toBe('۱۴۰۴/۰۶/۱۰');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('highlights today (aria-current) and the selected day (aria-selected) distinctly', () => {
-    render(<Harness initial={new Date(2025, 8, 1).toISOString()} />);
+    render(<Harness initial={academyDay(2025, 8, 1)} />);
     fireEvent.click(input());
     const current = dialog().querySelectorAll('[aria-current="date"]');
     expect(current).toHaveLength(1);
@@ -122,7 +127,7 @@ describe('JalaliDatePicker', () => {
 
   it('clamps the selected day to the month length when the month or year changes', () => {
     const onChange = vi.fn();
-    render(<Harness initial={new Date(2025, 8, 22).toISOString()} onChange={onChange} />);
+    render(<Harness initial={academyDay(2025, 8, 22)} onChange={onChange} />);
     expect(input().value).toBe('۱۴۰۴/۰۶/۳۱');
     fireEvent.click(input());
     fireEvent.click(screen.getByRole('button', { name: 'ماه بعد' }));
@@ -145,12 +150,12 @@ describe('JalaliDatePicker', () => {
     const focused = within(dialog()).getByRole('button', { name: '۲۹ اسفند ۱۴۰۴' });
     expect(focused.tabIndex).toBe(0);
     fireEvent.keyDown(focused, { key: 'Enter' });
-    expect(onChange).toHaveBeenCalledWith(new Date(2026, 2, 20).toISOString());
+    expect(onChange).toHaveBeenCalledWith(academyDay(2026, 2, 20));
     expect(input().value).toBe('۱۴۰۴/۱۲/۲۹');
   });
 
   it('clamps across a leap Esfand with the year buttons (30 Esfand 1403 → 29 Esfand 1404)', () => {
-    render(<Harness initial={new Date(2025, 2, 20).toISOString()} />);
+    render(<Harness initial={academyDay(2025, 2, 20)} />);
     expect(input().value).toBe('۱۴۰۳/۱۲/۳۰');
     fireEvent.click(input());
     fireEvent.click(screen.getByRole('button', { name: 'سال بعد' }));
@@ -199,7 +204,7 @@ describe('JalaliDatePicker', () => {
 
   it('is keyboard usable: arrows move the focused day (right-to-left), across months, Enter picks', () => {
     const onChange = vi.fn();
-    render(<Harness initial={new Date(2025, 8, 1).toISOString()} onChange={onChange} />);
+    render(<Harness initial={academyDay(2025, 8, 1)} onChange={onChange} />);
     fireEvent.keyDown(input(), { key: 'Enter' });
     const focused = () => document.activeElement;
     expect(focused()?.getAttribute('aria-label')).toBe('۱۰ شهریور ۱۴۰۴');
@@ -216,20 +221,20 @@ describe('JalaliDatePicker', () => {
     expect(focused()?.getAttribute('aria-label')).toBe('۲۶ مرداد ۱۴۰۴');
     expect(title().textContent).toBe('مرداد ۱۴۰۴');
     fireEvent.keyDown(focused() ?? document.body, { key: 'Enter' });
-    expect(onChange).toHaveBeenCalledWith(new Date(2025, 7, 17).toISOString());
+    expect(onChange).toHaveBeenCalledWith(academyDay(2025, 7, 17));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('clears the value with the clear button', () => {
     const onChange = vi.fn();
-    render(<Harness initial={new Date(2025, 8, 1).toISOString()} onChange={onChange} />);
+    render(<Harness initial={academyDay(2025, 8, 1)} onChange={onChange} />);
     fireEvent.click(screen.getByRole('button', { name: 'پاک کردن تاریخ' }));
     expect(onChange).toHaveBeenCalledWith(null);
     expect(input().value).toBe('');
   });
 
   it('refuses navigation outside the years jalaali-js supports', () => {
-    render(<Harness initial={new Date(3798, 0, 10).toISOString()} />);
+    render(<Harness initial={academyDay(3798, 0, 10)} />);
     fireEvent.click(input());
     expect(title().textContent).toMatch(/۳۱۷۶|۳۱۷۷/);
     while (!screen.getByRole<HTMLButtonElement>('button', { name: 'ماه بعد' }).disabled) {

@@ -5,7 +5,7 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { components } from '../../../../codegen/openapi.gen';
-import { fromJalaliDate, jalaliMonthNames, toJalaliDate } from '../../../../schema/rules/jalali';
+import { academyDayOf, academyDayStart, dayKey, jalaliMonthNames, parseDayKey } from '../../../../schema/rules/calendar';
 import { formatPersianNumber, formatToman, toPersianDigits } from '../../../../schema/rules/text';
 import { JalaliDatePicker } from '../inputs/JalaliDatePicker';
 import './DashboardMoney.css';
@@ -34,18 +34,15 @@ export const moneyTexts = {
   loading: 'در حال بارگذاری...',
 } as const;
 
-/** 1405-01-15 ↔ the date picker's ISO value (the browser's midnight of that Jalali day). */
+/** 1405-01-15 ↔ the date picker's ISO value (the academy's midnight of that Jalali day). */
 export function jalaliDayToIso(day: string | undefined): string | null {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  if (!match) return null;
-  return fromJalaliDate({ jy: Number(match[1]), jm: Number(match[2]), jd: Number(match[3]) }).toISOString();
+  const parsed = day ? parseDayKey(day) : null;
+  return parsed ? academyDayStart(parsed).toISOString() : null;
 }
 export function isoToJalaliDay(value: string | null): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return undefined;
-  const { jy, jm, jd } = toJalaliDate(date);
-  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
+  return Number.isNaN(date.getTime()) ? undefined : dayKey(academyDayOf(date));
 }
 const showDay = (day: string) => toPersianDigits(day.replace(/-/g, '/'));
 const monthLabel = (year: number, month: number) => `${jalaliMonthNames[month - 1] ?? ''} ${toPersianDigits(year)}`;

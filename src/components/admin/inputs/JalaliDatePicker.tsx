@@ -10,14 +10,14 @@
 // the value as it was.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
-  fromJalaliDate,
+  academyDayStart,
   jalaliMonthNames,
   jalaliWeekdayNames,
   monthLength,
-  toJalaliDate,
+  academyDayOf,
   weekdayIndex,
   type JalaliDate,
-} from '../../../../schema/rules/jalali';
+} from '../../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../../schema/rules/text';
 import './JalaliDatePicker.css';
 
@@ -59,7 +59,7 @@ interface PopupState {
 function parseValue(value: string | null): JalaliDate | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : toJalaliDate(date);
+  return Number.isNaN(date.getTime()) ? null : academyDayOf(date);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -196,7 +196,7 @@ function choosePlacement(field: HTMLElement, popup: HTMLElement): Placement {
 /** Weeks of the month as rows of seven cells, Saturday first; null pads the edges. */
 function monthGrid(view: View): (number | null)[][] {
   const length = monthLength(view.jy, view.jm);
-  const offset = weekdayIndex(fromJalaliDate({ jy: view.jy, jm: view.jm, jd: 1 }));
+  const offset = weekdayIndex(academyDayStart({ jy: view.jy, jm: view.jm, jd: 1 }));
   const cells: (number | null)[] = [
     ...Array.from({ length: offset }, () => null),
     ...Array.from({ length }, (_, i) => i + 1),
@@ -230,7 +230,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
     focusGridRef.current = true;
     // Measured afresh at its own size: the screen may have turned since the last opening.
     setPlacement(unplaced);
-    setPopup(initialState(selected, toJalaliDate(new Date())));
+    setPopup(initialState(selected, academyDayOf(new Date())));
   };
 
   useEffect(() => {
@@ -265,7 +265,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
   }, [popup]);
 
   const pick = (view: View, day: number) => {
-    onChange(fromJalaliDate({ jy: view.jy, jm: view.jm, jd: day }).toISOString());
+    onChange(academyDayStart({ jy: view.jy, jm: view.jm, jd: day }).toISOString());
     close(true);
   };
 
@@ -338,7 +338,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
     if (popup) setPopup(moveTo(popup, shiftMonth(popup.view, months)));
   };
 
-  const today = toJalaliDate(new Date());
+  const today = academyDayOf(new Date());
   const canGo = (months: number) => popup !== null && inRange(shiftMonth(popup.view, months));
 
   return (

@@ -8,7 +8,7 @@ import { useActorRef } from '@xstate/react';
 import type { AnyField } from '../../../../schema/define';
 import { formatSize } from '../../../../schema/uploads';
 import { foldForSearch } from '../../../../schema/rules/text';
-import { formatJalaliNumeric } from '../../../../schema/rules/jalali';
+import { formatJalaliNumeric } from '../../../../schema/rules/calendar';
 import { imageUrl, videoUrl } from '../media';
 import { kindOfField, libraryTexts, loadLibrary, type LibraryKind, type MediaEntry } from '../mediaLibrary';
 import { UploadControl } from '../UploadControl';
