@@ -36,4 +36,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A person's name has one rule (schema/validators.ts: personName, personNames, nameMaxLength);
+    // a form or a route that writes its own «نام» check would drift from it.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'schema/**/*.ts'],
+    ignores: ['schema/validators.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='requiredText'] > Literal.arguments:first-child[value=/^نام/]",
+          message: 'A name follows the one name rule: use personName or personNames from schema/validators.ts.',
+        },
+      ],
+    },
+  },
 );

@@ -4,6 +4,7 @@
 // of sign-up, held by the server's create hook in server/userAccounts.ts); the names are the
 // learner's own afterwards.
 import { defineEntity } from './define';
+import { nameMaxLength } from './validators';
 
 export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '300': 'مدیر سیستم' } as const;
 
@@ -16,8 +17,8 @@ export default defineEntity({
     update: { name: 'UpdateByAdmin', idKey: 'userId' },
   },
   fields: {
-    firstName: { label: 'نام', input: 'text', required: true, maxLength: 100, createOnly: true },
-    lastName: { label: 'نام خانوادگی', input: 'text', required: true, maxLength: 100, createOnly: true },
+    firstName: { label: 'نام', input: 'text', required: true, maxLength: nameMaxLength, createOnly: true },
+    lastName: { label: 'نام خانوادگی', input: 'text', required: true, maxLength: nameMaxLength, createOnly: true },
     // The account's sign-in identifiers: the same rules as sign-up (see `mobile` in define.ts).
     phoneNumber: { label: 'شماره تلفن', input: 'tel', required: true, mobile: true },
     emailAddress: { label: 'ایمیل', input: 'email' },

@@ -24,6 +24,15 @@ export const requiredText = (label: string, max = 200) =>
     v.maxLength(max, `${label} حداکثر ${formatPersianNumber(max)} نویسه است`),
   );
 
+/** The longest name a person or a child may have, wherever a name is typed or stored. */
+export const nameMaxLength = 100;
+
+/** A person's name: required, visible, at most `nameMaxLength` characters. */
+export const personName = (label: string) => requiredText(label, nameMaxLength);
+
+/** First and last name, as every form that names a person (an account, a child) asks them. */
+export const personNames = { firstName: personName('نام'), lastName: personName('نام خانوادگی') };
+
 export const optionalText = (label: string, max = maxText) =>
   v.pipe(v.string(`${label} باید متن باشد`), v.trim(), v.maxLength(max, `${label} حداکثر ${formatPersianNumber(max)} نویسه است`));
 

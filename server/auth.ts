@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { toLatinDigits } from '../schema/rules/text';
-import { iranMobile, newPassword, oneTimeCode, optionalEmail, requiredText } from '../schema/validators';
+import { iranMobile, newPassword, oneTimeCode, optionalEmail, personNames } from '../schema/validators';
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
@@ -41,8 +41,7 @@ const password = newPassword('رمز عبور');
 
 const signUpBody = v.object(
   {
-    firstName: requiredText('نام', 100),
-    lastName: requiredText('نام خانوادگی', 100),
+    ...personNames,
     phoneNumber: iranMobile('شماره موبایل'),
     emailAddress: v.optional(v.pipe(optionalEmail('ایمیل'), v.toLowerCase()), ''),
     password,

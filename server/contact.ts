@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
 import { toLatinDigits } from '../schema/rules/text';
-import { optionalEmail, requiredText } from '../schema/validators';
+import { optionalEmail, personName, requiredText } from '../schema/validators';
 import { Attempts } from './attempts';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
@@ -21,7 +21,7 @@ export const maxPerAddress = 5;
 
 const contactBody = v.object(
   {
-    fullName: requiredText('نام و نام خانوادگی', 100),
+    fullName: personName('نام و نام خانوادگی'),
     phoneNumber: v.pipe(
       v.string('شماره تماس باید متن باشد'),
       v.transform((s) => toLatinDigits(s).trim()),

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
 import { academyClock, academyDayOf, dayKey } from '../schema/rules/calendar';
 import { registry } from '../schema/registry.gen';
-import { iranMobile, optionalEmail, requiredText } from '../schema/validators';
+import { ProfileSchema } from '../schema/rules/forms/profileRules';
 import { Attempts } from './attempts';
 import { recordAudit } from './audit';
 import { authTexts } from './auth';
@@ -154,16 +154,7 @@ export async function scheduleOf(db: DB, userId: number, now: Date = new Date())
 }
 
 const objectMessage = 'بدنه درخواست باید یک شیء JSON باشد';
-const profileBody = v.object(
-  {
-    firstName: requiredText('نام', 100),
-    lastName: requiredText('نام خانوادگی', 100),
-    phoneNumber: iranMobile('شماره موبایل'),
-    emailAddress: optionalEmail('ایمیل'),
-    currentPassword: v.optional(v.pipe(v.string('رمز عبور فعلی باید متن باشد'), v.maxLength(128, 'رمز عبور فعلی حداکثر ۱۲۸ نویسه است')), ''),
-  },
-  objectMessage,
-);
+const profileBody = v.object(ProfileSchema.entries, objectMessage);
 const profileLabels = { firstName: 'نام', lastName: 'نام خانوادگی', phoneNumber: 'شماره موبایل', emailAddress: 'ایمیل' };
 
 const isUniqueViolation = (error: unknown, column: string) =>

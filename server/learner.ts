@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import type { components } from '../codegen/openapi.gen';
-import { isCalendarDate, optionalText, requiredText } from '../schema/validators';
+import { ChildSchema, childLabels } from '../schema/rules/forms/childRules';
 import type { AppConfig } from './config';
 import { nowIso, type DB, type OrderStatus } from './db';
 import { formatPersianNumber, toPersianDigits } from '../schema/rules/text';
@@ -47,14 +47,8 @@ const id = (label: string) =>
   v.pipe(v.number(`${label} باید عدد باشد`), v.integer(`${label} باید عدد صحیح باشد`), v.minValue(1, `${label} نامعتبر است`));
 const objectMessage = 'بدنه درخواست باید یک شیء JSON باشد';
 
-const childFields = {
-  firstName: requiredText('نام', 100),
-  lastName: requiredText('نام خانوادگی', 100),
-  birthDate: v.nullable(v.pipe(v.string('تاریخ تولد باید تاریخ باشد'), v.isoTimestamp('تاریخ تولد معتبر نیست'), v.check(isCalendarDate, 'تاریخ تولد معتبر نیست'))),
-  grade: optionalText('پایه تحصیلی', 100),
-};
-const childCreate = v.object(childFields, objectMessage);
-const childUpdate = v.object({ ...childFields, id: id('شناسه') }, objectMessage);
+const childCreate = v.object(ChildSchema.entries, objectMessage);
+const childUpdate = v.object({ ...ChildSchema.entries, id: id('شناسه') }, objectMessage);
 const idBody = v.object({ id: id('شناسه') }, objectMessage);
 const cartAdd = v.object({ courseId: id('شناسه دوره'), childId: id('شناسه فرزند') }, objectMessage);
 const couponBody = v.object(
@@ -66,7 +60,7 @@ const verifyQuery = v.object({
   Status: v.picklist(['OK', 'NOK'], 'وضعیت پرداخت نامعتبر است'),
 });
 
-const childLabels = { firstName: 'نام', lastName: 'نام خانوادگی', birthDate: 'تاریخ تولد', grade: 'پایه تحصیلی', id: 'شناسه' };
+const childBodyLabels = { ...childLabels, id: 'شناسه' };
 
 const childName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
@@ -244,7 +238,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
     db.selectFrom('children').select(childColumns).where('userId', '=', currentUser(request).id).orderBy('id').execute(),
   );
   register('POST /api/Children/Create', async (request): Promise<Schemas['Child']> => {
-    const body = parse(childCreate, request.body, childLabels);
+    const body = parse(childCreate, request.body, childBodyLabels);
     return db
       .insertInto('children')
       .values({ ...body, userId: currentUser(request).id })
@@ -252,7 +246,7 @@ export function registerLearner(register: Register, db: DB, config: AppConfig, g
       .executeTakeFirstOrThrow();
   });
   register('PUT /api/Children/Update', async (request): Promise<Schemas['Child']> => {
-    const { id: childId, ...fields } = parse(childUpdate, request.body, childLabels);
+    const { id: childId, ...fields } = parse(childUpdate, request.body, childBodyLabels);
     const child = await db
       .updateTable('children')
       .set(fields)

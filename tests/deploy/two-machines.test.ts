@@ -21,7 +21,7 @@ import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { freePort, nginxBinary, startNginx, type Nginx } from '../support/nginx';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { startS3, type S3Server } from '../support/s3';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, codeFromLog, encodePng } from '../support/server';
 
 type Name = 'a' | 'b';
@@ -295,7 +295,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     });
     expect(signedUp.status, signedUp.text).toBe(200);
     const learner = v.parse(tokenAnswer, signedUp.json()).accessToken;
-    const child = await viaProxy('POST', '/api/Children/Create', { token: learner, body: { firstName: 'یکتا', lastName: 'دوماشینه', birthDate: null, grade: '' } });
+    const child = await viaProxy('POST', '/api/Children/Create', { token: learner, body: { firstName: 'یکتا', lastName: 'دوماشینه', ...sampleChild } });
     expect(child.status, child.text).toBe(200);
     const courses = v.parse(v.array(v.object({ id: v.number(), priceInTomans: v.number(), registrationOpen: v.boolean() })), (await viaProxy('GET', '/api/Public/courses')).json());
     const paid = courses.find((c) => c.registrationOpen && c.priceInTomans > 0);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignUp, launchBrowser, signIn, signInAsAdmin, startStack, type Stack } from './harness';
 import { formatToman } from '../../schema/rules/digits';
 import { blockZarinpal, uniqueMobile } from './site-helpers';
+import { sampleChild } from '../support/samples';
 
 const shots = process.env.SHOTS_DIR;
 const password = 'learner-pass-123';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const [first, second] = courses;
   if (!first || !second) throw new Error('the seed needs two open paid courses');
   firstPrice = first.priceInTomans;
-  const child = await api(withId, 'POST', '/api/Children/Create', { firstName: 'نگار', lastName: 'دوباره', birthDate: null, grade: '' });
+  const child = await api(withId, 'POST', '/api/Children/Create', { firstName: 'نگار', lastName: 'دوباره', ...sampleChild });
   // Order A is paid in one tab; the grown cart is checked out as B, paid and verified first.
   await api(anything, 'POST', '/api/Cart/Add', { courseId: first.id, childId: child.id });
   const a = await api(checkoutAnswer, 'POST', '/api/Orders/Checkout');

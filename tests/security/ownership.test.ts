@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { sampleChild } from '../support/samples';
 
 interface PublicCourse {
   id: number;
@@ -54,7 +55,7 @@ function bobSnapshot(): string {
 const newChild = async (token: string, firstName: string, extra: object = {}) => {
   const answer = await server.call<Child>('POST', '/api/Children/Create', {
     token,
-    body: { firstName, lastName: 'مالکیت', birthDate: null, grade: '', ...extra },
+    body: { firstName, lastName: 'مالکیت', ...sampleChild, ...extra },
   });
   expect(answer.status).toBe(200);
   return answer.body.id;
@@ -112,7 +113,7 @@ describe('object-level access between learners', () => {
     for (const childId of bobs.children) {
       const update = await server.call('PUT', '/api/Children/Update', {
         token: alice,
-        body: { id: childId, firstName: 'ربوده', lastName: 'x', birthDate: null, grade: '' },
+        body: { id: childId, firstName: 'ربوده', lastName: 'x', ...sampleChild },
       });
       expect(update.status, `update child ${childId}`).toBe(404);
       expect((await server.call('DELETE', '/api/Children/Delete', { token: alice, body: { id: childId } })).status).toBe(404);
@@ -138,7 +139,7 @@ describe('object-level access between learners', () => {
     let tried = 0;
     for (let id = 1; id <= maxChild + 3; id += 1) {
       if (id === aliceChild) continue;
-      const update = await server.call('PUT', '/api/Children/Update', { token: alice, body: { id, firstName: 'حدس', lastName: 'x', birthDate: null, grade: '' } });
+      const update = await server.call('PUT', '/api/Children/Update', { token: alice, body: { id, firstName: 'حدس', lastName: 'x', ...sampleChild } });
       const remove = await server.call('DELETE', '/api/Children/Delete', { token: alice, body: { id } });
       expect([update.status, remove.status], `child ${id}`).toEqual([404, 404]);
       tried += 2;
@@ -159,7 +160,7 @@ describe('object-level access between learners', () => {
     expect((await server.call<Child[]>('GET', '/api/Children', { token: bob })).body.map((c) => c.id)).not.toContain(smuggled);
     const update = await server.call('PUT', '/api/Children/Update', {
       token: alice,
-      body: { id: smuggled, firstName: 'قاچاق', lastName: 'x', birthDate: null, grade: '', userId: bobId },
+      body: { id: smuggled, firstName: 'قاچاق', lastName: 'x', ...sampleChild, userId: bobId },
     });
     expect(update.status).toBe(200);
     const [c1] = openCourses;

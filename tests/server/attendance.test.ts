@@ -5,7 +5,7 @@
 // attendance and class links; profile edits follow the sign-up rules, and moving a sign-in
 // identifier needs the current password. Sessions, slots and enrolments are plain inserts: making
 // sessions from the weekly pattern is the schedule's work.
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/db';
@@ -51,8 +51,8 @@ const day = (offset: number) => {
   return d.toISOString();
 };
 
-async function childOf(token: string, firstName: string, birthDate: string | null = null): Promise<number> {
-  const answer = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName, lastName: 'آزمون', birthDate, grade: '' } });
+async function childOf(token: string, firstName: string, birthDate: string = sampleChild.birthDate): Promise<number> {
+  const answer = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName, lastName: 'آزمون', birthDate, grade: sampleChild.grade } });
   expect(answer.status).toBe(200);
   return answer.body.id;
 }

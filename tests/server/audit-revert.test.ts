@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   categoryId = categories.body[0]?.id ?? 0;
   for (const n of [1, 2, 3]) {
     const token = await signUpLearner(server, `0937900000${n}`);
-    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${n}`, lastName: 'بازگشتی', birthDate: null, grade: '' } });
+    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${n}`, lastName: 'بازگشتی', ...sampleChild } });
     parents.push({ token, child: child.body.id });
   }
 }, 60_000);

@@ -11,7 +11,7 @@ import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
@@ -84,7 +84,7 @@ async function newParent(children = 1): Promise<Parent> {
   const token = signedUp.body.accessToken;
   const ids: number[] = [];
   for (let i = 0; i < children; i++) {
-    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${i + 1}`, lastName: 'تخفیف', birthDate: null, grade: '' } });
+    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${i + 1}`, lastName: 'تخفیف', ...sampleChild } });
     expect(child.status, child.text).toBe(200);
     ids.push(child.body.id);
   }

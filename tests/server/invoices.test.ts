@@ -9,7 +9,7 @@ import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { company } from '../../schema/rules/company';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
@@ -59,7 +59,7 @@ async function newParent(children = 1): Promise<Parent> {
   const token = await signUpLearner(server, `0935${String(8000000 + phoneCounter).padStart(7, '0')}`);
   const ids: number[] = [];
   for (let i = 0; i < children; i++) {
-    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `بچه${i + 1}`, lastName: 'فاکتور', birthDate: null, grade: '' } });
+    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `بچه${i + 1}`, lastName: 'فاکتور', ...sampleChild } });
     ids.push(child.body.id);
   }
   return { token, children: ids };

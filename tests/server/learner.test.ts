@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { sampleChild } from '../support/samples';
+import * as v from 'valibot';
+import { ChildSchema, childTexts } from '../../schema/rules/forms/childRules';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -106,7 +109,7 @@ describe('learner data belongs to its owner', () => {
     expect((await server.call<unknown[]>('GET', '/api/Children', { token: learnerB })).body).toEqual([]);
     const update = await server.call('PUT', '/api/Children/Update', {
       token: learnerB,
-      body: { id: child, firstName: 'دزد', lastName: 'x', birthDate: null, grade: '' },
+      body: { id: child, firstName: 'دزد', lastName: 'x', ...sampleChild },
     });
     expect(update.status).toBe(404);
     expect((await server.call('DELETE', '/api/Children/Delete', { token: learnerB, body: { id: child } })).status).toBe(404);
@@ -122,6 +125,26 @@ describe('learner data belongs to its owner', () => {
     const invalid = await server.call<{ message: string }>('POST', '/api/Children/Create', { token: learnerA, body: { firstName: 'x', lastName: 'y', birthDate: 'yesterday', grade: '' } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toMatch(/تاریخ تولد/);
+  });
+
+  it('refuses every child the dashboard form refuses, with the form\'s words', async () => {
+    const before = (await server.call<unknown[]>('GET', '/api/Children', { token: learnerA })).body.length;
+    const refused = [
+      { body: { firstName: 'آینده', lastName: 'دور', birthDate: '2030-01-01T00:00:00.000Z', grade: '' }, message: childTexts.birthDateFuture },
+      { body: { firstName: 'بی‌تاریخ', lastName: 'x', birthDate: null, grade: 'سوم' }, message: childTexts.birthDateMissing },
+      { body: { firstName: 'بی‌پایه', lastName: 'x', birthDate: sampleChild.birthDate, grade: '  ' }, message: 'پایه تحصیلی الزامی است' },
+      { body: { firstName: 'ن'.repeat(101), lastName: 'x', ...sampleChild }, message: 'نام حداکثر ۱۰۰ نویسه است' },
+    ];
+    for (const { body, message } of refused) {
+      // The form's own verdict on the same body, then the server's.
+      const form = v.safeParse(ChildSchema, body);
+      expect(form.success).toBe(false);
+      expect(form.issues?.map((issue) => issue.message)).toContain(message);
+      const answer = await server.call<{ message: string }>('POST', '/api/Children/Create', { token: learnerA, body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+    expect((await server.call<unknown[]>('GET', '/api/Children', { token: learnerA })).body.length).toBe(before);
   });
 
   it('refuses closed and inactive courses in the cart', async () => {
@@ -229,7 +252,7 @@ describe('checkout and payment', () => {
     const down = await startServer({ paymentGatewayUrl: 'http://127.0.0.1:9' });
     try {
       const token = await signUpLearner(down, '09370000009');
-      const child = await down.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: 'الف', lastName: 'ب', birthDate: null, grade: '' } });
+      const child = await down.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: 'الف', lastName: 'ب', ...sampleChild } });
       const course = (await down.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen);
       await down.call('POST', '/api/Cart/Add', { token, body: { courseId: course?.id, childId: child.body.id } });
       const answer = await down.call<{ message: string }>('POST', '/api/Orders/Checkout', { token });

@@ -10,6 +10,7 @@ import { configFromEnv } from '../../server/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { sampleChild } from '../support/samples';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -59,7 +60,7 @@ const course = (index: number): PublicCourse => {
   return found;
 };
 const newChild = async (token: string, firstName: string) => {
-  const answer = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName, lastName: 'مالی', birthDate: null, grade: '' } });
+  const answer = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName, lastName: 'مالی', ...sampleChild } });
   expect(answer.status).toBe(200);
   return answer.body.id;
 };

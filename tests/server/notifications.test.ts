@@ -13,7 +13,7 @@ import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, t
 import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
@@ -48,7 +48,7 @@ beforeAll(async () => {
     const phone = `0937700000${n}`;
     const token = await signUpLearner(server, phone);
     const childName = ['آرش', 'بهار', 'پرستو'][n - 1] ?? '';
-    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: childName, lastName: 'پیامی', birthDate: null, grade: '' } });
+    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: childName, lastName: 'پیامی', ...sampleChild } });
     const user = await db.selectFrom('users').select('id').where('phoneNumber', '=', phone).executeTakeFirstOrThrow();
     parents.push({ token, child: child.body.id, userId: user.id, phone, childName: `${childName} پیامی` });
   }

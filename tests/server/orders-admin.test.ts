@@ -12,6 +12,7 @@ import { registry } from '../../schema/registry.gen';
 import { academyDayOf } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { sampleChild } from '../support/samples';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -78,7 +79,7 @@ const moveEnrolment = (row: { id: number; version: number }, courseId: number, t
 
 /** A learner's new child bought these courses: checkout, the gateway's page paid, verified. */
 async function buy(server: TestServer, token: string, courseIds: number[], name: string): Promise<number> {
-  const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: name, lastName: 'رضایی', birthDate: null, grade: '' } });
+  const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: name, lastName: 'رضایی', ...sampleChild } });
   expect(child.status).toBe(200);
   for (const courseId of courseIds) {
     const added = await server.call('POST', '/api/Cart/Add', { token, body: { courseId, childId: child.body.id } });

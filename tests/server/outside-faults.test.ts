@@ -19,7 +19,7 @@ import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { actionsFor, blankRecord } from '../../schema/define';
 import { refundRefusals } from '../../schema/orders';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { registry } from '../../schema/registry.gen';
 
 const merchantId = '11111111-2222-3333-4444-555555555555';
@@ -93,7 +93,7 @@ async function newLearner(key: string): Promise<Learner> {
   }
   const cart = await server.call<{ items: Array<{ id: number }> }>('GET', '/api/Cart', { token });
   for (const item of cart.body.items) await server.call('DELETE', '/api/Cart/Remove', { token, body: { id: item.id } });
-  const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: 'نگار', lastName: 'خطایی', birthDate: null, grade: '' } });
+  const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: 'نگار', lastName: 'خطایی', ...sampleChild } });
   expect(child.status, child.text).toBe(200);
   return { token, child: child.body.id };
 }

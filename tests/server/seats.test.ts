@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
-import { courseBody } from '../support/samples';
+import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let gateway: FakeGateway;
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const tokens = await Promise.all([1, 2, 3, 4].map((n) => signUpLearner(server, `0937800000${n}`)));
   parents = [];
   for (const [i, token] of tokens.entries()) {
-    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${i + 1}`, lastName: 'صندلی', birthDate: null, grade: '' } });
+    const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${i + 1}`, lastName: 'صندلی', ...sampleChild } });
     parents.push({ token, child: child.body.id });
   }
 }, 60_000);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { sampleChild } from '../support/samples';
 
 let gateway: FakeGateway;
 /** Never reconciles: a second server on its database runs a round where a test needs one. */
@@ -67,7 +68,7 @@ const course = (index: number): PublicCourse => {
   return found;
 };
 const newChild = async (on: TestServer, token: string, firstName: string) => {
-  const answer = await on.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName, lastName: 'درگاهی', birthDate: null, grade: '' } });
+  const answer = await on.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName, lastName: 'درگاهی', ...sampleChild } });
   expect(answer.status).toBe(200);
   return answer.body.id;
 };

@@ -67,3 +67,6 @@ export function sampleRow(entity: AnyEntity, n = 1): AnyRow {
 export function courseBody(title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...blankRecord(registry.courses), type: 'online', title, ...extra };
 }
+
+/** A child's birth date and grade as the dashboard's form sends them (1 Farvardin 1395, fourth grade). */
+export const sampleChild = { birthDate: '2016-03-19T20:30:00.000Z', grade: 'چهارم دبستان' } as const;

@@ -23,3 +23,19 @@ describe('the shared layer (schema/) imports nothing from above', () => {
     expect(await refusals("import { toPersianDigits } from '../schema/rules/digits';\nexport {};\n", 'server/public.ts')).toEqual([]);
   });
 });
+
+describe('a name has one rule', () => {
+  const restricted = async (code: string, filePath: string) =>
+    (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message) ?? [];
+  const ownCheck = "import { requiredText } from '../schema/validators';\nexport const name = requiredText('نام', 80);\n";
+
+  it('refuses a name checked by hand in a form or on the server', async () => {
+    expect(await restricted(ownCheck, 'server/learner.ts')).toEqual([expect.stringContaining('one name rule')]);
+    expect(await restricted(ownCheck, 'src/components/dashboard/ChildForm.tsx')).toEqual([expect.stringContaining('one name rule')]);
+  });
+
+  it('lets the rule itself and other required texts be', async () => {
+    expect(await restricted(ownCheck, 'schema/validators.ts')).toEqual([]);
+    expect(await restricted("import { requiredText } from '../schema/validators';\nexport const t = requiredText('مناسبت', 100);\n", 'server/learner.ts')).toEqual([]);
+  });
+});

@@ -4,10 +4,10 @@
 // before it calls the API live here, once, for the island and for the server's plain post alike.
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';
-import { iranMobile, optionalEmail, requiredText } from '../../validators';
+import { iranMobile, optionalEmail, personName, requiredText } from '../../validators';
 
 export const ContactSchema = v.object({
-  fullName: requiredText('نام و نام خانوادگی', 100),
+  fullName: personName('نام و نام خانوادگی'),
   phoneNumber: iranMobile('شماره موبایل'),
   emailAddress: optionalEmail('ایمیل'),
   message: v.pipe(requiredText('متن پیام', 2000), v.minLength(5, 'متن پیام کوتاه است')),

@@ -4,11 +4,10 @@
 // before it calls the API live here, once, for the island and for the server's plain post alike.
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';
-import { iranMobile, newPassword, oneTimeCode, optionalEmail, requiredText } from '../../validators';
+import { iranMobile, newPassword, oneTimeCode, optionalEmail, personNames } from '../../validators';
 
 export const SignUpSchema = v.object({
-  firstName: requiredText('نام', 100),
-  lastName: requiredText('نام خانوادگی', 100),
+  ...personNames,
   phoneNumber: iranMobile('شماره موبایل'),
   emailAddress: optionalEmail('ایمیل'),
   password: newPassword('رمز عبور'),

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
-import { requiredText } from '../../../schema/validators';
-import { academyDayStart, isValidJalali, academyDayOf } from '../../../schema/rules/calendar';
+import { academyDayOf, academyDayStart, isValidJalali } from '../../../schema/rules/calendar';
+import { ChildSchema } from '../../../schema/rules/forms/childRules';
 import { Field } from '../site/Field';
 import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../site/StatusMessage';
@@ -14,11 +14,6 @@ export type ChildFields = components['schemas']['ChildFields'];
 
 const texts = dashboardTexts.children;
 
-const ChildSchema = v.object({
-  firstName: requiredText('نام', 100),
-  lastName: requiredText('نام خانوادگی', 100),
-  grade: requiredText(texts.grade, 50),
-});
 
 type ChildField = 'firstName' | 'lastName' | 'grade' | 'birthDate';
 
@@ -61,18 +56,16 @@ export function ChildForm({ child, onSave, onCancel }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = v.safeParse(ChildSchema, values);
-    const nextErrors: FieldErrors<ChildField> = parsed.success ? {} : fieldErrors(parsed.issues);
+    // The same rule the server runs on the body this form sends.
     const date = completeJalali(birth);
-    if (!date || !isValidJalali(date)) nextErrors.birthDate = 'تاریخ تولد را کامل انتخاب کنید';
-    else if (academyDayStart(date).getTime() > Date.now()) nextErrors.birthDate = 'تاریخ تولد نمی‌تواند در آینده باشد';
-    if (!parsed.success || !date || Object.keys(nextErrors).length > 0) {
-      setErrors(nextErrors);
+    const birthDate = date && isValidJalali(date) ? academyDayStart(date).toISOString() : null;
+    const parsed = v.safeParse(ChildSchema, { ...values, birthDate });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.issues));
       return;
     }
-    const birthDate = academyDayStart(date);
     setSaving(true);
-    const message = await onSave({ ...parsed.output, birthDate: birthDate.toISOString() });
+    const message = await onSave(parsed.output);
     setSaving(false);
     if (message) setFailure(message);
   };

@@ -6,7 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
-import { iranMobile, optionalEmail, requiredText } from '../../../schema/validators';
+import { iranMobile } from '../../../schema/validators';
+import { ProfileSchema } from '../../../schema/rules/forms/profileRules';
 import { api, clearGetCache, serverMessage } from '../../api/client';
 import { toLatinDigits } from '../../../schema/rules/text';
 import { Field } from '../site/Field';
@@ -19,13 +20,6 @@ type Name = 'firstName' | 'lastName' | 'phoneNumber' | 'emailAddress' | 'current
 
 const texts = familyTexts.profile;
 
-const ProfileSchema = v.object({
-  firstName: requiredText(texts.firstName, 100),
-  lastName: requiredText(texts.lastName, 100),
-  phoneNumber: iranMobile(texts.phone),
-  emailAddress: optionalEmail('ایمیل'),
-  currentPassword: v.string(),
-});
 
 /** Whether the values move a sign-in identifier (normalised as the server compares them). */
 function movesIdentifier(profile: Profile, phone: string, email: string): boolean {
