@@ -4,72 +4,19 @@
 // trail. Only what an action changes is per entity: its handler, below or in its own module.
 import { sql, type Transaction } from 'kysely';
 import { actionBodySchema, type AnyAction, type AnyEntity } from '../schema/define';
-import { registry, type RegistryKey } from '../schema/registry.gen';
+import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict, type AuditVia } from './audit';
 import type { Contract } from './contract';
 import type { Database, DB } from './db';
 import { HttpError, HttpErrorKeeping, notFound, texts } from './errors';
 import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
-import { currentUser, parse, type AuthUser, type Register } from './routes';
-import type { Gateway } from './gateway';
-import { rollActions } from './attendanceActions';
-import { enrollmentActions, orderActions } from './orderActions';
-import { classSessionActions, courseActions } from './sessionActions';
-import { userActions } from './userActions';
-import { afterWrite } from './writeHooks';
-import { waitlistActions } from './waitlistActions';
-import { resendSet } from './notifications';
+import { currentUser, parse, type Register } from './routes';
+import type { Gateway } from './outside';
+import { actionHandlersOf, afterWrite, type ActionHandler, type ActionServices } from './behaviours';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
 } as const;
-
-export interface ActionContext {
-  trx: Transaction<Database>;
-  /** The record as stored, locked until the transaction ends. */
-  record: Row;
-  actor: AuthUser;
-  /** The payment gateway, for actions that move money (a refund). */
-  gateway: Gateway;
-  /** The action's declared inputs as the admin gave them, validated (empty when it has none). */
-  input: Row;
-  /** The site's public address (PUBLIC_URL's origin), for a link an action hands over. */
-  siteUrl: string;
-  /**
-   * This run of the action, for the audit entries the handler writes for other records (the
-   * enrolments a refund cancels): the audit log undoes them only as the action declares.
-   */
-  via: AuditVia;
-}
-
-/** What an action run needs besides the record: who runs it and the outside services. */
-export type ActionServices = Pick<ActionContext, 'actor' | 'gateway' | 'siteUrl'>;
-
-export interface ActionOutcome {
-  /** Column values of the record, written together with the version bump. */
-  set: Row;
-  /** Told to the admin once with the answer (a one-time link that is never stored readable). */
-  notice?: string;
-}
-
-/**
- * What an action does: the record's changes, and it may refuse (throw an HttpError) or write
- * elsewhere in the same transaction.
- */
-export type ActionHandler = (context: ActionContext) => Promise<ActionOutcome>;
-
-/** Every declared action's handler, by entity and action key; start-up fails on a missing one. */
-const handlers: { readonly [K in RegistryKey]?: Readonly<Record<string, ActionHandler>> } = {
-  users: userActions,
-  orders: orderActions,
-  enrollments: enrollmentActions,
-  courses: courseActions,
-  // A session's exceptions to the weekly pattern, and taking its roll.
-  classSessions: { ...classSessionActions, ...rollActions },
-  waitlist: waitlistActions,
-  // A failed notification queued again (server/notifications.ts).
-  notifications: { resend: async () => ({ set: resendSet() }) },
-};
 
 /**
  * An inverse named by `revert: () => ({ via })` is a declared action of the same entity that asks
@@ -84,9 +31,8 @@ function checkRevert(entity: AnyEntity, action: AnyAction): void {
 }
 
 function handlerOf(entity: AnyEntity, key: string): ActionHandler {
-  const own = handlers[entity.key] ?? {};
-  const handler = own[key];
-  if (!handler) throw new Error(`schema/${entity.key}.ts declares the action '${key}', but server/actions.ts has no handler for it`);
+  const handler = actionHandlersOf(entity)[key];
+  if (!handler) throw new Error(`schema/${entity.key}.ts declares the action '${key}', but no feature plugs in a handler for it`);
   return handler;
 }
 
@@ -127,8 +73,8 @@ export async function runAction(
 export function registerActions(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
   for (const entity of Object.values(registry)) {
     const declared = new Set(entity.actions.map((action) => action.key));
-    const stray = Object.keys(handlers[entity.key] ?? {}).filter((key) => !declared.has(key));
-    if (stray.length > 0) throw new Error(`server/actions.ts has handlers for actions schema/${entity.key}.ts does not declare: ${stray.join(', ')}`);
+    const stray = Object.keys(actionHandlersOf(entity)).filter((key) => !declared.has(key));
+    if (stray.length > 0) throw new Error(`handlers are plugged in for actions schema/${entity.key}.ts does not declare: ${stray.join(', ')}`);
 
     for (const action of entity.actions) {
       handlerOf(entity, action.key);

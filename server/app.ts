@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { registerActions } from './actions';
+import { plugInFeatures } from './features';
 import { registerAudit } from './audit';
 import { registerAuth } from './auth';
 import { registerBulk } from './bulk';
@@ -106,6 +107,7 @@ const clientErrorTexts: Record<string, string> = {
 const isFastifyError = (error: unknown): error is FastifyError => error instanceof Error;
 
 export async function buildApp(config: AppConfig & { media?: MediaStore; timeLimits?: Partial<TimeLimits> }): Promise<FastifyInstance> {
+  plugInFeatures();
   const print = config.print ?? ((line: string) => console.log(line));
   const distDir = path.resolve(config.distDir ?? 'dist');
   const hasSpa = existsSync(path.join(distDir, 'index.html'));

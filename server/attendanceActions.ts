@@ -5,7 +5,7 @@
 // action runner audits the session itself). The unique (sessionId, childId) index makes two
 // admins opening the same roll at once harmless.
 import { registry } from '../schema/registry.gen';
-import type { ActionContext, ActionHandler } from './actions';
+import { plugIn, type ActionContext, type ActionHandler } from './behaviours';
 import { recordAudit } from './audit';
 import { nowIso } from './db';
 import { formatPersianNumber } from '../schema/rules/text';
@@ -83,4 +83,7 @@ const allPresent: ActionHandler = async (context) => {
   return { set: {}, notice: attendanceTexts.allMarked(marked) };
 };
 
-export const rollActions = { roll, allPresent };
+/** Taking a session's roll. */
+export function plugInRollActions(): void {
+  plugIn('classSessions', { actions: { roll, allPresent } });
+}

@@ -18,11 +18,11 @@ import { registry } from '../schema/registry.gen';
 import { isCalendarDate } from '../schema/validators';
 import type { Contract } from './contract';
 import { runAction } from './actions';
-import { createHookOf } from './createHooks';
+import { createHookOf } from './behaviours';
 import { deleteRecord, insertRecord, stampSave, toColumns, updateRecord, updateValues } from './crud';
 import { nowIso, type AuditLogTable, type DB } from './db';
 import { HttpError, notFound } from './errors';
-import type { Gateway } from './gateway';
+import type { Gateway } from './outside';
 import { constraintError, integrityTexts, selectForUpdate, shapeRow, type Executor, type Row } from './integrity';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 

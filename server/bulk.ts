@@ -2,17 +2,17 @@
 // that has a delete operation (CSV import lives in csvImport.ts). One transaction; a row that
 // is still in use or protected is kept and reported with its reason, the rest are deleted.
 import type { FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../schema/define';
 import { registry, registryKeys } from '../schema/registry.gen';
 import { formatPersianNumber, toPersianDigits } from '../schema/rules/text';
 import { matchingIdsFor } from './bulkQuery';
-import type { Database, DB } from './db';
+import type { DB } from './db';
 import { HttpError, notFound } from './errors';
-import { financialRecordsOf, holdersOf, integrityTexts, isFinancialRecordsError } from './integrity';
+import { holdersOf, integrityTexts, isFinancialRecordsError } from './integrity';
 import { currentUser, type Register } from './routes';
-import { afterWrite } from './writeHooks';
+import { afterWrite, keptOnDelete } from './behaviours';
 
 type Row = Record<string, unknown>;
 
@@ -30,8 +30,6 @@ export const bulkTexts = {
   missing: 'پیدا نشد (شاید پیش‌تر حذف شده است)',
   inUse: (count: number, what: string) => `${toPersianDigits(count)} مورد از ${what} به آن وابسته است`,
   referenced: 'در جای دیگری (مانند ثبت‌نام‌ها) استفاده شده است',
-  self: 'حساب کاربری خودتان را نمی‌توانید حذف کنید',
-  lastAdmin: 'آخرین مدیر سیستم را نمی‌توانید حذف کنید',
   idLabel: (id: number) => `شناسه ${toPersianDigits(id)}`,
 } as const;
 
@@ -79,30 +77,6 @@ function chunks<T>(items: readonly T[], size: number = bulkLimits.chunk): T[][] 
   return out;
 }
 
-type Trx = Transaction<Database>;
-
-/**
- * Rows that must stay whatever the admin chose. For the accounts table: the signed-in admin, the
- * last administrator, and users with financial records (integrity.ts's financialRecordsOf). (The lead's guards of single deletes and demotions should share this.)
- */
-async function protectedRows(trx: Trx, entity: AnyEntity, rows: Array<Row & { id: number }>, actorId: number): Promise<Map<number, string>> {
-  const kept = new Map<number, string>();
-  if (entity.table !== 'users') return kept;
-  for (const row of rows) if (row.id === actorId) kept.set(row.id, bulkTexts.self);
-  const doomedAdmins = rows.filter((row) => Number(row.role) === 300 && !kept.has(row.id));
-  if (doomedAdmins.length > 0) {
-    const counted = await sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${sql.table('users')} where ${sql.ref('role')} = 300`.execute(trx);
-    const admins = Number(counted.rows[0]?.n ?? 0);
-    // At least one administrator must remain after the delete.
-    const mustKeep = Math.max(0, doomedAdmins.length - (admins - 1));
-    for (const row of doomedAdmins.slice(0, mustKeep)) kept.set(row.id, bulkTexts.lastAdmin);
-  }
-  // The same rule as the single delete: paid orders and enrolments are kept, so is their user.
-  const withRecords = await financialRecordsOf(trx, rows.filter((row) => !kept.has(row.id)).map((row) => row.id));
-  for (const [id, reason] of withRecords) kept.set(id, reason);
-  return kept;
-}
-
 
 export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number[], actorId: number): Promise<{ deleted: number; skipped: Skipped[] }> {
   const wanted = [...new Set(ids)];
@@ -120,7 +94,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
     };
     for (const id of wanted) if (!byId.has(id)) skip(id, bulkTexts.missing);
 
-    const kept = await protectedRows(trx, entity, rows, actorId);
+    const kept = await keptOnDelete(trx, entity, rows, actorId);
     for (const [id, reason] of kept) skip(id, reason);
 
     // Referenced through a registry reference field: counted per row, named in the reason.

@@ -3,7 +3,7 @@
 // contract's component schema, so only contract properties leave the server.
 import { sql, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../schema/define';
-import { createHookOf } from './createHooks';
+import { afterWrite, createHookOf, guardWrite, sharedBehaviour } from './behaviours';
 import { registry } from '../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from './contract';
@@ -14,7 +14,6 @@ import {
   assertNotReferenced,
   assertReferencesExist,
   constraintError,
-  guardUserWrite,
   requestedVersion,
   selectForUpdate,
   shapeRow,
@@ -23,9 +22,7 @@ import {
 import { parseListQuery, prepareListSearch, runListQuery, schemaProperties, warmListSearch } from './listQuery';
 import { currentUser, parse, type AuthUser, type Register } from './routes';
 import { sanitizeRichText } from './sanitize';
-import { reservedSlugs } from './pages';
 import { uniqueSlug } from './slug';
-import { afterWrite } from './writeHooks';
 
 /** Smaller list answers go as they are (@fastify/compress's own threshold). */
 const minCompressedSize = 1024;
@@ -89,7 +86,7 @@ export async function updateRecord(
     throw await versionConflict(trx, contract, entity, before, expected);
   }
   await assertReferencesExist(trx, entity, values);
-  await guardUserWrite(trx, entity, actor, before, values);
+  await guardWrite(trx, entity, actor, before, values);
   const names = Object.keys(values);
   const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
   const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
@@ -126,7 +123,7 @@ export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity
 export async function deleteRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, id: number, logAs: Logged<'delete'> = 'delete'): Promise<void> {
   const before = await selectForUpdate(trx, entity.table, id);
   if (!before) throw notFound(texts.recordNotFound);
-  await guardUserWrite(trx, entity, actor, before, null);
+  await guardWrite(trx, entity, actor, before, null);
   await assertNotReferenced(trx, entity, id);
   await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
   await recordAudit(trx, { actor, entity, recordId: id, action: logAs, before, after: null });
@@ -223,7 +220,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
               values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
                 const taken = await sql<Row>`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
                 return taken.rows.length > 0;
-              }, reservedSlugs(entity.key));
+              }, sharedBehaviour().reservedSlugs?.(entity.key));
             }
             return insertRecord(trx, entity, actor, values);
           });

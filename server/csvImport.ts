@@ -3,7 +3,6 @@
 // create form would send and is checked with the same bodySchema; a single rejected row means
 // nothing is written (one transaction), and `dryRun=1` checks without writing. Cells may use
 // Persian/Arabic digits, Jalali dates (۱۴۰۵/۰۱/۱۵) and option labels («آنلاین») or raw values.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -19,10 +18,8 @@ import { toColumns } from './crud';
 import { constraintError, type Row } from './integrity';
 import { nowIso, type DB } from './db';
 import { HttpError } from './errors';
-import { libraryTexts, namesInLibrary } from './mediaLibrary';
 import type { Register } from './routes';
-import { afterWrite, type WriteChange } from './writeHooks';
-import { reservedSlugs } from './pages';
+import { afterWrite, checkImport, fillImported, sharedBehaviour, type WriteChange } from './behaviours';
 import { uniqueSlug } from './slug';
 
 export const importLimits = { bytes: 5 * 1024 * 1024, rows: 5000 } as const;
@@ -40,9 +37,6 @@ export const importTexts = {
   duplicateColumn: (name: string) => `ستون «${name}» دو بار آمده است`,
   extraCells: 'این سطر بیش از تعداد سرستون‌ها خانه دارد',
   missingReference: (label: string, id: number) => `${label} با شناسه ${toPersianDigits(id)} وجود ندارد`,
-  phoneTaken: 'حساب کاربری با این شماره تلفن وجود دارد',
-  emailTaken: 'حساب کاربری با این ایمیل وجود دارد',
-  duplicateInFile: (label: string, line: number) => `${label} تکراری است (همان سطر ${toPersianDigits(line)})`,
   nameTooLong: (label: string) => `${label} حداکثر ${toPersianDigits(100)} نویسه است`,
 } as const;
 
@@ -218,8 +212,10 @@ async function checkReferences(db: DB, entity: AnyEntity, rows: ParsedRow[], rej
   }
 }
 
-/** Image and video fields naming a file the media library does not hold (see server/mediaLibrary.ts). */
+/** Image and video fields naming a file the media library does not hold. */
 async function checkFiles(db: DB, entity: AnyEntity, rows: ParsedRow[], rejected: ImportReport['rejected']): Promise<void> {
+  const library = sharedBehaviour().fileLibrary;
+  if (!library) return;
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.input !== 'imageLink' && field.input !== 'videoLink') continue;
     const named = (row: ParsedRow) => {
@@ -228,47 +224,12 @@ async function checkFiles(db: DB, entity: AnyEntity, rows: ParsedRow[], rejected
     };
     const wanted = [...new Set(rows.map(named).filter((file) => file !== ''))];
     if (wanted.length === 0) continue;
-    const found = await namesInLibrary(db, field.input === 'imageLink' ? 'images' : 'videos', wanted);
+    const found = await library.found(db, field.input === 'imageLink' ? 'images' : 'videos', wanted);
     for (const row of rows) {
       const file = named(row);
-      if (file !== '' && !found.has(file)) rejected.push({ line: row.line, message: libraryTexts.notInLibrary(field.label, file) });
+      if (file !== '' && !found.has(file)) rejected.push({ line: row.line, message: library.notInLibrary(field.label, file) });
     }
   }
-}
-
-/**
- * Accounts: unique phones and non-empty emails, within the file and against the table. Each
- * row's phone and email already went through the users schema (readRows): a required Iranian
- * mobile as 09xxxxxxxxx and a lower-case email, the rules of sign-up and of the admin's edit.
- */
-async function checkAccounts(db: DB, rows: ParsedRow[], rejected: ImportReport['rejected']): Promise<void> {
-  const phones = new Map<string, number>();
-  const emails = new Map<string, number>();
-  for (const row of rows) {
-    const phone = String(row.values.phoneNumber ?? '');
-    const seenAt = phones.get(phone);
-    if (seenAt !== undefined) rejected.push({ line: row.line, message: importTexts.duplicateInFile('شماره تلفن', seenAt) });
-    else phones.set(phone, row.line);
-    const email = String(row.values.emailAddress ?? '').toLowerCase();
-    if (email) {
-      const emailAt = emails.get(email);
-      if (emailAt !== undefined) rejected.push({ line: row.line, message: importTexts.duplicateInFile('ایمیل', emailAt) });
-      else emails.set(email, row.line);
-    }
-  }
-  const taken = async (column: 'phoneNumber' | 'emailAddress', values: string[], message: string, index: Map<string, number>) => {
-    for (let i = 0; i < values.length; i += 500) {
-      const part = values.slice(i, i + 500);
-      const result = await sql<{ v: string }>`select ${sql.ref(column)} as ${sql.ref('v')} from ${sql.table('users')}
-        where lower(${sql.ref(column)}) in (${sql.join(part)})`.execute(db);
-      for (const row of result.rows) {
-        const line = index.get(String(row.v).toLowerCase());
-        if (line !== undefined) rejected.push({ line, message });
-      }
-    }
-  };
-  await taken('phoneNumber', [...phones.keys()], importTexts.phoneTaken, phones);
-  await taken('emailAddress', [...emails.keys()], importTexts.emailTaken, emails);
 }
 
 /** Thrown inside the transaction to undo a dry run's inserts. */
@@ -287,7 +248,7 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
   const total = rows.length + rejected.length;
   await checkReferences(db, entity, rows, rejected);
   await checkFiles(db, entity, rows, rejected);
-  if (entity.table === 'users') await checkAccounts(db, rows, rejected);
+  await checkImport(db, entity, rows, (line, message) => rejected.push({ line, message }));
   const report = (created: number): ImportReport => ({
     created,
     rows: total,
@@ -305,22 +266,14 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
       const written: WriteChange[] = [];
       for (const row of rows) {
         const values = toColumns(entity, row.values);
-        if (entity.table === 'users') {
-          values.firstName = String(row.values.firstName ?? '');
-          values.lastName = String(row.values.lastName ?? '');
-          // No one knows this password: the account exists, but signs in only after a reset.
-          values.passwordHash = `!imported$${randomBytes(24).toString('base64url')}`;
-          values.isLockout = 0;
-          values.tokenVersion = 0;
-          values.lastLogin = null;
-        }
+        fillImported(entity, values, row.values);
         if (columns.has('createdAt')) values.createdAt = now;
         const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;
         if (columns.has('slug') && typeof slugSource === 'string') {
           values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
             const found = await sql`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
             return found.rows.length > 0;
-          }, reservedSlugs(entity.key));
+          }, sharedBehaviour().reservedSlugs?.(entity.key));
         }
         const names = Object.keys(values).filter((name) => columns.has(name));
         try {

@@ -11,6 +11,7 @@ import { foldForSearch, formatPersianNumber } from '../schema/rules/text';
 import { isPostgres, type CouponsTable, type Database, type DB, type OrderStatus } from './db';
 import { HttpError } from './errors';
 import { authorityReuseMs } from './seats';
+import { idsOf, plugIn } from './behaviours';
 
 type Executor = DB | Transaction<Database>;
 
@@ -296,4 +297,10 @@ export async function checkSiblingRules(trx: Transaction<Database>): Promise<voi
   const rules = await trx.selectFrom('sibling_discounts').select(['fromChild']).execute();
   const ranks = rules.map((r) => Number(r.fromChild));
   if (new Set(ranks).size !== ranks.length) throw new HttpError(409, discountTexts.siblingDuplicate);
+}
+
+/** A coupon's code is unique once folded and its kind and scope are complete; one sibling rule per child rank. */
+export function plugInDiscounts(): void {
+  plugIn('coupons', { afterWrite: async (trx, changes) => checkCoupons(trx, idsOf(changes.map((c) => c.after?.id))) });
+  plugIn('siblingDiscounts', { afterWrite: async (trx) => checkSiblingRules(trx) });
 }

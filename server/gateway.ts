@@ -1,6 +1,6 @@
 // A Zarinpal-compatible payment gateway client (v4 JSON API). Amounts are sent in rials.
 import * as v from 'valibot';
-import { boundedText, OutsideAnswerError, parseAnswer } from './outside';
+import { boundedText, OutsideAnswerError, parseAnswer, type Gateway } from './outside';
 
 /**
  * How a call to the gateway failed: no answer at all (refused connection, dropped, past the
@@ -59,37 +59,6 @@ export const zarinpalCodes = {
 
 /** Verify refusals that end the payment: the authority or its amount is not this order's. */
 const verifyFails: ReadonlySet<number> = new Set([zarinpalCodes.amountMismatch, zarinpalCodes.wrongMerchant, zarinpalCodes.unknownAuthority, -55]);
-
-export interface Gateway {
-  request(input: { amountInTomans: number; description: string; callbackUrl: string }): Promise<{ authority: string }>;
-  /**
-   * 'paid' with the reference number; 'unpaid' when the gateway says nothing was paid (yet) on
-   * this authority, so the order stays payable; 'failed' for any other refusal.
-   */
-  verify(input: {
-    amountInTomans: number;
-    authority: string;
-  }): Promise<{ status: 'paid'; refId: string; cardPan: string | null } | { status: 'unpaid' } | { status: 'failed' }>;
-  paymentUrl(authority: string): string;
-  /**
-   * Pays an amount of a verified payment back to the payer's card; absent when the gateway is
-   * not configured for refunds (Zarinpal asks for an access token besides the merchant id), and
-   * then an admin records a refund made by hand. Throws GatewayError on a refusal or an outage.
-   */
-  refund?(input: { amountInTomans: number; authority: string; reason: string }): Promise<{ refundId: string }>;
-  /**
-   * The payments made to this merchant that nobody verified yet (unVerified.json: the gateway's
-   * last 100), amounts converted back to tomans. Throws GatewayError on an outage or a refusal.
-   */
-  unverified(): Promise<Array<{ authority: string; amountInTomans: number }>>;
-  /**
-   * Cancels a verified payment as a whole, the money back on the payer's card at once
-   * (reverse.json). Zarinpal allows it only for a while after the payment (about 30 minutes):
-   * 'refused' after that, or on any other refusal, and the amount is then refunded the slow way.
-   * Throws GatewayError when the gateway cannot be reached.
-   */
-  reverse(input: { authority: string }): Promise<{ status: 'reversed' } | { status: 'refused'; code: number | null }>;
-}
 
 export interface ZarinpalOptions {
   /** Zarinpal's refund call needs an access token of the merchant's account (ZARINPAL_ACCESS_TOKEN). */

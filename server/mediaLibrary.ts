@@ -12,6 +12,7 @@ import type { DB } from './db';
 import { HttpError } from './errors';
 import type { MediaKind, MediaStore } from './files';
 import type { Executor, Row } from './integrity';
+import { plugInShared } from './behaviours';
 
 export const mediaKinds: readonly MediaKind[] = ['images', 'videos'];
 
@@ -210,4 +211,9 @@ export async function libraryOf(db: DB, kind: MediaKind): Promise<LibraryEntry[]
     uploader: row.firstName === null && row.lastName === null ? null : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
     usedIn: usage.get(row.storedName) ?? [],
   }));
+}
+
+/** File fields refer to the library as reference fields refer to records, in every write. */
+export function plugInMediaLibrary(): void {
+  plugInShared({ fileLibrary: { assertInLibrary: assertFilesInLibrary, found: namesInLibrary, notInLibrary: libraryTexts.notInLibrary } });
 }

@@ -27,6 +27,7 @@ import type { Transaction } from 'kysely';
 import { isPostgres, nowIso, type Database, type DB, type NotificationChannel, type NotificationEvent } from './db';
 import { notificationSettings, type NotificationSettings } from './config';
 import { DeliveryError, type Messaging } from './messaging';
+import { plugIn } from './behaviours';
 import type { SeatLine } from './seats';
 import { academyClock, academyDayOf, academyDayStart, jalaliMonthNames, jalaliWeekdayNames, weekdayOfDay } from '../schema/rules/calendar';
 import { toPersianDigits } from '../schema/rules/text';
@@ -421,7 +422,11 @@ export function startNotificationWorker(db: DB, messaging: Messaging, settings: 
 }
 
 /** The admin's «ارسال دوباره» of a failed message: queued again, its attempts from zero. */
-export const resendSet = () => ({ status: 'queued', attempts: 0, nextAttemptAt: nowIso(), lastError: '', leaseUntil: null, claimToken: null });
+const resendSet = () => ({ status: 'queued', attempts: 0, nextAttemptAt: nowIso(), lastError: '', leaseUntil: null, claimToken: null });
+
+export function plugInNotificationActions(): void {
+  plugIn('notifications', { actions: { resend: async () => ({ set: resendSet() }) } });
+}
 
 /**
  * The sample data's delivery record (server/seed.ts): the messages its latest enrolments and its

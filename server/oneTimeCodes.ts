@@ -28,7 +28,7 @@ import { Attempts } from './attempts';
 import { authTexts, takeFailures } from './auth';
 import { nowIso, type Database, type DB } from './db';
 import { HttpError } from './errors';
-import { opensAdminPanel } from './integrity';
+import { opensAdminPanel } from '../schema/rules/roles';
 import { addressKey, codeLimits, resetMailLimits } from './limits';
 import { DeliveryError, type MailProvider, type SmsProvider } from './messaging';
 import { hashPassword } from './passwords';

@@ -16,7 +16,7 @@
 // refunded, instead of paying twice.
 import { refundRefusals } from '../schema/orders';
 import { registry } from '../schema/registry.gen';
-import type { ActionContext, ActionHandler } from './actions';
+import { plugIn, type ActionContext, type ActionHandler } from './behaviours';
 import { recordAudit } from './audit';
 import { nowIso, type EnrollmentStatus } from './db';
 import { HttpError, HttpErrorKeeping } from './errors';
@@ -116,7 +116,7 @@ const refundWhole =
     return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null } };
   };
 
-export const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
+const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
 
 /**
  * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)
@@ -202,4 +202,7 @@ const reinstate: ActionHandler = async ({ trx, record }) => {
   return { set: { status, cancelledAt: null } };
 };
 
-export const enrollmentActions = { cancel, move, reinstate };
+export function plugInOrderActions(): void {
+  plugIn('orders', { actions: orderActions });
+  plugIn('enrollments', { actions: { cancel, move, reinstate } });
+}

@@ -58,3 +58,39 @@ export function parseAnswer<S extends v.GenericSchema>(schema: S, text: string, 
   }
   return parsed.output;
 }
+
+/**
+ * The payment gateway as the rest of the server uses it (Zarinpal's client in server/gateway.ts,
+ * the trial's local gateway and the tests' fake answer it); the engine hands it to record actions
+ * that move money without knowing which gateway it is.
+ */
+export interface Gateway {
+  request(input: { amountInTomans: number; description: string; callbackUrl: string }): Promise<{ authority: string }>;
+  /**
+   * 'paid' with the reference number; 'unpaid' when the gateway says nothing was paid (yet) on
+   * this authority, so the order stays payable; 'failed' for any other refusal.
+   */
+  verify(input: {
+    amountInTomans: number;
+    authority: string;
+  }): Promise<{ status: 'paid'; refId: string; cardPan: string | null } | { status: 'unpaid' } | { status: 'failed' }>;
+  paymentUrl(authority: string): string;
+  /**
+   * Pays an amount of a verified payment back to the payer's card; absent when the gateway is
+   * not configured for refunds (Zarinpal asks for an access token besides the merchant id), and
+   * then an admin records a refund made by hand. Throws GatewayError on a refusal or an outage.
+   */
+  refund?(input: { amountInTomans: number; authority: string; reason: string }): Promise<{ refundId: string }>;
+  /**
+   * The payments made to this merchant that nobody verified yet (unVerified.json: the gateway's
+   * last 100), amounts converted back to tomans. Throws GatewayError on an outage or a refusal.
+   */
+  unverified(): Promise<Array<{ authority: string; amountInTomans: number }>>;
+  /**
+   * Cancels a verified payment as a whole, the money back on the payer's card at once
+   * (reverse.json). Zarinpal allows it only for a while after the payment (about 30 minutes):
+   * 'refused' after that, or on any other refusal, and the amount is then refunded the slow way.
+   * Throws GatewayError when the gateway cannot be reached.
+   */
+  reverse(input: { authority: string }): Promise<{ status: 'reversed' } | { status: 'refused'; code: number | null }>;
+}

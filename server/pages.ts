@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { registry, registryKeys, type RegistryKey } from '../schema/registry.gen';
 import { toLatinDigits } from '../schema/rules/text';
 import type { DB } from './db';
+import { plugInShared } from './behaviours';
 
 type Params = Record<string, string>;
 /** A page exists (true), does not (false), or lives at another, canonical address. */
@@ -185,4 +186,9 @@ export function reservedSlugs(entity: string): ReadonlySet<string> {
     .map((segments) => segments[segments.length - 1] ?? '')
     .filter((last) => last !== '' && !last.startsWith('$'));
   return new Set(words.map((word) => word.toLowerCase()));
+}
+
+/** A record's slug never takes a page's address. */
+export function plugInPageAddresses(): void {
+  plugInShared({ reservedSlugs });
 }

@@ -15,7 +15,8 @@
 //   payer's card; after that it stays `refundDue`, for the admin's refund action.
 import type { DB, OrderStatus } from './db';
 import { nowIso } from './db';
-import { GatewayError, type Gateway, type GatewayFailure } from './gateway';
+import { GatewayError, type GatewayFailure } from './gateway';
+import type { Gateway } from './outside';
 import { selectForUpdate } from './integrity';
 import { failureOutcome, isGatewayAuthority, localAuthorityPrefixes, recordAttempt } from './payments';
 

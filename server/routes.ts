@@ -6,7 +6,7 @@ import { firstIssueMessage } from '../schema/define';
 import type { Contract } from './contract';
 import { requestChangeMarker, type DB } from './db';
 import { HttpError, texts } from './errors';
-import { opensAdminPanel } from './integrity';
+import { opensAdminPanel } from '../schema/rules/roles';
 import { touchSession } from './sessions';
 import type { Tokens } from './tokens';
 

@@ -19,6 +19,7 @@ import { selectForUpdate } from './integrity';
 import { publicTexts, toCourseType } from './public';
 import { parse, type Register } from './routes';
 import { toPersianDigits } from '../schema/rules/text';
+import { changedIn, idsOf, plugIn } from './behaviours';
 
 type Schemas = components['schemas'];
 type Trx = Transaction<Database>;
@@ -267,5 +268,29 @@ export function registerSchedule(register: Register, db: DB): void {
     const sessions = await publicSessionsOf(db, slug);
     if (!sessions) throw new HttpError(404, publicTexts.courseNotFound);
     return sessions;
+  });
+}
+
+/**
+ * A course's pattern sessions follow its dates, its weekly slots and the holidays; other edits of
+ * a course (its title, its price) leave them alone.
+ */
+export function plugInSchedule(): void {
+  plugIn('courses', {
+    afterWrite: async (trx, changes) => {
+      const affected = changes.filter((c) => c.after !== null && changedIn(c, ['timeOfHolding', 'lastSessionDate']));
+      for (const id of idsOf(affected.map((c) => c.after?.id))) await syncCourseSessions(trx, id);
+    },
+  });
+  plugIn('courseSlots', {
+    afterWrite: async (trx, changes) => {
+      for (const id of idsOf(changes.flatMap((c) => [c.before?.courseId, c.after?.courseId]))) await syncCourseSessions(trx, id);
+    },
+  });
+  plugIn('holidays', {
+    afterWrite: async (trx, changes) => {
+      const dates = changes.filter((c) => changedIn(c, ['date'])).flatMap((c) => [c.before?.date, c.after?.date]);
+      await syncCoursesAround(trx, dates.map((d) => (typeof d === 'string' ? d : null)));
+    },
   });
 }

@@ -7,6 +7,7 @@ import { isPostgres, nowIso, type Database, type DB, type WaitlistStatus } from 
 import { HttpError } from './errors';
 import { queueSeatOffered } from './notifications';
 import { waitlistHoldMs } from './config';
+import { idsOf, plugIn, type WriteChange } from './behaviours';
 
 export { waitlistHoldMs };
 
@@ -297,3 +298,19 @@ export function startWaitlistSweep(db: DB, everyMs = 60_000): () => Promise<void
 
 /** A 409 that offers the waiting list (the course has no seat for this child). */
 export const courseFull = (title: string) => new HttpError(409, seatTexts.full(title));
+
+/** Seats a capacity change frees: raised, or made unlimited (0) from a limit. */
+const capacityRaised = ({ before, after }: WriteChange) => {
+  if (before === null || after === null) return false;
+  const [was, now] = [Number(before.capacity ?? 0), Number(after.capacity ?? 0)];
+  return was > 0 && (now === 0 || now > was);
+};
+
+/** Seats a raised capacity frees go to the children waiting, in the same write. */
+export function plugInSeats(): void {
+  plugIn('courses', {
+    afterWrite: async (trx, changes) => {
+      for (const id of idsOf(changes.filter(capacityRaised).map((c) => c.after?.id))) await offerFreedSeats(trx, id);
+    },
+  });
+}

@@ -2,7 +2,7 @@
 // answered with its counts) and a session's exceptions to the weekly pattern — moved (the
 // planned date kept in movedFrom the first time), cancelled with a reason, held again. The
 // action runner (server/actions.ts) locks, version-checks, writes and audits; these say what.
-import type { ActionHandler } from './actions';
+import { plugIn, type ActionHandler } from './behaviours';
 import { HttpError } from './errors';
 import { dayOf, scheduleTexts, syncCourseSessions } from './schedule';
 import { academyDayOf, academyDayStart, dayKey } from '../schema/rules/calendar';
@@ -13,7 +13,6 @@ const resyncSessions: ActionHandler = async ({ trx, record }) => {
   return { set: {}, notice: scheduleTexts.synced(counts) };
 };
 
-export const courseActions = { resyncSessions };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -50,4 +49,8 @@ const cancel: ActionHandler = async ({ trx, record, input }) => {
 
 const reinstate: ActionHandler = async () => ({ set: { status: 'scheduled' } });
 
-export const classSessionActions = { move, cancel, reinstate };
+/** A course's «ساخت دوباره جلسات», and a session's exceptions to the weekly pattern. */
+export function plugInSessionActions(): void {
+  plugIn('courses', { actions: { resyncSessions } });
+  plugIn('classSessions', { actions: { move, cancel, reinstate } });
+}

@@ -1,7 +1,7 @@
 // Access tokens: HS256 JWTs carrying the user id, role name, the user's token version and the
 // session (`sid`, a row of `sessions`) they belong to.
 import { jwtVerify, SignJWT } from 'jose';
-import { opensAdminPanel } from './integrity';
+import { opensAdminPanel } from '../schema/rules/roles';
 
 export interface TokenClaims {
   userId: number;

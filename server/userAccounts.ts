@@ -19,6 +19,7 @@ import { parse, type Register } from './routes';
 import { endAllSessions } from './sessions';
 import type { components } from '../codegen/openapi.gen';
 import type { Transaction } from 'kysely';
+import { plugIn } from './behaviours';
 
 type SessionsEnded = components['schemas']['SessionsEnded'];
 
@@ -63,7 +64,7 @@ export async function issueResetToken(trx: Executor, userId: number, issuedBy: n
   return token;
 }
 
-/** The create hook of users (server/createHooks.ts): the account as sign-up would make it. */
+/** The create hook of users: the account as sign-up would make it. */
 export async function createUser(values: Row, db: DB): Promise<Row> {
   const { password, ...rest } = values;
   const phone = String(rest.phoneNumber ?? '');
@@ -132,4 +133,8 @@ export function registerPasswordReset(register: Register, db: DB): void {
     if (ended === undefined) return refuse();
     return { ended };
   });
+}
+
+export function plugInUserAccounts(): void {
+  plugIn('users', { create: createUser });
 }

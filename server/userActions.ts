@@ -1,9 +1,10 @@
 // The users' record actions (schema/users.ts): locking ends every session of the account at
 // once (the token version moves, so no token issued before is accepted again, even after an
 // unlock) and keeps the account out until it is unlocked.
-import type { ActionHandler } from './actions';
+import { plugIn, type ActionHandler } from './behaviours';
 import { HttpError } from './errors';
-import { adminRole, serializeAdminChanges } from './integrity';
+import { administratorRole } from '../schema/rules/roles';
+import { serializeAdminChanges } from './accountGuards';
 import { endAllSessions } from './sessions';
 import { issueResetToken, resetLinkPath } from './userAccounts';
 
@@ -15,7 +16,7 @@ export const userActionTexts = {
 // panel, provided two admins cannot lock each other at the same moment (serializeAdminChanges).
 const lock: ActionHandler = async ({ trx, record, actor }) => {
   if (Number(record.id) === actor.id) throw new HttpError(409, userActionTexts.selfLock);
-  if (Number(record.role) === adminRole) await serializeAdminChanges(trx, actor);
+  if (Number(record.role) === administratorRole) await serializeAdminChanges(trx, actor);
   await endAllSessions(trx, Number(record.id), 'admin');
   return { set: { isLockout: 1 } };
 };
@@ -29,4 +30,6 @@ const resetPassword: ActionHandler = async ({ trx, record, actor, siteUrl }) => 
   return { set: {}, notice: `${siteUrl}${resetLinkPath(token)}` };
 };
 
-export const userActions = { lock, unlock, resetPassword };
+export function plugInUserActions(): void {
+  plugIn('users', { actions: { lock, unlock, resetPassword } });
+}

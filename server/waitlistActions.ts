@@ -2,7 +2,7 @@
 // now (ahead of those waiting before them), or takes a child off the list, which frees the seat
 // an offer held for them. Both write the entry's status first, so the list's places and the
 // seat offered next are decided on the changed list.
-import type { ActionHandler } from './actions';
+import { plugIn, type ActionHandler } from './behaviours';
 import { nowIso, type WaitlistStatus } from './db';
 import { queueSeatOffered } from './notifications';
 import { assertSeatForAdmin, offerFreedSeats, renumber, waitlistHoldMs } from './seats';
@@ -28,4 +28,6 @@ const leave: ActionHandler = async ({ trx, record }) => {
   return { set };
 };
 
-export const waitlistActions = { offer, leave };
+export function plugInWaitlistActions(): void {
+  plugIn('waitlist', { actions: { offer, leave } });
+}
