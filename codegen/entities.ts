@@ -263,7 +263,7 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     const at = (op: OperationKey) => splitOperation(op).path;
     paths[at(entity.ops.list)] = {
       // Without parameters the whole list, as the spec's calls expect; any list parameter asks
-      // for one page (server/listQuery.ts).
+      // for one page (server/engine/listQuery.ts).
       get: operation(
         'list',
         `Every ${name}, or one page of them`,

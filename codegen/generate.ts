@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
-import { contractDigest, type ParsedContract } from '../server/contract';
+import { contractDigest, type ParsedContract } from '../server/platform/contract';
 import { contractWithEntities, historyModule, loadEntities, loadHistory, migrationsUrl, nextHistory, registryModule, registryUrl, SchemaError } from './entities';
 
 const root = new URL('../', import.meta.url);
@@ -25,7 +25,7 @@ export async function generateTypes(contract?: string): Promise<string> {
   return header + astToString(ast);
 }
 
-/** openapi.yaml parsed, stamped with the digest of its text (server/contract.ts checks it). */
+/** openapi.yaml parsed, stamped with the digest of its text (server/platform/contract.ts checks it). */
 export async function generateParsedContract(contract?: string): Promise<string> {
   const source = contract ?? (await readFile(contractUrl, 'utf8'));
   const parsed: ParsedContract = {

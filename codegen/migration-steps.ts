@@ -1,5 +1,5 @@
 // What a generated migration is made of, shared by the generator (codegen/entities.ts) and the
-// server's interpreter (server/migrations/generated.ts). Plain data, so the history of schema
+// server's interpreter (server/platform/migrations/generated.ts). Plain data, so the history of schema
 // changes is a reviewable file (codegen/migrations.gen.ts) rather than code.
 
 export type ColumnType = 'text' | 'integer' | 'bigint' | 'real';

@@ -2571,7 +2571,7 @@ export type components = {
             courseId: number;
             childId: number;
         };
-        /** @description One of the learner's children on a full course's waiting list (server/seats.ts) */
+        /** @description One of the learner's children on a full course's waiting list (server/features/commerce/seats.ts) */
         WaitlistItem: {
             id: number;
             childId: number;
@@ -2598,7 +2598,7 @@ export type components = {
             /** @description the child's age on the course's first day falls outside its age range (a warning, not a refusal) */
             ageWarning?: string;
         };
-        /** @description What a line costs (issue 15, server/discounts.ts): the course's price, less the early-bird price's saving, the sibling discount and the coupon; priceInTomans is what is charged */
+        /** @description What a line costs (issue 15, server/features/commerce/discounts.ts): the course's price, less the early-bird price's saving, the sibling discount and the coupon; priceInTomans is what is charged */
         LinePricing: {
             listPriceInTomans: number;
             earlyBirdDiscountInTomans: number;
@@ -2625,7 +2625,7 @@ export type components = {
         CouponBody: {
             code: string;
         };
-        /** @description A paid order's invoice (issue 15, server/invoices.ts) */
+        /** @description A paid order's invoice (issue 15, server/features/commerce/invoices.ts) */
         Invoice: {
             orderId: number;
             invoiceNumber: number;

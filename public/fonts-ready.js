@@ -4,7 +4,7 @@
 // (src/styles/fonts.css), which the browser decodes only when asked: this asks as soon as the
 // sheet is in, rather than at the first layout.
 //
-// Why a class and not just a render-blocking wait: `blocking="render"` (server/ssr.ts) holds the
+// Why a class and not just a render-blocking wait: `blocking="render"` (server/features/catalogue/ssr.ts) holds the
 // first paint only until this module starts running, not until its top-level await settles
 // (measured: a 2.5 s await here, first paint at 1.2 s). So the page is hidden while the wait runs,
 // and the class is set before the first paint because the module blocks rendering until then.

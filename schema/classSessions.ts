@@ -75,9 +75,9 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت جلسات', save: 'خطا در ذخیره جلسه', remove: 'خطا در حذف جلسه' },
     succeeded: { create: 'جلسه افزوده شد', update: 'جلسه ویرایش شد', remove: 'جلسه حذف شد' },
   },
-  // Exceptions to the weekly pattern (server/sessionActions.ts). Each keeps the session out of the
-  // pattern's sync from then on (server/schedule.ts).
-  // Taking the roll (server/attendanceActions.ts): the first makes the attendance rows of the
+  // Exceptions to the weekly pattern (server/features/classes/classSessionActions.ts). Each keeps the session out of the
+  // pattern's sync from then on (server/features/classes/schedule.ts).
+  // Taking the roll (server/features/classes/attendanceActions.ts): the first makes the attendance rows of the
   // children actively enrolled in the course (kept ones are left as marked), which the session's
   // detail view then lists with each child's status editable in place; the second also marks
   // every child not yet marked present, so the admin only changes the absent ones.

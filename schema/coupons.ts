@@ -1,10 +1,10 @@
 // Discount codes (issue 15, item 4): a percent or a fixed toman amount off the lines of the
 // courses it covers (one course when courseId is set, else a category's when categoryId is,
 // else all), within its validity window, up to a total
-// and a per-learner number of uses. The server alone applies one (server/discounts.ts): the cart
+// and a per-learner number of uses. The server alone applies one (server/features/commerce/discounts.ts): the cart
 // shows what it takes off, checkout counts its uses under a lock and records it on the order.
 // A code is matched case-insensitively with Persian/Arabic digits read as Latin ones, and two
-// coupons may not share a code so matched (server/writeHooks.ts).
+// coupons may not share a code so matched (server/engine/behaviours.ts).
 import { defineEntity } from './define';
 
 export const couponKindOptions = [

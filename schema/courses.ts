@@ -16,7 +16,7 @@ export default defineEntity({
     registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate', notAfter: 'timeOfHolding' },
     priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true },
     // Early-bird price (issue 15): charged instead of the price until the end of earlyBirdUntil's
-    // day (server/discounts.ts), shown struck through beside the price on the site.
+    // day (server/features/commerce/discounts.ts), shown struck through beside the price on the site.
     earlyBirdPriceInTomans: { label: 'قیمت ثبت‌نام زودهنگام (تومان)', input: 'number', integer: true, notAfter: 'priceInTomans', hint: 'خالی یا صفر: بدون ثبت‌نام زودهنگام' },
     earlyBirdUntil: { label: 'مهلت ثبت‌نام زودهنگام', input: 'jalaliDate', notAfter: 'timeOfHolding', hint: 'قیمت زودهنگام تا پایان همین روز' },
     type: {
@@ -100,8 +100,8 @@ export default defineEntity({
     preferServerMessage: true,
   },
   actions: {
-    // Re-runs the sync server/writeHooks.ts runs on every change of dates, slots and holidays
-    // (server/schedule.ts): for sessions made before a holiday was entered, or to see the counts.
+    // Re-runs the sync server/engine/behaviours.ts runs on every change of dates, slots and holidays
+    // (server/features/classes/schedule.ts): for sessions made before a holiday was entered, or to see the counts.
     resyncSessions: {
       call: 'ResyncSessions',
       label: 'ساخت دوباره جلسات',

@@ -2,7 +2,7 @@
 // their types and limits, its table, its API operations, its admin table and screen texts.
 // `npm run codegen` turns the schema files into everything else: the entity's block in
 // openapi.yaml (and so the generated contract types), the registry (schema/registry.gen.ts),
-// and the database migrations (server/migrations/schema.gen.ts). The valibot validators the
+// and the database migrations (server/platform/migrations/schema.gen.ts). The valibot validators the
 // form and the server run are built here from the same declarations, so the contract's limits
 // and the validators' limits cannot differ. No React here: the server imports it.
 import * as v from 'valibot';
@@ -171,7 +171,7 @@ interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {
 /**
  * A password chosen when the record is created (schema/validators.ts newPassword, the rule of
  * sign-up): create-only, never a column and never in a row the API answers. The entity's create
- * hook on the server (server/createHooks.ts) turns it into what the table keeps. Not required:
+ * hook on the server (server/engine/behaviours.ts) turns it into what the table keeps. Not required:
  * an empty one is allowed and the hook decides what that means (users: no usable password yet).
  */
 interface PasswordField extends FieldCommon {
@@ -260,7 +260,7 @@ export interface SystemProps {
  * A named thing an admin does to one record besides editing and deleting it (lock an account,
  * refund an order): a button on the record's row and detail view, an optional confirmation, one
  * POST call `/api/<api>/<call>` with `{ id, version? }` that answers the changed record. What
- * the call does is the server's (server/actions.ts holds one handler per declared action); the
+ * the call does is the server's (server/engine/actions.ts holds one handler per declared action); the
  * engine gives every action the same version check, audit entry, toast and list update.
  */
 export interface ActionDecl<R> {
@@ -405,7 +405,7 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   /**
    * Who makes the table. 'schema' (the default): codegen creates and alters it from the fields.
    * 'server': the records are the server's own (orders written by checkout, sign-in sessions),
-   * their table made by a hand migration in server/migrations; the schema file only presents
+   * their table made by a hand migration in server/platform/migrations; the schema file only presents
    * them (contract, admin screens, lists, actions) and codegen makes no migration for it. The
    * server refuses to start when a declared field, or `version`, has no column.
    */

@@ -46,7 +46,7 @@ export default defineEntity({
     succeeded: { update: 'ثبت‌نام ذخیره شد', remove: 'ثبت‌نام حذف شد' },
   },
   // Cancelling asks the refund question (an explicit answer, no default); moving asks for the
-  // course. The money side is server/orderActions.ts, the same refund as an order's.
+  // course. The money side is server/features/commerce/orderActions.ts, the same refund as an order's.
   actions: {
     cancel: {
       call: 'Cancel',
@@ -88,7 +88,7 @@ export default defineEntity({
       failed: 'انتقال ثبت‌نام ناموفق بود',
     },
     // A cancelled enrolment active again: only while its course has a free seat, and not once
-    // its order's money was paid back (server/orderActions.ts).
+    // its order's money was paid back (server/features/commerce/orderActions.ts).
     reinstate: {
       call: 'Reinstate',
       label: 'فعال کردن دوباره',

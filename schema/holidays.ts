@@ -1,6 +1,6 @@
 // Academy-wide days off (Nowruz, Tasua and Ashura…): no session of any course's weekly pattern is
 // made on them. Adding, moving or removing one re-syncs every course's future pattern sessions in
-// the same transaction (server/writeHooks.ts); sessions added by hand on such a day stay.
+// the same transaction (server/engine/behaviours.ts); sessions added by hand on such a day stay.
 import { defineEntity } from './define';
 
 export default defineEntity({

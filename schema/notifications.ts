@@ -1,5 +1,5 @@
 // The messages the academy sends parents (the server's own `notifications` table, migration 017,
-// written by server/notifications.ts in the same transaction as the change each tells about):
+// written by server/features/messaging/notifications.ts in the same transaction as the change each tells about):
 // the admin reads every message's delivery status — queued, being sent, sent (with the provider's
 // id and time) or failed (with the last error) — filters by status and event, and queues a
 // failed one again («ارسال دوباره»). Nothing here is edited by hand.
@@ -76,7 +76,7 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت پیام‌های ارسالی', save: 'خطا در ذخیره', remove: 'خطا در حذف' },
     succeeded: { update: 'ذخیره شد', remove: 'حذف شد' },
   },
-  // server/notifications.ts: the message is queued again with its attempts reset, and sent with
+  // server/features/messaging/notifications.ts: the message is queued again with its attempts reset, and sent with
   // the same idempotency key, so a provider that did receive it drops the repeat.
   actions: {
     resend: {

@@ -19,7 +19,7 @@ const notRefundable = (status: string) => (status === 'refunded' ? 'وجه ای�
  * Why one of the two refunds is not the one to use: after a gateway refund left unanswered, only
  * the manual one (the gateway is not asked twice); otherwise only the plain one (through the
  * gateway when it can refund, else recorded by hand). The server answers these too
- * (server/orderActions.ts, when an enrolment's refund meets an unconfirmed one).
+ * (server/features/commerce/orderActions.ts, when an enrolment's refund meets an unconfirmed one).
  */
 export const refundRefusals = {
   unconfirmed:
@@ -96,7 +96,7 @@ export default defineEntity({
   },
   // The refund goes through the gateway when it is configured for refunds, else it is recorded
   // as paid back by hand; either way the enrolments the order paid for are cancelled
-  // (server/orderActions.ts). Once a refund through the gateway went unanswered, only the manual
+  // (server/features/commerce/orderActions.ts). Once a refund through the gateway went unanswered, only the manual
   // one is offered (and accepted), so the gateway is never asked to pay twice.
   actions: {
     refund: {

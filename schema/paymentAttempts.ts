@@ -1,5 +1,5 @@
 // Every call to the payment gateway about an order (request, verify, refund) and each refund an
-// admin recorded by hand, with its outcome (server/payments.ts writes them): the order's detail
+// admin recorded by hand, with its outcome (server/features/commerce/payments.ts writes them): the order's detail
 // view lists them, so how a payment went is visible without the gateway's panel.
 import { defineEntity } from './define';
 
@@ -8,7 +8,7 @@ const kinds = [
   ['verify', 'تأیید پرداخت'],
   ['refund', 'بازگشت وجه از درگاه'],
   ['manualRefund', 'بازگشت وجه دستی'],
-  // A payment that bought nothing, cancelled at the gateway within its window (server/reconcile.ts).
+  // A payment that bought nothing, cancelled at the gateway within its window (server/features/commerce/reconcile.ts).
   ['reverse', 'برگشت خودکار تراکنش به کارت'],
 ] as const;
 const outcomes = [

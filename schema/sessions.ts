@@ -1,4 +1,4 @@
-// Sign-in history: each sign-in opens a row of the server's own `sessions` table (server/sessions.ts),
+// Sign-in history: each sign-in opens a row of the server's own `sessions` table (server/features/identity/signInSessions.ts),
 // named by its token's `sid`, ended by a sign-out, a password change or an admin's lock. The
 // admin reads them, each under its user (the user's detail view lists theirs); nothing here is
 // edited from the panel.

@@ -2,7 +2,7 @@
 // gets a percent off their courses. Each row says from which child on its percent applies
 // (2 = the second child and later, unless a row for a later child says otherwise); the child
 // with the largest subtotal counts as the first, so the discount falls on the cheaper
-// children's courses. No active row: no sibling discount. Applied by server/discounts.ts.
+// children's courses. No active row: no sibling discount. Applied by server/features/commerce/discounts.ts.
 import { defineEntity } from './define';
 
 export default defineEntity({

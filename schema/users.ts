@@ -1,7 +1,7 @@
 // Users: listed through GetPagedFilter (rows under `queryResult`), edited by UpdateByAdmin with
 // `userId`; after a save the row is patched in place and after a delete dropped locally (spec §4).
 // An admin may also create one (names, phone, email, role and, optionally, a password: the rules
-// of sign-up, held by the server's create hook in server/userAccounts.ts); the names are the
+// of sign-up, held by the server's create hook in server/features/identity/userAccounts.ts); the names are the
 // learner's own afterwards.
 import { defineEntity } from './define';
 import { nameMaxLength } from './validators';
@@ -65,7 +65,7 @@ export default defineEntity({
     succeeded: { create: 'کاربر ساخته شد', update: 'اطلاعات کاربر با موفقیت ویرایش شد', remove: 'کاربر با موفقیت حذف شد' },
   },
   // Locking ends every session of the account at once and keeps it out until unlocked; the
-  // server refuses locking oneself or the last active administrator (server/actions.ts).
+  // server refuses locking oneself or the last active administrator (server/engine/actions.ts).
   actions: {
     lock: {
       call: 'Lock',
@@ -88,7 +88,7 @@ export default defineEntity({
       failed: 'باز کردن قفل حساب ناموفق بود',
     },
     // A one-time link (24 hours, only its hash stored) with which the user sets a new password;
-    // using it ends all their sessions (server/userAccounts.ts). The link is shown once.
+    // using it ends all their sessions (server/features/identity/userAccounts.ts). The link is shown once.
     resetPassword: {
       call: 'ResetPassword',
       label: 'پیوند بازنشانی رمز',

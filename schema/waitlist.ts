@@ -1,5 +1,5 @@
 // Waiting lists of full courses (the server's own `waitlist_entries` table, written when a parent
-// joins and when a freed seat is offered: server/seats.ts). The admin reads them per course (the
+// joins and when a freed seat is offered: server/features/commerce/seats.ts). The admin reads them per course (the
 // course's detail view lists them through the courseId reference) with each child's place, the
 // parent's phone and how long an offered seat is held, and can offer a seat now or take a child
 // off the list.
@@ -64,7 +64,7 @@ export default defineEntity({
     failed: { list: 'خطا در دریافت فهرست انتظار', save: 'خطا در ذخیره', remove: 'خطا در حذف' },
     succeeded: { update: 'ذخیره شد', remove: 'حذف شد' },
   },
-  // The seat and the list's order are the server's (server/waitlistActions.ts): offering now
+  // The seat and the list's order are the server's (server/features/commerce/waitlistActions.ts): offering now
   // puts the child first and holds a free seat for them; taking them off frees what they held.
   actions: {
     offer: {

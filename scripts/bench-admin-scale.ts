@@ -14,8 +14,8 @@ import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { registry } from '../schema/registry.gen';
-import { migrate, openPostgres, type DB } from '../server/db';
-import { parseListQuery, prepareListSearch, runListQuery } from '../server/listQuery';
+import { migrate, openPostgres, type DB } from '../server/platform/db';
+import { parseListQuery, prepareListSearch, runListQuery } from '../server/engine/listQuery';
 import { databaseFor, dropDatabaseFor } from '../tests/support/postgres-db';
 import { insertCourses, insertUsers, median, openBenchDatabase } from './bench/bulk';
 
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
     const token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
     const q = encodeURIComponent('شماره ۴۵۶۷');
     // Measured first, before any other search: a search after a write first applies it to the
-    // server's search index (see server/listQuery.ts).
+    // server's search index (see server/engine/listQuery.ts).
     await insertCourses(db, 1, 'scale-extra');
     const afterWriteStart = performance.now();
     const first = await fetch(`${stack.baseUrl}/api/Course/GetSelectList?pageSize=100&q=${q}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
 
 /**
  * With TEST_DATABASE_URL set (tests/support/postgres.sh start): the same list queries on
- * PostgreSQL at 100,000 courses, through server/listQuery.ts directly (no HTTP).
+ * PostgreSQL at 100,000 courses, through server/engine/listQuery.ts directly (no HTTP).
  */
 async function postgresFigures(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) {

@@ -1,13 +1,13 @@
-// One-off: draws the seed's sample images and writes them as WebP to server/seed-images/, which is
+// One-off: draws the seed's sample images and writes them as WebP to server/seed/images/, which is
 // committed. The server only copies those files on a first start, so neither drawing (~0.3 s of
 // the fresh start) nor an image library is needed at run time. Run it again after changing a
-// drawing (server/png.ts) or the list (`sampleImages` in server/seed.ts):
+// drawing (server/features/media/png.ts) or the list (`sampleImages` in server/seed/index.ts):
 //
 //   npx tsx scripts/make-seed-images.ts          (Chromium from CHROMIUM_PATH or /usr/bin/chromium)
 //   npx tsx scripts/make-seed-images.ts --variants-only
 //
-// Each image's resized copies (server/imageVariants.ts, as an upload gets them) go to
-// server/seed-images/variants/<file>/, made by sharp from the lossless drawing rather than from the
+// Each image's resized copies (server/features/media/imageVariants.ts, as an upload gets them) go to
+// server/seed/images/variants/<file>/, made by sharp from the lossless drawing rather than from the
 // lossy WebP. `--variants-only` remakes only those, leaving the committed WebP files as they are.
 //
 // The encoder is Chromium's (libwebp, behind canvas.convertToBlob): the browser tests already
@@ -15,8 +15,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { makeVariants } from '../server/imageVariants';
-import { coverPixels, encodeRgb, personPixels } from '../server/png';
+import { makeVariants } from '../server/features/media/imageVariants';
+import { coverPixels, encodeRgb, personPixels } from '../server/features/media/png';
 import { sampleImages, type SampleDrawing } from '../server/seed';
 import { chromiumArgs } from '../tests/e2e/harness';
 
@@ -25,7 +25,7 @@ import { chromiumArgs } from '../tests/e2e/harness';
  * (side by side with the PNG they are hard to tell apart) and a cover weighs ~7 kB, not ~70 kB.
  */
 const quality = 0.85;
-const outDir = path.resolve('server/seed-images');
+const outDir = path.resolve('server/seed/images');
 
 /**
  * The bare lossy form (RIFF, WEBP, one VP8 chunk) of Chromium's output, which wraps it in VP8X

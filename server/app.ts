@@ -5,39 +5,39 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { registerActions } from './actions';
+import { registerActions } from './engine/actions';
 import { plugInFeatures } from './features';
-import { registerAudit } from './audit';
-import { registerAuth } from './auth';
-import { registerBulk } from './bulk';
-import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './config';
-import { registerContact } from './contact';
-import { Contract } from './contract';
-import { acceptCsvBodies, importTexts, registerImport } from './csvImport';
-import { registerAdminLists } from './adminLists';
-import { registerCrud } from './crud';
-import { registerDashboard } from './dashboard';
-import { registerHealth, type Readiness } from './health';
-import { registerFormPosts } from './formPosts';
-import { migrate, openConfiguredDatabase } from './db';
-import { HttpError, texts } from './errors';
-import { registerFiles, type MediaStore } from './files';
-import { configuredMediaStore } from './s3Media';
-import { logMail, logSms, type Messaging } from './messaging';
-import { codeLimits } from './limits';
-import { OneTimeCodes, registerOneTimeCodes } from './oneTimeCodes';
-import { syncMediaLibrary } from './mediaLibrary';
-import { zarinpal } from './gateway';
+import { registerAudit } from './engine/audit';
+import { registerAuth } from './features/identity/auth';
+import { registerBulk } from './engine/bulk';
+import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './platform/config';
+import { registerContact } from './features/catalogue/contact';
+import { Contract } from './platform/contract';
+import { acceptCsvBodies, importTexts, registerImport } from './engine/csvImport';
+import { registerAdminLists } from './engine/adminLists';
+import { registerCrud } from './engine/crud';
+import { registerDashboard } from './features/commerce/dashboard';
+import { registerHealth, type Readiness } from './platform/health';
+import { registerFormPosts } from './features/catalogue/formPosts';
+import { migrate, openConfiguredDatabase } from './platform/db';
+import { HttpError, texts } from './platform/errors';
+import { registerFiles, type MediaStore } from './features/media/files';
+import { configuredMediaStore } from './features/media/s3Media';
+import { logMail, logSms, type Messaging } from './features/messaging/messaging';
+import { codeLimits } from './platform/limits';
+import { OneTimeCodes, registerOneTimeCodes } from './features/identity/oneTimeCodes';
+import { syncMediaLibrary } from './features/media/mediaLibrary';
+import { zarinpal } from './features/commerce/gateway';
 import { startTrial } from './dev/trial';
-import { registerFamily } from './family';
-import { paymentSettlement, registerLearner } from './learner';
-import { registerInvoices } from './invoices';
-import { registerWaitlist } from './waitlist';
-import { startWaitlistSweep, sweepWaitlist } from './seats';
-import { reconcilePayments, startPaymentReconciliation } from './reconcile';
-import { notificationRound, notificationSettings, startNotificationWorker } from './notifications';
-import { registerNavBadges } from './navBadges';
-import { pageStatus, type PageStatus } from './pages';
+import { registerFamily } from './features/identity/family';
+import { paymentSettlement, registerLearner } from './features/commerce/learner';
+import { registerInvoices } from './features/commerce/invoices';
+import { registerWaitlist } from './features/commerce/waitlist';
+import { startWaitlistSweep, sweepWaitlist } from './features/commerce/seats';
+import { reconcilePayments, startPaymentReconciliation } from './features/commerce/reconcile';
+import { notificationRound, notificationSettings, startNotificationWorker } from './features/messaging/notifications';
+import { registerNavBadges } from './engine/navBadges';
+import { pageStatus, type PageStatus } from './features/catalogue/pages';
 import {
   clientErrorHandler,
   defaultTimeLimits,
@@ -48,41 +48,41 @@ import {
   noStoreForPrivateAnswers,
   securityHeaders,
   type TimeLimits,
-} from './protocol';
-import { registerPublic, registerSeoFiles } from './public';
-import { loggingOptions } from './requestLog';
-import { registerRelations } from './relations';
-import { contractRoutes } from './routes';
+} from './platform/protocol';
+import { registerPublic, registerSeoFiles } from './features/catalogue/public';
+import { loggingOptions } from './platform/requestLog';
+import { registerRelations } from './engine/relations';
+import { contractRoutes } from './platform/http';
 import { toPersianDigits } from '../schema/rules/text';
-import { sanitizeRichText } from './sanitize';
+import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
-import { loadPageRenderer } from './ssr';
-import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './pageCache';
-import { EncodedBody } from './encoding';
-import { registerSchedule } from './schedule';
-import { registerSessions } from './sessions';
-import { registerPasswordReset } from './userAccounts';
-import { Tokens } from './tokens';
+import { loadPageRenderer } from './features/catalogue/ssr';
+import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './features/catalogue/pageCache';
+import { EncodedBody } from './platform/encoding';
+import { registerSchedule } from './features/classes/schedule';
+import { registerSessions } from './features/identity/signInSessions';
+import { registerPasswordReset } from './features/identity/userAccounts';
+import { Tokens } from './features/identity/tokens';
 
-export type { AppConfig } from './config';
+export type { AppConfig } from './platform/config';
 
 /**
  * One round of each periodic job, as its timer runs it. A server started with backgroundJobs
  * false (the tests' servers) has no timers: a test runs the round it is about, when it says.
  */
 export interface BackgroundJobs {
-  /** Offers past their hold pass on; seats freed by time are offered (server/seats.ts). */
+  /** Offers past their hold pass on; seats freed by time are offered (server/features/commerce/seats.ts). */
   sweepWaitlist: () => Promise<void>;
-  /** Payments whose payer never came back are asked about and settled (server/reconcile.ts). */
+  /** Payments whose payer never came back are asked about and settled (server/features/commerce/reconcile.ts). */
   reconcilePayments: () => Promise<void>;
-  /** Tomorrow's class reminders are queued and every due message sent (server/notifications.ts). */
+  /** Tomorrow's class reminders are queued and every due message sent (server/features/messaging/notifications.ts). */
   sendNotifications: () => Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: BackgroundJobs;
-    /** /ready's state: main.ts drains it on SIGTERM before closing (server/health.ts). */
+    /** /ready's state: main.ts drains it on SIGTERM before closing (server/platform/health.ts). */
     readiness: Readiness;
   }
 }
@@ -159,7 +159,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const headers = securityHeaders({ gatewayUrl, publicUrl: config.publicUrl });
   const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
   const app = Fastify({
-    // One JSON line per request when LOG=1 (server/requestLog.ts).
+    // One JSON line per request when LOG=1 (server/platform/requestLog.ts).
     ...loggingOptions(config.logger ?? false, config.trustProxy !== undefined),
     // A request that reached this process while it drains (accepted just before the listener
     // closed) is answered as usual, not with a 503 a proxy would pass on: the drain is for it.
@@ -267,7 +267,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // History fallback: client-side routes such as /categories/… get the page (rendered here when
   // it is a public one, else the SPA's shell); a path that is no page (or an unknown slug) still
   // gets the SPA's not-found page, with a real 404. A rendered public page is kept in memory
-  // until what it shows changes (server/pageCache.ts), with its compressed forms.
+  // until what it shows changes (server/features/catalogue/pageCache.ts), with its compressed forms.
   const pages = new PageCache(db);
   const renderToKeep = async (url: string): Promise<KeptAnswer | null> => {
     if (!pageRenderer) return null;

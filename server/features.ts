@@ -1,20 +1,20 @@
 // The composition root of the engine's behaviour: each feature plugs in what it does for its
 // entities (write hooks, create hooks, record actions, guards, import checks) and what every
 // entity shares (the media library, the pages' addresses). The engine reads them through
-// server/behaviours.ts and imports none of these modules.
-import { plugInAccountGuards } from './accountGuards';
-import { plugInRollActions } from './attendanceActions';
-import { plugInDiscounts } from './discounts';
-import { plugInMediaLibrary } from './mediaLibrary';
-import { plugInNotificationActions } from './notifications';
-import { plugInOrderActions } from './orderActions';
-import { plugInPageAddresses } from './pages';
-import { plugInSchedule } from './schedule';
-import { plugInSeats } from './seats';
-import { plugInSessionActions } from './sessionActions';
-import { plugInUserAccounts } from './userAccounts';
-import { plugInUserActions } from './userActions';
-import { plugInWaitlistActions } from './waitlistActions';
+// server/engine/behaviours.ts and imports none of these modules.
+import { plugInAccountGuards } from './features/identity/accountGuards';
+import { plugInRollActions } from './features/classes/attendanceActions';
+import { plugInDiscounts } from './features/commerce/discounts';
+import { plugInMediaLibrary } from './features/media/mediaLibrary';
+import { plugInNotificationActions } from './features/messaging/notifications';
+import { plugInOrderActions } from './features/commerce/orderActions';
+import { plugInPageAddresses } from './features/catalogue/pages';
+import { plugInSchedule } from './features/classes/schedule';
+import { plugInSeats } from './features/commerce/seats';
+import { plugInSessionActions } from './features/classes/classSessionActions';
+import { plugInUserAccounts } from './features/identity/userAccounts';
+import { plugInUserActions } from './features/identity/userActions';
+import { plugInWaitlistActions } from './features/commerce/waitlistActions';
 
 let plugged = false;
 

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { configFromEnv } from './config';
-import { hashPassword } from './passwords';
+import { configFromEnv } from './platform/config';
+import { hashPassword } from './features/identity/passwords';
 
 // Server-rendered pages show dates and times in this zone; the browser then renders them in the
 // visitor's own zone. The academy's visitors are in Iran, so by default the two agree and the

@@ -1,4 +1,4 @@
-// The script a server-rendered page starts with (server/ssr.ts puts it in place of the app's
+// The script a server-rendered page starts with (server/features/catalogue/ssr.ts puts it in place of the app's
 // entry): the app is fetched once the browser reports the page's first contentful paint. Loaded
 // from the document's head, the app's modules were fetched, compiled and run ahead of that paint
 // and held the page back by about a second on a phone-sized CPU (Lighthouse). Until the app

@@ -1,4 +1,4 @@
-// The server's render of a public page (built by `vite build --ssr`, loaded by server/ssr.ts):
+// The server's render of a public page (built by `vite build --ssr`, loaded by server/features/catalogue/ssr.ts):
 // the same routes, loaders and components as the browser, so the first paint is the page itself
 // rather than an empty shell waiting for JavaScript and an API round-trip. The browser then
 // hydrates only the page's islands (src/islands/), from the props written into the HTML.
@@ -24,7 +24,7 @@ export interface RenderRequest {
   /** Answers an API GET in-process (no socket); only GETs are ever made by loaders. */
   callApi(method: string, pathAndQuery: string): Promise<ApiAnswer>;
   sanitizeHtml(html: string): string;
-  /** The form just posted to this page before its scripts arrived (server/formPosts.ts). */
+  /** The form just posted to this page before its scripts arrived (server/features/catalogue/formPosts.ts). */
   posted?: PostedAnswer;
 }
 

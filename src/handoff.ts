@@ -1,6 +1,6 @@
 // The only script of the page that answers a sign-in or sign-up posted before the scripts arrived
-// (server/formPosts.ts; server/ssr.ts puts it in place of src/boot.ts). That page carries the new
-// session in <meta name="session-handoff"> (why there: server/ssr.ts). It goes into localStorage
+// (server/features/catalogue/formPosts.ts; server/features/catalogue/ssr.ts puts it in place of src/boot.ts). That page carries the new
+// session in <meta name="session-handoff"> (why there: server/features/catalogue/ssr.ts). It goes into localStorage
 // under the key src/lib/auth.ts reads, leaves the page, and the visitor goes where the scripted
 // form would have sent them (a same-site path the server chose), the answer replaced in history
 // so that Back does not post the form again; the report of wrong passwords tried meanwhile goes

@@ -51,7 +51,7 @@ step() { # name, command...: runs one step with its output in a log, printed who
 }
 
 # Suites that sign in hundreds of times but measure nothing about hashing run with a cheaper
-# scrypt (server/passwords.ts hashCost); the security files that measure hashing keep the real
+# scrypt (server/features/identity/passwords.ts hashCost); the security files that measure hashing keep the real
 # cost (see security below).
 cheap_hash=16384
 

@@ -1,7 +1,7 @@
 // The catalogue's filters (the all-courses page and each category page) live in the URL so a
 // filtered list can be shared and survives reloads. One reading of the query string for the
 // browser and the server: the page drops what it cannot read, the API answers it with a Persian
-// 400 (server/public.ts), and both filter with `filterCourses` below.
+// 400 (server/features/catalogue/public.ts), and both filter with `filterCourses` below.
 import { academyDayOf, academyDayStart, dayKey, isValidJalali, parseDayKey } from './calendar';
 import { foldForSearch, toLatinDigits } from './text';
 import type { components } from '../../codegen/openapi.gen';

@@ -1,5 +1,5 @@
 // The widths of an image's resized copies (issue 16, item 2), shared by the server that makes them
-// (server/imageVariants.ts) and the pages that ask for them (src/components/site/media.ts).
+// (server/features/media/imageVariants.ts) and the pages that ask for them (src/components/site/media.ts).
 
 /**
  * In device pixels: the admin's 64 px thumbnail (160), portraits of 72–140 px (160, 320), cards

@@ -47,7 +47,7 @@ export function truncate(text: string, max: number): string {
 
 /**
  * How search text is folded, as data, so the server can fold a column in SQL exactly as
- * `foldForSearch` folds in JS (server/listQuery.ts builds its SQL from these two tables).
+ * `foldForSearch` folds in JS (server/engine/listQuery.ts builds its SQL from these two tables).
  * Arabic yeh/alef maksura and kaf become the Persian letters people type on a Persian keyboard;
  * Persian and Arabic-Indic digits become Latin.
  */

@@ -1,7 +1,7 @@
 // Bulk rows for the benches: inserted straight into a running server's database (SQLite in WAL
 // mode lets the server keep reading while this writes), in chunks inside one transaction.
 import path from 'node:path';
-import { nowIso, openDatabase, type DB } from '../../server/db';
+import { nowIso, openDatabase, type DB } from '../../server/platform/db';
 
 export function openBenchDatabase(dataDir: string): DB {
   return openDatabase(path.join(dataDir, 'academy.sqlite'));

@@ -1,6 +1,6 @@
 // A Zarinpal-compatible payment gateway on this machine, for the trial (`npm run trial`) and the
 // tests (tests/support/fake-gateway.ts wraps this one with its fault injection): the v4 JSON calls
-// the real client makes (server/gateway.ts: request, verify, refund, reverse, unVerified) plus
+// the real client makes (server/features/commerce/gateway.ts: request, verify, refund, reverse, unVerified) plus
 // inquiry.json, and a StartPay page with «پرداخت» and «انصراف». No money moves.
 //
 // It behaves as Zarinpal does, failures included. Amounts are rials. An authority is unpaid until
@@ -19,7 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { formatToman, toPersianDigits } from '../../schema/rules/text';
-import { escapeHtml } from '../ssr';
+import { escapeHtml } from '../features/catalogue/ssr';
 import { localFont, localFontPath, localPage } from './page';
 
 /** A call's JSON body as the gateway reads it (whatever the caller sent). */

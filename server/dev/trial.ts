@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { formatJalaliDateTime } from '../../schema/rules/calendar';
 import { toPersianDigits } from '../../schema/rules/text';
-import { texts } from '../errors';
-import { logMail, logSms, type MailMessage, type Messaging, type SmsMessage } from '../messaging';
+import { texts } from '../platform/errors';
+import { logMail, logSms, type MailMessage, type Messaging, type SmsMessage } from '../features/messaging/messaging';
 import type { SeedPaidAuthority } from '../seed';
-import { escapeHtml } from '../ssr';
+import { escapeHtml } from '../features/catalogue/ssr';
 import { LocalGateway, newRefundToken, serveLocalGateway } from './localGateway';
 import { localFont, localFontPath, localPage } from './page';
 

@@ -1,4 +1,4 @@
-// The browser's entry for a server-rendered public page (server/ssr.ts starts it through
+// The browser's entry for a server-rendered public page (server/features/catalogue/ssr.ts starts it through
 // src/boot.ts). The page is already complete HTML and its links are plain page loads; only its
 // islands (src/islands/Island.tsx) need React, so neither the router nor the pages' code is sent.
 import { isIslandName, islands } from './registry';

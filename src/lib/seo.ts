@@ -26,7 +26,7 @@ export interface ServerRender {
   setHead(part: Partial<PageHead>): void;
   /** The server's own sanitiser: DOMPurify needs a DOM, which the server does not have. */
   sanitizeHtml(html: string): string;
-  /** A form posted to this page before its scripts arrived (server/formPosts.ts). */
+  /** A form posted to this page before its scripts arrived (server/features/catalogue/formPosts.ts). */
   posted?: PostedAnswer;
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateParsedContract, generateTypes, outputUrl, parsedOutputUrl } from '../../codegen/generate';
-import { Contract as ServerContract } from '../../server/contract';
+import { Contract as ServerContract } from '../../server/platform/contract';
 import { splitOperation } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 

@@ -243,7 +243,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     const course = v.parse(v.record(v.string(), v.unknown()), created.json());
     const page = `/categories/${encodeURIComponent(slug)}`;
     const html = { accept: 'text/html' };
-    // Both machines render the page and keep it (server/pageCache.ts).
+    // Both machines render the page and keep it (server/features/catalogue/pageCache.ts).
     for (const name of ['a', 'b'] as const) expect((await readOn(name, page, { headers: html })).text).toContain('دوره پیش از ویرایش');
 
     const updated = await viaProxy('PUT', '/api/Course/Update', { token, body: { ...course, title: 'دوره پس از ویرایش' } });

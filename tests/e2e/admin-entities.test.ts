@@ -108,7 +108,7 @@ describe('admin courses', () => {
   });
 
   it('edits it, then deletes it after confirmation', async () => {
-    // The public catalogue is served from memory (server/pageCache.ts): the save must show on the
+    // The public catalogue is served from memory (server/features/catalogue/pageCache.ts): the save must show on the
     // very next request of a page kept just before it.
     const catalogue = async () => (await fetch(`${stack.baseUrl}/categories`, { headers: { accept: 'text/html' } })).text();
     expect(await catalogue()).toContain('دوره آزمایشی مرورگر');

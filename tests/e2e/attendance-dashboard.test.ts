@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { apiSignUp, apiToken, launchBrowser, signIn, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   ids.child = await createdId('/api/Children/Create', token, { firstName: 'سارا', lastName: 'والدی', birthDate: '2016-05-01T00:00:00.000Z', grade: 'چهارم دبستان' });
   const db = openDatabase(join(stack.dataDir, 'academy.sqlite'));
   try {
-    // The seed's course that has met (server/seed.ts seedRoll): made online, with a link.
+    // The seed's course that has met (server/seed/index.ts seedRoll): made online, with a link.
     const course = await db.selectFrom('class_sessions').select('courseId').orderBy('id').executeTakeFirstOrThrow();
     ids.course = course.courseId;
     await db.updateTable('courses').set({ type: 'online', classLink: 'https://meet.example/robotics' }).where('id', '=', ids.course).execute();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startStack, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
-// The seed's Monday classes for 8–11 year-olds (server/seed.ts seedSchedule): one in person, one online.
+// The seed's Monday classes for 8–11 year-olds (server/seed/index.ts seedSchedule): one in person, one online.
 const mondayNine = ['رباتیک مقدماتی با لگو', 'طراحی بازی با اسکرچ'];
 
 let stack: Stack;

@@ -1,7 +1,7 @@
 // Vazirmatn on every fresh load, with nothing moving: the subset faces are inside a stylesheet of
 // their own (src/styles/fonts.css as data: URLs) that every page links and the browser keeps, and
 // the first paint waits until they are ready (public/fonts-ready.js, `async blocking="render"`
-// from server/ssr.ts). Loaded as font files, a first visit on a phone's connection kept the
+// from server/features/catalogue/ssr.ts). Loaded as font files, a first visit on a phone's connection kept the
 // fallback font with `font-display: optional`, and with `swap` or `block` the text moved when they
 // came, preloaded or not (scripts/bench-fonts.ts measures the choices).
 import { readFile } from 'node:fs/promises';

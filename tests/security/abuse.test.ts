@@ -6,10 +6,10 @@
 // The server runs with TRUST_PROXY=1, so each request's address is the right-most
 // X-Forwarded-For entry (item 4 proves that is the one the proxy appended).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountDelayMs, authTexts } from '../../server/auth';
-import { parseTrustProxy } from '../../server/config';
-import { contactTexts } from '../../server/contact';
-import { signInLimits, signUpLimits } from '../../server/limits';
+import { accountDelayMs, authTexts } from '../../server/features/identity/auth';
+import { parseTrustProxy } from '../../server/platform/config';
+import { contactTexts } from '../../server/features/catalogue/contact';
+import { signInLimits, signUpLimits } from '../../server/platform/limits';
 import { adminPassword, adminPhone, codeFromLog, startServer, type Answer, type TestServer } from '../support/server';
 
 let server: TestServer;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The two sanitisers of article HTML, on the whole XSS corpus: the server's allow-list on write
-// (server/sanitize.ts, matched to what the editor produces) and DOMPurify on render
+// (server/platform/sanitize.ts, matched to what the editor produces) and DOMPurify on render
 // (ArticleBody). Each alone must leave nothing executable, and the editor's own markup survives.
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../server/sanitize';
+import { sanitizeRichText } from '../../server/platform/sanitize';
 import { sanitizeArticleHtml } from '../../src/components/site/ArticleBody';
 import { xssPayloads } from './xss-payloads';
 

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { decodeJwt, SignJWT } from 'jose';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Tokens } from '../../server/tokens';
+import { Tokens } from '../../server/features/identity/tokens';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256-keys';

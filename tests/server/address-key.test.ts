@@ -4,8 +4,8 @@
 // limits.ts): IPv6 by its /64, IPv4-mapped IPv6 as the IPv4 address. Against the real server
 // (SQLite or PostgreSQL) with TRUST_PROXY=1, so X-Forwarded-For names each request's client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactTexts, maxPerAddress } from '../../server/contact';
-import { addressKey, signInLimits } from '../../server/limits';
+import { contactTexts, maxPerAddress } from '../../server/features/catalogue/contact';
+import { addressKey, signInLimits } from '../../server/platform/limits';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 describe('addressKey', () => {

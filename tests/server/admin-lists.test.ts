@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Saved named views and the CSV export of a list (server/adminLists.ts), on SQLite and PostgreSQL.
+// Saved named views and the CSV export of a list (server/engine/adminLists.ts), on SQLite and PostgreSQL.
 import { courseBody } from '../support/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';

@@ -8,7 +8,7 @@
 import { courseBody, sampleChild } from '../support/samples';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConfiguredDatabase, type DB } from '../../server/db';
+import { openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -264,7 +264,7 @@ describe('ages in the cart', () => {
       .where('courses.inActive', '=', 0)
       .where('categories.inActive', '=', 0)
       .where('courses.id', 'not in', [ids.online, ids.inPerson])
-      // Unlimited seats: a full course refuses the cart before any age is read (server/seats.ts).
+      // Unlimited seats: a full course refuses the cart before any age is read (server/features/commerce/seats.ts).
       .where('courses.capacity', '=', 0)
       .where((eb) => eb.or([eb('courses.registrationDeadline', 'is', null), eb('courses.registrationDeadline', '>', new Date().toISOString())]))
       .orderBy('courses.id')

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The audit log's «بازگرداندن» is the write an admin could have made instead, with the same rules
-// (server/audit.ts), against the real server on SQLite, or PostgreSQL with TEST_DATABASE=postgres:
+// (server/engine/audit.ts), against the real server on SQLite, or PostgreSQL with TEST_DATABASE=postgres:
 // a refund is never undone (the money went back to the card); a cancelled enrolment comes back
 // only through «فعال کردن دوباره», which needs a free seat; an edit's revert passes the entity's
 // validators as the form's save does; an ordinary revert still works.

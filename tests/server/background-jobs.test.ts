@@ -8,9 +8,9 @@
 // an hour of timer ticks passes at once, without waiting for it.
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openConfiguredDatabase, type DB } from '../../server/db';
-import { enqueue } from '../../server/notifications';
-import { startWaitlistSweep } from '../../server/seats';
+import { openConfiguredDatabase, type DB } from '../../server/platform/db';
+import { enqueue } from '../../server/features/messaging/notifications';
+import { startWaitlistSweep } from '../../server/features/commerce/seats';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { startServer, type TestServer } from '../support/server';

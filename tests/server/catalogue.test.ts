@@ -1,15 +1,15 @@
 // @vitest-environment node
 // The public catalogue for parents: GET /api/Public/courses with its filters (one reading in
 // src/components/site/courseFilters.ts), related courses, teacher pages, and categories without
-// an active course offered nowhere. Runs on the seeded data (server/seed.ts seedCatalogue).
+// an active course offered nowhere. Runs on the seeded data (server/seed/index.ts seedCatalogue).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaMigrations } from '../../codegen/migrations.gen';
-import { migrate, openDatabase, openPostgres, type DB } from '../../server/db';
-import { migrationProvider } from '../../server/migrations';
+import { migrate, openDatabase, openPostgres, type DB } from '../../server/platform/db';
+import { migrationProvider } from '../../server/platform/migrations';
 import { jalaliToday } from '../../schema/rules/courseFilters';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
@@ -128,7 +128,7 @@ describe('filters', () => {
     expect(titles(found)).toEqual(titles(expected));
     expect(found.map((c) => c.title)).toContain('رباتیک مقدماتی با لگو');
     const mondayNine = await list({ age: '9', day: '2' });
-    // The seed's Monday classes for 8–11 (server/seed.ts seedSchedule): one in person, one online.
+    // The seed's Monday classes for 8–11 (server/seed/index.ts seedSchedule): one in person, one online.
     expect(titles(mondayNine)).toEqual(['رباتیک مقدماتی با لگو', 'طراحی بازی با اسکرچ'].sort());
     // Sorted by price when asked, soonest first otherwise.
     const byPrice = await list({ age: '9', sort: 'price-asc' });

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { Contract } from '../../server/contract';
-import { openDatabase } from '../../server/db';
-import { contractRoutes } from '../../server/routes';
-import { Tokens } from '../../server/tokens';
+import { Contract } from '../../server/platform/contract';
+import { openDatabase } from '../../server/platform/db';
+import { contractRoutes } from '../../server/platform/http';
+import { Tokens } from '../../server/features/identity/tokens';
 
 const yaml = `
 openapi: 3.1.0

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// Liveness, readiness, draining and the request log (server/health.ts, server/main.ts,
-// server/requestLog.ts): in-process for the checks, and as `server/main.ts` in a process of its
+// Liveness, readiness, draining and the request log (server/platform/health.ts, server/main.ts,
+// server/platform/requestLog.ts): in-process for the checks, and as `server/main.ts` in a process of its
 // own (as production runs it) for the stop and the log, on SQLite or PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore } from '../../server/files';
-import { loggedPath } from '../../server/requestLog';
+import { LocalMediaStore } from '../../server/features/media/files';
+import { loggedPath } from '../../server/platform/requestLog';
 import { databaseFor, dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { startS3 } from '../support/s3';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';

@@ -5,7 +5,7 @@
 // password reset links) and who may call what.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConfiguredDatabase } from '../../server/db';
+import { openConfiguredDatabase } from '../../server/platform/db';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 

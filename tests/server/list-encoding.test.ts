@@ -7,8 +7,8 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
-import { preferredEncoding } from '../../server/encoding';
+import { openDatabase } from '../../server/platform/db';
+import { preferredEncoding } from '../../server/platform/encoding';
 import { usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 

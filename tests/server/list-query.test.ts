@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The list protocol (server/listQuery.ts) through the real routes, on SQLite and PostgreSQL.
+// The list protocol (server/engine/listQuery.ts) through the real routes, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';

@@ -1,13 +1,13 @@
 // @vitest-environment node
-// The SQLite search index of server/listQuery.ts on its own: built once, then kept up to date
+// The SQLite search index of server/engine/listQuery.ts on its own: built once, then kept up to date
 // from the change log (only the changed rows re-read), and the log pruned as it grows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../schema/registry.gen';
-import { migrate, openDatabase, type DB } from '../../server/db';
-import { parseListQuery, prepareListSearch, runListQuery } from '../../server/listQuery';
+import { migrate, openDatabase, type DB } from '../../server/platform/db';
+import { parseListQuery, prepareListSearch, runListQuery } from '../../server/engine/listQuery';
 import { usePostgres } from '../support/postgres-db';
 
 let dir: string;

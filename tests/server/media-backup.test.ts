@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The media's backup on each store (the local folder, an S3 bucket): `server/mediaBackup.ts
+// The media's backup on each store (the local folder, an S3 bucket): `server/features/media/mediaBackup.ts
 // backup <folder>` copies every original and its resized copies into a folder laid out as the
 // local store, a second run copies nothing again, and `restore` puts them into an empty store, on
 // which a new server lists and serves them with their copies.
@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore, type MediaStore } from '../../server/files';
-import { copyMedia } from '../../server/mediaBackup';
-import { S3MediaStore } from '../../server/s3Media';
+import { LocalMediaStore, type MediaStore } from '../../server/features/media/files';
+import { copyMedia } from '../../server/features/media/mediaBackup';
+import { S3MediaStore } from '../../server/features/media/s3Media';
 import { mediaStoreKinds, useMediaStore } from '../support/s3';
 import { adminPassword, adminPhone, encodePng, startServer, type TestServer } from '../support/server';
 
@@ -23,7 +23,7 @@ function photo(width: number, height: number): Buffer {
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'server/mediaBackup.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['tsx', 'server/features/media/mediaBackup.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore, type MediaStore } from '../../server/files';
-import { S3MediaStore } from '../../server/s3Media';
+import { LocalMediaStore, type MediaStore } from '../../server/features/media/files';
+import { S3MediaStore } from '../../server/features/media/s3Media';
 import { mediaStoreKinds, useMediaStore } from '../support/s3';
 
 async function bytesOf(store: MediaStore, name: string, variant: string): Promise<string> {

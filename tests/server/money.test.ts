@@ -6,7 +6,7 @@
 // payments actually made; a production server refuses the sandbox gateway.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../server/config';
+import { configFromEnv } from '../../server/platform/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';

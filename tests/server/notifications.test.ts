@@ -7,9 +7,9 @@
 // over a dead worker's claim after its lease, and two workers never send one message twice.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConfiguredDatabase, type DB } from '../../server/db';
-import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/messaging';
-import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, type NotificationSettings } from '../../server/notifications';
+import { openConfiguredDatabase, type DB } from '../../server/platform/db';
+import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/features/messaging/messaging';
+import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, type NotificationSettings } from '../../server/features/messaging/notifications';
 import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
@@ -185,7 +185,7 @@ describe('each event queues one message in the transaction of its change', () =>
     // The hold runs out; the sweep passes the seat on (twice over: the second finds nothing new).
     const past = new Date(Date.now() - 60_000).toISOString();
     await db.updateTable('waitlist_entries').set({ holdUntil: past }).where('courseId', '=', course).where('status', '=', 'offered').execute();
-    const { sweepWaitlist } = await import('../../server/seats');
+    const { sweepWaitlist } = await import('../../server/features/commerce/seats');
     await Promise.all([sweepWaitlist(db, [course]), sweepWaitlist(db, [course])]);
     expect(await queuedFor(2, 'seatOffered')).toHaveLength(1);
     expect(await queuedFor(1, 'seatOffered')).toHaveLength(1);

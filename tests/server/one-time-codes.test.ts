@@ -10,10 +10,10 @@ import { decodeJwt } from 'jose';
 import * as crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openConfiguredDatabase, type DB } from '../../server/db';
-import { codeLimits, resetMailLimits } from '../../server/limits';
-import { DeliveryError, type MailMessage, type MailProvider, type SmsProvider } from '../../server/messaging';
-import { unusablePasswordHash } from '../../server/passwords';
+import { openConfiguredDatabase, type DB } from '../../server/platform/db';
+import { codeLimits, resetMailLimits } from '../../server/platform/limits';
+import { DeliveryError, type MailMessage, type MailProvider, type SmsProvider } from '../../server/features/messaging/messaging';
+import { unusablePasswordHash } from '../../server/features/identity/passwords';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPhone, startServer, type TestServer } from '../support/server';
 
@@ -533,7 +533,7 @@ describe('recovery ends every session', () => {
 });
 
 it('ONE_TIME_CODE_SECONDS sets the lifetime, within 60–600 seconds', async () => {
-  const { oneTimeCodeLifetime } = await import('../../server/config');
+  const { oneTimeCodeLifetime } = await import('../../server/platform/config');
   expect(oneTimeCodeLifetime({})).toBe(codeLimits.lifetimeMs);
   expect(oneTimeCodeLifetime({ ONE_TIME_CODE_SECONDS: '120' })).toBe(120_000);
   for (const bad of ['59', '601', '2.5', 'five']) expect(() => oneTimeCodeLifetime({ ONE_TIME_CODE_SECONDS: bad })).toThrow(/ONE_TIME_CODE_SECONDS/);

@@ -13,13 +13,13 @@
 // .tmp/outside-faults for the fuzz report.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
-import { nowIso, openConfiguredDatabase, type DB } from '../../server/db';
-import { kavenegarSms } from '../../server/kavenegar';
-import type { MailProvider, Messaging } from '../../server/messaging';
-import { deliverDue, enqueue, retryDelayMs } from '../../server/notifications';
-import { notificationSettings } from '../../server/config';
-import { unusablePasswordHash } from '../../server/passwords';
-import { smtpMail } from '../../server/smtp-mail';
+import { nowIso, openConfiguredDatabase, type DB } from '../../server/platform/db';
+import { kavenegarSms } from '../../server/features/messaging/kavenegar';
+import type { MailProvider, Messaging } from '../../server/features/messaging/messaging';
+import { deliverDue, enqueue, retryDelayMs } from '../../server/features/messaging/notifications';
+import { notificationSettings } from '../../server/platform/config';
+import { unusablePasswordHash } from '../../server/features/identity/passwords';
+import { smtpMail } from '../../server/features/messaging/smtpMail';
 import { hugeSmsAnswerBytes, smsFaults, startFakeSms, type FakeSms, type SmsFault } from '../support/fake-sms';
 import { hugeSmtpReplyBytes, smtpFaults, startFakeSmtp, type FakeSmtp, type SmtpFault } from '../support/fake-smtp';
 import { faultFigures } from '../support/outside-faults';

@@ -9,10 +9,10 @@
 // figures (faults tried → outcomes) are written under .tmp/outside-faults for the fuzz report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { openConfiguredDatabase, type DB } from '../../server/db';
-import { zarinpal } from '../../server/gateway';
-import { paymentSettlement } from '../../server/learner';
-import { reconcilePayments } from '../../server/reconcile';
+import { openConfiguredDatabase, type DB } from '../../server/platform/db';
+import { zarinpal } from '../../server/features/commerce/gateway';
+import { paymentSettlement } from '../../server/features/commerce/learner';
+import { reconcilePayments } from '../../server/features/commerce/reconcile';
 import { gatewayFaults, hugeAnswerBytes, startFakeGateway, type FakeGateway, type GatewayCallName, type GatewayFault } from '../support/fake-gateway';
 import { faultFigures } from '../support/outside-faults';
 import { databaseFor, usePostgres } from '../support/postgres-db';

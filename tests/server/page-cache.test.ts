@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Public pages from memory (issue 16, item 1; server/pageCache.ts): a page is rendered once per
+// Public pages from memory (issue 16, item 1; server/features/catalogue/pageCache.ts): a page is rendered once per
 // version of the data it shows, and any committed write to what pages show — through the API,
 // by another connection, through a second server on the same database — shows on the next
 // request. Runs on SQLite and on PostgreSQL. The render is a stand-in for the built one
@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgres, type DB } from '../../server/db';
-import { PageCache, pageDataVersion, tablesNoPageReads, type KeptAnswer } from '../../server/pageCache';
-import { EncodedBody } from '../../server/encoding';
+import { openDatabase, openPostgres, type DB } from '../../server/platform/db';
+import { PageCache, pageDataVersion, tablesNoPageReads, type KeptAnswer } from '../../server/features/catalogue/pageCache';
+import { EncodedBody } from '../../server/platform/encoding';
 import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';

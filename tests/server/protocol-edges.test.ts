@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessage } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { hasVisibleText, isCalendarDate, requiredText } from '../../schema/validators';
-import { parseDateCell } from '../../server/csvImport';
-import { reservedSlugs } from '../../server/pages';
+import { parseDateCell } from '../../server/engine/csvImport';
+import { reservedSlugs } from '../../server/features/catalogue/pages';
 import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 

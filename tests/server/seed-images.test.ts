@@ -23,10 +23,10 @@ describe.each(mediaStoreKinds)('seed images (%s store)', (kind) => {
   });
 
   describe('seed images', () => {
-    it('server/seed-images holds exactly the files the seed copies, each a WebP by content', async () => {
+    it('server/seed/images holds exactly the files the seed copies, each a WebP by content', async () => {
       const dir = sampleImagesDir();
       expect(readdirSync(dir).filter((name) => name !== 'variants').sort()).toEqual(sampleImages.map((image) => image.file).sort());
-      // Each with its resized copies, made ahead (server/imageVariants.ts), and nothing else there.
+      // Each with its resized copies, made ahead (server/features/media/imageVariants.ts), and nothing else there.
       expect(readdirSync(path.join(dir, 'variants')).sort()).toEqual(sampleImages.map((image) => image.file).sort());
       for (const { file } of sampleImages) expect(readdirSync(path.join(dir, 'variants', file)), file).toContain('160.webp');
       for (const { file } of sampleImages) {

@@ -6,7 +6,7 @@
 // and a delete through one is a 404 on the other.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../server/config';
+import { configFromEnv } from '../../server/platform/config';
 import { sampleImages } from '../../server/seed';
 import { startS3, type S3Server } from '../support/s3';
 import { adminPassword, adminPhone, encodePng, startServer, type TestServer } from '../support/server';

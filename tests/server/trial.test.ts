@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { LocalGateway, serveLocalGateway } from '../../server/dev/localGateway';
 import { outboxPath, trialRefusal, trialTexts } from '../../server/dev/trial';
-import { isGatewayAuthority } from '../../server/payments';
+import { isGatewayAuthority } from '../../server/features/commerce/payments';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
 const merchant = '11111111-2222-3333-4444-555555555555';
 let server: TestServer;
 let gatewayUrl = '';
 
-/** A JSON call to the trial's local gateway, as server/gateway.ts makes it. */
+/** A JSON call to the trial's local gateway, as server/features/commerce/gateway.ts makes it. */
 async function call(name: string, body: Record<string, unknown>, token?: string): Promise<{ status: number; code: number; data: Record<string, unknown> }> {
   const response = await fetch(`${gatewayUrl}/pg/v4/payment/${name}`, {
     method: 'POST',

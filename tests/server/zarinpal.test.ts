@@ -7,7 +7,7 @@
 // it; refunds go through the gateway's refund call; the callback racing the reconciliation (two
 // server processes on one database) enrols once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../server/config';
+import { configFromEnv } from '../../server/platform/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { sampleChild } from '../support/samples';

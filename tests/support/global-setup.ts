@@ -3,7 +3,7 @@
 // seeds its administrator with this string instead of hashing the same password again, which at
 // the real cost took a second of CPU per server started.
 import type { TestProject } from 'vitest/node';
-import { hashPassword } from '../../server/passwords';
+import { hashPassword } from '../../server/features/identity/passwords';
 import { adminPassword } from './server-accounts';
 
 export async function setup(project: TestProject): Promise<void> {

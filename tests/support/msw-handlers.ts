@@ -44,7 +44,7 @@ async function jsonBody(request: Request): Promise<unknown> {
 const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
 
 /**
- * The list protocol over the in-memory rows, as server/listQuery.ts answers it: f.<field>
+ * The list protocol over the in-memory rows, as server/engine/listQuery.ts answers it: f.<field>
  * equality (repeated = any of), Persian-aware search over `searchIn`, sort (nulls last, id breaks
  * ties), page and total. Null when the URL has no protocol parameter (the whole list).
  */
@@ -191,7 +191,7 @@ export function createMockBackend(seed: Seed = {}) {
         }),
       );
     }
-    // Record actions: what one changes is the server's (server/actions.ts), so the double checks
+    // Record actions: what one changes is the server's (server/engine/actions.ts), so the double checks
     // what the engine checks for every action (the row exists, its `when`, the version) and
     // answers the row with its version moved; a test states an action's effect with server.use.
     for (const action of entity.actions) {
@@ -219,7 +219,7 @@ export function createMockBackend(seed: Seed = {}) {
     return list;
   }
 
-  /** The generic relation calls (server/relations.ts), answered from the same store. */
+  /** The generic relation calls (server/engine/relations.ts), answered from the same store. */
   function relationHandlers(): HttpHandler[] {
     const entityOf = (raw: unknown): RegistryKey | undefined => registryKeys.find((key) => key === raw);
     const counted = (op: OperationKey, answer: (args: { params: Record<string, unknown>; request: Request }) => Response) =>

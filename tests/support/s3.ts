@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
-import type { AppConfig } from '../../server/config';
-import type { S3Settings } from '../../server/config';
+import type { AppConfig } from '../../server/platform/config';
+import type { S3Settings } from '../../server/platform/config';
 
 export interface S3Server {
   /** The settings as the environment gives them (MEDIA_STORE=s3 and the S3_* variables), for a process. */

@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../../server/app';
-import type { MediaStore } from '../../server/files';
-import { configuredMediaStore } from '../../server/s3Media';
-import type { TimeLimits } from '../../server/protocol';
+import type { MediaStore } from '../../server/features/media/files';
+import { configuredMediaStore } from '../../server/features/media/s3Media';
+import type { TimeLimits } from '../../server/platform/protocol';
 import { contractProblems } from './contract';
 import { databaseFor, dropDatabaseFor, usePostgres } from './postgres-db';
 
@@ -170,4 +170,4 @@ export async function signUpLearner(server: TestServer, phoneNumber: string, pas
 }
 
 /** A valid PNG made in memory (no fixtures). */
-export { encodePng } from '../../server/png';
+export { encodePng } from '../../server/features/media/png';

@@ -3,7 +3,7 @@
 // settings are ones the server accepts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, drainMs } from '../../server/config';
+import { configFromEnv, drainMs } from '../../server/platform/config';
 import { renderSite } from '../support/nginx';
 
 const unit = readFileSync('deploy/academy-api.service', 'utf8');

@@ -1,6 +1,6 @@
 // Issue 12, item 16: on a slow phone the server-rendered form is on screen seconds before its
 // island hydrates; a visitor who submits in that gap posts the form itself, and the server
-// (server/formPosts.ts) answers with the page rendered again. So the checks the form makes
+// (server/features/catalogue/formPosts.ts) answers with the page rendered again. So the checks the form makes
 // before it calls the API live here, once, for the island and for the server's plain post alike.
 // One file per form: each lands in its own form's chunk, not in one shared by every form.
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 // The forgotten-password page's checks, made by its island and by the server's plain post alike
-// (server/formPosts.ts), as signInRules.ts for sign-in.
+// (server/features/catalogue/formPosts.ts), as signInRules.ts for sign-in.
 import * as v from 'valibot';
 import { iranMobile, newPassword, oneTimeCode, optionalEmail } from '../../validators';
 

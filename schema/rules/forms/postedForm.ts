@@ -1,4 +1,4 @@
-// The state the server renders a form with after its plain post (server/formPosts.ts: on a slow
+// The state the server renders a form with after its plain post (server/features/catalogue/formPosts.ts: on a slow
 // phone a visitor submits before the form's island has arrived). Kept apart from the forms' rules
 // (auth/signInRules.ts, …): the islands' entry checks these props on every public page, and must
 // not carry the validators of forms the page does not have.

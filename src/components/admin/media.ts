@@ -6,7 +6,7 @@ export function imageUrl(reference: string): string {
 }
 
 /**
- * An image's smallest resized copy (160 px, server/imageVariants.ts): a table's 64 px thumbnail
+ * An image's smallest resized copy (160 px, server/features/media/imageVariants.ts): a table's 64 px thumbnail
  * sharp on a 2.5× screen, without fetching the whole upload for each row.
  */
 export function thumbnailUrl(reference: string): string {

@@ -57,7 +57,7 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
   };
 
   return (
-    // Posted before the island answers, the server sends the message (server/formPosts.ts): the
+    // Posted before the island answers, the server sends the message (server/features/catalogue/formPosts.ts): the
     // browser's default, a GET, would put the visitor's name, phone and message in the address.
     // The fragment (never sent to the server) brings the answer's form and message into view on
     // a phone, where they sit below the contact details.

@@ -1,7 +1,7 @@
 import { CourseCard } from './CourseCard';
 import type { PublicCourse } from './types';
 
-/** A course page's neighbours: same category first, then a similar age range (server/public.ts). */
+/** A course page's neighbours: same category first, then a similar age range (server/features/catalogue/public.ts). */
 export function RelatedCourses({ courses }: { courses: readonly PublicCourse[] }) {
   if (courses.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 // Seats left in a course, on its card and its page: «۳ صندلی خالی», «ظرفیت تکمیل»; nothing for a
-// course without a capacity. The number is the server's (server/seats.ts takenSeats).
+// course without a capacity. The number is the server's (server/features/commerce/seats.ts takenSeats).
 import { toPersianDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 

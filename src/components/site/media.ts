@@ -6,7 +6,7 @@ export function imageUrl(fileName: string): string | undefined {
 }
 
 /**
- * Where an image is shown, and so which resized copies (server/imageVariants.ts) are offered and
+ * Where an image is shown, and so which resized copies (server/features/media/imageVariants.ts) are offered and
  * how wide it is at each screen width, by the CSS that lays it out: the browser picks the copy
  * before it lays out the page, so `sizes` must say what the stylesheet will do.
  */

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/dashboard/security')({
 
 const texts = dashboardTexts.security;
 
-// The server's rules (server/sessions.ts), checked here first so the learner hears them at once.
+// The server's rules (server/features/identity/signInSessions.ts), checked here first so the learner hears them at once.
 const PasswordSchema = v.pipe(
   v.object({
     currentPassword: v.pipe(v.string(), v.nonEmpty(`${texts.current} الزامی است`)),

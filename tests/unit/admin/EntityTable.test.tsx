@@ -48,7 +48,7 @@ describe('EntityTable', () => {
     expect(screen.getByText('بله')).toBeTruthy();
     expect(screen.getByText('خیر')).toBeTruthy();
     const image = screen.getByRole('img', { name: 'تصویر: code.png' });
-    // The 160 px copy (server/imageVariants.ts), not the uploaded original.
+    // The 160 px copy (server/features/media/imageVariants.ts), not the uploaded original.
     expect(image.getAttribute('src')).toBe('/api/File/image/code.png?w=160');
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(screen.getByText('۱')).toBeTruthy();

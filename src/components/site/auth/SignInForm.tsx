@@ -101,7 +101,7 @@ function PasswordSignIn({ search, posted }: { search: AuthSearch; posted?: Poste
   return (
     <>
       <p className="auth-page__lead">{signInTexts.passwordLead}</p>
-      {/* Posted before the island answers, the server signs in (server/formPosts.ts); a GET
+      {/* Posted before the island answers, the server signs in (server/features/catalogue/formPosts.ts); a GET
           would put the password in the address bar. */}
       <form ref={formRef} className="form" method="post" action={`/auth/sign-in${authSearchQuery(search)}`} noValidate onSubmit={(event) => void submit(event)}>
         <Field

@@ -100,7 +100,7 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
       <h1>عضویت در آکادمی</h1>
       <p className="auth-page__lead">{flow.step === 'phone' ? signUpTexts.lead : signUpTexts.codeLead}</p>
       {/* Posted before the island answers, the server sends the code, then signs up
-          (server/formPosts.ts); a GET would put the details and the password in the address bar. */}
+          (server/features/catalogue/formPosts.ts); a GET would put the details and the password in the address bar. */}
       <form ref={formRef} className="form" method="post" action={action} noValidate onSubmit={submit}>
         {flow.step === 'phone' ? (
           <>

@@ -1,0 +1,221 @@
+// The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
+// entity) and the CSV export of a list's current view.
+import * as v from 'valibot';
+import { sql } from 'kysely';
+import { labelFieldsOf, manySpec, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
+import { registry } from '../../schema/registry.gen';
+import { formatJalaliDateTime, formatJalaliNumeric } from '../../schema/rules/calendar';
+import { htmlToPlainText, toPersianDigits } from '../../schema/rules/text';
+import type { Contract } from '../platform/contract';
+import { queryRecord } from './crud';
+import { nowIso, type DB } from '../platform/db';
+import { HttpError, notFound } from '../platform/errors';
+import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
+import { manyValues, pathValues } from './relations';
+import { currentUser, parse, type Register } from '../platform/http';
+
+export const adminListTexts = {
+  unknownEntity: 'موجودیت ناشناخته است',
+  viewNotFound: 'نمای ذخیره‌شده یافت نشد',
+} as const;
+
+const isRegistryKey = (key: string): key is RegistryKey => Object.hasOwn(registry, key);
+
+function entityOf(key: unknown): AnyEntity {
+  const name = typeof key === 'string' ? key : '';
+  if (!isRegistryKey(name)) throw new HttpError(400, adminListTexts.unknownEntity);
+  return registry[name];
+}
+
+const viewBody = v.object(
+  {
+    entity: v.pipe(v.string('موجودیت باید متن باشد'), v.minLength(1, 'موجودیت ارسال نشده است'), v.maxLength(50, adminListTexts.unknownEntity)),
+    name: v.pipe(
+      v.string('نام نما باید متن باشد'),
+      v.trim(),
+      v.minLength(1, 'نام نما را وارد کنید'),
+      v.maxLength(100, 'نام نما نباید بیش از ۱۰۰ نویسه باشد'),
+    ),
+    query: v.pipe(v.string('پرس‌وجوی نما باید متن باشد'), v.maxLength(2000, 'پرس‌وجوی نما بیش از حد طولانی است')),
+  },
+  'بدنه درخواست باید یک شیء JSON باشد',
+);
+const viewLabels = { entity: 'موجودیت', name: 'نام نما', query: 'پرس‌وجوی نما' };
+
+// ---- CSV ----------------------------------------------------------------------------------
+
+/** A cell that Excel would run as a formula is kept as text (CSV injection). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+function csvCell(value: string): string {
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+type Column = AnyEntity['columns'][number];
+
+/**
+ * A cell as Excel should read it: numbers in Latin digits with no grouping (so they sum), option
+ * and yes/no labels instead of codes, Jalali dates as text in Persian digits (Latin ones Excel
+ * would take for Gregorian dates), phone numbers in Persian digits (kept as text, leading 0 and
+ * all), rich text as plain text.
+ */
+function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): string {
+  // A path column's values are read for all rows at once (see referenceLabels), by row id.
+  const value = 'path' in column || 'many' in column ? labels.get(column.id)?.get(row.id) : ownColumnValue(column, row);
+  if (value === null || value === undefined) return '';
+  switch (column.cell) {
+    case 'reference':
+      return 'key' in column ? (labels.get(column.key)?.get(Number(value)) ?? (value === 0 ? '' : String(value))) : String(value);
+    case 'number':
+    case 'hours':
+    case 'toman':
+      return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    case 'yesNo':
+      return value === true ? 'بله' : 'خیر';
+    case 'option':
+    case 'badge':
+      return column.options?.[String(value)] ?? String(value);
+    case 'jalaliDate':
+      return typeof value === 'string' ? formatJalaliNumeric(value) : '';
+    case 'jalaliDateTime':
+      return typeof value === 'string' ? formatJalaliDateTime(value) : '';
+    case 'phone':
+      return toPersianDigits(String(value));
+    case 'excerpt':
+      return htmlToPlainText(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/** Per reference column: the labels of the records its rows point at. */
+type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
+/** The labels of every record the rows' reference columns point at, one query per 500 ids. */
+async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[]): Promise<ReferenceLabels> {
+  const out = new Map<string, Map<number, string>>();
+  for (const column of entity.columns) {
+    if (column.cell !== 'reference' || !('key' in column)) continue;
+    const target = entity.allFields[column.key]?.reference?.entity;
+    if (!target) continue;
+    const ids = [...new Set(rows.map((row) => Number(row[column.key])).filter((id) => Number.isInteger(id) && id > 0))];
+    const labels = new Map<number, string>();
+    const other = registry[target];
+    const fields = labelFieldsOf(other);
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const found = await sql<AnyRow>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(other.table)}
+        where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
+      for (const row of found.rows) labels.set(Number(row.id), recordLabel(other, row));
+    }
+    out.set(column.key, labels);
+  }
+  for (const column of entity.columns) {
+    if (!('path' in column)) continue;
+    const [first, ...rest] = column.path;
+    const target = entity.allFields[first]?.reference?.entity;
+    if (!target) continue;
+    const byTarget = new Map<number, number>();
+    for (const row of rows) {
+      const id = Number(row[first]);
+      if (Number.isInteger(id) && id > 0) byTarget.set(row.id, id);
+    }
+    const values = await pathValues(db, registry[target], [...new Set(byTarget.values())], rest);
+    const byRow = new Map<number, string>();
+    for (const [rowId, id] of byTarget) {
+      const value = values.get(id);
+      if (value !== undefined) byRow.set(rowId, value);
+    }
+    out.set(column.id, byRow);
+  }
+  for (const column of entity.columns) {
+    if (!('many' in column)) continue;
+    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), manySpec(column)));
+  }
+  return out;
+}
+
+export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map()): string {
+  const lines = [['شناسه', ...entity.columns.map((column) => column.header)].map(csvCell).join(',')];
+  for (const row of rows) {
+    lines.push([String(row.id), ...entity.columns.map((column) => exportText(column, row, labels))].map(csvCell).join(','));
+  }
+  // The BOM tells Excel the file is UTF-8; without it Persian opens as mojibake.
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}
+
+const exportQuery = (q: ListQuery | null): ListQuery =>
+  q ?? { page: 1, pageSize: 1, sort: { field: 'id', desc: true }, q: null, filters: [], ids: null };
+
+export async function registerAdminLists(register: Register, db: DB, contract: Contract): Promise<void> {
+  // The sortable and filterable properties per entity: contract row properties that are columns.
+  const tables = await db.introspection.getTables();
+  const propertiesOf = (entity: AnyEntity) =>
+    schemaProperties(contract.component(entity.component), new Set(tables.find((t) => t.name === entity.table)?.columns.map((c) => c.name) ?? []));
+  const properties = new Map(Object.values(registry).map((entity) => [entity.key, propertiesOf(entity)]));
+
+  register('GET /api/Admin/views', async (request) => {
+    const user = currentUser(request);
+    const entity = entityOf(queryRecord(request.query).entity);
+    const rows = await db
+      .selectFrom('saved_views')
+      .select(['id', 'entity', 'name', 'query', 'createdAt'])
+      .where('userId', '=', user.id)
+      .where('entity', '=', entity.key)
+      .orderBy('name')
+      .execute();
+    return rows;
+  });
+
+  register('POST /api/Admin/views', async (request) => {
+    const user = currentUser(request);
+    const body = parse(viewBody, request.body, viewLabels);
+    const entity = entityOf(body.entity);
+    // Only what the list protocol accepts is kept, so applying a view cannot fail later.
+    const query = body.query.replace(/^\?/, '');
+    parseListQuery(entity, parseQueryString(query), properties.get(entity.key));
+    const createdAt = nowIso();
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('saved_views')
+        .where('userId', '=', user.id)
+        .where('entity', '=', entity.key)
+        .where('name', '=', body.name)
+        .execute();
+      return trx
+        .insertInto('saved_views')
+        .values({ userId: user.id, entity: entity.key, name: body.name, query, createdAt })
+        .returning(['id', 'entity', 'name', 'query', 'createdAt'])
+        .executeTakeFirstOrThrow();
+    });
+  });
+
+  register('DELETE /api/Admin/views/{id}', async (request) => {
+    const user = currentUser(request);
+    const raw = queryRecord(request.params).id;
+    const id = Number(raw);
+    if (!Number.isInteger(id) || id < 1) throw new HttpError(400, 'شناسه نامعتبر است');
+    const deleted = await db.deleteFrom('saved_views').where('id', '=', id).where('userId', '=', user.id).executeTakeFirst();
+    // Another admin's view is answered as missing: its existence is not theirs to learn.
+    if (Number(deleted.numDeletedRows) === 0) throw notFound(adminListTexts.viewNotFound);
+    return { id };
+  });
+
+  register('GET /api/Admin/{entity}/export', async (request, reply) => {
+    const key = String(queryRecord(request.params).entity ?? '');
+    if (!isRegistryKey(key)) throw notFound(adminListTexts.unknownEntity);
+    const entity = registry[key];
+    const q = exportQuery(parseListQuery(entity, queryRecord(request.query), properties.get(entity.key)));
+    const rows = (await matchingRows(db, entity, q)).map((row) => {
+      const shaped = contract.shapeAs(entity.component, row);
+      return { ...shaped, id: Number(row.id) };
+    });
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${entity.key}-${stamp}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows)));
+  });
+}

@@ -1,0 +1,264 @@
+// The admin CRUD of every registry entity, driven by its schema file: one set of handlers, no
+// per-entity copies. Columns come from the schema's fields; answers are shaped by the
+// contract's component schema, so only contract properties leave the server.
+import { sql, type Transaction } from 'kysely';
+import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../../schema/define';
+import { afterWrite, createHookOf, guardWrite, sharedBehaviour } from './behaviours';
+import { registry } from '../../schema/registry.gen';
+import { recordAudit, versionConflict } from './audit';
+import type { Contract } from '../platform/contract';
+import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from '../platform/db';
+import { EncodedBody, sendEncoded } from '../platform/encoding';
+import { notFound, texts } from '../platform/errors';
+import {
+  assertNotReferenced,
+  assertReferencesExist,
+  constraintError,
+  requestedVersion,
+  selectForUpdate,
+  shapeRow,
+  type Row,
+} from './integrity';
+import { parseListQuery, prepareListSearch, runListQuery, schemaProperties, warmListSearch } from './listQuery';
+import { currentUser, parse, type AuthUser, type Register } from '../platform/http';
+import { sanitizeRichText } from '../platform/sanitize';
+import { uniqueSlug } from '../platform/slug';
+
+/** Smaller list answers go as they are (@fastify/compress's own threshold). */
+const minCompressedSize = 1024;
+
+/** Values as the database keeps them: booleans as 0/1, rich text sanitised. */
+export function toColumns(entity: AnyEntity, body: Row, fields: AnyEntity['fields'] = entity.fields): Row {
+  const out: Row = {};
+  for (const [name, field] of Object.entries(fields)) {
+    let value = body[name];
+    if (typeof value === 'boolean') value = value ? 1 : 0;
+    if (field.input === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
+    out[name] = value;
+  }
+  return out;
+}
+
+/** Fields the server sets on every save: when and by whom (an attendance mark). */
+export function stampSave(entity: AnyEntity, values: Row, actorId: number): void {
+  const onSave = stampedOnSave(entity);
+  for (const name of onSave.times) values[name] = nowIso();
+  for (const name of onSave.actors) values[name] = actorId;
+}
+
+/** The names an update body's missing or malformed values are reported under. */
+const updateLabels = (entity: AnyEntity): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(entity.fields).map(([name, f]) => [name, f.label])),
+  [entity.ops.updateIdKey ?? 'id']: 'شناسه',
+});
+
+/**
+ * An update body as the database keeps it: checked by the entity's validators, its rich text
+ * sanitised, stamped for the one saving it. The form's save and the audit log's revert both
+ * make their values here.
+ */
+export function updateValues(entity: AnyEntity, body: unknown, actorId: number): { id: number; values: Row } {
+  const parsed = parse(bodySchema(entity, 'update'), body, updateLabels(entity));
+  const values = toColumns(entity, parsed);
+  stampSave(entity, values, actorId);
+  return { id: Number(parsed[entity.ops.updateIdKey ?? 'id']), values };
+}
+
+/** How a write is logged: as itself, or as the audit log's revert of an earlier one. */
+type Logged<K extends string> = K | 'revert';
+
+/**
+ * One record's update inside `trx`: locked, its version checked when the caller names one,
+ * references and the users' guards, the write with the version bump, its audit entry and the
+ * entity's write hooks. The form's save and the audit log's revert are this same write.
+ */
+export async function updateRecord(
+  trx: Transaction<Database>,
+  contract: Contract,
+  entity: AnyEntity,
+  actor: AuthUser,
+  change: { id: number; values: Row; expected: number | undefined; logAs?: Logged<'update'> },
+): Promise<Row> {
+  const { id, values, expected } = change;
+  const before = await selectForUpdate(trx, entity.table, id);
+  if (!before) throw notFound(texts.recordNotFound);
+  if (expected !== undefined && Number(before.version) !== expected) {
+    throw await versionConflict(trx, contract, entity, before, expected);
+  }
+  await assertReferencesExist(trx, entity, values);
+  await guardWrite(trx, entity, actor, before, values);
+  const names = Object.keys(values);
+  const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
+  const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
+    where ${sql.ref('id')} = ${id} returning *`.execute(trx);
+  const row = updated.rows[0];
+  if (!row) throw notFound(texts.recordNotFound);
+  await recordAudit(trx, { actor, entity, recordId: id, action: change.logAs ?? 'update', before, after: row });
+  await afterWrite(trx, entity, [{ before, after: row }]);
+  return row;
+}
+
+/**
+ * A new record's insert inside `trx`, its values complete (a create's, or a deleted record's
+ * own under its old id when the audit log brings it back): references, the insert (the
+ * database's unique indexes decide clashes), its audit entry and the entity's write hooks.
+ */
+export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, values: Row, logAs: Logged<'create'> = 'create'): Promise<Row> {
+  await assertReferencesExist(trx, entity, values);
+  const names = Object.keys(values);
+  const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
+  const created = inserted.rows[0];
+  if (!created) throw new Error(`insert into ${entity.table} returned nothing`);
+  await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: logAs, before: null, after: created });
+  await afterWrite(trx, entity, [{ before: null, after: created }]);
+  return created;
+}
+
+/**
+ * One record's delete inside `trx`: the users' guards, refused while other records use it (the
+ * admin is told what uses it, instead of leaving courses pointing at nothing), its audit entry
+ * and the entity's write hooks.
+ */
+export async function deleteRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, id: number, logAs: Logged<'delete'> = 'delete'): Promise<void> {
+  const before = await selectForUpdate(trx, entity.table, id);
+  if (!before) throw notFound(texts.recordNotFound);
+  await guardWrite(trx, entity, actor, before, null);
+  await assertNotReferenced(trx, entity, id);
+  await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
+  await recordAudit(trx, { actor, entity, recordId: id, action: logAs, before, after: null });
+  await afterWrite(trx, entity, [{ before, after: null }]);
+}
+
+/** A request's parsed query string as a plain record (Fastify types it as unknown). */
+export function queryRecord(query: unknown): Record<string, unknown> {
+  return typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query)) : {};
+}
+
+export async function registerCrud(register: Register, db: DB, contract: Contract): Promise<void> {
+  // Which tables keep a slug or a creation time is read from the database, not hard-coded.
+  const tables = await db.introspection.getTables();
+  const cacheLists = !isPostgres(db);
+  await prepareListSearch(db, Object.values(registry));
+  warmListSearch(db, Object.values(registry));
+  const columnsOf = (table: string) => new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
+
+  for (const entity of Object.values(registry)) {
+    const columns = columnsOf(entity.table);
+    if (columns.size === 0) throw new Error(`table ${entity.table} of ${entity.key} does not exist`);
+    for (const name of [...Object.keys(entity.allFields), 'version']) {
+      if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
+    }
+    // Fields the server fills itself when a record is created (a message's send time).
+    const createHook = createHookOf(entity);
+    const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
+    // Every answer carries the record's version, which an update may name (optimistic concurrency).
+    const shape = (row: Row) => shapeRow(contract, entity, row);
+    const createLabels = Object.fromEntries(Object.entries(entity.createFields).map(([name, f]) => [name, f.label]));
+    const opKey = (op: OperationKey) => {
+      const { method, path } = splitOperation(op);
+      return `${method} ${path}`;
+    };
+
+    // The serialized list is kept until the database changes (any write, here or by another
+    // connection: see changeMarker); shaping and serializing 1,000 rows per request otherwise
+    // costs far more than sending them. Its brotli and gzip forms are kept with it, each made
+    // once (on the thread pool) when first asked for: at ~480 kB a list is sent ~35× smaller,
+    // and compressing it per request would cost more than the rest of the answer. Requests
+    // arriving while it is rebuilt wait for the same rebuild. PostgreSQL has no such marker and
+    // several processes may write, so there every request reads the table (and
+    // @fastify/compress compresses the answer).
+    const readList = async () => {
+      const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
+      const rows = result.rows.map(shape);
+      return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
+    };
+    let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
+    // The list protocol's sortable and filterable properties: the contract's row properties that
+    // are columns of the table (users' passwordHash is neither).
+    const listProperties = schemaProperties(contract.component(entity.component), columns);
+    register(opKey(entity.ops.list), async (request, reply) => {
+      // With any paging parameter: one page, read per request (no cache; see server/engine/listQuery.ts).
+      const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
+      if (listQuery) {
+        const page = await runListQuery(db, entity, listQuery);
+        const answer = { items: page.items.map(shape), total: page.total };
+        if (!cacheLists) return answer;
+        // This route skips @fastify/compress (the cached list brings its own encodings), so a
+        // page, 100 rows of ~60 kB JSON for courses, is compressed here.
+        const bytes = Buffer.from(JSON.stringify(answer));
+        reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+        return sendEncoded(request, reply, new EncodedBody(bytes), minCompressedSize);
+      }
+      const marker = cacheLists ? await requestChangeMarker(db, request) : null;
+      if (marker === null) return readList();
+      if (cached?.marker !== marker) {
+        const entry = { marker, body: readList().then((answer) => new EncodedBody(Buffer.from(JSON.stringify(answer)))) };
+        cached = entry;
+        entry.body.catch(() => {
+          if (cached === entry) cached = null;
+        });
+      }
+      const body = await cached.body;
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      return sendEncoded(request, reply, body, minCompressedSize);
+    }, cacheLists ? { compress: false } : {});
+
+    if (entity.ops.create) {
+      const schema = bodySchema(entity, 'create');
+      register(opKey(entity.ops.create), async (request) => {
+        const actor = currentUser(request);
+        const parsed = toColumns(entity, parse(schema, request.body, createLabels), entity.createFields);
+        const values = createHook ? await createHook(parsed, db) : parsed;
+        if (columns.has('createdAt')) values.createdAt = nowIso();
+        for (const name of stampedOnCreate) values[name] = nowIso();
+        stampSave(entity, values, actor.id);
+        try {
+          const row = await db.transaction().execute(async (trx) => {
+            const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;
+            if (columns.has('slug') && typeof slugSource === 'string') {
+              values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
+                const taken = await sql<Row>`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
+                return taken.rows.length > 0;
+              }, sharedBehaviour().reservedSlugs?.(entity.key));
+            }
+            return insertRecord(trx, entity, actor, values);
+          });
+          return shape(row);
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+
+    if (entity.ops.update) {
+      register(opKey(entity.ops.update), async (request) => {
+        const actor = currentUser(request);
+        const { id, values } = updateValues(entity, request.body, actor.id);
+        // Named by the admin's form (the version it loaded); the spec's clients send none and
+        // overwrite as before.
+        const expected = requestedVersion(request.body);
+        try {
+          return await db.transaction().execute(async (trx) => shape(await updateRecord(trx, contract, entity, actor, { id, values, expected })));
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+
+    if (entity.ops.remove) {
+      register(opKey(entity.ops.remove), async (request) => {
+        const actor = currentUser(request);
+        const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
+        try {
+          return await db.transaction().execute(async (trx) => {
+            await deleteRecord(trx, entity, actor, id);
+            return { id };
+          });
+        } catch (error) {
+          throw constraintError(entity, error) ?? error;
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// The public contact form, limited per address. Admins read and delete the messages through
+// the generic CRUD (schema/messages.ts).
+import * as v from 'valibot';
+import type { components } from '../../../codegen/openapi.gen';
+import { toLatinDigits } from '../../../schema/rules/text';
+import { optionalEmail, personName, requiredText } from '../../../schema/validators';
+import { Attempts } from '../../platform/slidingCounters';
+import { nowIso, type DB } from '../../platform/db';
+import { HttpError } from '../../platform/errors';
+import { addressKey } from '../../platform/limits';
+import { parse, type Register } from '../../platform/http';
+
+type Schemas = components['schemas'];
+
+export const contactTexts = {
+  tooMany: 'تعداد پیام‌های ارسالی زیاد است؛ کمی بعد دوباره تلاش کنید',
+} as const;
+
+const windowMs = 10 * 60_000;
+export const maxPerAddress = 5;
+
+const contactBody = v.object(
+  {
+    fullName: personName('نام و نام خانوادگی'),
+    phoneNumber: v.pipe(
+      v.string('شماره تماس باید متن باشد'),
+      v.transform((s) => toLatinDigits(s).trim()),
+      v.nonEmpty('شماره تماس الزامی است'),
+      v.regex(/^\+?[0-9\s-]{5,20}$/, 'شماره تماس معتبر نیست'),
+    ),
+    emailAddress: v.optional(optionalEmail('ایمیل'), ''),
+    message: requiredText('متن پیام', 5000),
+  },
+  'بدنه درخواست باید یک شیء JSON باشد',
+);
+
+export function registerContact(register: Register, db: DB) {
+  const attempts = new Attempts(db);
+
+  register('POST /api/Contact', async (request): Promise<Schemas['Created']> => {
+    const body = parse(contactBody, request.body, { fullName: 'نام و نام خانوادگی', phoneNumber: 'شماره تماس', message: 'متن پیام' });
+    const bucket = `contact:${addressKey(request.ip)}`;
+    if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
+    await attempts.record(bucket);
+    const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso(), status: 'new', note: '' }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id };
+  });
+}

@@ -1,0 +1,208 @@
+// The orders' record actions (schema/orders.ts) and the money side of the enrolments' ones
+// (schema/enrollments.ts): paying an order's amount back, through the gateway's refund call when
+// it is configured for refunds, else recorded as paid back by hand; the enrolments that amount
+// bought are cancelled in the same transaction, each with its own audit entry (the action runner
+// audits the order itself). A gateway refusal or outage throws before anything is written, and
+// the transaction then rolls back: nothing changes — except when the gateway gave no readable
+// answer to a refund (no answer, a dropped connection, a proxy's page): it may have paid the
+// money back all the same, so that attempt is kept (outcome unreachable or unreadable) with the
+// order's refundUnconfirmedAt, and until the order is refunded no refund of it goes through the
+// gateway again. The admin checks the gateway's panel and records the refund by hand («ثبت بازگشت
+// دستی», the only refund the order then offers), warned that the gateway may already have paid
+// it: Zarinpal has no call to ask whether a refund happened.
+//
+// The gateway is called inside the transaction, so the order stays locked until it answers (at
+// most the client's 15 s timeout): a second refund of the same order waits and then finds it
+// refunded, instead of paying twice.
+import { refundRefusals } from '../../../schema/orders';
+import { registry } from '../../../schema/registry.gen';
+import { plugIn, type ActionContext, type ActionHandler } from '../../engine/behaviours';
+import { recordAudit } from '../../engine/audit';
+import { nowIso, type EnrollmentStatus } from '../../platform/db';
+import { HttpError, HttpErrorKeeping } from '../../platform/errors';
+import { GatewayError } from './gateway';
+import { selectForUpdate, type Row } from '../../engine/integrity';
+import { isGatewayAuthority, recordAttempt } from './payments';
+import { assertSeatForAdmin, offerFreedSeats } from './seats';
+
+export const orderActionTexts = {
+  gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
+  gatewayUncertain:
+    'پاسخی از درگاه پرداخت به بازگشت وجه نرسید و ممکن است وجه بازگردانده شده باشد. بازگشت وجه این سفارش دیگر از درگاه انجام نمی‌شود: در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
+  nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
+  orderNotPaid: 'سفارش این ثبت‌نام پرداخت‌شده نیست و وجهی برای بازگشت ندارد',
+  manualEnrolment: 'این ثبت‌نام دستی بوده و پرداختی برای بازگشت ندارد؛ آن را بدون بازگشت وجه لغو کنید',
+  noCourse: 'دوره مقصد را انتخاب کنید',
+  sameCourse: 'فرزند همین حالا در این دوره ثبت‌نام شده است',
+  alreadyEnrolled: 'این فرزند در دوره مقصد هم ثبت‌نام دارد؛ نمی‌توان او را به آن منتقل کرد',
+  refundReason: (orderId: number) => `بازگشت وجه سفارش ${orderId}`,
+  reinstateRefunded: 'وجه سفارش این ثبت‌نام بازگردانده شده است؛ ثبت‌نام دوباره فعال نمی‌شود. در صورت نیاز فرزند را دوباره ثبت‌نام کنید',
+} as const;
+
+/** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
+export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
+
+/**
+ * Pays `amount` of the order back and notes the attempt: through the gateway's refund call when
+ * it has one (`how` 'gateway'), else, or when the admin records it (`how` 'manual'), as paid back
+ * by hand. Free orders (no gateway authority) have nothing to send. Which of the two an order's
+ * own actions may use is their `when` (schema/orders.ts, by refundUnconfirmedAt); an enrolment's
+ * refund meets the same rule here.
+ */
+export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number, how: 'gateway' | 'manual' = 'gateway'): Promise<void> {
+  const orderId = Number(order.id);
+  const authority = typeof order.authority === 'string' ? order.authority : '';
+  const refund = context.gateway.refund;
+  const throughGateway = refund !== undefined && amount > 0 && isGatewayAuthority(authority);
+  if (how === 'gateway' && throughGateway) {
+    if (typeof order.refundUnconfirmedAt === 'string') throw new HttpError(409, refundRefusals.unconfirmed);
+    let refundId: string;
+    try {
+      ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.failure === 'refused') throw new HttpError(502, orderActionTexts.gatewayRefused);
+      const outcome = error.failure;
+      // Kept after the rollback: the attempt, and the order's mark that only a refund recorded
+      // by hand may follow (its row's actions show it).
+      throw new HttpErrorKeeping(502, orderActionTexts.gatewayUncertain, (db) =>
+        db.transaction().execute(async (trx) => {
+          await recordAttempt(trx, { orderId, kind: 'refund', outcome, amountInTomans: amount, authority });
+          await trx
+            .updateTable('orders')
+            .set((eb) => ({ refundUnconfirmedAt: nowIso(), version: eb('version', '+', 1) }))
+            .where('id', '=', orderId)
+            .execute();
+        }),
+      );
+    }
+    await recordAttempt(context.trx, { orderId, kind: 'refund', outcome: 'ok', amountInTomans: amount, authority, refId: refundId || null });
+    return;
+  }
+  await recordAttempt(context.trx, { orderId, kind: 'manualRefund', outcome: 'ok', amountInTomans: amount, authority: authority || null });
+}
+
+/**
+ * Cancels the given active enrolments, each audited as an update of its own record; the seats
+ * they free are offered to the children waiting for them.
+ */
+export async function cancelEnrolments({ trx, actor, via }: Pick<ActionContext, 'trx' | 'actor' | 'via'>, ids: readonly number[]): Promise<void> {
+  const now = nowIso();
+  const freed = new Set<number>();
+  for (const id of ids) {
+    const before = await trx.selectFrom('enrollments').selectAll().where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+    if (!before) continue;
+    const after = await trx
+      .updateTable('enrollments')
+      .set((eb) => ({ status: 'cancelled', cancelledAt: now, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after, via });
+    freed.add(after.courseId);
+  }
+  for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
+}
+
+/** The order's whole remaining amount paid back, and the enrolments it bought cancelled. */
+const refundWhole =
+  (how: 'gateway' | 'manual'): ActionHandler =>
+  async ({ trx, record, actor, gateway, via }) => {
+    const amount = refundableOf(record);
+    if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+    await payBack({ trx, gateway }, record, amount, how);
+    const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
+    await cancelEnrolments({ trx, actor, via }, enrolled.map((e) => e.id));
+    return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null } };
+  };
+
+const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
+
+/**
+ * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)
+ * back on the order that bought it: refundedInTomans grows by it, and the order becomes
+ * `refunded` once all it took is paid back. The order's change is audited as the order's own.
+ */
+const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }) => {
+  if (input.refund === 'refund') await refundEnrolment({ trx, actor, gateway, via }, record);
+  const status: EnrollmentStatus = 'cancelled';
+  const set = { status, cancelledAt: nowIso() };
+  // Written here as well as by the action runner, so the seat is free when it is offered.
+  await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
+  await offerFreedSeats(trx, Number(record.courseId));
+  return { set };
+};
+
+async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext, 'trx' | 'actor' | 'gateway' | 'via'>, record: Row): Promise<void> {
+  const orderId = Number(record.orderId ?? 0);
+  if (orderId === 0) throw new HttpError(409, orderActionTexts.manualEnrolment);
+  const order = await selectForUpdate(trx, 'orders', orderId);
+  if (!order || (order.status !== 'paid' && order.status !== 'refundDue')) throw new HttpError(409, orderActionTexts.orderNotPaid);
+  const line = await trx
+    .selectFrom('order_items')
+    .select('priceInTomans')
+    .where('orderId', '=', orderId)
+    .where('childId', '=', Number(record.childId))
+    .where('courseId', '=', Number(record.paidCourseId ?? record.courseId))
+    .executeTakeFirst();
+  const price = Math.min(Number(line?.priceInTomans ?? 0), refundableOf(order));
+  if (price === 0 && Number(order.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+  await payBack({ trx, gateway }, order, price);
+  const refundedInTomans = Number(order.refundedInTomans ?? 0) + price;
+  const whole = refundedInTomans >= Number(order.totalInTomans);
+  const after = await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      refundedInTomans,
+      refundedAt: nowIso(),
+      version: eb('version', '+', 1),
+      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0, refundUnconfirmedAt: null } : {}),
+    }))
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after, via });
+}
+
+/**
+ * Moves the child to another course: the same enrolment (its date and the order that paid for
+ * it) under the new course. A course the child is already in is refused by the unique
+ * (child, course) index, answered as a Persian 409.
+ */
+const move: ActionHandler = async ({ trx, record, input }) => {
+  const courseId = Number(input.courseId ?? 0);
+  if (courseId === 0) throw new HttpError(400, orderActionTexts.noCourse);
+  if (courseId === Number(record.courseId)) throw new HttpError(409, orderActionTexts.sameCourse);
+  const taken = await trx
+    .selectFrom('enrollments')
+    .select('id')
+    .where('childId', '=', Number(record.childId))
+    .where('courseId', '=', courseId)
+    .executeTakeFirst();
+  if (taken) throw new HttpError(409, orderActionTexts.alreadyEnrolled);
+  const set = { courseId, paidCourseId: Number(record.paidCourseId ?? 0) || Number(record.courseId) };
+  // The seat left behind goes to the first child waiting for the old course.
+  await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
+  await offerFreedSeats(trx, Number(record.courseId));
+  return { set };
+};
+
+/**
+ * A cancelled enrolment active again: it takes a seat as any admin-given seat does (refused when
+ * the course is full), and is refused once the order that paid for it was paid back in full.
+ */
+const reinstate: ActionHandler = async ({ trx, record }) => {
+  const orderId = Number(record.orderId ?? 0);
+  if (orderId !== 0) {
+    const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+    if (order?.status === 'refunded') throw new HttpError(409, orderActionTexts.reinstateRefunded);
+  }
+  await assertSeatForAdmin(trx, Number(record.courseId));
+  const status: EnrollmentStatus = 'active';
+  return { set: { status, cancelledAt: null } };
+};
+
+export function plugInOrderActions(): void {
+  plugIn('orders', { actions: orderActions });
+  plugIn('enrollments', { actions: { cancel, move, reinstate } });
+}

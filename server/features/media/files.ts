@@ -1,0 +1,523 @@
+// Media files: a storage interface (the local disk here, object storage in server/features/media/s3Media.ts) and
+// the /api/File calls.
+import '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, constants, lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as v from 'valibot';
+import { storedExtension, uploadRules, uploadTexts, type UploadKind } from '../../../schema/uploads';
+import type { DB } from '../../platform/db';
+import { HttpError } from '../../platform/errors';
+import { toPersianDigits } from '../../../schema/rules/digits';
+import { imageWidths, isImageWidth } from '../../../schema/rules/imageWidths';
+import { chooseVariant, ImageRejected, isVariantName, makeVariants, type VariantFile } from './imageVariants';
+import { cleanOriginalName, contentTypeOfName, forgetFile, libraryOf, libraryTexts, mediaUsage, recordUpload } from './mediaLibrary';
+import { currentUser, parse, type Register } from '../../platform/http';
+
+export type MediaKind = 'images' | 'videos';
+
+export interface StoredFile {
+  size: number;
+  modified: Date;
+  /** Bytes start..end inclusive, or the whole file. */
+  stream(range?: { start: number; end: number }): Readable;
+}
+
+export interface MediaStore {
+  /** Where the files are, for the start-up line (never a key or password). */
+  readonly description: string;
+  /** File names, newest first. */
+  list(kind: MediaKind): Promise<string[]>;
+  /**
+   * Stores the bytes under the name, whole or not at all: a stream that fails part-way (the
+   * client went away, the size limit) leaves nothing behind, and the error is passed on.
+   */
+  save(kind: MediaKind, name: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
+  /** False when there was no such file. */
+  remove(kind: MediaKind, name: string): Promise<boolean>;
+  open(kind: MediaKind, name: string): Promise<StoredFile | null>;
+  /** Stores an image's resized copies (server/features/media/imageVariants.ts), replacing any it had; none is allowed. */
+  saveVariants(name: string, files: readonly VariantFile[]): Promise<void>;
+  /** The names of an image's resized copies; null when they were never made (an image older than them). */
+  listVariants(name: string): Promise<string[] | null>;
+  openVariant(name: string, variant: string): Promise<StoredFile | null>;
+  /**
+   * Resolves when the store can be read and written now, else throws: the readiness probe's
+   * question (server/platform/health.ts), so it must be cheap (one call, no listing).
+   */
+  check(): Promise<void>;
+}
+
+/**
+ * The names the store accepts: a plain base name as the server generates them (letters, digits,
+ * `-`, `_`, one extension). No separators, dots runs, NUL, percent escapes or absolute paths.
+ */
+const safeName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,150}\.[A-Za-z0-9]{2,5}$/;
+export const isSafeFileName = (name: string): boolean => safeName.test(name);
+
+export class LocalMediaStore implements MediaStore {
+  readonly description: string;
+  constructor(private readonly root: string) {
+    this.description = `the folder ${path.resolve(root)}`;
+  }
+
+  private dir(kind: MediaKind): string {
+    return path.join(this.root, kind);
+  }
+
+  /** The file's path, after checking the name and that it resolves inside the kind's folder. */
+  private pathOf(kind: MediaKind, name: string): string {
+    if (!isSafeFileName(name)) throw new Error(`unsafe media file name: ${JSON.stringify(name)}`);
+    const dir = path.resolve(this.dir(kind));
+    const file = path.resolve(dir, name);
+    if (path.dirname(file) !== dir) throw new Error(`media path escapes its folder: ${name}`);
+    return file;
+  }
+
+  /** An image's copies live in `images/variants/<name>/` (a folder: never listed as media). */
+  private variantDir(name: string): string {
+    return path.join(path.dirname(this.pathOf('images', name)), 'variants', name);
+  }
+
+  async list(kind: MediaKind): Promise<string[]> {
+    await mkdir(this.dir(kind), { recursive: true });
+    const names = (await readdir(this.dir(kind))).filter(isSafeFileName);
+    const files: Array<{ name: string; time: number }> = [];
+    for (const name of names) {
+      const info = await lstat(this.pathOf(kind, name)).catch(() => null);
+      if (info?.isFile()) files.push({ name, time: info.mtimeMs });
+    }
+    return files.sort((a, b) => b.time - a.time || a.name.localeCompare(b.name)).map((f) => f.name);
+  }
+
+  async save(kind: MediaKind, name: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<void> {
+    const file = this.pathOf(kind, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written under a temporary name (not a valid media name, so never listed or served) and
+    // renamed, so a reader never sees half a file; an upload streams into it as it arrives
+    // (a 100 MB video is never held in memory) and it is removed when the stream fails.
+    const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+    try {
+      if (bytes instanceof Uint8Array) await writeFile(partial, bytes, { flag: 'wx' });
+      else await pipeline(bytes, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, file);
+    } catch (error) {
+      await unlink(partial).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async remove(kind: MediaKind, name: string): Promise<boolean> {
+    const file = this.pathOf(kind, name);
+    const info = await lstat(file).catch(() => null);
+    if (!info?.isFile()) return false;
+    await unlink(file);
+    if (kind === 'images') await rm(this.variantDir(name), { recursive: true, force: true });
+    return true;
+  }
+
+  async open(kind: MediaKind, name: string): Promise<StoredFile | null> {
+    return openFile(this.pathOf(kind, name));
+  }
+
+  async check(): Promise<void> {
+    // The folder (made at the first start) is there and writable: not a lost mount, not read-only.
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
+
+  async saveVariants(name: string, files: readonly VariantFile[]): Promise<void> {
+    const dir = this.variantDir(name);
+    // Made in a temporary folder and renamed into place, so a reader sees all of them or none.
+    const partial = `${dir}.${randomBytes(4).toString('hex')}.part`;
+    await mkdir(partial, { recursive: true });
+    for (const file of files) {
+      if (!isVariantName(file.name)) throw new Error(`unsafe variant name: ${JSON.stringify(file.name)}`);
+      await writeFile(path.join(partial, file.name), file.bytes, { flag: 'wx' });
+    }
+    // The old set is moved aside in one step, never removed in place: a removal walks the folder
+    // while another process (two servers sharing the media folder, both seeding at their first
+    // start) may be renaming its own whole set into it.
+    const old = `${dir}.${randomBytes(4).toString('hex')}.old`;
+    await rename(dir, old).catch((error: unknown) => {
+      if (errorCode(error) !== 'ENOENT') throw error;
+    });
+    try {
+      await rename(partial, dir);
+    } catch (error) {
+      // Another writer put a whole set for the same stored file in place meanwhile: the copies
+      // are made from the same original, so theirs stand and ours are dropped.
+      if (errorCode(error) !== 'ENOTEMPTY' && errorCode(error) !== 'EEXIST') throw error;
+      await rm(partial, { recursive: true, force: true });
+    } finally {
+      await rm(old, { recursive: true, force: true });
+    }
+  }
+
+  async listVariants(name: string): Promise<string[] | null> {
+    const dir = this.variantDir(name);
+    const info = await lstat(dir).catch(() => null);
+    if (!info?.isDirectory()) return null;
+    return (await readdir(dir)).filter(isVariantName);
+  }
+
+  async openVariant(name: string, variant: string): Promise<StoredFile | null> {
+    if (!isVariantName(variant)) return null;
+    return openFile(path.join(this.variantDir(name), variant));
+  }
+}
+
+async function openFile(file: string): Promise<StoredFile | null> {
+  // lstat, not stat: a symbolic link planted in the folder is not followed.
+  const info = await lstat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  return {
+    size: info.size,
+    modified: info.mtime,
+    stream: (range) => createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+  };
+}
+
+/** The upload rule of a store kind: its sizes and types are declared once, in schema/uploads.ts. */
+const uploadKindOf = (kind: MediaKind): UploadKind => (kind === 'images' ? 'image' : 'video');
+
+/**
+ * What a multipart body may add to its one file: the boundary lines and the part's headers (its
+ * file name among them). A Content-Length over the file limit plus this cannot hold an allowed
+ * file, so it is refused before a byte of the body is read.
+ */
+const multipartAllowance = 16 * 1024;
+
+/** How many leading bytes file-type needs to tell every allowed type (its own sample size). */
+const sniffBytes = 4100;
+
+export const fileTexts = {
+  noFile: 'فایلی انتخاب نشده',
+  notMultipart: 'فایل باید به صورت multipart/form-data در فیلد file ارسال شود',
+  badName: 'نام فایل نامعتبر است',
+  notFound: 'فایل یافت نشد',
+  badRange: 'محدوده درخواستی نامعتبر است',
+  malformed: 'فایل ارسالی ناقص یا نامعتبر است؛ دوباره بارگذاری کنید',
+  unfinished: 'ارسال فایل ناتمام ماند',
+} as const;
+
+/**
+ * RFC 2046's boundary: 1–70 characters of its own alphabet, optionally quoted. Checked before
+ * parsing so a missing or empty boundary is told as such, not as a parser failure.
+ */
+const boundaryParam = /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{1,70})"|([0-9A-Za-z'()+_,\-./:=?]{1,70}))\s*(?:;|$)/i;
+const hasValidBoundary = (contentType: string | undefined): boolean => boundaryParam.test(contentType ?? '');
+
+/**
+ * The multipart parser (busboy) reports a truncated part, a wrong boundary or a malformed part
+ * header as a plain Error without a code or status. It only reads the request's own bytes, so
+ * such an error is always the client's; the plugin's own limits carry a code and a status and
+ * are answered by the app's error handler.
+ */
+const isParserError = (error: unknown): boolean =>
+  // A plain Error only: a TypeError or RangeError of our own code stays a 500, not a 400.
+  error instanceof Error && Object.getPrototypeOf(error) === Error.prototype && !('statusCode' in error) && !('code' in error);
+
+const fileNameSchema = v.pipe(
+  v.string(fileTexts.badName),
+  v.check(isSafeFileName, fileTexts.badName),
+);
+const mediaTypeSchema = v.picklist(['image', 'video'], 'نوع رسانه باید image یا video باشد');
+const deleteQuery = v.object({
+  fileName: fileNameSchema,
+  mediaType: mediaTypeSchema,
+  // A file still in use is deleted only when the admin saw where and said yes (issue 13, item 6).
+  confirmed: v.optional(v.picklist(['1', 'true'], 'مقدار تأیید نامعتبر است')),
+});
+const libraryQuery = v.object({ mediaType: mediaTypeSchema });
+const fileParams = v.object({ fileName: fileNameSchema });
+const widthTexts = `عرض تصویر باید یکی از ${imageWidths.map((width) => toPersianDigits(width)).join('، ')} باشد`;
+const imageQuery = v.object({
+  w: v.optional(
+    v.pipe(
+      v.string(widthTexts),
+      v.transform(Number),
+      v.guard(isImageWidth, widthTexts),
+    ),
+  ),
+});
+
+/**
+ * Per app (one store): the copies each image has, by name, as read from the store. They change
+ * only when the image is uploaded or deleted, so the listing is read once (an image without
+ * copies is read again, since another process may be making them); and the images whose copies
+ * this process is making for a first request (an image older than them).
+ */
+interface VariantState {
+  listings: Map<string, readonly string[]>;
+  making: Set<string>;
+}
+const maxListings = 20_000;
+
+async function variantsOf(media: MediaStore, state: VariantState, name: string): Promise<readonly string[] | null> {
+  const known = state.listings.get(name);
+  if (known) return known;
+  const listed = await media.listVariants(name);
+  if (listed) {
+    if (state.listings.size >= maxListings) state.listings.clear();
+    state.listings.set(name, listed);
+  }
+  return listed;
+}
+
+async function readAll(file: StoredFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Makes the copies of an image stored before they existed (an upload of an older version, a
+ * restored backup), once, in the background; its requests get the original meanwhile. An image
+ * libvips refuses gets an empty set, so it is not tried again on every request.
+ */
+function makeMissingVariants(media: MediaStore, state: VariantState, name: string, file: StoredFile, log: (error: unknown) => void): void {
+  const { making } = state;
+  if (making.has(name)) return;
+  making.add(name);
+  void (async () => {
+    const bytes = await readAll(file);
+    const variants = await makeVariants(bytes).catch((error: unknown) => {
+      if (error instanceof ImageRejected) return [];
+      throw error;
+    });
+    await media.saveVariants(name, variants);
+  })()
+    .catch(log)
+    .finally(() => making.delete(name));
+}
+
+/** A single `bytes=` range within the file, or 'invalid' (416), or null for the whole file. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null; // Multiple or odd ranges: answering the whole file is allowed.
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return 'invalid';
+  let start: number;
+  let end: number;
+  if (from === '') {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+async function serve(media: MediaStore, state: VariantState, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
+  const { fileName } = parse(fileParams, request.params);
+  const { w } = kind === 'images' ? parse(imageQuery, request.query) : { w: undefined };
+  let file = await media.open(kind, fileName);
+  let type = contentTypeOfName(fileName);
+  if (!file || !type || !type.startsWith(kind === 'images' ? 'image/' : 'video/')) throw new HttpError(404, fileTexts.notFound);
+  // The original standing in for a copy not made yet: the same address gives the copy soon.
+  let standIn = false;
+  if (w !== undefined) {
+    // A resized copy in the best format the browser takes: the answer depends on Accept.
+    reply.header('Vary', 'Accept');
+    const variants = await variantsOf(media, state, fileName);
+    if (variants === null) makeMissingVariants(media, state, fileName, file, (error) => request.log.error(error));
+    const chosen = variants && chooseVariant(variants, w, request.headers.accept);
+    const copy = chosen ? await media.openVariant(fileName, chosen) : null;
+    if (chosen && copy) {
+      file = copy;
+      type = chosen.endsWith('.avif') ? 'image/avif' : 'image/webp';
+    }
+    standIn = variants === null || (chosen !== null && copy === null);
+  }
+  // A stored file opened on its own (a polyglot that is also HTML, a browser that ignores the
+  // type) is a sandboxed document without scripts, forms or its own origin.
+  const policy = reply.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string' && !/(^|;\s*)sandbox\b/.test(policy)) reply.header('Content-Security-Policy', `${policy}; sandbox`);
+  reply
+    .header('Content-Type', type)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', 'inline')
+    // Stored names are generated and never reused for other bytes, so they can be cached for good;
+    // a stand-in only until the copy exists.
+    .header('Cache-Control', standIn ? 'no-cache' : 'public, max-age=31536000, immutable')
+    .header('Last-Modified', file.modified.toUTCString())
+    .header('Accept-Ranges', 'bytes');
+  const range = parseRange(request.headers.range, file.size);
+  if (range === 'invalid') {
+    reply.removeHeader('Content-Disposition');
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${file.size}`)
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ message: fileTexts.badRange });
+  }
+  if (range) {
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('Content-Length', range.end - range.start + 1)
+      .send(file.stream(range));
+  }
+  return reply.header('Content-Length', file.size).send(file.stream());
+}
+
+async function storedBytes(media: MediaStore, kind: MediaKind, name: string): Promise<Buffer> {
+  const file = await media.open(kind, name);
+  if (!file) throw new Error(`${name} was not stored`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+function isFileTooLarge(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+function rejectedAsBadRequest(error: unknown): never {
+  if (error instanceof ImageRejected) throw new HttpError(400, error.message);
+  throw error;
+}
+
+/**
+ * 413 for a file over its kind's limit. The connection closes after the answer, so the rest of
+ * the body is never read (Node would otherwise read and discard it to keep the connection).
+ */
+function tooLarge(kind: MediaKind, reply: FastifyReply): HttpError {
+  reply.header('Connection', 'close');
+  return new HttpError(413, uploadTexts.tooLarge(uploadKindOf(kind)));
+}
+
+/** The first `sniffBytes` of the part (all of it when shorter), read from its chunk iterator. */
+async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ head: Buffer; ended: boolean }> {
+  const read: Buffer[] = [];
+  let length = 0;
+  while (length < sniffBytes) {
+    const next = await chunks.next();
+    if (next.done) return { head: Buffer.concat(read), ended: true };
+    read.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(read), ended: false };
+}
+
+async function upload(media: MediaStore, db: DB, kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.isMultipart() || !hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, fileTexts.notMultipart);
+  const uploadKind = uploadKindOf(kind);
+  const rule = uploadRules[uploadKind];
+  // A browser declares the body's length: a file too large is refused on it, before the body is
+  // read. A body without a length (chunked) is cut off at the limit below.
+  if (Number(request.headers['content-length']) > rule.maxBytes + multipartAllowance) throw tooLarge(kind, reply);
+  let sentName: string | undefined;
+  let fileName: string;
+  let type: string;
+  let size = 0;
+  try {
+    const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 10, parts: 20 } });
+    if (!part) throw new HttpError(400, fileTexts.noFile);
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw new HttpError(400, fileTexts.noFile);
+    }
+    sentName = part.filename;
+    const file = part.file;
+    // At the limit busboy stops passing the file on but reads (and drops) the rest of the part,
+    // which for a body without an end never comes: the upload ends there, with its 413.
+    file.once('limit', () => file.destroy(tooLarge(kind, reply)));
+    const chunks = file[Symbol.asyncIterator]();
+    // The type is decided from the first bytes as soon as they arrive (the name and type the
+    // client sent are ignored), so a wrong file is refused before the rest of it is read.
+    const { head, ended } = await readHead(chunks);
+    if (head.length === 0) throw new HttpError(400, uploadTexts.empty);
+    const detected = await fileTypeFromBuffer(head);
+    const ext = detected ? storedExtension(uploadKind, detected.mime) : undefined;
+    if (!detected || !ext) throw new HttpError(400, uploadTexts.badType(uploadKind));
+    type = detected.mime;
+    fileName = `${randomBytes(16).toString('hex')}.${ext}`;
+    async function* whole(): AsyncGenerator<Buffer> {
+      size = head.length;
+      yield head;
+      if (!ended) {
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+          size += next.value.length;
+          yield next.value;
+        }
+      }
+      // A file over the limit comes to an end at the limit without an error (busboy cuts it);
+      // only the stream's flag tells, and a cut file must not be stored as if whole.
+      if (file.truncated) throw tooLarge(kind, reply);
+    }
+    await media.save(kind, fileName, whole());
+  } catch (error) {
+    // The sender went away part-way (the admin's «لغو», a dropped connection): there is no one
+    // to answer, and nothing was stored.
+    if (request.raw.destroyed && !request.raw.complete) throw new HttpError(400, fileTexts.unfinished);
+    // The rest of a refused body is not read: the connection closes after the answer.
+    if (!request.raw.complete) reply.header('Connection', 'close');
+    if (isFileTooLarge(error)) throw tooLarge(kind, reply);
+    if (isParserError(error)) throw new HttpError(400, fileTexts.malformed);
+    throw error;
+  }
+  // The copies are made before the file is listed anywhere: a file libvips cannot read, or a
+  // pixel bomb, is removed and refused here with its reason rather than failing later on a page.
+  // (Images are at most a few MB: the stored file is read back whole for sharp.)
+  if (kind === 'images') {
+    const variants = await storedBytes(media, kind, fileName)
+      .then(makeVariants)
+      .catch(async (error: unknown) => {
+        await media.remove(kind, fileName);
+        return rejectedAsBadRequest(error);
+      });
+    await media.saveVariants(fileName, variants);
+  }
+  // The name the admin knows the file by is kept beside the generated one, never used as a path.
+  await recordUpload(db, {
+    kind,
+    storedName: fileName,
+    originalName: cleanOriginalName(sentName, fileName),
+    size,
+    type,
+    uploaderId: request.user?.id ?? null,
+  });
+  return { fileName };
+}
+
+export function registerFiles(register: Register, media: MediaStore, db: DB) {
+  const variants: VariantState = { listings: new Map(), making: new Set() };
+  register('GET /api/File/all-images', () => media.list('images'));
+  register('GET /api/File/all-videos', () => media.list('videos'));
+  register('POST /api/File/upload-image', (request, reply) => upload(media, db, 'images', request, reply));
+  register('POST /api/File/upload-video', (request, reply) => upload(media, db, 'videos', request, reply));
+  register('GET /api/File/library', async (request) => {
+    const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
+    return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
+  });
+  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, variants, 'images', request, reply));
+  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, variants, 'videos', request, reply));
+  register('DELETE /api/File/delete', async (request) => {
+    currentUser(request);
+    const { fileName, mediaType, confirmed } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه', confirmed: 'تأیید' });
+    const kind = mediaType === 'image' ? 'images' : 'videos';
+    const places = (await mediaUsage(db, kind, [fileName])).get(fileName) ?? [];
+    if (places.length > 0 && confirmed === undefined) throw new HttpError(409, libraryTexts.inUse(places.length), { places });
+    const removed = await media.remove(kind, fileName);
+    variants.listings.delete(fileName);
+    await forgetFile(db, kind, fileName);
+    if (!removed) throw new HttpError(404, fileTexts.notFound);
+    return { fileName };
+  });
+}
+
+/** The code of a Node file-system error (ENOENT, ENOTEMPTY…), if it is one. */
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}

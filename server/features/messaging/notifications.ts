@@ -1,0 +1,460 @@
+// Notifications that are never lost (issue 15, item 3): a small queue in the database itself.
+//
+// Every event that tells a parent something (an enrolment confirmed, a payment failed, a seat
+// offered from the waiting list, a class tomorrow, a session moved or cancelled) writes its
+// messages into `notifications` INSIDE the transaction of the change: the change and its message
+// commit together or not at all, so neither a crash nor a rollback can leave one without the
+// other. A row's `dedupeKey` (event + subject + recipient + channel) is unique, so an event that
+// happens twice (a repeated verify, two sweeps at once, the reminder job run again) queues one.
+//
+// A worker in every server process claims due rows (`sending`, with a lease and a claim token;
+// on PostgreSQL `FOR UPDATE SKIP LOCKED`, so several processes share the queue without waiting on
+// each other or taking the same row; SQLite has one writer), sends each through `messaging` with
+// the dedupeKey as the provider's idempotency key, and records the outcome. A transient
+// DeliveryError queues it again after an exponential back-off, up to a number of attempts; a
+// permanent one fails it at once. A worker killed after claiming leaves its rows `sending`: once
+// their lease runs out another worker (or the restarted one) claims them again and sends them
+// with the same key. The one window left: a message the provider accepted just before the kill
+// is sent again after the lease — a provider that honours the key (Kavenegar's localid, an SMTP
+// Message-ID the receiver checks) drops it; one that does not (the server log) shows it twice.
+//
+// Why not a job library: the maintained ones each serve one database — pg-boss and graphile-worker
+// PostgreSQL only, BullMQ Redis — while the product runs on SQLite and PostgreSQL alike, and the
+// message must be written by the caller's own Kysely transaction, which a library with its own
+// connection cannot join on SQLite. The queue is one table and two statements.
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { isPostgres, nowIso, type Database, type DB, type NotificationChannel, type NotificationEvent } from '../../platform/db';
+import { notificationSettings, type NotificationSettings } from '../../platform/config';
+import { DeliveryError, type Messaging } from './messaging';
+import { plugIn } from '../../engine/behaviours';
+import type { SeatLine } from '../commerce/seats';
+import { academyClock, academyDayOf, academyDayStart, jalaliMonthNames, jalaliWeekdayNames, weekdayOfDay } from '../../../schema/rules/calendar';
+import { toPersianDigits } from '../../../schema/rules/text';
+
+type Executor = DB | Transaction<Database>;
+type Trx = Transaction<Database>;
+
+export { notificationSettings, type NotificationSettings };
+
+/** From this hour (Tehran) on, tomorrow's classes are reminded: never a message at midnight. */
+export const reminderHour = 16;
+
+// ---------------------------------------------------------------------------------------------
+// Texts: short (one or two SMS parts), Persian digits, Jalali dates in Tehran's calendar.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** «۲ فروردین» (the Tehran day of an instant). */
+function jalaliDay(iso: string): string {
+  const { jm, jd } = academyDayOf(Date.parse(iso));
+  return `${toPersianDigits(jd)} ${jalaliMonthNames[jm - 1] ?? ''}`;
+}
+/** «شنبه ۲ فروردین». */
+function weekdayAndDay(iso: string): string {
+  const weekday = weekdayOfDay(academyDayOf(Date.parse(iso)));
+  return `${jalaliWeekdayNames[weekday] ?? ''} ${jalaliDay(iso)}`;
+}
+function dayAndTime(iso: string): string {
+  const { hour, minute } = academyClock(Date.parse(iso));
+  return `${jalaliDay(iso)} ساعت ${toPersianDigits(`${pad(hour)}:${pad(minute)}`)}`;
+}
+const clock = (hhmm: string) => toPersianDigits(hhmm);
+
+export const notificationTexts = {
+  enrolled: (child: string, course: string) => `ثبت‌نام ${child} در دوره «${course}» قطعی شد. خوش آمدید!`,
+  paymentFailed: (orderId: number, child: string, course: string, more: number) =>
+    `پرداخت سفارش ${toPersianDigits(orderId)} (${child}، «${course}»${more > 0 ? ` و ${toPersianDigits(more)} دوره دیگر` : ''}) ناموفق بود و ثبت‌نامی انجام نشد.`,
+  seatOffered: (child: string, course: string, holdUntil: string) =>
+    `صندلی دوره «${course}» برای ${child} خالی شد؛ تا ${dayAndTime(holdUntil)} فرصت پرداخت دارید.`,
+  classTomorrow: (child: string, course: string, date: string, start: string) =>
+    `یادآوری: کلاس «${course}» ${child} فردا ${weekdayAndDay(date)} ساعت ${clock(start)} است.`,
+  sessionMoved: (child: string, course: string, from: string, to: string, start: string) =>
+    `جلسه ${jalaliDay(from)} دوره «${course}» ${child} به ${weekdayAndDay(to)} ساعت ${clock(start)} منتقل شد.`,
+  sessionCancelled: (child: string, course: string, date: string) => `جلسه ${weekdayAndDay(date)} دوره «${course}» ${child} لغو شد.`,
+  subjects: {
+    enrolled: 'ثبت‌نام قطعی شد',
+    paymentFailed: 'پرداخت ناموفق',
+    seatOffered: 'صندلی خالی در دوره',
+    classTomorrow: 'یادآوری کلاس فردا',
+    sessionMoved: 'جابه‌جایی جلسه',
+    sessionCancelled: 'لغو جلسه',
+  } satisfies Record<NotificationEvent, string>,
+  workerDied: 'کارگر ارسال پیش از ثبت نتیجه متوقف شد و تلاش‌ها به پایان رسید',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Queueing (always inside the caller's transaction).
+
+export interface Notice {
+  event: NotificationEvent;
+  /** What the event is about, stable across repeats of the same event (an order line, a session change). */
+  subject: string;
+  /** The parent told. */
+  userId: number;
+  text: string;
+}
+
+export const dedupeKey = (event: NotificationEvent, subject: string, userId: number, channel: NotificationChannel) =>
+  `${event}:${subject}:u${userId}:${channel}`;
+
+/**
+ * Queues each notice as an SMS to the recipient's phone, and an e-mail when they gave an address.
+ * A notice already queued (the same key) is left as it is.
+ */
+export async function enqueue(trx: Trx, notices: readonly Notice[]): Promise<void> {
+  if (notices.length === 0) return;
+  const users = new Map(
+    (
+      await trx
+        .selectFrom('users')
+        .select(['id', 'phoneNumber', 'emailAddress'])
+        .where('id', 'in', [...new Set(notices.map((n) => n.userId))])
+        .execute()
+    ).map((u) => [u.id, u]),
+  );
+  const now = nowIso();
+  const rows = notices.flatMap((notice) => {
+    const user = users.get(notice.userId);
+    if (!user) return [];
+    // Every row names every column: a multi-row insert fills a column one row lacks with NULL.
+    const base = { event: notice.event, userId: notice.userId, body: notice.text, subject: '', nextAttemptAt: now, createdAt: now };
+    const out = [];
+    if (user.phoneNumber) out.push({ ...base, channel: 'sms' as const, address: user.phoneNumber, dedupeKey: dedupeKey(notice.event, notice.subject, notice.userId, 'sms') });
+    if (user.emailAddress) {
+      out.push({
+        ...base,
+        channel: 'email' as const,
+        address: user.emailAddress,
+        subject: notificationTexts.subjects[notice.event],
+        dedupeKey: dedupeKey(notice.event, notice.subject, notice.userId, 'email'),
+      });
+    }
+    return out;
+  });
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('notifications')
+    .values(rows)
+    .onConflict((oc) => oc.column('dedupeKey').doNothing())
+    .execute();
+}
+
+const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
+
+/** Children and course titles of these lines, with each child's parent. */
+async function linesWithNames(trx: Trx, lines: readonly SeatLine[]) {
+  if (lines.length === 0) return [];
+  const children = new Map(
+    (
+      await trx
+        .selectFrom('children')
+        .select(['id', 'userId', 'firstName', 'lastName'])
+        .where('id', 'in', [...new Set(lines.map((l) => l.childId))])
+        .execute()
+    ).map((c) => [c.id, c]),
+  );
+  const courses = new Map(
+    (await trx.selectFrom('courses').select(['id', 'title']).where('id', 'in', [...new Set(lines.map((l) => l.courseId))]).execute()).map((c) => [c.id, c.title]),
+  );
+  return lines.flatMap((line) => {
+    const child = children.get(line.childId);
+    const title = courses.get(line.courseId);
+    return child && title !== undefined ? [{ ...line, userId: child.userId, child: fullName(child), course: title }] : [];
+  });
+}
+
+/** The order's lines just enrolled (server/features/commerce/learner.ts settlePaid). */
+export async function queueEnrolled(trx: Trx, orderId: number, lines: readonly SeatLine[]): Promise<void> {
+  const named = await linesWithNames(trx, lines);
+  await enqueue(
+    trx,
+    named.map((l) => ({ event: 'enrolled', subject: `o${orderId}:c${l.childId}:k${l.courseId}`, userId: l.userId, text: notificationTexts.enrolled(l.child, l.course) })),
+  );
+}
+
+/** An order that ended failed (the gateway refused the payment). */
+export async function queuePaymentFailed(trx: Trx, orderId: number): Promise<void> {
+  const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  const items = await trx.selectFrom('order_items').select(['childName', 'courseTitle']).where('orderId', '=', orderId).orderBy('id').execute();
+  const first = items[0];
+  if (!first) return;
+  await enqueue(trx, [
+    {
+      event: 'paymentFailed',
+      subject: `o${orderId}`,
+      userId: order.userId,
+      text: notificationTexts.paymentFailed(orderId, first.childName, first.courseTitle, items.length - 1),
+    },
+  ]);
+}
+
+/** A waiting-list entry just offered a seat (server/features/commerce/seats.ts offerFreedSeats, the admin's «پیشنهاد صندلی»). */
+export async function queueSeatOffered(trx: Trx, entryId: number): Promise<void> {
+  const entry = await trx.selectFrom('waitlist_entries').select(['childId', 'courseId', 'offeredAt', 'holdUntil']).where('id', '=', entryId).executeTakeFirst();
+  if (!entry?.holdUntil) return;
+  const [line] = await linesWithNames(trx, [entry]);
+  if (!line) return;
+  const holdUntil = entry.holdUntil;
+  // Each offer is its own event: a child whose hold ran out may be offered a seat again later.
+  await enqueue(trx, [
+    { event: 'seatOffered', subject: `w${entryId}@${entry.offeredAt ?? holdUntil}`, userId: line.userId, text: notificationTexts.seatOffered(line.child, line.course, holdUntil) },
+  ]);
+}
+
+/** The children actively enrolled in a course, each with their parent. */
+async function enrolledIn(trx: Executor, courseIds: readonly number[]) {
+  if (courseIds.length === 0) return [];
+  return trx
+    .selectFrom('enrollments')
+    .innerJoin('children', 'children.id', 'enrollments.childId')
+    .innerJoin('courses', 'courses.id', 'enrollments.courseId')
+    .select(['enrollments.childId', 'enrollments.courseId', 'children.userId', 'children.firstName', 'children.lastName', 'courses.title'])
+    .where('enrollments.courseId', 'in', [...new Set(courseIds)])
+    .where('enrollments.status', '=', 'active')
+    .orderBy('enrollments.id')
+    .execute();
+}
+
+/** A class_sessions row as the action runner read it. */
+type SessionRow = Readonly<Record<string, unknown>>;
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * A session moved (`to` its new day and start) or cancelled, told to the parents of the children
+ * enrolled in its course (server/features/classes/classSessionActions.ts, inside the action's transaction). The subject
+ * carries the session's version before the change: every change is its own event.
+ */
+export async function queueSessionChange(
+  trx: Trx,
+  session: SessionRow,
+  change: { kind: 'moved'; date: string; startTime: string } | { kind: 'cancelled' },
+): Promise<void> {
+  const from = str(session.date);
+  if (session.status === 'cancelled') return;
+  if (!from) return;
+  const subject = `s${Number(session.id)}@v${Number(session.version)}`;
+  const rows = await enrolledIn(trx, [Number(session.courseId)]);
+  await enqueue(
+    trx,
+    rows.map((r) => {
+      const child = fullName(r);
+      return change.kind === 'moved'
+        ? { event: 'sessionMoved', subject: `${subject}:c${r.childId}`, userId: r.userId, text: notificationTexts.sessionMoved(child, r.title, from, change.date, change.startTime) }
+        : { event: 'sessionCancelled', subject: `${subject}:c${r.childId}`, userId: r.userId, text: notificationTexts.sessionCancelled(child, r.title, from) };
+    }),
+  );
+}
+
+/**
+ * The periodic reminder: from `reminderHour` (Tehran) on, every scheduled session of tomorrow
+ * (Tehran's calendar) is told to each enrolled child's parent, once — the key names the session
+ * and its day, so running again queues nothing new, and a session moved to another day is
+ * reminded for that day. Answers how many messages it queued (0 before the hour).
+ */
+export async function queueClassReminders(db: DB, now = Date.now()): Promise<number> {
+  if (academyClock(now).hour < reminderHour) return 0;
+  const todayStart = academyDayStart(academyDayOf(now)).getTime();
+  const tomorrow = academyDayStart(academyDayOf(todayStart + 36 * 3_600_000)).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const sessions = await trx
+      .selectFrom('class_sessions')
+      .select(['id', 'courseId', 'date', 'startTime'])
+      .where('date', '=', tomorrow)
+      .where('status', '=', 'scheduled')
+      .execute();
+    if (sessions.length === 0) return 0;
+    const enrolled = await enrolledIn(trx, sessions.map((s) => s.courseId));
+    const notices: Notice[] = [];
+    for (const session of sessions) {
+      for (const r of enrolled.filter((e) => e.courseId === session.courseId)) {
+        notices.push({
+          event: 'classTomorrow',
+          subject: `s${session.id}@${tomorrow}:c${r.childId}`,
+          userId: r.userId,
+          text: notificationTexts.classTomorrow(fullName(r), r.title, tomorrow, session.startTime),
+        });
+      }
+    }
+    const before = await countAll(trx);
+    await enqueue(trx, notices);
+    return (await countAll(trx)) - before;
+  });
+}
+
+async function countAll(trx: Trx): Promise<number> {
+  const row = await trx.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker.
+
+/** The back-off after the given number of failed attempts: base, 2×base, 4×base … at most 6 h. */
+export const retryDelayMs = (settings: Pick<NotificationSettings, 'retryBaseMs'>, attempts: number): number =>
+  Math.min(settings.retryBaseMs * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+
+/**
+ * Claims the due messages (queued and due, or `sending` with a lease that ran out), marking them
+ * `sending` under a fresh claim token and lease; each claim counts as an attempt. Messages whose
+ * lease ran out with no attempt left are failed instead of claimed.
+ */
+async function claim(db: DB, settings: NotificationSettings, now: number) {
+  const at = new Date(now).toISOString();
+  const token = randomUUID();
+  const leaseUntil = new Date(now + settings.leaseMs).toISOString();
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'failed', leaseUntil: null, claimToken: null, lastError: notificationTexts.workerDied, version: eb('version', '+', 1) }))
+    .where('status', '=', 'sending')
+    .where('leaseUntil', '<=', at)
+    .where('attempts', '>=', settings.maxAttempts)
+    .execute();
+  let due = db
+    .selectFrom('notifications')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', at)]), eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<=', at)])]))
+    .orderBy('id')
+    .limit(settings.batchSize);
+  // Rows another process is claiming are skipped, not waited for (and never claimed twice):
+  // several servers share the queue. SQLite runs the one statement under its single writer lock.
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  // One statement: the choice and the claim cannot be split by another worker.
+  const rows = await db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), leaseUntil, claimToken: token, version: eb('version', '+', 1) }))
+    .where('id', 'in', due)
+    .returning(['id', 'dedupeKey', 'channel', 'address', 'subject', 'body', 'attempts'])
+    .execute();
+  return { token, rows: rows.sort((a, b) => a.id - b.id) };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * One round of the worker: claims what is due and sends it, one message after another. Answers
+ * how many messages it sent. Exported for the tests, which drive the clock.
+ */
+export async function deliverDue(db: DB, messaging: Messaging, settings: NotificationSettings, now = Date.now()): Promise<number> {
+  const { token, rows } = await claim(db, settings, now);
+  let sent = 0;
+  for (const row of rows) {
+    // Written only while the claim is still this round's: a worker whose lease was taken over
+    // (it hung past the lease) cannot record over the worker that took the message.
+    const update = () => db.updateTable('notifications');
+    const mine = (q: ReturnType<typeof update>) => q.where('id', '=', row.id).where('claimToken', '=', token).where('status', '=', 'sending');
+    try {
+      const { providerId } =
+        row.channel === 'sms'
+          ? await messaging.sms.send({ to: row.address, text: row.body, idempotencyKey: row.dedupeKey })
+          : await messaging.mail.send({ to: row.address, subject: row.subject, text: row.body, idempotencyKey: row.dedupeKey });
+      await mine(update().set((eb) => ({ status: 'sent', providerId, sentAt: nowIso(), leaseUntil: null, claimToken: null, lastError: '', version: eb('version', '+', 1) }))).execute();
+      sent++;
+    } catch (error) {
+      // Anything but a DeliveryError marked permanent (a bug, a refused connection) may pass.
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const attempts = Number(row.attempts);
+      const giveUp = permanent || attempts >= settings.maxAttempts;
+      const next = new Date(now + retryDelayMs(settings, attempts)).toISOString();
+      await mine(
+        update().set((eb) => ({
+          status: giveUp ? 'failed' : 'queued',
+          nextAttemptAt: giveUp ? nowIso() : next,
+          leaseUntil: null,
+          claimToken: null,
+          lastError: errorText(error),
+          version: eb('version', '+', 1),
+        })),
+      ).execute();
+    }
+  }
+  return sent;
+}
+
+/**
+ * One round of the worker: tomorrow's class reminders (unless `reminders` is false), then what is
+ * due, batch after batch while full ones come back (a backlog drains without waiting a poll each
+ * time) and until `stopped` says so. The worker's timer runs it; a test server whose background
+ * jobs are off runs it when the test says (app.jobs, server/app.ts).
+ */
+export async function notificationRound(
+  db: DB,
+  messaging: Messaging,
+  settings: NotificationSettings,
+  options: { reminders?: boolean; stopped?: () => boolean } = {},
+): Promise<void> {
+  if (options.reminders !== false) await queueClassReminders(db);
+  while (!options.stopped?.() && (await deliverDue(db, messaging, settings)) >= settings.batchSize);
+}
+
+/**
+ * Starts the worker of this process: every `pollMs` it queues tomorrow's class reminders (once a
+ * minute) and delivers what is due. The returned function stops it and waits for a round under
+ * way, so the database is not closed under it.
+ */
+export function startNotificationWorker(db: DB, messaging: Messaging, settings: NotificationSettings): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let lastReminders = 0;
+  const round = () => {
+    const now = Date.now();
+    const reminders = now - lastReminders >= 60_000;
+    if (reminders) lastReminders = now;
+    return notificationRound(db, messaging, settings, { reminders, stopped: () => stopped });
+  };
+  const tick = () => {
+    if (running || stopped) return;
+    running = round()
+      .catch((error: unknown) => console.error(`notification worker failed: ${errorText(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, settings.pollMs);
+  timer.unref();
+  // A message queued before a restart (or a kill) goes out now, not after the first poll.
+  setImmediate(tick);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** The admin's «ارسال دوباره» of a failed message: queued again, its attempts from zero. */
+const resendSet = () => ({ status: 'queued', attempts: 0, nextAttemptAt: nowIso(), lastError: '', leaseUntil: null, claimToken: null });
+
+export function plugInNotificationActions(): void {
+  plugIn('notifications', { actions: { resend: async () => ({ set: resendSet() }) } });
+}
+
+/**
+ * The sample data's delivery record (server/seed/index.ts): the messages its latest enrolments and its
+ * waiting-list offer sent, as already sent, and one the provider refused (failed), so the admin's
+ * list shows every status but `sending`. Nothing is left queued: a fresh install sends nothing.
+ */
+export async function seedNotifications(trx: Trx): Promise<void> {
+  const enrolments = await trx
+    .selectFrom('enrollments')
+    .select(['childId', 'courseId', 'orderId'])
+    .where('status', '=', 'active')
+    .orderBy('id', 'desc')
+    .limit(6)
+    .execute();
+  for (const e of enrolments) await queueEnrolled(trx, e.orderId ?? 0, [e]);
+  const offer = await trx.selectFrom('waitlist_entries').select('id').where('status', '=', 'offered').executeTakeFirst();
+  if (offer) await queueSeatOffered(trx, offer.id);
+  const rows = await trx.selectFrom('notifications').select(['id', 'createdAt']).where('status', '=', 'queued').orderBy('id').execute();
+  for (const [i, row] of rows.entries()) {
+    const refused = i === rows.length - 1 && rows.length > 1;
+    await trx
+      .updateTable('notifications')
+      .set(
+        refused
+          ? { status: 'failed', attempts: 1, lastError: 'شماره گیرنده در فهرست سیاه ارائه‌دهنده است' }
+          : { status: 'sent', attempts: 1, providerId: `seed-${row.id}`, sentAt: row.createdAt },
+      )
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
