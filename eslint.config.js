@@ -2,7 +2,13 @@ import js from '@eslint/js';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** A layer's wall: its files may import none of `groups`, with `message` as the sign on it. */
+const wall = (files, groups, message) => [
+  { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'dist-ssr/', 'data/', 'node_modules/', 'codegen/openapi.gen.ts', 'src/routeTree.gen.ts', '.tmp/'] },
@@ -36,6 +42,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // No import circles: a circle makes two modules one, whatever the folders say. The only one
+    // left is TanStack's generated route tree, which its route files and the router share.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/routeTree.gen.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...wall('server/platform/**/*.ts', ['**/engine/**', '**/features/**', '**/seed', '**/seed/**', '**/dev/**', '**/server/app', '**/server/features', '../app', '../features', '**/src/**'],
+    'server/platform/ is the bottom of the server (config, database, HTTP, errors, outside ports): it imports no engine, feature or seed; declare a port here and let the composition root (server/app.ts) hand it in.'),
+  ...wall('server/engine/**/*.ts', ['**/features/**', '**/seed', '**/seed/**', '**/dev/**', '../app', '../features', '**/src/**'],
+    'server/engine/ imports no feature: a feature plugs its behaviour in through server/engine/behaviours.ts at the composition root (server/features.ts).'),
+  ...wall('server/features/**/*.ts', ['**/seed', '**/seed/**', '**/dev/**', '**/server/app', '../../app', '../../features', '**/src/**', '!**/src/entry-server'],
+    'a feature may use the platform, the engine, the shared rules and other features; not the seed, the trial, the composition root, or the browser code (src/) other than the server-render entry.'),
+  ...wall('src/**/*.{ts,tsx}', ['**/server/**'],
+    'src/ runs in the browser: it imports nothing from server/; a rule both need lives in schema/rules/.'),
   {
     // A person's name has one rule (schema/validators.ts: personName, personNames, nameMaxLength);
     // a form or a route that writes its own «نام» check would drift from it.

@@ -10,6 +10,7 @@ import type { ColumnSpec, MigrationStep, SchemaMigration, SchemaSnapshot, TableS
 const root = new URL('../', import.meta.url);
 export const schemaDir = new URL('schema/', root);
 export const registryUrl = new URL('schema/registry.gen.ts', root);
+export const registryKeysUrl = new URL('schema/registryKeys.gen.ts', root);
 export const migrationsUrl = new URL('codegen/migrations.gen.ts', root);
 
 const generatedHeader = '// GENERATED FILE, DO NOT EDIT. Source: schema/*.ts. Regenerate with `npm run codegen`.\n';
@@ -134,13 +135,26 @@ export function registryModule(entities: readonly AnyEntity[]): string {
   return `${generatedHeader}// Every schema file of schema/: the generic admin, the test mocks and the server's CRUD read
 // the entities from here.
 import type { AnyEntity } from './define';
+import type { RegistryKey } from './registryKeys.gen';
 ${imports}
 
-export type RegistryKey = ${keys.map((k) => `'${k}'`).join(' | ') || 'never'};
+export { registryKeys, type RegistryKey } from './registryKeys.gen';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
 ${keys.map((k) => `  ${k},`).join('\n')}
 };
+`;
+}
+
+/**
+ * The entities' keys alone, importing nothing: schema/define.ts types a reference by them without
+ * importing the registry, which imports every schema file, which imports define.ts.
+ */
+export function registryKeysModule(entities: readonly AnyEntity[]): string {
+  const keys = entities.map((e) => e.key);
+  return `${generatedHeader}// The key of every schema file of schema/ (schema/registry.gen.ts holds the entities).
+
+export type RegistryKey = ${keys.map((k) => `'${k}'`).join(' | ') || 'never'};
 
 export const registryKeys: readonly RegistryKey[] = [${keys.map((k) => `'${k}'`).join(', ')}];
 `;

@@ -1,6 +1,6 @@
 // `npm run codegen`: from the schema files and openapi.yaml, writes
 // - openapi.yaml's generated regions (each entity's components and calls, codegen/entities.ts),
-// - schema/registry.gen.ts (every entity file of schema/),
+// - schema/registry.gen.ts (every entity file of schema/) and schema/registryKeys.gen.ts (their keys),
 // - codegen/migrations.gen.ts (a new migration when a schema's table changed),
 // - codegen/openapi.gen.ts (types, openapi-typescript) and codegen/openapi.gen.json (the parsed
 //   contract the server reads at start instead of parsing YAML).
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { contractDigest, type ParsedContract } from '../server/platform/contract';
-import { contractWithEntities, historyModule, loadEntities, loadHistory, migrationsUrl, nextHistory, registryModule, registryUrl, SchemaError } from './entities';
+import { contractWithEntities, historyModule, loadEntities, loadHistory, migrationsUrl, nextHistory, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
 
 const root = new URL('../', import.meta.url);
 export const contractUrl = new URL('openapi.yaml', root);
@@ -44,6 +44,7 @@ export async function generateAll(): Promise<Array<readonly [URL, string]>> {
   return [
     [contractUrl, contract],
     [registryUrl, registryModule(entities)],
+    [registryKeysUrl, registryKeysModule(entities)],
     [migrationsUrl, historyModule(history)],
     [outputUrl, await generateTypes(contract)],
     [parsedOutputUrl, await generateParsedContract(contract)],

@@ -6,7 +6,7 @@
 // form and the server run are built here from the same declarations, so the contract's limits
 // and the validators' limits cannot differ. No React here: the server imports it.
 import * as v from 'valibot';
-import type { RegistryKey } from './registry.gen';
+import type { RegistryKey } from './registryKeys.gen';
 import {
   boundedNumber,
   defaultNumberLimits,

@@ -2,6 +2,7 @@
 // Every schema file of schema/: the generic admin, the test mocks and the server's CRUD read
 // the entities from here.
 import type { AnyEntity } from './define';
+import type { RegistryKey } from './registryKeys.gen';
 import articles from './articles';
 import attendance from './attendance';
 import categories from './categories';
@@ -23,7 +24,7 @@ import teachers from './teachers';
 import users from './users';
 import waitlist from './waitlist';
 
-export type RegistryKey = 'articles' | 'attendance' | 'categories' | 'children' | 'classSessions' | 'coupons' | 'courseSlots' | 'courses' | 'enrollments' | 'holidays' | 'messages' | 'notifications' | 'orderItems' | 'orders' | 'paymentAttempts' | 'sessions' | 'siblingDiscounts' | 'teachers' | 'users' | 'waitlist';
+export { registryKeys, type RegistryKey } from './registryKeys.gen';
 
 export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   articles,
@@ -47,5 +48,3 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   users,
   waitlist,
 };
-
-export const registryKeys: readonly RegistryKey[] = ['articles', 'attendance', 'categories', 'children', 'classSessions', 'coupons', 'courseSlots', 'courses', 'enrollments', 'holidays', 'messages', 'notifications', 'orderItems', 'orders', 'paymentAttempts', 'sessions', 'siblingDiscounts', 'teachers', 'users', 'waitlist'];

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { registerActions } from './engine/actions';
 import { plugInFeatures } from './features';
-import { registerAudit } from './engine/audit';
+import { registerAudit } from './engine/auditRevert';
 import { registerAuth } from './features/identity/auth';
 import { registerBulk } from './engine/bulk';
 import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './platform/config';
@@ -21,9 +21,11 @@ import { registerHealth, type Readiness } from './platform/health';
 import { registerFormPosts } from './features/catalogue/formPosts';
 import { migrate, openConfiguredDatabase } from './platform/db';
 import { HttpError, texts } from './platform/errors';
-import { registerFiles, type MediaStore } from './features/media/files';
+import { registerFiles } from './features/media/files';
+import type { MediaStore } from './features/media/mediaStore';
 import { configuredMediaStore } from './features/media/s3Media';
-import { logMail, logSms, type Messaging } from './features/messaging/messaging';
+import { logMail, logSms } from './features/messaging/messaging';
+import { type Messaging } from './platform/outside';
 import { codeLimits } from './platform/limits';
 import { OneTimeCodes, registerOneTimeCodes } from './features/identity/oneTimeCodes';
 import { syncMediaLibrary } from './features/media/mediaLibrary';
@@ -53,6 +55,7 @@ import { registerPublic, registerSeoFiles } from './features/catalogue/public';
 import { loggingOptions } from './platform/requestLog';
 import { registerRelations } from './engine/relations';
 import { contractRoutes } from './platform/http';
+import { bearerAuthentication } from './features/identity/bearer';
 import { toPersianDigits } from '../schema/rules/text';
 import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
@@ -319,7 +322,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   });
 
   acceptCsvBodies(app);
-  const routes = contractRoutes(app, contract, db, tokens);
+  const routes = contractRoutes(app, contract, bearerAuthentication(db, tokens));
   registerAuth(routes.register, db, tokens, codes);
   registerOneTimeCodes(routes.register, db, tokens, codes, {
     mail: messaging.mail,

@@ -3,14 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { configFromEnv } from './platform/config';
+import { messagingFromEnv } from './features/messaging/settings';
 import { hashPassword } from './features/identity/passwords';
 
-// Server-rendered pages show dates and times in this zone; the browser then renders them in the
-// visitor's own zone. The academy's visitors are in Iran, so by default the two agree and the
-// browser adopts the server's HTML as it is (elsewhere React re-renders the page, correctly).
+// No date depends on it (days and times follow the academy's calendar, schema/rules/calendar.ts);
+// it makes the process's own clock, in stack traces and tools, read as the academy's.
 process.env.TZ ??= 'Asia/Tehran';
 
-const { port, drainMs, ...config } = configFromEnv();
+const { port, drainMs, ...settings } = configFromEnv();
+const config = { ...settings, messaging: messagingFromEnv() };
 
 // A new SQLite data dir gets seeded, and the seed's first administrator needs a scrypt hash
 // (N = 2^17, ~0.7 s on libuv's thread pool). It is begun here, so it runs while the server's

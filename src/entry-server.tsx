@@ -7,32 +7,9 @@ import createClient from 'openapi-fetch';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { paths } from '../codegen/openapi.gen';
-import type { PostedAnswer } from '../schema/rules/forms/postedForm';
-import { ServerRenderContext, type PageHead, type ServerRender } from './lib/seo';
+import type { PageHead, RenderRequest, RenderResult } from '../schema/serverRender';
+import { ServerRenderContext, type ServerRender } from './lib/seo';
 import { createAppRouter } from './router';
-
-export interface ApiAnswer {
-  status: number;
-  contentType: string;
-  body: string;
-}
-
-export interface RenderRequest {
-  /** Path and query of the page, as requested. */
-  url: string;
-  origin: string;
-  /** Answers an API GET in-process (no socket); only GETs are ever made by loaders. */
-  callApi(method: string, pathAndQuery: string): Promise<ApiAnswer>;
-  sanitizeHtml(html: string): string;
-  /** The form just posted to this page before its scripts arrived (server/features/catalogue/formPosts.ts). */
-  posted?: PostedAnswer;
-}
-
-export type RenderResult =
-  | { kind: 'page'; html: string; head: PageHead; routeIds: string[] }
-  | { kind: 'redirect'; location: string }
-  /** Not rendered here: the browser renders it from the empty shell, as before. */
-  | { kind: 'shell' };
 
 /** Only the public site is rendered: the admin panel and dashboard depend on the visitor's token. */
 const publicLayoutId = '/_site';

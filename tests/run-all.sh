@@ -152,7 +152,8 @@ steps=(
   'server|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server'
   'security-cheap|build|with E2E_BUILT_SERVER=1 security_cheap'
   'unit|-|with PASSWORD_HASH_N='$cheap_hash' suite unit tests/unit tests/machines tests/contract'
-  'typecheck|-|check typecheck npx tsc -p tsconfig.json'
+  # Three programs: the browser's (no Node types), the server's (no DOM), and everything with the tests.
+  'typecheck|-|check typecheck npm run --silent typecheck'
   # Opens every public page and admin screen and sums the gzip JavaScript it fetched; prints the
   # figures and fails when a budget is exceeded.
   'bundle-budget|chromium|with E2E_BUILT_SERVER=1 check bundle-budget npx tsx scripts/bundle-budget.ts'

@@ -6,6 +6,12 @@ import { safeRedirect } from './forms/redirect';
 
 export const adminRole = 'Administrator';
 
+/**
+ * What a password-reset link's address begins with (the site's page that takes it); the rest is
+ * the secret, never logged (server/platform/requestLog.ts).
+ */
+export const resetLinkBase = '/auth/reset/';
+
 export interface TokenPayload {
   sub?: string;
   role?: string;

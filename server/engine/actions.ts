@@ -5,14 +5,15 @@
 import { sql, type Transaction } from 'kysely';
 import { actionBodySchema, type AnyAction, type AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
-import { recordAudit, versionConflict, type AuditVia } from './audit';
+import { recordAudit, versionConflict } from './audit';
 import type { Contract } from '../platform/contract';
 import type { Database, DB } from '../platform/db';
 import { HttpError, HttpErrorKeeping, notFound, texts } from '../platform/errors';
-import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow, type Row } from './integrity';
+import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow } from './integrity';
+import type { Row } from '../platform/db';
 import { currentUser, parse, type Register } from '../platform/http';
 import type { Gateway } from '../platform/outside';
-import { actionHandlersOf, afterWrite, type ActionHandler, type ActionServices } from './behaviours';
+import { actionHandlersOf, afterWrite, type ActionHandler, type ActionServices, type AuditVia } from './behaviours';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',

@@ -6,11 +6,19 @@
 // serves every server a process starts.
 import type { Transaction } from 'kysely';
 import type { AnyEntity, RegistryKey } from '../../schema/define';
-import type { AuditVia } from './audit';
-import type { Database, DB } from '../platform/db';
-import type { Executor, Row } from './integrity';
+import type { Database, DB, Executor, Row } from '../platform/db';
 import type { Gateway } from '../platform/outside';
 import type { AuthUser } from '../platform/http';
+
+/**
+ * The record action that wrote an entry, with its inputs: the action's own record's entry and
+ * those it wrote for other records (the enrolments a refund cancelled).
+ */
+export interface AuditVia {
+  entity: string;
+  action: string;
+  input: Row;
+}
 
 export interface WriteChange {
   before: Row | null;

@@ -10,15 +10,8 @@ import type { Contract } from '../platform/contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from '../platform/db';
 import { EncodedBody, sendEncoded } from '../platform/encoding';
 import { notFound, texts } from '../platform/errors';
-import {
-  assertNotReferenced,
-  assertReferencesExist,
-  constraintError,
-  requestedVersion,
-  selectForUpdate,
-  shapeRow,
-  type Row,
-} from './integrity';
+import { assertNotReferenced, assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow } from './integrity';
+import type { Row } from '../platform/db';
 import { parseListQuery, prepareListSearch, runListQuery, schemaProperties, warmListSearch } from './listQuery';
 import { currentUser, parse, type AuthUser, type Register } from '../platform/http';
 import { sanitizeRichText } from '../platform/sanitize';

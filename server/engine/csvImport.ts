@@ -15,7 +15,8 @@ import { academyDayOf, academyDayStart, isValidJalali } from '../../schema/rules
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../../schema/rules/text';
 import { entityOf } from './bulk';
 import { toColumns } from './crud';
-import { constraintError, type Row } from './integrity';
+import { constraintError } from './integrity';
+import type { Row } from '../platform/db';
 import { nowIso, type DB } from '../platform/db';
 import { HttpError } from '../platform/errors';
 import type { Register } from '../platform/http';

@@ -2,18 +2,16 @@
 // existing record, records that may not be deleted while others refer to them, and the guards
 // that keep at least one administrator able to sign in. Shared by the generic CRUD and the
 // audit log's revert, so a revert is refused for the same reasons as the change it mirrors.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { entitySingular, type AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { toPersianDigits } from '../../schema/rules/text';
 import type { Contract } from '../platform/contract';
-import { isPostgres, type Database } from '../platform/db';
+import { isPostgres, type Executor, type Row } from '../platform/db';
 import { HttpError } from '../platform/errors';
 import { sharedBehaviour } from './behaviours';
 import { financialRecordsError } from '../platform/migrations/006_money';
 
-export type Row = Record<string, unknown>;
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 export const integrityTexts = {
   inUse: (count: number, what: string, target: string) => `امکان حذف نیست: ${toPersianDigits(count)} ${what} به این ${target} وابسته است`,

@@ -7,7 +7,8 @@ import type { AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { recordAudit } from './audit';
 import type { DB } from '../platform/db';
-import { selectForUpdate, type Row } from './integrity';
+import { selectForUpdate } from './integrity';
+import type { Row } from '../platform/db';
 import type { AuthUser, Register } from '../platform/http';
 
 type OptionValue = string | number | boolean;

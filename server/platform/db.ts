@@ -594,3 +594,8 @@ export async function migrate(db: DB): Promise<void> {
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** A row as the generic engine handles it: column names to stored values. */
+export type Row = Record<string, unknown>;
+/** The database or a transaction in it: what a query runs on. */
+export type Executor = Kysely<Database> | Transaction<Database>;

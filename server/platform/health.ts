@@ -13,11 +13,11 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './db';
-import type { MediaStore } from '../features/media/files';
 
 export interface HealthOptions {
   db: DB;
-  media: MediaStore;
+  /** The media store (a local folder or a bucket): ready when its check answers. */
+  media: { check(): Promise<void> };
   /** A check that has not answered by then counts as failed (default 3 s). */
   checkTimeoutMs?: number;
 }

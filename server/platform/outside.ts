@@ -94,3 +94,64 @@ export interface Gateway {
    */
   reverse(input: { authority: string }): Promise<{ status: 'reversed' } | { status: 'refused'; code: number | null }>;
 }
+
+// The product's SMS and e-mail, one interface per channel: the one-time codes, the notification
+// worker and the tests never know which provider (server/features/messaging/) is behind it.
+
+/**
+ * A message that could not be delivered. `permanent`: sending it again cannot help (a number the
+ * provider refuses, a bad template), so a worker stops retrying; otherwise (an outage, a time-out,
+ * a rate limit) it tries again later.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export interface SmsMessage {
+  /** An Iranian mobile number, normalised: 09xxxxxxxxx. */
+  to: string;
+  text: string;
+  /**
+   * The same key twice is one message: providers that take one (Kavenegar's `localid`) drop the
+   * repeat, so a worker that dies between sending and recording cannot send a notification twice.
+   */
+  idempotencyKey?: string;
+}
+
+export interface SmsProvider {
+  /** Where the messages go, for the start-up log ("Kavenegar", "the server log"). */
+  readonly description: string;
+  /** Resolves with the provider's id of the message; throws DeliveryError. */
+  send(message: SmsMessage): Promise<{ providerId: string }>;
+  /**
+   * A one-time code: providers with a template service (Kavenegar's verify/lookup) send it through
+   * the template, which reaches numbers that refuse advertising; others send the text.
+   */
+  sendCode(message: { to: string; code: string; text: string }): Promise<{ providerId: string }>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Sent as the Message-ID, so a repeat after a crash is recognisably the same message. */
+  idempotencyKey?: string;
+}
+
+export interface MailProvider {
+  readonly description: string;
+  /** Resolves with the provider's id of the message (SMTP Message-ID); throws DeliveryError. */
+  send(message: MailMessage): Promise<{ providerId: string }>;
+}
+
+export interface Messaging {
+  sms: SmsProvider;
+  mail: MailProvider;
+}

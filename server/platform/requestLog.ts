@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { resetLinkBase } from '../features/identity/userAccounts';
+import { resetLinkBase } from '../../schema/rules/token';
 
 /** Addresses whose tail is a secret, with what the log shows instead. */
 const secretTails: ReadonlyArray<readonly [string, string]> = [[resetLinkBase, ':token']];

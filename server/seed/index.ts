@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAdminPhone, type AppConfig } from '../platform/config';
 import { lockForSeeding, nowIso, type Database, type DB, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome, type WaitlistStatus } from '../platform/db';
-import type { MediaStore } from '../features/media/files';
+import type { MediaStore } from '../features/media/mediaStore';
 import { isVariantName } from '../features/media/imageVariants';
 import { hashPassword, unusablePasswordHash } from '../features/identity/passwords';
 import type { Rgb } from '../features/media/png';

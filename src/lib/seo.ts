@@ -4,6 +4,7 @@
 // into the HTML it sends, so crawlers and the first paint see them without running JavaScript.
 import { createContext, useContext, useEffect } from 'react';
 import type { PostedAnswer } from '../../schema/rules/forms/postedForm';
+import type { PageHead } from '../../schema/serverRender';
 import { toPersianDigits } from '../../schema/rules/text';
 
 export const siteName = 'آکادمی آینده‌سازان';
@@ -13,12 +14,6 @@ export interface SeoInput {
   description: string;
 }
 
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Already serialised and safe inside a `<script>` element. */
-  jsonLd: string | null;
-}
 
 /** What a server render offers the page: where the site is, and where its head goes. */
 export interface ServerRender {

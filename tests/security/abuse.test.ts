@@ -6,7 +6,8 @@
 // The server runs with TRUST_PROXY=1, so each request's address is the right-most
 // X-Forwarded-For entry (item 4 proves that is the one the proxy appended).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountDelayMs, authTexts } from '../../server/features/identity/auth';
+import { accountDelayMs } from '../../server/features/identity/auth';
+import { authTexts } from '../../server/features/identity/authTexts';
 import { parseTrustProxy } from '../../server/platform/config';
 import { contactTexts } from '../../server/features/catalogue/contact';
 import { signInLimits, signUpLimits } from '../../server/platform/limits';

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { scryptSync } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTexts } from '../../server/features/identity/auth';
+import { authTexts } from '../../server/features/identity/authTexts';
 import { hashCost } from '../../server/features/identity/passwords';
 import { startServer, type TestServer } from '../support/server';
 

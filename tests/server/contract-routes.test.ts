@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Contract } from '../../server/platform/contract';
 import { openDatabase } from '../../server/platform/db';
 import { contractRoutes } from '../../server/platform/http';
+import { bearerAuthentication } from '../../server/features/identity/bearer';
 import { Tokens } from '../../server/features/identity/tokens';
 
 const yaml = `
@@ -29,7 +30,7 @@ describe('routes are tied to the contract', () => {
   it('refuses a route the contract does not define and reports operations left without a route', async () => {
     const app = Fastify();
     const db = openDatabase(':memory:');
-    const routes = contractRoutes(app, new Contract(yaml), db, new Tokens(new Uint8Array(32)));
+    const routes = contractRoutes(app, new Contract(yaml), bearerAuthentication(db, new Tokens(new Uint8Array(32))));
     expect(() => routes.register('GET /api/Missing', async () => null)).toThrow(/not an operation/);
     routes.register('GET /api/A', async () => ({ ok: true }));
     expect(() => routes.assertComplete()).toThrow(/POST \/api\/B\/\{id\}/);

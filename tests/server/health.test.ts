@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore } from '../../server/features/media/files';
+import { LocalMediaStore } from '../../server/features/media/mediaStore';
 import { loggedPath } from '../../server/platform/requestLog';
 import { databaseFor, dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { startS3 } from '../support/s3';

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore, type MediaStore } from '../../server/features/media/files';
+import { LocalMediaStore, type MediaStore } from '../../server/features/media/mediaStore';
 import { copyMedia } from '../../server/features/media/mediaBackup';
 import { S3MediaStore } from '../../server/features/media/s3Media';
 import { mediaStoreKinds, useMediaStore } from '../support/s3';

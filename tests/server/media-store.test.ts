@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore, type MediaStore } from '../../server/features/media/files';
+import { LocalMediaStore, type MediaStore } from '../../server/features/media/mediaStore';
 import { S3MediaStore } from '../../server/features/media/s3Media';
 import { mediaStoreKinds, useMediaStore } from '../support/s3';
 

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv, messagingFromSettings, messagingSettings } from '../../server/platform/config';
+import { messagingFromEnv, messagingFromSettings, messagingSettings } from '../../server/features/messaging/settings';
 import { KavenegarError, kavenegarSms, localIdOf, type KavenegarOptions } from '../../server/features/messaging/kavenegar';
-import { DeliveryError } from '../../server/features/messaging/messaging';
+import { DeliveryError } from '../../server/platform/outside';
 import { smtpMail, smtpTransportOptions, type SmtpOptions } from '../../server/features/messaging/smtpMail';
 import { freePort } from '../e2e/harness';
 import { startFakeSms, type FakeSms } from '../support/fake-sms';
@@ -416,7 +416,7 @@ describe('configuration by environment', () => {
 
   it('with nothing set, both channels are left to the server log', () => {
     expect(messagingSettings({})).toEqual({});
-    expect(configFromEnv({}).messaging).toEqual({});
+    expect(messagingFromEnv({})).toEqual({});
     expect(messagingSettings({ KAVENEGAR_API_KEY: '  ', SMTP_URL: '' })).toEqual({});
   });
 
@@ -432,7 +432,7 @@ describe('configuration by environment', () => {
       requireTls: true,
       from: { name: 'آکادمی', address: 'no-reply@academy.example' },
     });
-    const { sms, mail } = configFromEnv(full).messaging ?? {};
+    const { sms, mail } = messagingFromEnv(full);
     expect(sms?.description).toBe('Kavenegar at https://api.kavenegar.com, line 10004346, codes through the template «academy-verify»');
     expect(mail?.description).toBe('the SMTP server smtp.academy.example:465 (TLS) as no-reply@academy.example');
     for (const text of [sms?.description, mail?.description]) {
@@ -464,7 +464,7 @@ describe('configuration by environment', () => {
   ] as Array<[NodeJS.ProcessEnv, RegExp]>)('refuses %o, naming the variable and repeating no secret', (env, expected) => {
     let message = '';
     try {
-      configFromEnv(env);
+      messagingFromEnv(env);
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
     }

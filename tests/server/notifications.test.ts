@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/platform/db';
-import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/features/messaging/messaging';
+import { DeliveryError, type MailMessage, type Messaging, type SmsMessage } from '../../server/platform/outside';
 import { deliverDue, enqueue, queueClassReminders, reminderHour, retryDelayMs, type NotificationSettings } from '../../server/features/messaging/notifications';
 import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';

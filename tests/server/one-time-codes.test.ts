@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { codeLimits, resetMailLimits } from '../../server/platform/limits';
-import { DeliveryError, type MailMessage, type MailProvider, type SmsProvider } from '../../server/features/messaging/messaging';
+import { DeliveryError, type MailMessage, type MailProvider, type SmsProvider } from '../../server/platform/outside';
 import { unusablePasswordHash } from '../../server/features/identity/passwords';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPhone, startServer, type TestServer } from '../support/server';

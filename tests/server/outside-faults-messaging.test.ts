@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
 import { nowIso, openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { kavenegarSms } from '../../server/features/messaging/kavenegar';
-import type { MailProvider, Messaging } from '../../server/features/messaging/messaging';
+import { type MailProvider, type Messaging } from '../../server/platform/outside';
 import { deliverDue, enqueue, retryDelayMs } from '../../server/features/messaging/notifications';
 import { notificationSettings } from '../../server/platform/config';
 import { unusablePasswordHash } from '../../server/features/identity/passwords';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../../server/app';
-import type { MediaStore } from '../../server/features/media/files';
+import type { MediaStore } from '../../server/features/media/mediaStore';
 import { configuredMediaStore } from '../../server/features/media/s3Media';
 import type { TimeLimits } from '../../server/platform/protocol';
 import { contractProblems } from './contract';

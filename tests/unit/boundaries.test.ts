@@ -1,7 +1,11 @@
 // The walls between the layers are kept by ESLint (eslint.config.js), so a change that breaks one
 // fails the test command's lint step: here each wall is shown refusing a crossing, and letting
 // through what is allowed.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
@@ -37,5 +41,47 @@ describe('a name has one rule', () => {
   it('lets the rule itself and other required texts be', async () => {
     expect(await restricted(ownCheck, 'schema/validators.ts')).toEqual([]);
     expect(await restricted("import { requiredText } from '../schema/validators';\nexport const t = requiredText('مناسبت', 100);\n", 'server/features/commerce/learner.ts')).toEqual([]);
+  });
+});
+
+describe("the server's rooms keep their imports one way", () => {
+  const sign = (message: string) => [expect.stringContaining(message)];
+  it.each([
+    ["import { plugInSchedule } from '../features/classes/schedule';", 'server/engine/crud.ts', 'imports no feature'],
+    ["import { recordAudit } from '../engine/audit';", 'server/platform/http.ts', 'bottom of the server'],
+    ["import { touchSession } from '../features/identity/signInSessions';", 'server/platform/http.ts', 'bottom of the server'],
+    ["import { seedIfEmpty } from '../../seed';", 'server/features/commerce/learner.ts', 'a feature may use'],
+    ["import { router } from '../../../src/router';", 'server/features/catalogue/ssr.ts', 'a feature may use'],
+    ["import { registerCrud } from '../../server/engine/crud';", 'src/components/admin/EntityTable.tsx', 'src/ runs in the browser'],
+  ])('refuses %s in %s', async (code, filePath, message) => {
+    expect(await refusals(`${code}\nexport {};\n`, filePath)).toEqual(sign(message));
+  });
+
+  it('lets each room use the ones below it, and a feature the server-render entry', async () => {
+    expect(await refusals("import { HttpError } from '../platform/errors';\nexport {};\n", 'server/engine/crud.ts')).toEqual([]);
+    expect(await refusals("import { plugIn } from '../../engine/behaviours';\nexport {};\n", 'server/features/classes/schedule.ts')).toEqual([]);
+    expect(await refusals("import type { SitePages } from '../../../src/entry-server';\nexport {};\n", 'server/features/catalogue/pages.ts')).toEqual([]);
+    expect(await refusals("import { plugInSchedule } from './features/classes/schedule';\nexport {};\n", 'server/features.ts')).toEqual([]);
+  });
+});
+
+describe('each side is type-checked with only its own platform', () => {
+  const diagnosticsOf = (config: string, code: string): number[] => {
+    const read = ts.readConfigFile(config, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(read.config, ts.sys, process.cwd());
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'academy-side-')), 'probe.ts');
+    writeFileSync(file, code);
+    const program = ts.createProgram([file], { ...options, noEmit: true });
+    return ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => d.code);
+  };
+
+  it('the browser has no Node: Buffer and process are unknown there', () => {
+    expect(diagnosticsOf('tsconfig.browser.json', "export const bytes = Buffer.from('a');\nexport const argv = process.argv;\n")).toEqual([2591, 2591]);
+    expect(diagnosticsOf('tsconfig.browser.json', 'export const title = document.title;\n')).toEqual([]);
+  });
+
+  it('the server has no DOM: document is unknown there', () => {
+    expect(diagnosticsOf('tsconfig.server.json', 'export const title = document.title;\n')).toEqual([2584]);
+    expect(diagnosticsOf('tsconfig.server.json', "export const bytes = Buffer.from('a');\n")).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 // Which paths are pages of the SPA, so an unknown path gets a real 404 status (the SPA still
 // renders its not-found page) while crawlers and link checkers see the truth. Typed against the
 // generated route tree: a new client route without an entry here does not compile.
-import type { FileRoutesByFullPath } from '../../../src/routeTree.gen';
 import { sql } from 'kysely';
 import { registry, registryKeys, type RegistryKey } from '../../../schema/registry.gen';
 import { toLatinDigits } from '../../../schema/rules/text';
@@ -56,7 +55,7 @@ const recordOfEntity = async ({ entity = '', id: typed = '' }: Params, db: DB) =
   return found.rows.length > 0;
 };
 
-export const pages: Record<keyof FileRoutesByFullPath, PageCheck> = {
+export const pages: Readonly<Record<string, PageCheck>> = {
   '/': 'page',
   '/admin': 'page',
   '/admin/': 'page',
@@ -160,7 +159,7 @@ export async function pageStatus(pathname: string, db: DB): Promise<PageStatus> 
 // ── Reserved slugs ───────────────────────────────────────────────────────────────────────────
 
 /** The page where each public entity's records live, its slug being the last parameter. */
-const recordPages: Partial<Record<RegistryKey, keyof FileRoutesByFullPath>> = {
+const recordPages: Partial<Record<RegistryKey, string>> = {
   categories: '/categories/$slug',
   courses: '/categories/$categorySlug/$courseSlug',
   articles: '/articles/$name',

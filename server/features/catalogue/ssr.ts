@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { PostedAnswer } from '../../../schema/rules/forms/postedForm';
-import type { RenderRequest, RenderResult } from '../../../src/entry-server';
+import type { RenderRequest, RenderResult } from '../../../schema/serverRender';
 
 interface Renderer {
   render(request: RenderRequest): Promise<RenderResult>;

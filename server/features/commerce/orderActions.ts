@@ -21,7 +21,8 @@ import { recordAudit } from '../../engine/audit';
 import { nowIso, type EnrollmentStatus } from '../../platform/db';
 import { HttpError, HttpErrorKeeping } from '../../platform/errors';
 import { GatewayError } from './gateway';
-import { selectForUpdate, type Row } from '../../engine/integrity';
+import { selectForUpdate } from '../../engine/integrity';
+import type { Row } from '../../platform/db';
 import { isGatewayAuthority, recordAttempt } from './payments';
 import { assertSeatForAdmin, offerFreedSeats } from './seats';
 

@@ -5,7 +5,7 @@
 import { sql, type Transaction } from 'kysely';
 import { isPostgres, nowIso, type Database, type DB, type WaitlistStatus } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { queueSeatOffered } from '../messaging/notifications';
+import { queueSeatOffered, type SeatLine } from '../messaging/notifications';
 import { waitlistHoldMs } from '../../platform/config';
 import { idsOf, plugIn, type WriteChange } from '../../engine/behaviours';
 
@@ -29,10 +29,6 @@ export const seatTexts = {
 } as const;
 
 /** A (child, course) pair: an order line, a cart item. */
-export interface SeatLine {
-  childId: number;
-  courseId: number;
-}
 const pairKey = (line: SeatLine) => `${line.childId}:${line.courseId}`;
 
 export interface SeatOptions {

@@ -10,7 +10,8 @@ import { toPersianDigits } from '../../../schema/rules/text';
 import { plugIn, type ImportedRow } from '../../engine/behaviours';
 import { isPostgres, type Database, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { integrityTexts, type Executor, type Row } from '../../engine/integrity';
+import { integrityTexts } from '../../engine/integrity';
+import type { Executor, Row } from '../../platform/db';
 import type { AuthUser } from '../../platform/http';
 
 export const accountTexts = {

@@ -16,19 +16,11 @@ import { parse, type Register } from '../../platform/http';
 import { startSession } from './signInSessions';
 import type { Tokens } from './tokens';
 import type { components } from '../../../codegen/openapi.gen';
+import { authTexts } from './authTexts';
+import { noteFailure, takeFailures } from './signInAlerts';
 
 type AccessToken = components['schemas']['AccessToken'];
 
-export const authTexts = {
-  phoneTaken: 'این شماره موبایل قبلاً ثبت شده است',
-  emailTaken: 'این ایمیل قبلاً ثبت شده است',
-  wrongCredentials: 'نام کاربری یا رمز عبور اشتباه است',
-  tooMany: 'تعداد تلاش‌های ناموفق زیاد است؛ چند دقیقه دیگر دوباره تلاش کنید',
-  lockedOut: 'حساب کاربری شما غیرفعال شده است',
-  signUpTooMany: 'تعداد درخواست‌های عضویت از این نشانی زیاد است؛ یک ساعت دیگر دوباره تلاش کنید. اگر قبلاً عضو شده‌اید، وارد شوید.',
-  signUpBusy: 'سرور در حال رسیدگی به عضویت‌های دیگر است؛ چند لحظه دیگر دوباره تلاش کنید',
-  codeSpent: 'این کد منقضی شده یا پیش‌تر به کار رفته است؛ کد تازه بخواهید',
-} as const;
 
 
 /** The wait before checking a password at an account with this many recent failures. */
@@ -214,24 +206,4 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
       if (outcome === 'unknown') await attempts.release(reservation).catch(() => undefined);
     }
   });
-}
-
-/** One more wrong password at this account since its owner last signed in. */
-async function noteFailure(db: DB, userId: number): Promise<void> {
-  const at = nowIso();
-  await db
-    .insertInto('sign_in_alerts')
-    .values({ userId, failures: 1, lastFailureAt: at })
-    .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ failures: eb('sign_in_alerts.failures', '+', 1), lastFailureAt: at })))
-    .execute();
-}
-
-/** The failures since the last sign-in, reset in the same statement (parallel sign-ins see them once). */
-export async function takeFailures(db: DB, userId: number): Promise<{ failures: number; lastFailureAt: string } | undefined> {
-  const row = await db
-    .deleteFrom('sign_in_alerts')
-    .where('userId', '=', userId)
-    .returning(['failures', 'lastFailureAt'])
-    .executeTakeFirst();
-  return row && row.failures > 0 ? { failures: Number(row.failures), lastFailureAt: row.lastFailureAt } : undefined;
 }

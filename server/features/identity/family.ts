@@ -12,7 +12,7 @@ import { registry } from '../../../schema/registry.gen';
 import { ProfileSchema } from '../../../schema/rules/forms/profileRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { recordAudit } from '../../engine/audit';
-import { authTexts } from './auth';
+import { authTexts } from './authTexts';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { verifyPassword } from './passwords';

@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs carrying the user id, role name, the user's token version and the
 // session (`sid`, a row of `sessions`) they belong to.
 import { jwtVerify, SignJWT } from 'jose';
+import type { webcrypto } from 'node:crypto';
 import { opensAdminPanel } from '../../../schema/rules/roles';
 
 export interface TokenClaims {
@@ -24,7 +25,7 @@ export class Tokens {
    * The HS256 key as a WebCrypto key, imported once: given the raw bytes, jose imports them
    * again on every sign and verify, which was the largest CPU cost of an authenticated request.
    */
-  private readonly key: Promise<CryptoKey>;
+  private readonly key: Promise<webcrypto.CryptoKey>;
   /**
    * Tokens already verified, by their exact text, with their expiry (seconds): a browser sends
    * the same token with every call, and WebCrypto's HMAC costs more than the rest of a short

@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { newPassword } from '../../../schema/validators';
 import { Attempts } from '../../platform/slidingCounters';
-import { authTexts } from './auth';
+import { authTexts } from './authTexts';
 import { nowIso, type Database, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import type { Executor, Row } from '../../engine/integrity';
+import type { Executor, Row } from '../../platform/db';
 import { addressKey } from '../../platform/limits';
 import { hashPassword } from './passwords';
 import { parse, type Register } from '../../platform/http';
@@ -20,6 +20,7 @@ import { endAllSessions } from './signInSessions';
 import type { components } from '../../../codegen/openapi.gen';
 import type { Transaction } from 'kysely';
 import { plugIn } from '../../engine/behaviours';
+import { resetLinkBase } from '../../../schema/rules/token';
 
 type SessionsEnded = components['schemas']['SessionsEnded'];
 
@@ -38,8 +39,6 @@ const tokenHash = (token: string): string => createHash('sha256').update(token, 
 
 /** The public page that takes a link's token (src/routes/_site/auth.reset.$token.tsx). */
 export const resetLinkPath = (token: string): string => `${resetLinkBase}${token}`;
-/** What the reset links' addresses begin with; the rest is the secret (never logged: requestLog.ts). */
-export const resetLinkBase = '/auth/reset/';
 
 /**
  * A new reset link for a user, issued by an admin (or by the user's own request, e-mailed to the

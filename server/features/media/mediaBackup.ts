@@ -6,7 +6,7 @@
 // copies only what is new. Only the MediaStore interface is used: the same code for both stores.
 import path from 'node:path';
 import { configFromEnv } from '../../platform/config';
-import { LocalMediaStore, type MediaStore, type StoredFile } from './files';
+import { LocalMediaStore, type MediaStore, type StoredFile } from './mediaStore';
 import type { VariantFile } from './imageVariants';
 import { mediaKinds } from './mediaLibrary';
 import { configuredMediaStore } from './s3Media';

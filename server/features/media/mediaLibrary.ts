@@ -10,8 +10,8 @@ import { contentTypeOfExtension } from '../../../schema/uploads';
 import { bareFileName, toPersianDigits } from '../../../schema/rules/text';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import type { MediaKind, MediaStore } from './files';
-import type { Executor, Row } from '../../engine/integrity';
+import type { MediaKind, MediaStore } from './mediaStore';
+import type { Executor, Row } from '../../platform/db';
 import { plugInShared } from '../../engine/behaviours';
 
 export const mediaKinds: readonly MediaKind[] = ['images', 'videos'];

@@ -32,7 +32,7 @@ import * as v from 'valibot';
 import { isVariantName, type VariantFile } from './imageVariants';
 import path from 'node:path';
 import type { AppConfig, S3Settings } from '../../platform/config';
-import { isSafeFileName, LocalMediaStore, type MediaKind, type MediaStore, type StoredFile } from './files';
+import { isSafeFileName, LocalMediaStore, type MediaKind, type MediaStore, type StoredFile } from './mediaStore';
 import { contentTypeOfName } from './mediaLibrary';
 
 /** Uploads larger than this go in parts of this size (S3's smallest part is 5 MiB): memory stays bounded. */

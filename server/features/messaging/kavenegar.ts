@@ -14,7 +14,7 @@
 // The API key is part of every URL, so neither the URL nor the key is ever put in an error
 // message or a description; errors name the call and Kavenegar's status only.
 import { createHash } from 'node:crypto';
-import { DeliveryError, type SmsMessage, type SmsProvider } from './messaging';
+import { DeliveryError, type SmsMessage, type SmsProvider } from '../../platform/outside';
 import * as v from 'valibot';
 import { boundedText, OutsideAnswerError, parseAnswer } from '../../platform/outside';
 

@@ -3,64 +3,7 @@
 // chosen by the environment (Kavenegar, SMTP) live beside this file; with none configured the
 // messages go to the server log, and start-up says so.
 import { randomUUID } from 'node:crypto';
-
-/**
- * A message that could not be delivered. `permanent`: sending it again cannot help (a number the
- * provider refuses, a bad template), so a worker stops retrying; otherwise (an outage, a time-out,
- * a rate limit) it tries again later.
- */
-export class DeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-export interface SmsMessage {
-  /** An Iranian mobile number, normalised: 09xxxxxxxxx. */
-  to: string;
-  text: string;
-  /**
-   * The same key twice is one message: providers that take one (Kavenegar's `localid`) drop the
-   * repeat, so a worker that dies between sending and recording cannot send a notification twice.
-   */
-  idempotencyKey?: string;
-}
-
-export interface SmsProvider {
-  /** Where the messages go, for the start-up log ("Kavenegar", "the server log"). */
-  readonly description: string;
-  /** Resolves with the provider's id of the message; throws DeliveryError. */
-  send(message: SmsMessage): Promise<{ providerId: string }>;
-  /**
-   * A one-time code: providers with a template service (Kavenegar's verify/lookup) send it through
-   * the template, which reaches numbers that refuse advertising; others send the text.
-   */
-  sendCode(message: { to: string; code: string; text: string }): Promise<{ providerId: string }>;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Sent as the Message-ID, so a repeat after a crash is recognisably the same message. */
-  idempotencyKey?: string;
-}
-
-export interface MailProvider {
-  readonly description: string;
-  /** Resolves with the provider's id of the message (SMTP Message-ID); throws DeliveryError. */
-  send(message: MailMessage): Promise<{ providerId: string }>;
-}
-
-export interface Messaging {
-  sms: SmsProvider;
-  mail: MailProvider;
-}
+import type { MailMessage, MailProvider, SmsMessage, SmsProvider } from '../../platform/outside';
 
 /** Messages kept by a recording provider, newest last (tests and the log provider read them). */
 export interface Recorded<M> {

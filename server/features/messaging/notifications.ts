@@ -26,14 +26,19 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { isPostgres, nowIso, type Database, type DB, type NotificationChannel, type NotificationEvent } from '../../platform/db';
 import { notificationSettings, type NotificationSettings } from '../../platform/config';
-import { DeliveryError, type Messaging } from './messaging';
+import { DeliveryError, type Messaging } from '../../platform/outside';
 import { plugIn } from '../../engine/behaviours';
-import type { SeatLine } from '../commerce/seats';
 import { academyClock, academyDayOf, academyDayStart, jalaliMonthNames, jalaliWeekdayNames, weekdayOfDay } from '../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../schema/rules/text';
 
 type Executor = DB | Transaction<Database>;
 type Trx = Transaction<Database>;
+
+/** A child's seat in a course: what a seat message is about. */
+export interface SeatLine {
+  childId: number;
+  courseId: number;
+}
 
 export { notificationSettings, type NotificationSettings };
 

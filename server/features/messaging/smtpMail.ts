@@ -7,7 +7,7 @@
 // connection and a time-out are transient. The password is only handed to nodemailer; no message or description carries it.
 import { createHash } from 'node:crypto';
 import type { SMTPTransportOptions, Transporter } from 'nodemailer';
-import { DeliveryError, type MailMessage, type MailProvider } from './messaging';
+import { DeliveryError, type MailMessage, type MailProvider } from '../../platform/outside';
 
 export interface SmtpOptions {
   host: string;

@@ -1,0 +1,79 @@
+// Who is calling: a bearer token's user, checked on every call against the database (existing,
+// not locked, the same token version, the token's session not ended), so a lock-out, a demotion
+// or a sign-out takes effect at once. The platform's routes ask this for every non-public call.
+import type { FastifyRequest } from 'fastify';
+import { requestChangeMarker, type DB } from '../../platform/db';
+import type { Authenticate, AuthUser } from '../../platform/http';
+import { touchSession } from './signInSessions';
+import type { Tokens } from './tokens';
+
+interface UserRow {
+  id: number;
+  role: number;
+  isLockout: number;
+  tokenVersion: number;
+  /** The token's session, when it is this user's: null when there is no such row. */
+  sessionId: number | null;
+  endedAt: string | null;
+  lastSeenAt: string | null;
+}
+
+/**
+ * Users' access rows, with the token's session, as read at one SQLite change marker (db.ts):
+ * until the database changes (a write here or by any other connection or process), reading a
+ * row again would give the same answer, so it is not read again. A lock-out, demotion, sign-out
+ * or sign-out everywhere is a write, which moves the marker and empties this. On PostgreSQL
+ * there is no marker and every call reads the row (one query: the user joined to the session).
+ */
+export class AccessRows {
+  private marker: string | null = null;
+  private readonly rows = new Map<string, UserRow | undefined>();
+  /** Distinct sessions seen between two writes; past that the rows are dropped, not the check. */
+  static readonly remembered = 10_000;
+
+  constructor(private readonly db: DB) {}
+
+  async get(request: FastifyRequest, userId: number, sessionId: number): Promise<UserRow | undefined> {
+    const key = `${userId}:${sessionId}`;
+    const marker = await requestChangeMarker(this.db, request);
+    if (marker !== null && marker === this.marker && this.rows.has(key)) return this.rows.get(key);
+    // Read after the marker, so the row is never older than the marker it is kept under.
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('sessions', (join) => join.onRef('sessions.userId', '=', 'users.id').on('sessions.id', '=', sessionId))
+      .select(['users.id', 'users.role', 'users.isLockout', 'users.tokenVersion', 'sessions.id as sessionId', 'sessions.endedAt', 'sessions.lastSeenAt'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (marker === null) return row;
+    if (marker !== this.marker || this.rows.size >= AccessRows.remembered) {
+      this.marker = marker;
+      this.rows.clear();
+    }
+    this.rows.set(key, row);
+    return row;
+  }
+}
+
+/**
+ * The signed-in user behind a bearer token: valid signature, existing, not locked, same token
+ * version, and the token's session not ended.
+ */
+async function authenticate(request: FastifyRequest, tokens: Tokens, access: AccessRows, db: DB): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) return null;
+  const claims = await tokens.verify(match[1]);
+  if (!claims) return null;
+  const user = await access.get(request, claims.userId, claims.sessionId);
+  if (!user || user.isLockout || user.tokenVersion !== claims.version) return null;
+  if (user.sessionId === null || user.endedAt !== null || user.lastSeenAt === null) return null;
+  await touchSession(db, claims.sessionId, user.lastSeenAt);
+  // The role is read from the database, not the token, so a demotion takes effect at once.
+  return { id: user.id, role: user.role, sessionId: claims.sessionId };
+}
+
+/** The bearer check of one server: its tokens' key, and its own cache of access rows. */
+export function bearerAuthentication(db: DB, tokens: Tokens): Authenticate {
+  const access = new AccessRows(db);
+  return (request) => authenticate(request, tokens, access, db);
+}
