@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { zarinpal } from '../../server/features/commerce/gateway';
-import { paymentSettlement } from '../../server/features/commerce/learner';
+import { paymentSettlement } from '../../server/features/commerce/checkout';
 import { reconcilePayments } from '../../server/features/commerce/reconcile';
 import { gatewayFaults, hugeAnswerBytes, startFakeGateway, type FakeGateway, type GatewayCallName, type GatewayFault } from '../support/fake-gateway';
 import { faultFigures } from '../support/outside-faults';

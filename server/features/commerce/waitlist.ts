@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { courseSummaries, enrolmentBlocker, learnerTexts } from './learner';
+import { courseSummaries, enrolmentBlocker } from './cart';
+import { learnerTexts } from './learnerRequests';
 import { currentUser, parse, type Register } from '../../platform/http';
 import { renumber, seatsFor, seatTexts, sweepWaitlist, offerFreedSeats } from './seats';
 

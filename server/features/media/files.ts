@@ -4,8 +4,6 @@ import '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
-
-
 import * as v from 'valibot';
 import { storedExtension, uploadRules, uploadTexts, type UploadKind } from '../../../schema/uploads';
 import type { DB } from '../../platform/db';

@@ -1,14 +1,11 @@
 // Where the media live: the store's port (a local folder here, an S3 bucket in s3Media.ts) and
 // the local folder's store. Every name a store takes is one the server generated (isSafeFileName).
-
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, constants, lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-
-
 import { isVariantName, type VariantFile } from './imageVariants';
 
 export type MediaKind = 'images' | 'videos';

@@ -1,0 +1,73 @@
+// The signed-in person's profile and children: every query scoped to the token's user, so
+// another family's child answers 404, as if absent. One rule for a child (schema/rules/forms/childRules.ts).
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import type { components } from '../../../codegen/openapi.gen';
+import { ChildSchema, childLabels } from '../../../schema/rules/forms/childRules';
+import { HttpError } from '../../platform/errors';
+import { currentUser, parse } from '../../platform/http';
+import { id, idBody, learnerTexts, objectMessage, type LearnerDeps } from '../commerce/learnerRequests';
+
+type Schemas = components['schemas'];
+
+const childCreate = v.object(ChildSchema.entries, objectMessage);
+const childUpdate = v.object({ ...ChildSchema.entries, id: id('شناسه') }, objectMessage);
+const childBodyLabels = { ...childLabels, id: 'شناسه' };
+
+const childColumns = ['id', 'firstName', 'lastName', 'birthDate', 'grade'] as const;
+
+/** GET /api/Me */
+export async function readProfile({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Profile']> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'phoneNumber', 'emailAddress', 'role'])
+    .where('id', '=', currentUser(request).id)
+    .executeTakeFirst();
+  if (!user) throw new HttpError(404, learnerTexts.userNotFound);
+  return { ...user, role: user.role === 300 ? 300 : user.role === 1 ? 1 : 0 };
+}
+
+/** GET /api/Children */
+export async function listChildren({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Child'][]> {
+return db.selectFrom('children').select(childColumns).where('userId', '=', currentUser(request).id).orderBy('id').execute();
+}
+
+/** POST /api/Children/Create */
+export async function createChild({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Child']> {
+  const body = parse(childCreate, request.body, childBodyLabels);
+  return db
+    .insertInto('children')
+    .values({ ...body, userId: currentUser(request).id })
+    .returning(childColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** PUT /api/Children/Update */
+export async function updateChild({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Child']> {
+  const { id: childId, ...fields } = parse(childUpdate, request.body, childBodyLabels);
+  const child = await db
+    .updateTable('children')
+    .set(fields)
+    .where('id', '=', childId)
+    .where('userId', '=', currentUser(request).id)
+    .returning(childColumns)
+    .executeTakeFirst();
+  if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+  return child;
+}
+
+/** DELETE /api/Children/Delete */
+export async function deleteChild({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Deleted']> {
+  const { id: childId } = parse(idBody, request.body, { id: 'شناسه' });
+  const userId = currentUser(request).id;
+  return db.transaction().execute(async (trx) => {
+    const child = await trx.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
+    if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+    // A child with a paid course keeps their record: the enrolment is the proof of payment.
+    const enrolled = await trx.selectFrom('enrollments').select('id').where('childId', '=', childId).executeTakeFirst();
+    if (enrolled) throw new HttpError(409, learnerTexts.childEnrolled);
+    await trx.deleteFrom('children').where('id', '=', childId).execute();
+    return { id: childId };
+  });
+}
+
