@@ -1,0 +1,385 @@
+// The declaration of an entity (texts, operations, actions, columns, links, badges) and the erased
+// shape generic code (tables, forms, the server's CRUD) works with.
+import * as v from 'valibot';
+import type { RegistryKey } from '../registryKeys.gen';
+import type { OptionValue } from './fields';
+import type { FieldValue } from './fields';
+import type { InputKind } from './fields';
+import type { BadgeTone } from './fields';
+import type { ReferenceDecl } from './fields';
+import type { FieldDecl } from './fields';
+import type { CellKind } from './fields';
+import type { OperationKey } from './fields';
+
+// ── Entity declarations ──────────────────────────────────────────────────────────────────────
+
+export interface EntityTexts {
+  title: string;
+  /** The admin sidebar's link text. */
+  nav: string;
+  addButton?: string;
+  addTitle?: string;
+  editTitle: string;
+  confirmRemove: string;
+  empty?: string;
+  failed: { list: string; save: string; remove: string };
+  succeeded: { create?: string; update: string; remove: string };
+  /** Show the server's `{message}` on a failed save or delete when it sends one (courses do). */
+  preferServerMessage?: boolean;
+}
+
+/**
+ * The entity's calls, all under /api/<api>/: each is on by default with its conventional name
+ * (GetSelectList, Create, Update, Delete); `false` leaves it out, a string renames it. Only
+ * names are given, never paths, so a schema cannot take over another entity's calls.
+ */
+export interface OpsDecl {
+  list?: string | { name: string; itemsAt: string };
+  create?: string | false;
+  update?: string | false | { name: string; idKey: string };
+  remove?: string | false;
+}
+
+/** The system properties every record has besides its fields. */
+export interface SystemProps {
+  id: number;
+  /** Bumped by every update: the optimistic-concurrency check compares it. */
+  version: number;
+}
+
+/**
+ * A named thing an admin does to one record besides editing and deleting it (lock an account,
+ * refund an order): a button on the record's row and detail view, an optional confirmation, one
+ * POST call `/api/<api>/<call>` with `{ id, version? }` that answers the changed record. What
+ * the call does is the server's (server/engine/actions.ts holds one handler per declared action); the
+ * engine gives every action the same version check, audit entry, toast and list update.
+ */
+export interface ActionDecl<R> {
+  /** The call's name under /api/<api>/. */
+  call: string;
+  /** The button's text. */
+  label: string;
+  /** Asked first, with the record's name under it; without it the action runs at once. */
+  confirm?: string;
+  /** The confirmation's button; defaults to `label`. */
+  confirmLabel?: string;
+  /**
+   * The records it applies to (a locked account offers unlock, not lock). Evaluated on the
+   * client to show the button and on the server to refuse the call otherwise. A method, so a
+   * schema's typed `(user) => …` fits the erased shape.
+   */
+  when?(row: R): boolean;
+  /** A destructive action is drawn as the delete button is. */
+  tone?: 'danger' | 'neutral';
+  /**
+   * `false`: offered on the record's detail view only, not on every row of its list (a rare
+   * action, such as a password reset link, would otherwise widen every row).
+   */
+  onRow?: false;
+  /**
+   * What the admin says when running it (the course a child moves to, whether to refund): the
+   * same field kinds as an entity's, drawn as a small form in the action's dialog, checked by
+   * the same validators in the form and on the server, and sent beside the id. The handler
+   * receives them as `input`.
+   */
+  fields?: Readonly<Record<string, FieldDecl>>;
+  /**
+   * Why the action does not apply to a record `when` refuses («این سفارش پرداخت نشده است»): the
+   * server's 409 message then, instead of the general one. A method, as `when` is.
+   */
+  refusal?(row: R): string;
+  /**
+   * How the audit log's «بازگرداندن» undoes what this action wrote (its own record's entry and the
+   * entries it wrote for other records), given the inputs it was run with. Without it the change
+   * is not undone: an action that moved money or seats cannot be reversed by copying columns back.
+   * A method, as `when` is. See RevertDecl.
+   */
+  revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
+  succeeded: string;
+  failed: string;
+}
+
+/**
+ * `{ via: 'unlock' }`: run that declared action of the same entity, which takes no inputs, on the
+ * record, with all its own checks (a free seat, the last administrator), as if an admin pressed
+ * it. `'edit'`: each entry is undone as an ordinary edit, create or delete of its record would be
+ * (the entity's own calls, validators, guards and write hooks). `{ never }`: refused, with the
+ * reason shown on the audit screen.
+ */
+export type RevertDecl = { via: string } | 'edit' | { never: string };
+
+// A password field is never part of a row.
+export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & {
+  -readonly [K in keyof F as F[K] extends { input: 'password' } ? never : K]: FieldValue<F[K]>;
+};
+
+type ColumnBase = {
+  header: string;
+  cell: CellKind;
+  options?: Readonly<Record<string, string>>;
+  /** `badge` cells: the tone of each option value (others are 'neutral'). */
+  tones?: Readonly<Record<string, BadgeTone>>;
+  /**
+   * The cell is an input that saves this one field at once (taking the roll: each child's
+   * present/absent/excused): only on a column whose `key` is an editable `select` field of an
+   * entity with an update call. It saves through that update with the row's version, as the
+   * form does, and a stale save opens the same conflict dialog. Drawn so in the entity's list
+   * and in the related tables of the records it refers to (a session's attendance).
+   */
+  edit?: true;
+};
+// `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
+// are compared bivariantly) and generic code can still call it with an erased row.
+export type ColumnDecl<R> = ColumnBase &
+  ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string> | ManyColumn);
+
+/**
+ * A column showing the records of another entity that refer to this one (an order's course
+ * titles, read from its items): `many.entity` is that entity, `many.by` its reference field to
+ * this one, `many.show` the field of it shown (a reference shows its record's label); the values
+ * are joined with «، ». Read by the server in one batch for the rows shown, as path columns are
+ * (GET /api/Admin/{entity}/labels with `many`), and by the CSV export. Not sortable or filterable.
+ */
+export interface ManyColumn {
+  id: string;
+  many: { entity: RegistryKey; by: string; show: string } | ManyCount;
+}
+
+/**
+ * A many column that counts instead of listing (a course's seats taken, «۱۲ از ۱۵»): the records
+ * of `entity` whose reference `by` names the row and whose fields hold the `where` values
+ * (select fields: `{ status: 'active' }`); with `of`, a number field of this entity, shown as
+ * «<count> از <of>» when that field is above 0.
+ */
+export interface ManyCount {
+  entity: RegistryKey;
+  by: string;
+  count: { where?: Readonly<Record<string, OptionValue>>; of?: string };
+}
+
+/** The labels call's `many` value of a many column: other.by.shown, or other.by.<column id> when it counts. */
+export function manySpec(column: ManyColumn): string {
+  const { entity, by } = column.many;
+  return `${entity}.${by}.${'count' in column.many ? column.id : column.many.show}`;
+}
+
+/**
+ * A column showing a property of a record this one refers to, or of one that record refers to
+ * (an enrolment's child's parent's phone): `path` starts with a `reference` field of this entity,
+ * goes on through `reference` fields of the entities reached, and ends at any field there — a
+ * reference at the end shows that record's label. The server reads the values in one batch per
+ * step for all the rows shown (GET /api/Admin/{entity}/labels with `path`), and the CSV export
+ * the same way. Not sortable or filterable: the value is not in this entity's table.
+ */
+export interface PathColumn<First extends string = string> {
+  id: string;
+  path: readonly [First, ...string[]];
+}
+
+/** A column's value when it is the row's own (a key or a computed value); null for a path column. */
+export function ownColumnValue(column: AnyEntity['columns'][number], row: AnyRow): unknown {
+  if ('key' in column) return row[column.key];
+  if ('path' in column || 'many' in column) return null;
+  return column.value(row);
+}
+
+/** A column's id: its key, or its declared id. */
+export const columnId = (column: AnyEntity['columns'][number]): string => ('key' in column ? column.key : column.id);
+
+export interface EntityDecl<F extends Record<string, FieldDecl>, K extends string = string> {
+  /** The contract's component name (PascalCase, singular): `Coupon` → components Coupon, CouponFields… */
+  name: string;
+  /** The registry key (plural): the file name, the admin route /admin/<key>. */
+  key: K;
+  /** The database table; defaults to the key. */
+  table?: string;
+  /**
+   * Who makes the table. 'schema' (the default): codegen creates and alters it from the fields.
+   * 'server': the records are the server's own (orders written by checkout, sign-in sessions),
+   * their table made by a hand migration in server/platform/migrations; the schema file only presents
+   * them (contract, admin screens, lists, actions) and codegen makes no migration for it. The
+   * server refuses to start when a declared field, or `version`, has no column.
+   */
+  tableOwner?: 'schema' | 'server';
+  /** The /api/<api>/ segment of its calls; defaults to `name`. */
+  api?: string;
+  ops?: OpsDecl;
+  fields: F;
+  columns: ReadonlyArray<ColumnDecl<RowOf<F>>>;
+  texts: EntityTexts;
+  /** After a save: reload the list from the server, or patch the row in place (users). */
+  afterSave?: 'reload' | 'patch';
+  /** After a delete: reload, or drop the row locally (users). */
+  afterRemove?: 'reload' | 'removeLocal';
+  /** Public entities get a stable, unique slug made from this field when created. */
+  slugFrom?: NoInfer<keyof F & string>;
+  /** Fields the search looks in. */
+  searchIn?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /** See `AnyEntity.labelField`. */
+  labelField?: NoInfer<keyof F & string> | ReadonlyArray<NoInfer<keyof F & string>>;
+  /** One record in words («دوره»), for messages; see entitySingular. */
+  singular?: string;
+  /** The admin may create rows of this entity from a CSV file (POST /api/Admin/{entity}/import). */
+  importable?: boolean;
+  /** Record actions by key (see ActionDecl), in the order their buttons are drawn. */
+  actions?: Readonly<Record<string, ActionDecl<RowOf<F>>>>;
+  /**
+   * `false`: no sidebar link (an order's items, its payment attempts): the records are read on
+   * the detail view of what they belong to, and their list stays at /admin/<key>.
+   */
+  sidebar?: boolean;
+  /** See NavBadgeDecl. */
+  navBadge?: NavBadgeDecl<NoInfer<keyof F & string>>;
+  /** See OnOpenDecl. */
+  onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
+  /** See RelatedOrderDecl. */
+  relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
+  /** See RecordLinkDecl. */
+  links?: ReadonlyArray<RecordLinkDecl<RowOf<F>>>;
+}
+
+/**
+ * A link on the record's detail view to a page made from the record (an order's invoice), opened
+ * in a new tab: its text, and its path, or null when this record has none (an unpaid order).
+ * A method, as ActionDecl.when is. The page itself checks who may see it.
+ */
+export interface RecordLinkDecl<R> {
+  label: string;
+  href(row: R): string | null;
+}
+
+/**
+ * The order of this entity's records where they are listed under a record they refer to (its
+ * detail view's related group: a course's sessions by date, its weekly slots by weekday and
+ * time): fields and directions, most significant first; the id breaks ties. Without it, the
+ * newest first (id descending).
+ */
+export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly [N, 'asc' | 'desc']>;
+
+/**
+ * A count beside the entity's sidebar link: the records whose select field `field` holds
+ * `value` (new messages). Counted by the server for every entity in one call
+ * (GET /api/Admin/badges), read again after every change the admin makes.
+ */
+export interface NavBadgeDecl<N extends string = string> {
+  field: N;
+  value: OptionValue;
+  /** What the count counts, for screen readers: «پیام تازه». */
+  title: string;
+}
+
+/**
+ * A transition the server makes when an admin opens the record's detail view (the detail call,
+ * GET /api/Admin/{entity}/{id}): a select field holding `from` is set to `to` (a new message
+ * becomes read), with the version bump and an audit entry, as an edit would be.
+ */
+export interface OnOpenDecl<N extends string = string> {
+  field: N;
+  from: OptionValue;
+  to: OptionValue;
+}
+
+// ── The erased shape generic code works with ─────────────────────────────────────────────────
+
+export type AnyRow = Record<string, unknown> & { id: number };
+
+export interface AnyField {
+  label: string;
+  input: InputKind;
+  validate: v.GenericSchema<unknown, unknown>;
+  initial?: unknown;
+  options?: ReadonlyArray<readonly [unknown, string]>;
+  placeholder?: string;
+  reference?: ReferenceDecl;
+  hint?: string;
+  wide?: boolean;
+  readOnly?: boolean;
+  /** Written when the record is created only (see FieldCommon.createOnly; password fields). */
+  createOnly?: boolean;
+  /** The field of the same record (same input kind) this one may not come after or exceed. */
+  notAfter?: string;
+  /** Date fields: the list offers a date-range filter (DateField.filter). */
+  rangeFilter?: boolean;
+  /** Date fields: shown with their time (DateField.moment). */
+  moment?: boolean;
+}
+
+export interface EntityOps {
+  list: OperationKey;
+  /** Where the rows are in the list answer, when it is not the array itself. */
+  listItemsAt?: string;
+  create?: OperationKey;
+  update?: OperationKey;
+  /** Name of the id in the update body ('id' unless the schema says otherwise). */
+  updateIdKey?: string;
+  remove?: OperationKey;
+}
+
+/** A declared action with its call resolved. */
+export interface AnyLink {
+  label: string;
+  href(row: AnyRow): string | null;
+}
+
+export interface AnyAction {
+  key: string;
+  op: OperationKey;
+  label: string;
+  confirm?: string;
+  confirmLabel?: string;
+  when?(row: AnyRow): boolean;
+  refusal?(row: AnyRow): string;
+  /** See ActionDecl.revert. */
+  revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
+  tone: 'danger' | 'neutral';
+  /** See ActionDecl.onRow. */
+  onRow?: false;
+  /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
+  fields: Readonly<Record<string, AnyField>>;
+  succeeded: string;
+  failed: string;
+}
+
+export interface AnyEntity {
+  key: RegistryKey;
+  /** The contract component of one row. */
+  component: string;
+  table: string;
+  ops: EntityOps;
+  /** The fields the form edits and the create/update bodies carry. */
+  fields: Readonly<Record<string, AnyField>>;
+  /** Every declared field, read-only ones included (the row's own properties besides id, version, slug). */
+  allFields: Readonly<Record<string, AnyField>>;
+  /** The fields the add form shows and the create body carries: `fields` and the create-only ones. */
+  createFields: Readonly<Record<string, AnyField>>;
+  navBadge?: NavBadgeDecl;
+  onOpen?: OnOpenDecl;
+  columns: ReadonlyArray<ColumnBase & ({ key: string } | { id: string; value(row: AnyRow): string | number | boolean | null } | PathColumn | ManyColumn)>;
+  texts: EntityTexts;
+  afterSave: 'reload' | 'patch';
+  afterRemove: 'reload' | 'removeLocal';
+  slugFrom?: string;
+  searchIn?: ReadonlyArray<string>;
+  /**
+   * The field(s) naming one record to people: shown for a reference to it (tables, the picker,
+   * detail views), joined by a space when several (users: first and last name). Optional;
+   * `labelFieldsOf` defaults it to `slugFrom`, else the first `searchIn` field, else the first
+   * text field.
+   */
+  labelField?: string | ReadonlyArray<string>;
+  /** How messages name one record («۳ دوره به این دسته‌بندی وابسته است»); see entitySingular. */
+  singular?: string;
+  /** See EntityDecl.importable (default false). */
+  importable?: boolean;
+  /** See ActionDecl; empty when the schema declares none. */
+  actions: ReadonlyArray<AnyAction>;
+  /** See RecordLinkDecl; empty when the schema declares none. */
+  links: ReadonlyArray<AnyLink>;
+  /** See EntityDecl.sidebar (default true). */
+  sidebar: boolean;
+  /** See RelatedOrderDecl. */
+  relatedOrder?: RelatedOrderDecl;
+  /** The declaration it was made from: codegen reads it for the contract and the migrations. */
+  decl: EntityDecl<Record<string, FieldDecl>>;
+}
+
