@@ -10,7 +10,7 @@ import { toPersianDigits } from '../../schema/rules/text';
 import { texts } from '../platform/errors';
 import { logMail, logSms } from '../features/messaging/messaging';
 import { type MailMessage, type Messaging, type SmsMessage } from '../platform/outside';
-import type { SeedPaidAuthority } from '../seed';
+import type { SeedPaidAuthority } from '../seed/money';
 import { escapeHtml } from '../features/catalogue/ssr';
 import { LocalGateway, newRefundToken, serveLocalGateway } from './localGateway';
 import { localFont, localFontPath, localPage } from './page';

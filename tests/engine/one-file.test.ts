@@ -54,7 +54,7 @@ function changedFiles(before: Map<string, string>, after: Map<string, string>): 
  */
 const hangLimitMs = 300_000;
 
-const generatedFiles = ['codegen/migrations.gen.ts', 'codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts'];
+const generatedFiles = ['codegen/migrations.gen.ts', 'codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts', 'schema/registryKeys.gen.ts'];
 
 beforeAll(async () => {
   copy = await mkdtemp(path.join(tmpdir(), 'academy-one-file-'));
@@ -90,6 +90,7 @@ describe('one schema file is the whole entity', () => {
     expect(contract).toMatch(/percentOff:\n\s+type: integer\n\s+minimum: 0\n\s+maximum: 100/);
     expect(await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8')).toMatch(/"op":"createTable","table":"vouchers"/);
     expect(await readFile(path.join(copy, 'schema/registry.gen.ts'), 'utf8')).toContain("import vouchers from './vouchers';");
+    expect(await readFile(path.join(copy, 'schema/registryKeys.gen.ts'), 'utf8')).toContain("'vouchers'");
     const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
     expect(check.code, check.output).toBe(0);
   }, hangLimitMs);
