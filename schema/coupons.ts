@@ -1,4 +1,4 @@
-// Discount codes (issue 15, item 4): a percent or a fixed toman amount off the lines of the
+// Discount codes: a percent or a fixed toman amount off the lines of the
 // courses it covers (one course when courseId is set, else a category's when categoryId is,
 // else all), within its validity window, up to a total
 // and a per-learner number of uses. The server alone applies one (server/features/commerce/discounts.ts): the cart

@@ -15,7 +15,7 @@ export default defineEntity({
     // Registration closes by the time the course starts: refused (server and form) otherwise.
     registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate', notAfter: 'timeOfHolding' },
     priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true },
-    // Early-bird price (issue 15): charged instead of the price until the end of earlyBirdUntil's
+    // Early-bird price: charged instead of the price until the end of earlyBirdUntil's
     // day (server/features/commerce/discounts.ts), shown struck through beside the price on the site.
     earlyBirdPriceInTomans: { label: 'قیمت ثبت‌نام زودهنگام (تومان)', input: 'number', integer: true, notAfter: 'priceInTomans', hint: 'خالی یا صفر: بدون ثبت‌نام زودهنگام' },
     earlyBirdUntil: { label: 'مهلت ثبت‌نام زودهنگام', input: 'jalaliDate', notAfter: 'timeOfHolding', hint: 'قیمت زودهنگام تا پایان همین روز' },

@@ -15,7 +15,7 @@ export default defineEntity({
     childName: { label: 'فرزند', input: 'text', readOnly: true },
     courseId: { label: 'دوره (فعلی)', input: 'reference', readOnly: true, reference: { entity: 'courses', label: 'title', none: 'دوره حذف شده', onDelete: 'keep' } },
     childId: { label: 'فرزند (فعلی)', input: 'reference', readOnly: true, reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده', onDelete: 'keep' } },
-    // What the line cost (issue 15): the course's price at checkout, less the early-bird, sibling
+    // What the line cost: the course's price at checkout, less the early-bird, sibling
     // and coupon discounts; priceInTomans is what was charged for it.
     listPriceInTomans: { label: 'قیمت دوره (تومان)', input: 'number', integer: true, readOnly: true },
     earlyBirdDiscountInTomans: { label: 'تخفیف زودهنگام (تومان)', input: 'number', integer: true, readOnly: true },

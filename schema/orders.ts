@@ -129,7 +129,7 @@ export default defineEntity({
       failed: 'ثبت بازگشت دستی ناموفق بود',
     },
   },
-  // Issue 15: a paid order's invoice, the page the learner prints (the API lets admins read it).
+  // A paid order's invoice, the page the learner prints (the API lets admins read it).
   links: [{ label: 'مشاهده فاکتور', href: (order) => (order.invoiceNumber > 0 ? `/dashboard/invoice/${order.id}` : null) }],
   searchIn: ['refId', 'cardPan'],
   labelField: 'refId',

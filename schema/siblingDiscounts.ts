@@ -1,4 +1,4 @@
-// The sibling discount (issue 15, item 4): in one order, the second child (and the third, …)
+// The sibling discount: in one order, the second child (and the third, …)
 // gets a percent off their courses. Each row says from which child on its percent applies
 // (2 = the second child and later, unless a row for a later child says otherwise); the child
 // with the largest subtotal counts as the first, so the discount falls on the cheaper

@@ -1,4 +1,4 @@
-// What each kind of upload accepts (issue 16, item 4): the one declaration of sizes and types.
+// What each kind of upload accepts: the one declaration of sizes and types.
 // The server's refusal (server/features/media/files.ts: Content-Length, the streamed size, the sniffed bytes),
 // the stored names' content types (server/features/media/mediaLibrary.ts), and the admin's statement beside
 // every file input, its `accept` and its check before anything is sent all read it, so a limit

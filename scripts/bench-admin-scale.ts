@@ -1,4 +1,4 @@
-// Admin lists at scale (issue 11, item 4): the built server on a temporary data dir, first with
+// Admin lists at scale: the built server on a temporary data dir, first with
 // 1,000 courses, then with 100,000 courses and 100,000 users bulk-inserted, and /admin/courses
 // opened in Chromium signed in as the administrator. Measured in the page:
 //  - first rows: from navigation start (performance.now() is relative to it) until the first data

@@ -1,6 +1,6 @@
 // Lighthouse (mobile, Debian's Chromium) on the production server (built SPA, compression) for
 // the home page, a category, a course and an article: the four category scores per page, and
-// how its images are delivered (issue 16, item 2): the image-delivery audit, the image bytes of the
+// how its images are delivered: the image-delivery audit, the image bytes of the
 // load, and the largest paint's image as a phone shows it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Public pages under a crowd (issue 16, item 1): requests/s and p99 of every public page at 20
+// Public pages under a crowd: requests/s and p99 of every public page at 20
 // connections (autocannon, loopback, `Accept-Encoding: gzip, deflate, br` and `Accept: text/html`
 // as a browser sends), against a static file of the same server in the same run — the target is
 // ≥ 0.5× the static file's requests/s and p99 < 50 ms. The static file and the pages alternate in

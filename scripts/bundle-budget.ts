@@ -1,4 +1,4 @@
-// The bundle budget (issue 6), measured the way a visitor meets it: real Chromium opens each
+// The bundle budget, measured the way a visitor meets it: real Chromium opens each
 // public page and every admin screen against the real server, and we add up the gzip size of
 // every JavaScript and CSS file it fetched. Fails (exit 1) when a budget is exceeded.
 import { readFile } from 'node:fs/promises';
@@ -14,16 +14,16 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // The editor's step counts what opening an article form fetches: tiptap (~124 kB); the generic
 // form and its inputs came ahead of it (see `formJs` below). The admin's total over every screen
 // and the editor is unchanged.
-// The admin's budget was 250 kB for the spec's seven screens (issue 6). Issue 13 made the panel
+// The admin's budget was 250 kB for the spec's seven screens. Running the academy made the panel
 // run the academy: six more entities in the registry every screen carries, record actions with
 // their dialogs and inputs, date-range filters, the phone row-actions sheet, the money figures
 // and their chart, the media picker. Measured at 261.9 kB when they landed (react-dom ~65 kB,
 // chart.js ~45 kB, the router, forms, xstate, tables and toasts ~60 kB of it); the budget moved
-// to 270 kB, with the public pages' 100 kB unchanged. Issue 14 added five more entities (weekly
+// to 270 kB, with the public pages' 100 kB unchanged. The schedules added five more entities (weekly
 // slots, sessions, holidays, attendance, the waiting list: ~4 kB of registry with their time
 // options and actions) and three engine capabilities every list carries (editable cells, the
 // related groups' add button, counting columns): 271.1 kB measured; the budget moved to 275 kB.
-// Issue 16 gave every upload in the admin its limits and types before sending, progress and
+// Early-failing uploads gave every upload in the admin its limits and types before sending, progress and
 // cancel (an upload machine, an XMLHttpRequest sender, the control; 3.5 kB, its own chunk, loaded
 // by the media screen and the pickers): 276.1 kB measured; the budget moved to 280 kB.
 // The generic form (~20 kB, src/components/admin/formPart.ts) is fetched ahead of its dialog,

@@ -1,4 +1,4 @@
-// Screenshots of the upload form (issue 16, item 4) at 1366 and 390 px: the media screen's upload
+// Screenshots of the upload form at 1366 and 390 px: the media screen's upload
 // modal with its statement and a refused file, and a course form's video picker sending a large
 // video with its progress and «لغو» (network throttled so the progress stays on screen).
 // Usage: a running built server, then

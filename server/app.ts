@@ -195,7 +195,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
   const stopSweep = jobsOn ? startWaitlistSweep(db) : async () => undefined;
-  // Payments whose payer never came back to the callback (issue 15 item 6).
+  // Payments whose payer never came back to the callback.
   const stopReconcile = startPaymentReconciliation(settlement, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
   // Notifications queued by any process (or before a restart) are sent by this one's worker.
   const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying) : async () => undefined;
@@ -347,7 +347,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
-  // Issue 15 (money helper): a paid order's invoice.
+  // Money helper: a paid order's invoice.
   registerInvoices(routes.register, db);
   registerSchedule(routes.register, db);
   registerFamily(routes.register, db);

@@ -1,4 +1,4 @@
-// The widths of an image's resized copies (issue 16, item 2), shared by the server that makes them
+// The widths of an image's resized copies, shared by the server that makes them
 // (server/features/media/imageVariants.ts) and the pages that ask for them (src/components/site/media.ts).
 
 /**

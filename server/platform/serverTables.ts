@@ -148,7 +148,7 @@ export interface NotificationsTable {
   sentAt: string | null;
   createdAt: string;
 }
-/** Issue 16: one row, the version of what the public pages show (server/features/catalogue/pageCache.ts). */
+/** One row, the version of what the public pages show (server/features/catalogue/pageCache.ts). */
 export interface PageDataVersionTable {
   id: number;
   version: number | string;

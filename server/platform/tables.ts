@@ -50,7 +50,7 @@ export interface CoursesTable {
   timeOfHolding: string | null;
   registrationDeadline: string | null;
   priceInTomans: number;
-  /** Issue 15: charged instead of priceInTomans until the end of earlyBirdUntil's day (0 = none). */
+  /** Charged instead of priceInTomans until the end of earlyBirdUntil's day (0 = none). */
   earlyBirdPriceInTomans: Generated<number>;
   earlyBirdUntil: Generated<string | null>;
   description: string;
@@ -175,7 +175,7 @@ export interface OrdersTable {
   /** Paid back so far, by the gateway or by hand (migration 008). */
   refundedInTomans: Generated<number>;
   refundedAt: string | null;
-  /** Migration 018 (issue 15): the coupon used (0 = none), as typed; the invoice number once paid. */
+  /** Migration 018: the coupon used (0 = none), as typed; the invoice number once paid. */
   couponId: Generated<number>;
   couponCode: Generated<string>;
   invoiceNumber: Generated<number | null>;
@@ -192,13 +192,13 @@ export interface OrderItemsTable {
   priceInTomans: number;
   childName: string;
   courseTitle: string;
-  /** Migration 018 (issue 15): the price before discounts and each discount taken off the line. */
+  /** Migration 018: the price before discounts and each discount taken off the line. */
   listPriceInTomans: Generated<number>;
   earlyBirdDiscountInTomans: Generated<number>;
   siblingDiscountInTomans: Generated<number>;
   couponDiscountInTomans: Generated<number>;
 }
-/** Discount codes (schema/coupons.ts; issue 15). */
+/** Discount codes (schema/coupons.ts). */
 export interface CouponsTable {
   id: Generated<number>;
   version: Generated<number>;
@@ -214,7 +214,7 @@ export interface CouponsTable {
   maxUsesPerLearner: number;
   inActive: number;
 }
-/** The sibling discount's rules (schema/siblingDiscounts.ts; issue 15). */
+/** The sibling discount's rules (schema/siblingDiscounts.ts). */
 export interface SiblingDiscountsTable {
   id: Generated<number>;
   version: Generated<number>;

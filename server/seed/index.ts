@@ -279,7 +279,7 @@ export async function seedIfEmpty(
     });
     if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses, paidAuthority);
     await seedWaitlist(trx, courses.flatMap((c) => courseIds.get(c.title) ?? []));
-    // Issue 15: the messages the seeded enrolments and offer sent (server/features/messaging/notifications.ts).
+    // The messages the seeded enrolments and offer sent (server/features/messaging/notifications.ts).
     await seedNotifications(trx);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await trx

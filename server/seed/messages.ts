@@ -72,7 +72,7 @@ export async function seedInboxAndHistory(trx: Transaction<Database>, adminId: n
   await trx.insertInto('sessions').values(rows).execute();
 }
 
-// ---- orders in every status, with their items, gateway attempts and enrolments (issue 13) ----
+// ---- orders in every status, with their items, gateway attempts and enrolments ----
 
 
 /** The browsers of the sample sign-in history. */

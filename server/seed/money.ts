@@ -129,7 +129,7 @@ export async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Pr
 }
 
 /**
- * Sales of the last months (issue 13, item 5), so the dashboard's monthly revenue and per-course
+ * Sales of the last months, so the dashboard's monthly revenue and per-course
  * figures show something on a fresh start: one child of another family, a paid order every few
  * weeks (each course once), and one payment owed back.
  */
@@ -185,12 +185,12 @@ export async function seedSalesHistory(
     .execute();
 }
 
-// ── Class schedules (issue 14, item 1) ─────────────────────────────────────────────────────────
+// ── Class schedules ─────────────────────────────────────────────────────────
 
 export const academyAddress = 'تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه نهم، پلاک ۱۲، ساختمان آکادمی';
 
 /**
- * Seats and the waiting list (issue 14, item 3): the first course is full — its seats enrolled
+ * Seats and the waiting list: the first course is full — its seats enrolled
  * but one, which is held for a child offered it from the waiting list — with two more children
  * waiting behind; two other courses show their seats left.
  */

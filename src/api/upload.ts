@@ -1,4 +1,4 @@
-// Every upload goes through this one helper (issue 16, item 4). fetch reports no upload
+// Every upload goes through this one helper. fetch reports no upload
 // progress, so it is an XMLHttpRequest: the progress of the body, an abort signal for «لغو», the
 // bearer token as the API client sends it, the GET cache cleared after a stored file (as after
 // any write), and each way it can end told apart: stored, refused by the server (its Persian

@@ -1,4 +1,4 @@
-// The lifecycle of one upload (issue 16, item 4), shared by the media screen's upload form and
+// The lifecycle of one upload, shared by the media screen's upload form and
 // every image/video field's picker:
 //   ready.idle ─file.choose─▶ ready.refused (wrong type, too large: nothing is sent)
 //              ─file.choose / upload.start─▶ uploading (progress) ─▶ done | ready.failed

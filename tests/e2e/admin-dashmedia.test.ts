@@ -1,4 +1,4 @@
-// Issue 13, items 5 and 6, in Chromium against the real server: the dashboard's money follows
+// In Chromium against the real server: the dashboard's money follows
 // its Jalali range in the address; a course form picks its cover from the media library; the
 // media screen shows where a file is used and asks, listing the places, before deleting it.
 import type { Page } from 'playwright-core';

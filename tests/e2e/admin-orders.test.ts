@@ -1,4 +1,4 @@
-// Orders and rosters in Chromium against the real server (issue 13, items 1 and 2): the admin
+// Orders and rosters in Chromium against the real server: the admin
 // filters the seeded orders by status and by a Jalali date range, opens a paid order with its
 // items and gateway attempts, refunds it (no refund token: recorded as a manual refund) and sees
 // its status change; then opens a course's roster from its detail view and exports it as CSV.

@@ -1,4 +1,4 @@
-// The inbox and the people screens (issue 13, items 3 and 4) in Chromium against the real server:
+// The inbox and the people screens in Chromium against the real server:
 // the sidebar counts the new messages, opening one shows it whole and marks it read (the count
 // drops), the admin notes and answers it; the admin creates a user, and a user handed a reset
 // link sets a new password and signs in with it. With SHOTS_DIR set, each screen at 1366 and 390 px.

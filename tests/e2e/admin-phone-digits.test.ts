@@ -1,4 +1,4 @@
-// Issue 13 items 7 and 8 in Chromium against the real server.
+// In Chromium against the real server.
 // Digits: every text node of the public pages and the admin screens is scanned for Latin digits
 // outside Latin words, e-mail addresses and URLs; an article's prose, code and numbered list.
 // The admin at 390 px: phone numbers whole, row actions in reach, the date picker on screen,

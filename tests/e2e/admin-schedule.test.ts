@@ -1,4 +1,4 @@
-// Class schedules in Chromium against the real server (issue 14, item 1): from a course's detail
+// Class schedules in Chromium against the real server: from a course's detail
 // view the admin adds a weekly slot (the course already chosen in the form), sees the sessions it
 // made there, and moves one from its own detail view; the public course page then shows the
 // weekly pattern, the place and the moved session. With SHOTS_DIR set, the course's detail view,

@@ -1,4 +1,4 @@
-// Uploads fail early (issue 16, item 4), in the admin's course form on the real server: the
+// Uploads fail early, in the admin's course form on the real server: the
 // video field's picker states the accepted types and the limit; a wrong or too large file is
 // refused at once and nothing is sent; a large video shows its progress (network throttled so
 // it takes a while) and «لغو» stops it: nothing is stored and the form keeps what was typed.

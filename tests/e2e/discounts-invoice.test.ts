@@ -1,4 +1,4 @@
-// Issue 15, items 4 and 5 in the browser: a parent with two children puts a course for each in
+// In the browser: a parent with two children puts a course for each in
 // the cart, sees the sibling discount the admin configured, is refused an unknown coupon in
 // Persian and applies a real one (typed in other case with Persian digits), pays the discounted
 // total on the fake gateway, sees what was paid for and the amount on the result page, and opens

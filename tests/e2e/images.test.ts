@@ -1,4 +1,4 @@
-// Images sized for their place (issue 16, item 2): the server-rendered pages offer each stored
+// Images sized for their place: the server-rendered pages offer each stored
 // image's resized copies with srcset and sizes (the largest paint loaded at once, the rest lazily),
 // a phone picks a copy no larger than it needs, and the admin table shows the 160 px copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One-time codes by SMS in Chromium (issue 15, item 2), against the built server sending through
+// One-time codes by SMS in Chromium, against the built server sending through
 // Kavenegar's API to the local fake service (stack.sms), where the test reads the code as a
 // person would read their phone. Sign-in by code (the password stays the
 // page's first way in), and a forgotten password reset by code, then a sign-in with the new one.

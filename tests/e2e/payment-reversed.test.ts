@@ -1,4 +1,4 @@
-// A second payment of the same cart (issue 15, item 6): the payer comes back from the gateway to
+// A second payment of the same cart: the payer comes back from the gateway to
 // the payment page and reads that the payment bought nothing and was returned to the card at once
 // (reversed at the gateway inside its window); the admin finds the order paid back with the
 // reversal among its gateway attempts. With SHOTS_DIR set, both pages at 1366 and 390 px.

@@ -1,4 +1,4 @@
-// The parent's path of issue 14 in Chromium: a parent looks for a course for their 9-year-old on
+// The parent's path to a seat in Chromium: a parent looks for a course for their 9-year-old on
 // Mondays in the catalogue, finds the seeded full course there, puts their child on its waiting list through the course page's dialog; the admin clears the
 // list ahead of them and cancels an enrolment (through the API); the parent finds the seat
 // offered in the dashboard, pays through the (fake) gateway, the child is enrolled and the class

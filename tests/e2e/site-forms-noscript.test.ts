@@ -1,4 +1,4 @@
-// Issue 12, item 16 (the slow phone): the sign-in, sign-up and contact forms are on screen seconds
+// The slow phone: the sign-in, sign-up and contact forms are on screen seconds
 // before their scripts take them over. A visitor who submits in that gap — here, a browser with
 // JavaScript off, or one whose islands never arrive — gets a real page: the Persian error where
 // the scripted form shows it and what they typed (never the password), or what the scripted form

@@ -1,4 +1,4 @@
-// Signing out in the browser ends the session on the server (issue 12, item 5): the token the
+// Signing out in the browser ends the session on the server: the token the
 // page held stops working at once, wherever a copy of it went. The dashboard's «امنیت حساب»
 // changes the password and signs out of every device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -32,7 +32,7 @@ async function ready() {
 describe('record action machine (users: lock, unlock)', () => {
   it('each row offers the actions its `when` allows', async () => {
     const { open, locked } = await ready();
-    // The reset link (issue 13) applies to every account, locked or not.
+    // The reset link applies to every account, locked or not.
     expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock', 'resetPassword']);
     expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock', 'resetPassword']);
   });

@@ -55,7 +55,7 @@ describe('form machine', () => {
     expect(form.getSnapshot().context.values.role).toBe(1);
   });
 
-  // Users have a create operation since issue 13; contact messages never do.
+  // Users have a create operation; contact messages never do.
   it('has no add mode for an entity without a create operation (messages)', () => {
     const { form } = startEntity(registry.messages);
     form.send({ type: 'open.add' });

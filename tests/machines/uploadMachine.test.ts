@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The upload lifecycle (issue 16, item 4) against an msw backend that behaves like the server:
+// The upload lifecycle against an msw backend that behaves like the server:
 // it checks the kind's types from the declaration, keeps what it stored, and refuses over the
 // limit with the server's Persian message. The request goes through the one XMLHttpRequest helper
 // (src/api/upload.ts), whose upload progress msw reports.

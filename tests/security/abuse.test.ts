@@ -1,7 +1,7 @@
 // @vitest-environment node
-// Abuse of sign-in and sign-up (issue 12, items 1–4): an attacker cannot lock the owner out and
+// Abuse of sign-in and sign-up: an attacker cannot lock the owner out and
 // the owner hears of the attack; correct sign-ins at the same moment all succeed; sign-up answers
-// "already registered" (since issue 15, only to whoever holds the phone's code) and creates
+// "already registered" (only to whoever holds the phone's code) and creates
 // accounts only within a per-address budget, and hashes one password at a time; behind a proxy the client is the address the proxy saw, never a forged one.
 // The server runs with TRUST_PROXY=1, so each request's address is the right-most
 // X-Forwarded-For entry (item 4 proves that is the one the proxy appended).

@@ -58,7 +58,7 @@ const handRows: Record<string, Access> = {
   getCart: 'learner',
   addToCart: 'learner',
   removeFromCart: 'learner',
-  // Issue 15: the cart's coupon and a paid order's invoice (the owner's or, for an admin, any).
+  // The cart's coupon and a paid order's invoice (the owner's or, for an admin, any).
   applyCoupon: 'learner',
   removeCoupon: 'learner',
   getInvoice: 'learner',

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 12, item 16 (the slow phone): the sign-in, sign-up and contact forms are on screen
+// The slow phone: the sign-in, sign-up and contact forms are on screen
 // seconds before their scripts; a plain form post made in that gap (urlencoded, as a browser
 // sends it) is answered by the server with the page rendered again, through the very API
 // operation the scripted form calls, so its messages and limits are the API's. Typed values are
@@ -190,7 +190,7 @@ describe('sign-up posted as a plain form', () => {
   });
 });
 
-describe('one-time codes posted as plain forms (issue 15)', () => {
+describe('one-time codes posted as plain forms', () => {
   const learner = { phoneNumber: '09357654321', password: 'code-post-pass-1' };
   beforeAll(async () => {
     const signedUp = await apiSignUp(stack, { firstName: 'یاسمن', lastName: 'کدی', ...learner });

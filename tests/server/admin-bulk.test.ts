@@ -118,7 +118,7 @@ describe('bulk delete', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.deleted).toBe(1);
     // Enrolments are an entity now: the reason counts them (the foreign key would refuse too),
-    // beside the course's weekly slots and sessions, which the seed gives every course (issue 14).
+    // beside the course's weekly slots and sessions, which the seed gives every course.
     expect(answer.body.skipped).toEqual([{ id: open.id, label: open.title, reason: expect.stringMatching(/(^|؛ )[۰-۹]+ مورد از ثبت‌نام‌ها به آن وابسته است(؛|$)/) }]);
     const ids = new Set((await courses()).map((c) => c.id));
     expect(ids.has(open.id)).toBe(true);

@@ -184,7 +184,7 @@ describe('record detail', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.record).toMatchObject({ id: category.id, name: 'نجوم', inActive: false });
     expect(answer.body.label).toBe('نجوم');
-    // A category's courses, and (issue 15) the coupons limited to it.
+    // A category's courses, and the coupons limited to it.
     expect(answer.body.related.map((group) => group.entity).sort()).toEqual(['coupons', 'courses']);
     const courses = answer.body.related.find((group) => group.entity === 'courses');
     expect(courses).toMatchObject({ entity: 'courses', field: 'categoryId', title: 'دوره‌ها', total: 4 });
@@ -213,7 +213,7 @@ describe('record detail', () => {
       params: { entity: 'users', id: String(first.id) },
     });
     expect(answer.status).toBe(200);
-    // Their orders, the messages sent to them (issue 15) and their sign-in history (issue 13).
+    // Their orders, the messages sent to them and their sign-in history.
     expect(answer.body.related.map((group) => [group.entity, group.field])).toEqual([
       ['children', 'userId'],
       ['notifications', 'userId'],

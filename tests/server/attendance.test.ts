@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Attendance and the parent's view (issue 14 items 4 and 5), against the real server on SQLite or
+// Attendance and the parent's view, against the real server on SQLite or
 // PostgreSQL: a session's roll holds the children actively enrolled in its course, each mark is a
 // versioned, audited update; a parent reads only their own children's timetable, next session,
 // attendance and class links; profile edits follow the sign-up rules, and moving a sign-in

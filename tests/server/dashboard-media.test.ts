@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 13, items 5 and 6, against the real server on SQLite, or PostgreSQL with
+// Against the real server on SQLite, or PostgreSQL with
 // TEST_DATABASE=postgres: the dashboard's money figures (Jalali months in Tehran time across a
 // month boundary, per course, refunds, the date-range filter) and the media library (original
 // names, where each file is used, a used file deleted only when confirmed, unknown names refused),

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The one digit rule on the server (issue 13, item 7): every `{ message }` the server answers and
+// The one digit rule on the server: every `{ message }` the server answers and
 // the description sent to the payment gateway show numbers in Persian digits, while a Latin word
 // inside them (a course title's ESP32) keeps its own; the stored data is never converted.
 import { courseBody } from '../support/samples';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Discounts (issue 15, item 4), against the real server on SQLite, or PostgreSQL with
+// Discounts, against the real server on SQLite, or PostgreSQL with
 // TEST_DATABASE=postgres: early-bird prices until their day ends, the sibling discount the admin
 // configures, coupon codes with their rules and one Persian refusal for every code that cannot be
 // used (guesses limited per learner and per address), every amount worked out by the server and

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Resized copies of images (issue 16, item 2): made once at upload beside the original, served by
+// Resized copies of images: made once at upload beside the original, served by
 // width in the best format the browser takes, never enlarged; hostile or broken files are refused
 // with a Persian 400 at upload; seeded images and images stored before the copies existed get them.
 // The copies live in the media store only (no database rows): this runs on the local folder and

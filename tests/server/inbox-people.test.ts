@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 13, items 3 and 4, against the real server on SQLite or PostgreSQL: the inbox (a
+// Against the real server on SQLite or PostgreSQL: the inbox (a
 // message's status and note, the sidebar's counts, opening marks read), the people screens
 // (sign-in history as a list-only entity, creating a user with sign-up's rules, one-time
 // password reset links) and who may call what.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Invoices (issue 15, item 5), against the real server on SQLite, or PostgreSQL with
+// Invoices, against the real server on SQLite, or PostgreSQL with
 // TEST_DATABASE=postgres: every paid order gets the next invoice number in the transaction that
 // marks it paid — no gaps and no duplicates when payments settle at once, none for an order that
 // was not paid — and the invoice (the academy, the payer, each child's lines with their

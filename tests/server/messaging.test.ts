@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Messaging as real parts (issue 15, item 1): the Kavenegar client against a local Kavenegar
+// Messaging as real parts: the Kavenegar client against a local Kavenegar
 // (tests/support/fake-sms.ts: the same two calls and answers), e-mail through nodemailer to a real
 // SMTP receiver (smtp-server) on this machine, and the environment variables that choose them —
 // parsed, refused when malformed (naming the variable, never repeating a secret) and shown at

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Money and records (issue 12, items 6–8), against the real server on SQLite, or PostgreSQL with
+// Money and records, against the real server on SQLite, or PostgreSQL with
 // TEST_DATABASE=postgres: one cart opens one order however often (and however concurrently) it
 // is checked out; a payment that finds nothing left to enrol is owed back, not sold; a learner's
 // paid orders and enrolments survive every delete path; the gateway double confirms only

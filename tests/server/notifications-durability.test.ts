@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Notifications survive a kill -9 of the server (issue 15, item 3): the real server process
+// Notifications survive a kill -9 of the server: the real server process
 // (server/main.ts, sending SMS through Kavenegar's API to the local fake service) is killed with
 // SIGKILL (1) with messages queued that no worker has touched yet, and (2) at the worst moment: a
 // message handed to the provider and not yet recorded as sent, its batch still claimed. Restarted

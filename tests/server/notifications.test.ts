@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Notifications that are never lost (issue 15, item 3), against the real server on SQLite, or
+// Notifications that are never lost, against the real server on SQLite, or
 // PostgreSQL with TEST_DATABASE=postgres: each event (an enrolment confirmed, a payment failed, a
 // seat offered, a session moved or cancelled, a class tomorrow) queues exactly one message per
 // parent in the transaction of its change, and none when that transaction fails; the worker sends

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// One-time codes by SMS (issue 15, item 2), against the real server on SQLite or PostgreSQL, with
+// One-time codes by SMS, against the real server on SQLite or PostgreSQL, with
 // recording SMS and e-mail providers passed as config.messaging: sign-in by code (the same session
 // and token as a password), recovery by code or by an e-mailed link (every session ends), and the
 // phone proven at sign-up before the account exists. A code is 6 random digits kept only as a keyed

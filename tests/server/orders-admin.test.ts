@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Orders, payments and enrolments in the panel (issue 13, items 1 and 2), against the real server
+// Orders, payments and enrolments in the panel, against the real server
 // on SQLite, or PostgreSQL with TEST_DATABASE=postgres: every gateway call is recorded as a
 // payment attempt with the masked card; a paid order is refunded through the gateway's refund
 // call (or recorded as a manual refund without one), cancelling what it paid for; refusals change

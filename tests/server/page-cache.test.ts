@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Public pages from memory (issue 16, item 1; server/features/catalogue/pageCache.ts): a page is rendered once per
+// Public pages from memory (server/features/catalogue/pageCache.ts): a page is rendered once per
 // version of the data it shows, and any committed write to what pages show — through the API,
 // by another connection, through a second server on the same database — shows on the next
 // request. Runs on SQLite and on PostgreSQL. The render is a stand-in for the built one

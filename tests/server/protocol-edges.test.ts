@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Input and protocol edges (issue 12, items 11, 13, 14): dates the calendar does not have and a
+// Input and protocol edges: dates the calendar does not have and a
 // registration deadline after the start are refused; names made only of invisible characters
 // are refused while ZWNJ inside a word stays valid; a slug never takes a fixed page's word; a
 // course answers only at its canonical address; a page that exists is HTML for any client that

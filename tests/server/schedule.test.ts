@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Class schedules (issue 14, item 1) against the real server, SQLite or PostgreSQL: dated sessions
+// Class schedules against the real server, SQLite or PostgreSQL: dated sessions
 // made from a course's weekly pattern on Tehran days (Saturday-first weekdays) across a Jalali
 // month boundary, skipping holidays; kept in sync when the dates, the slots or the holidays
 // change, with moved, cancelled, hand-made and past sessions left alone; the session actions and

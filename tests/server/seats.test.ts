@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Seats and the waiting list (issue 14, item 3), against the real server on SQLite, or PostgreSQL
+// Seats and the waiting list, against the real server on SQLite, or PostgreSQL
 // with TEST_DATABASE=postgres: parents checking out the last seat at once get it once; payments
 // arriving at once never enrol past capacity; a full course takes children on its waiting list,
 // and the seat freed by a cancellation, a refund, a raised capacity or an order that ended is
@@ -146,7 +146,7 @@ describe('capacity under concurrency', () => {
     for (const page of pages) gateway.pay(authorityOf(page));
     const results = await Promise.all(pages.map((page, i) => verify(i, page)));
     const statuses = results.map((r) => r.body.status).sort();
-    // Those that bought nothing are reversed at the gateway at once, inside its window (issue 15).
+    // Those that bought nothing are reversed at the gateway at once, inside its window.
     expect(statuses).toEqual(['paid', 'refunded', 'refunded', 'refunded']);
     expect(await activeIn(course.id)).toBe(1);
     expect(await seatsLeft(course.id)).toBe(0);

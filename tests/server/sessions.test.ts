@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Ending sessions (issue 12, item 5): sign-out ends the token used, sign-out everywhere every
+// Ending sessions: sign-out ends the token used, sign-out everywhere every
 // token of that user, a password change every other token. Two servers share one database here
 // (as two processes behind a load balancer would), each with its caches warmed first, so a
 // session ended through one must be refused by the other on the very next call.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Uploads fail early (issue 16, item 4), on the server's side: a declared length over the limit
+// Uploads fail early, on the server's side: a declared length over the limit
 // is refused before the body is read, a body without a length is cut off at the limit, a wrong
 // type is refused on its first bytes, and a file whose sender goes away part-way (the admin's
 // «لغو», a dropped connection) leaves nothing behind: no partial file, no library row. The limits

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// An administrator's edits of an account (issue 12, item 9) follow sign-up's rules: the phone
+// An administrator's edits of an account follow sign-up's rules: the phone
 // is an Iranian mobile, required and stored as 09xxxxxxxxx; the email is stored in lower case
 // and may not repeat another account's in any letter case. Otherwise an edit leaves an account
 // with no identifier, or one whose email can never sign in.

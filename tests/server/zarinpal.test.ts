@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Zarinpal v4 as its users learned it (issue 15, item 6), against the real server on SQLite, or
+// Zarinpal v4 as its users learned it, against the real server on SQLite, or
 // PostgreSQL with TEST_DATABASE=postgres, and the local gateway (tests/support/fake-gateway.ts):
 // a payment whose payer never came back is settled by the reconciliation; 101 ("already
 // verified") is success; the verify amount is the order's, whatever the callback says; a payment

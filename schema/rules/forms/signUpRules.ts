@@ -1,4 +1,4 @@
-// Issue 12, item 16: on a slow phone the server-rendered form is on screen seconds before its
+// On a slow phone the server-rendered form is on screen seconds before its
 // island hydrates; a visitor who submits in that gap posts the form itself, and the server
 // (server/features/catalogue/formPosts.ts) answers with the page rendered again. So the checks the form makes
 // before it calls the API live here, once, for the island and for the server's plain post alike.

@@ -1,5 +1,5 @@
-// The public forms posted before their scripts arrived (issue 12, item 16; the one-time code steps
-// of issue 15). On a slow phone the server-rendered sign-in, sign-up, forgotten-password and
+// The public forms posted before their scripts arrived (the one-time code steps
+// too). On a slow phone the server-rendered sign-in, sign-up, forgotten-password and
 // contact forms are on screen seconds before their islands hydrate; a visitor who submits in that
 // gap posts the form itself (method="post", application/x-www-form-urlencoded) to the page's own
 // address. Here that post becomes the very API call the scripted form makes, made in-process

@@ -1,4 +1,4 @@
-// Public pages from memory (issue 16, item 1). A server-rendered page costs ~20 ms of the one
+// Public pages from memory. A server-rendered page costs ~20 ms of the one
 // thread (its API calls in-process, React's render); under a crowd that capped the home page at
 // ~44 requests/s. Now each page is rendered once per version of the data it shows and kept with
 // its brotli and gzip forms, so a visitor gets bytes that already exist.

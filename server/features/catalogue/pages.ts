@@ -78,7 +78,7 @@ export const pages: Readonly<Record<string, PageCheck>> = {
   '/dashboard/security': 'page',
   '/dashboard/classes': 'page',
   '/dashboard/profile': 'page',
-  // Issue 15: a paid order's invoice (the API refuses anyone but its owner and the admins).
+  // A paid order's invoice (the API refuses anyone but its owner and the admins).
   '/dashboard/invoice/$orderId': 'page',
   '/articles/': 'page',
   '/articles/$name': article,

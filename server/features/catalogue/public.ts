@@ -104,7 +104,7 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
         teacher: teacher
           ? publicTeacher(teacher)
           : null,
-        // Issue 15: the early-bird price while it lasts (server/features/commerce/discounts.ts decides, as the cart does).
+        // The early-bird price while it lasts (server/features/commerce/discounts.ts decides, as the cart does).
         ...(earlyBirdActive(
           { priceInTomans: Number(row.priceInTomans), earlyBirdPriceInTomans: Number(row.earlyBirdPriceInTomans), earlyBirdUntil: row.earlyBirdUntil },
           now,

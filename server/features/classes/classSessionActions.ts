@@ -27,7 +27,7 @@ const move: ActionHandler = async ({ trx, record, input }) => {
   const startTime = text(input.startTime);
   const endTime = text(input.endTime);
   if (startTime >= endTime) throw new HttpError(400, scheduleTexts.timesOrder);
-  // Issue 15 notifications: the parents are told in the action's transaction (server/features/messaging/notifications.ts).
+  // The parents are told in the action's transaction (server/features/messaging/notifications.ts).
   await queueSessionChange(trx, record, { kind: 'moved', date: academyDayStart(day).toISOString(), startTime });
   return {
     set: {
@@ -42,7 +42,7 @@ const move: ActionHandler = async ({ trx, record, input }) => {
 };
 
 const cancel: ActionHandler = async ({ trx, record, input }) => {
-  // Issue 15 notifications: the parents are told in the action's transaction (server/features/messaging/notifications.ts).
+  // The parents are told in the action's transaction (server/features/messaging/notifications.ts).
   await queueSessionChange(trx, record, { kind: 'cancelled' });
   return { set: { status: 'cancelled', note: text(input.note) } };
 };

@@ -1,4 +1,4 @@
-// Class schedules (issue 14, item 1): a course's dated sessions made from its weekly pattern
+// Class schedules: a course's dated sessions made from its weekly pattern
 // (course_slots) between its first and last session dates, Tehran calendar days, Saturday-first
 // weekdays, skipping the academy's holidays; the learner's timetable; a course's public sessions.
 //

@@ -68,7 +68,7 @@ async function ageRanges(db: DB, courseIds: number[]): Promise<Map<number, AgeRa
   return new Map(rows.map((r) => [r.id, { ageMin: Number(r.ageMin), ageMax: Number(r.ageMax), timeOfHolding: r.timeOfHolding }]));
 }
 
-// ── Issue 15, discounts (money helper): the cart's prices come from server/features/commerce/discounts.ts ──
+// ── Discounts: the cart's prices come from server/features/commerce/discounts.ts ──
 export async function cartOf(db: DB, userId: number): Promise<Schemas['Cart'] & { pricing: Pricing }> {
   const rows = await db
     .selectFrom('cart_items')
@@ -115,7 +115,6 @@ export async function cartOf(db: DB, userId: number): Promise<Schemas['Cart'] & 
 }
 /** The cart as the contract answers it (without the pricing kept for checkout). */
 export const cartAnswer = ({ pricing: _pricing, ...cart }: Awaited<ReturnType<typeof cartOf>>): Schemas['Cart'] => cart;
-// ── end of issue 15 discounts (cart) ──
 
 /** Why a child cannot be signed up for a course now, or null when it can. */
 export async function enrolmentBlocker(db: DB, courseId: number, childId: number): Promise<HttpError | null> {

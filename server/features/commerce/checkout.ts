@@ -51,7 +51,7 @@ function paymentResult(order: {
   refundedInTomans: number | string | bigint;
 }): Schemas['PaymentResult'] {
   const refundDueInTomans = Number(order.refundDueInTomans);
-  // issue 15 item 6: a payment that bought nothing, reversed at the gateway (server/features/commerce/reconcile.ts).
+  // A payment that bought nothing, reversed at the gateway (server/features/commerce/reconcile.ts).
   if (order.status === 'refunded' && order.refId) {
     return { orderId: order.id, status: 'refunded', refId: order.refId, refundedInTomans: Number(order.refundedInTomans) };
   }
@@ -95,7 +95,7 @@ export async function checkout({ db, config, gateway }: LearnerDeps, request: Fa
     let open: { reuse: number } | { created: number; totalInTomans: number };
     try {
       open = await db.transaction().execute(async (trx) => {
-        // ── Issue 15, discounts (money helper): priced here, under the coupon's lock, so two
+        // ── Discounts: priced here, under the coupon's lock, so two
         // checkouts cannot both take a limited coupon's last use; the order records each line's
         // discounts and the gateway is asked for the discounted total.
         const couponRow = couponCode === null ? null : await findCoupon(trx, couponCode);
@@ -104,7 +104,6 @@ export async function checkout({ db, config, gateway }: LearnerDeps, request: Fa
         if (pricing.couponError !== null) throw new HttpError(409, discountTexts.couponChanged(pricing.couponError));
         const lines = pricing.lines;
         const couponId = pricing.coupon?.id ?? 0;
-        // ── end of issue 15 discounts (pricing) ──
         const pendingRow = await trx.selectFrom('orders').select('id').where('userId', '=', userId).where('status', '=', 'pending').executeTakeFirst();
         // Locked on PostgreSQL, so a verification or another checkout waits for this decision.
         const pending = pendingRow ? await selectForUpdate(trx, 'orders', pendingRow.id) : undefined;
@@ -240,11 +239,11 @@ export async function verifyPayment({ db, settlement }: LearnerDeps, request: Fa
     throw error;
   }
   const settled = await db.selectFrom('orders').select(['id', 'status', 'refId', 'refundDueInTomans', 'refundedInTomans']).where('id', '=', order.id).executeTakeFirstOrThrow();
-  // The answer names what was paid for, the amount and the invoice (issue 15 item 5).
+  // The answer names what was paid for, the amount and the invoice.
   return withPurchase(db, paymentResult(settled));
 }
 
-/** The money side of this module as server/features/commerce/reconcile.ts reaches it (issue 15 item 6). */
+/** The money side of this module as server/features/commerce/reconcile.ts reaches it. */
 export const paymentSettlement = (db: DB, gateway: Gateway): Settlement => ({ db, gateway, settle: settlePaid, end: endOrder });
 
 /** Ends a pending order without payment; the seats it held are offered to those waiting. */
@@ -252,7 +251,7 @@ async function endOrder(db: DB, orderId: number, status: 'failed' | 'cancelled')
   await db.transaction().execute(async (trx) => {
     const moved = await trx.updateTable('orders').set({ status }).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 1) await offerSeatsOfOrder(trx, orderId);
-    // Issue 15 notifications: the parent is told in the same transaction (server/features/messaging/notifications.ts).
+    // The parent is told in the same transaction (server/features/messaging/notifications.ts).
     if (Number(moved.numUpdatedRows) === 1 && status === 'failed') await queuePaymentFailed(trx, orderId);
   });
 }
@@ -273,7 +272,7 @@ async function settlePaid(
   orderId: number,
   refId: string,
   cardPan: string | null = null,
-  // issue 15 item 6: the reconciliation also settles money taken on an order closed here.
+  // The reconciliation also settles money taken on an order closed here.
   from: readonly OrderStatus[] = settleable,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -342,7 +341,7 @@ async function settlePaid(
         : [];
     const enrolledKeys = new Set(enrolled.map((e) => `${e.childId}:${e.courseId}`));
     await markEnrolled(trx, enrolled);
-    // Issue 15 notifications: the parent is told in the same transaction (server/features/messaging/notifications.ts).
+    // The parent is told in the same transaction (server/features/messaging/notifications.ts).
     await queueEnrolled(trx, orderId, enrolled);
     const refundDueInTomans = items
       .filter((i) => !enrolledKeys.has(`${i.childId}:${i.courseId}`))
@@ -352,7 +351,7 @@ async function settlePaid(
       await trx.updateTable('orders').set({ status, refundDueInTomans }).where('id', '=', orderId).execute();
     } else {
       if (refundDueInTomans > 0) await trx.updateTable('orders').set({ refundDueInTomans }).where('id', '=', orderId).execute();
-      // ── Issue 15, invoices (money helper): the next invoice number, taken in this transaction
+      // ── Invoices: the next invoice number, taken in this transaction
       // by updating the sequence's one row (its lock makes a concurrent settlement wait; a rollback
       // gives the number back), so paid orders are numbered without gaps or duplicates.
       const next = await trx
@@ -364,7 +363,6 @@ async function settlePaid(
       await trx.updateTable('orders').set({ invoiceNumber: Number(next.last) }).where('id', '=', orderId).execute();
       // The coupon the cart held has been used by this order.
       if (couponId > 0 && keepsCoupon) await trx.deleteFrom('cart_coupons').where('userId', '=', order.userId).execute();
-      // ── end of issue 15 invoices (settlement) ──
     }
     if (!keepsCoupon) await trx.updateTable('orders').set({ couponId: 0 }).where('id', '=', orderId).execute();
     for (const item of items) {

@@ -1,4 +1,4 @@
-// The dashboard's money (issue 13, item 5): revenue in tomans per Jalali month and per course,
+// The dashboard's money: revenue in tomans per Jalali month and per course,
 // paid orders today, and refunds, over a Jalali date range; every figure computed here.
 //
 // Days are Tehran days whatever the server's zone. Instants are stored as ISO text in UTC, so

@@ -1,4 +1,4 @@
-// Discounts (issue 15, item 4): early-bird prices, the sibling discount and coupon codes, worked
+// Discounts: early-bird prices, the sibling discount and coupon codes, worked
 // out here and only here. The cart shows what this answers, checkout records it on the order
 // line by line and asks the gateway for its total; the browser never sends a price or a discount.
 //

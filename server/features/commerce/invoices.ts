@@ -1,4 +1,4 @@
-// Invoices (issue 15, item 5). Settlement gives every paid order the next invoice number in the
+// Invoices. Settlement gives every paid order the next invoice number in the
 // transaction that marks it paid (server/features/commerce/learner.ts settlePaid, migration 018); this reads the
 // invoice back for its page: the academy's details, the payer, each child's courses with their
 // discounts, the total and the gateway's reference. Only the order's owner or an admin reads it:

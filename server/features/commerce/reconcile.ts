@@ -1,4 +1,4 @@
-// Verifying and settling gateway payments (issue 15, item 6), one code path for both ways a
+// Verifying and settling gateway payments, one code path for both ways a
 // payment reaches us: the payer's callback (GET /api/Payment/Verify, learner.ts) and the periodic
 // reconciliation for payers who never came back (the gateway's list of unverified payments, and
 // our own open orders older than a few minutes).

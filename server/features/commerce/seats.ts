@@ -1,4 +1,4 @@
-// Seats and the waiting list (issue 14, item 3). One rule decides how many seats of a course are
+// Seats and the waiting list. One rule decides how many seats of a course are
 // spoken for (takenSeats); the public pages, the cart, checkout and settlement all ask it, so
 // they never disagree. When a seat frees up, offerFreedSeats offers it to the first child
 // waiting, held for them for WAITLIST_HOLD_HOURS; the offer that runs out passes to the next.
@@ -212,7 +212,7 @@ export async function offerFreedSeats(trx: Transaction<Database>, courseId: numb
     if (!enrolled) {
       free--;
       offered++;
-      // Issue 15 notifications: the offer is told in the same transaction (server/features/messaging/notifications.ts).
+      // The offer is told in the same transaction (server/features/messaging/notifications.ts).
       await queueSeatOffered(trx, entry.id);
     }
   }

@@ -14,7 +14,7 @@ const offer: ActionHandler = async ({ trx, record }) => {
   const set = { status, offeredAt: nowIso(), holdUntil: new Date(Date.now() + waitlistHoldMs()).toISOString(), position: 0 };
   await trx.updateTable('waitlist_entries').set(set).where('id', '=', Number(record.id)).execute();
   await renumber(trx, courseId);
-  // Issue 15 notifications: the offer is told in the same transaction (server/features/messaging/notifications.ts).
+  // The offer is told in the same transaction (server/features/messaging/notifications.ts).
   await queueSeatOffered(trx, Number(record.id));
   return { set };
 };

@@ -80,7 +80,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
   // (SendCode, purpose signUp, sent to every number alike) and this call takes it with the rest.
   // Without the right code nothing is looked up, so sign-up tells no one whether a number is
   // registered; the phone's holder alone hears "already registered" (409), and is better told.
-  // What stays of issue 12's bounds: a few such answers per address an hour (an e-mail taken is
+  // What stays of the sign-up bounds: a few such answers per address an hour (an e-mail taken is
   // still one, now only to someone holding a phone), sign-ups per address, and one scrypt hash
   // at a time whatever the number of connections (limits.ts).
   register('POST /api/Auth/SignUp', async (request): Promise<AccessToken> => {

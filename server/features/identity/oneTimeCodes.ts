@@ -1,4 +1,4 @@
-// One-time codes by SMS (issue 15, item 2): sign-in with a phone number and a code, password
+// One-time codes by SMS: sign-in with a phone number and a code, password
 // recovery by a code (or by an e-mailed link, the admin's reset link mechanism of
 // server/features/identity/userAccounts.ts), and the proof of a new phone at sign-up (server/features/identity/auth.ts).
 //

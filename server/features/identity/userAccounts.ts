@@ -1,4 +1,4 @@
-// Accounts made and recovered from the admin panel (issue 13, item 4): a user created by an
+// Accounts made and recovered from the admin panel: a user created by an
 // admin (the generic create of schema/users.ts, through this hook) and one-time password reset
 // links. A link's token is shown to the admin once and only its SHA-256 is stored (migration
 // 009); its holder sets a new password once, before it expires, which ends every session of

@@ -63,7 +63,7 @@ const mediaTypeSchema = v.picklist(['image', 'video'], 'نوع رسانه بای
 const deleteQuery = v.object({
   fileName: fileNameSchema,
   mediaType: mediaTypeSchema,
-  // A file still in use is deleted only when the admin saw where and said yes (issue 13, item 6).
+  // A file still in use is deleted only when the admin saw where and said yes.
   confirmed: v.optional(v.picklist(['1', 'true'], 'مقدار تأیید نامعتبر است')),
 });
 const libraryQuery = v.object({ mediaType: mediaTypeSchema });

@@ -1,4 +1,4 @@
-// Resized copies of a stored image (issue 16, item 2): made once, when the image is uploaded (or,
+// Resized copies of a stored image: made once, when the image is uploaded (or,
 // for an image stored before they existed, on its first resized request), and kept beside it, so
 // serving one is reading a file. sharp (libvips) is loaded on first use, not at start-up.
 import type { Sharp, SharpOptions } from 'sharp';

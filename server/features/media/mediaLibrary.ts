@@ -1,4 +1,4 @@
-// The media library (issue 13, item 6): what the disk does not say about a stored file (the name
+// The media library: what the disk does not say about a stored file (the name
 // it was uploaded under, its uploader), and where each file is used. Usage is read from the
 // registry, never from a list of tables: every entity's imageLink/videoLink fields, and the
 // <img src> of every rich-text field (article bodies), so a new entity with an image field is

@@ -1,4 +1,4 @@
-// Notifications that are never lost (issue 15, item 3): a small queue in the database itself.
+// Notifications that are never lost: a small queue in the database itself.
 //
 // Every event that tells a parent something (an enrolment confirmed, a payment failed, a seat
 // offered from the waiting list, a class tomorrow, a session moved or cancelled) writes its

@@ -1,4 +1,4 @@
-// Money and records (issue 12, items 6 and 7).
+// Money and records.
 // - orders.refundDueInTomans: the part of a verified payment that bought nothing (its courses were
 //   already enrolled by another order), owed back to the payer.
 // - One open order per learner: a partial unique index on orders(userId) where status is

@@ -1,4 +1,4 @@
-// Orders and payments in the panel (issue 13, items 1 and 2).
+// Orders and payments in the panel.
 // - orders: the discount (0 until coupons exist), the payer's masked card as the gateway's verify
 //   answered it, and what was paid back (refundedInTomans, refundedAt) — a refund may be of one
 //   cancelled enrolment (the order stays `paid`) or of the whole order (`refunded`).

@@ -1,4 +1,4 @@
-// One-time password reset links (issue 13, item 4): an admin issues one for a user (the users'
+// One-time password reset links: an admin issues one for a user (the users'
 // ResetPassword action) and hands it over; its holder sets a new password once before it
 // expires. Only the token's SHA-256 is kept, so the table (or a backup of it) gives no one a
 // working link; `usedAt` makes it single-use in one conditional update.

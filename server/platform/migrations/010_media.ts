@@ -1,4 +1,4 @@
-// The media library (issue 13, item 6): one row per stored file with what the disk does not keep
+// The media library: one row per stored file with what the disk does not keep
 // (the name it was uploaded under, who uploaded it). Files already on disk are registered on
 // start by server/features/media/mediaLibrary.ts, so older stores and the seed's images need no migration step.
 import { PostgresAdapter, type Kysely } from 'kysely';

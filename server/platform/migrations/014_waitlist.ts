@@ -1,4 +1,4 @@
-// The waiting list of full courses (issue 14, item 3): one entry per child and course, written by
+// The waiting list of full courses: one entry per child and course, written by
 // the server only (server/features/commerce/seats.ts) and presented by schema/waitlist.ts. `status` moves
 // waiting → offered (a freed seat held for the child until `holdUntil`) → enrolled, or to
 // expired (the hold ran out) / left (the parent or an admin took the child off the list); a child

@@ -1,4 +1,4 @@
-// One-time codes sent by SMS (issue 15, item 2): sign-in by code, password recovery by code and
+// One-time codes sent by SMS: sign-in by code, password recovery by code and
 // the phone's proof at sign-up. A row is made for every code sent, whether or not the number has
 // an account, so nothing here (nor the time it takes) tells a registered number from a free one.
 // Only a keyed hash of the code is kept (server/features/identity/oneTimeCodes.ts), so the table, a backup of it or

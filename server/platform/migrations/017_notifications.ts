@@ -1,4 +1,4 @@
-// The notification queue (issue 15, item 3; server/features/messaging/notifications.ts, presented read-only by
+// The notification queue (server/features/messaging/notifications.ts, presented read-only by
 // schema/notifications.ts): one row per message to one recipient on one channel, written in the
 // same transaction as the change it tells about, then claimed, sent and recorded by the worker.
 // `dedupeKey` (event + subject + recipient + channel) is unique, so an event that happens twice

@@ -1,4 +1,4 @@
-// Discounts and invoices (issue 15, items 4 and 5), on the server's own tables.
+// Discounts and invoices, on the server's own tables.
 // - order_items: what each line cost before its discounts (listPriceInTomans) and each discount
 //   taken off it (early-bird, sibling, coupon); priceInTomans stays what was charged for the line,
 //   so a refund of a line that enrolled nothing pays back what was paid for it.

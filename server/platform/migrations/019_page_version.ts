@@ -1,4 +1,4 @@
-// Issue 16, item 1: the version of what the public pages show. One row whose number moves with
+// The version of what the public pages show. One row whose number moves with
 // every committed write to a table a public page reads (the triggers that move it are made at
 // start by server/features/catalogue/pageCache.ts, so a table added by a later migration gets them too). Rendered
 // pages are kept in memory under the number they were rendered at.

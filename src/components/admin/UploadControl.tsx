@@ -1,4 +1,4 @@
-// The file input of every upload (issue 16, item 4): the media screen's form and each image or
+// The file input of every upload: the media screen's form and each image or
 // video field's picker draw an upload machine (src/machines/uploadMachine.ts) with it. Beside the
 // input it states the accepted types and the size limit, read from the one declaration
 // (schema/uploads.ts) the server also applies; a refused choice, a failure and a cancel are told

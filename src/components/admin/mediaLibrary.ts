@@ -1,4 +1,4 @@
-// The media library on the client (issue 13, item 6): one fetch per kind of GET /api/File/library
+// The media library on the client: one fetch per kind of GET /api/File/library
 // (original names, sizes, dates, where each file is used), shared by the media screen and every
 // form's image/video picker; and the form's check that a link field names a library file.
 import type { components } from '../../../codegen/openapi.gen';

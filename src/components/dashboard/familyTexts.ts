@@ -1,4 +1,4 @@
-// Texts of the parent's classes page and profile form (issue 14), kept apart from texts.ts so the
+// Texts of the parent's classes page and profile form, kept apart from texts.ts so the
 // screens and tests agree on them.
 import { formatPersianNumber } from '../../../schema/rules/digits';
 

@@ -1,5 +1,5 @@
-// The texts of the cart's discounts, the payment result's account and the invoice (issue 15,
-// items 4 and 5), apart from texts.ts so the dashboard's other texts stay as they were.
+// The texts of the cart's discounts, the payment result's account and the invoice,
+// apart from texts.ts, so the dashboard's other texts stay as they were.
 export const moneyTexts = {
   cart: {
     listPrice: 'قیمت دوره',

@@ -1,4 +1,4 @@
-// A course's price on its card and page (issue 15): while an early-bird price lasts, the full
+// A course's price on its card and page: while an early-bird price lasts, the full
 // price struck through beside it and the day it lasts until.
 import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { formatToman } from '../../../schema/rules/text';

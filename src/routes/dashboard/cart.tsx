@@ -51,7 +51,7 @@ function CartPage() {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  // Issue 15: the coupon field. The server checks the code and prices the cart; the page shows
+  // The coupon field. The server checks the code and prices the cart; the page shows
   // what it answers.
   const [code, setCode] = useState('');
   const [couponFailure, setCouponFailure] = useState<string | null>(null);

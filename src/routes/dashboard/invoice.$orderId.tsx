@@ -1,4 +1,4 @@
-// A paid order's invoice (issue 15, item 5): printable on one A4 page (invoice.css hides the
+// A paid order's invoice: printable on one A4 page (invoice.css hides the
 // site's header, footer and the dashboard's menu when printing). The server answers it only to
 // the order's owner and to admins (GET /api/Orders/Invoice).
 import { createFileRoute, Link } from '@tanstack/react-router';

@@ -28,7 +28,7 @@ export const Route = createFileRoute('/dashboard/payment')({
 
 const texts = dashboardTexts.payment;
 
-/** Issue 15: what a payment taken paid for, its amount and its invoice, as the verify call answers. */
+/** What a payment taken paid for, its amount and its invoice, as the verify call answers. */
 interface Purchase {
   orderId: number;
   amountInTomans?: number;
@@ -150,7 +150,7 @@ function PaymentPage() {
   );
 }
 
-/** Issue 15: the courses paid for, per child, and the amount. */
+/** The courses paid for, per child, and the amount. */
 function PurchaseSummary({ purchase }: { purchase: Purchase }) {
   if (!purchase.items || purchase.items.length === 0) return null;
   return (

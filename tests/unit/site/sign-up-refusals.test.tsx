@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The sign-up form (two steps since issue 15: the details, then the code the phone got) shows the
+// The sign-up form (two steps since The details, then the code the phone got) shows the
 // server's Persian reason for a 409 ("already registered", told only with the phone's code) and
-// for the 429s of issue 12 item 3 (the address's budget, a busy server), and keeps what was typed;
+// for the sign-up 429s (the address's budget, a busy server), and keeps what was typed;
 // a refused code request is shown on the first step, and "too soon" opens the code step with the
 // seconds left. The code field takes Persian digits and asks the keyboard for digits.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Money on the dashboard (issue 13, item 5), beside the spec's chart: revenue per Jalali month
+// Money on the dashboard, beside the spec's chart: revenue per Jalali month
 // and per course, paid orders today and refunds, over a Jalali date range kept in the address.
 // Every figure comes computed from the server (server/features/commerce/dashboardMoney.ts); this only draws them,
 // every digit in Persian (the chart's axis and tooltips too).

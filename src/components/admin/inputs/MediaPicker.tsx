@@ -1,4 +1,4 @@
-// The imageLink / videoLink input kind (issue 13, item 6): the field shows the chosen file and
+// The imageLink / videoLink input kind: the field shows the chosen file and
 // opens the media library to pick another (a searchable grid) or to upload one in place, instead
 // of a text box for a file name. Generic: any entity's image or video field gets it.
 import { Dialog } from 'radix-ui';
