@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { registry } from '../schema/registry.gen';
 import { migrate, openPostgres, type DB } from '../server/platform/db';
-import { parseListQuery, prepareListSearch, runListQuery } from '../server/engine/listQuery';
+import { parseListQuery, runListQuery } from '../server/engine/listQuery';
+import { prepareListSearch } from '../server/engine/listSearch';
 import { databaseFor, dropDatabaseFor } from '../tests/support/postgres-db';
 import { insertCourses, insertUsers, median, openBenchDatabase } from './bench/bulk';
 

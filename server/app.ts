@@ -38,7 +38,8 @@ import { registerInvoices } from './features/commerce/invoices';
 import { registerWaitlist } from './features/commerce/waitlist';
 import { startWaitlistSweep, sweepWaitlist } from './features/commerce/seats';
 import { reconcilePayments, startPaymentReconciliation } from './features/commerce/reconcile';
-import { notificationRound, notificationSettings, startNotificationWorker } from './features/messaging/notifications';
+import { notificationSettings } from './features/messaging/notifications';
+import { notificationRound, startNotificationWorker } from './features/messaging/notificationWorker';
 import { registerNavBadges } from './engine/navBadges';
 import { pageStatus, type PageStatus } from './features/catalogue/pages';
 import {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../schema/registry.gen';
 import { migrate, openDatabase, type DB } from '../../server/platform/db';
-import { parseListQuery, prepareListSearch, runListQuery } from '../../server/engine/listQuery';
+import { parseListQuery, runListQuery } from '../../server/engine/listQuery';
+import { prepareListSearch } from '../../server/engine/listSearch';
 import { usePostgres } from '../support/postgres-db';
 
 let dir: string;
