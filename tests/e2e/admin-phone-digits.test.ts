@@ -196,6 +196,8 @@ describe('the admin on a phone (390 px)', () => {
     const menuKey = await menu.getAttribute('data-focus-key');
     let sheetShot = false;
     const openEdit = async () => {
+      // A list refreshing in the background redraws its rows; the tap waits for it to settle.
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       await menu.click();
       await page.getByRole('dialog').waitFor();
       if (!sheetShot) await shoot(page, 'courses-actions-sheet-390');

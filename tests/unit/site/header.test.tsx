@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { company } from '../../../schema/rules/company';
 import { SiteHeader } from '../../../src/components/site/SiteHeader';
@@ -164,7 +165,10 @@ describe('mobile menu', () => {
   });
 
   it('slides with a 0.4 s transition', () => {
-    const css = readFileSync('src/components/site/site.css', 'utf8');
+    // The site's stylesheet with its parts in place, as the build inlines them.
+    const css = readFileSync('src/components/site/site.css', 'utf8').replace(/@import '([^']+)';/g, (_, part: string) =>
+      readFileSync(path.join('src/components/site', part), 'utf8'),
+    );
     const rule = /\.mobile-menu\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(rule).toMatch(/transform 0\.4s/);
     expect(rule).toMatch(/visibility 0s linear 0\.4s/);
