@@ -14,19 +14,10 @@ import type { Rgb } from '../features/media/png';
 import { seedNotifications } from '../features/messaging/notifications';
 import { sanitizeRichText } from '../platform/sanitize';
 import { slugify } from '../platform/slug';
-import { teachers } from './catalogue';
-import { seedMoney } from './money';
+import { articles, categories, courses, day, inDays, teachers } from './catalogue';
+import { seedMoney, type SeedPaidAuthority, seedSalesHistory, seedWaitlist } from './money';
 import { seedInboxAndHistory } from './messages';
-import { seedSchedule } from './classes';
-import { articles } from './catalogue';
-import { seedWaitlist } from './money';
-import { day } from './catalogue';
-import { categories } from './catalogue';
-import { seedRoll } from './classes';
-import { inDays } from './catalogue';
-import { seedSalesHistory } from './money';
-import { courses } from './catalogue';
-import type { SeedPaidAuthority } from './money';
+import { seedRoll, seedSchedule } from './classes';
 
 const learners = [
   { firstName: 'نرگس', lastName: 'حسینی', phoneNumber: '09121111111', emailAddress: 'narges@example.com' },

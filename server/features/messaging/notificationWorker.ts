@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { isPostgres, nowIso, type DB } from '../../platform/db';
 import { type NotificationSettings } from '../../platform/config';
 import { DeliveryError, type Messaging } from '../../platform/outside';
-import { notificationTexts } from './notifications';
-import { queueClassReminders } from './notifications';
+import { notificationTexts, queueClassReminders } from './notifications';
 
 /** The back-off after the given number of failed attempts: base, 2×base, 4×base … at most 6 h. */
 export const retryDelayMs = (settings: Pick<NotificationSettings, 'retryBaseMs'>, attempts: number): number =>

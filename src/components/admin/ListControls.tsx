@@ -8,36 +8,11 @@ import { registry } from '../../../schema/registry.gen';
 import { api, serverMessage } from '../../api/client';
 import { readToken } from '../../lib/auth';
 import { fromQueryString, toQueryString, urlValue, type FilterKey, type ListSearch, type UrlValue } from '../../lib/listSearch';
-import { academyDayOf, academyDayStart, dayKey, parseDayKey } from '../../../schema/rules/calendar';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
-import { JalaliDatePicker } from './inputs/JalaliDatePicker';
 import { fetchRows } from '../../machines/entityApi';
 import { adminTexts } from './texts';
-
-export const listTexts = {
-  all: 'همه',
-  filters: 'فیلترها',
-  clearFilters: 'پاک کردن فیلترها',
-  savedViews: 'نماهای ذخیره‌شده',
-  chooseView: 'انتخاب نمای ذخیره‌شده',
-  saveView: 'ذخیره این نما',
-  viewName: 'نام نما',
-  viewSaved: (name: string) => `نمای «${name}» ذخیره شد`,
-  viewRemoved: (name: string) => `نمای «${name}» حذف شد`,
-  removeView: 'حذف نما',
-  saveViewFailed: 'ذخیره نما ناموفق بود',
-  removeViewFailed: 'حذف نما ناموفق بود',
-  viewsFailed: 'دریافت نماهای ذخیره‌شده ناموفق بود',
-  export: 'دریافت فایل اکسل (CSV)',
-  exporting: 'در حال آماده‌سازی...',
-  exportFailed: 'دریافت خروجی ناموفق بود',
-  previous: 'صفحه قبل',
-  next: 'صفحه بعد',
-  pageOf: (page: number, pages: number) => `صفحه ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
-  pager: 'صفحه‌بندی',
-  from: 'از',
-  to: 'تا',
-} as const;
+import { DateRangeFilter } from './DateRangeFilter';
+import { listTexts } from './listTexts';
 
 // ---- filters ------------------------------------------------------------------------------
 
@@ -372,35 +347,6 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
 }
 
 // ---- date range ---------------------------------------------------------------------------
-
-/** «1403-01-05» (the URL's form of a Jalali day) from a picked instant, and back. */
-function jalaliDay(iso: string | null): string {
-  return iso ? dayKey(academyDayOf(new Date(iso))) : '';
-}
-function dayInstant(day: string): string | null {
-  const parsed = parseDayKey(day);
-  return parsed ? academyDayStart(parsed).toISOString() : null;
-}
-
-/** A from–to pair of Jalali date pickers for a date field; the URL keeps «from..to». */
-function DateRangeFilter({ label, value, onChange }: { label: string; value: string; onChange: (next: string) => void }) {
-  const id = useId();
-  const [from = '', to = ''] = value.split('..');
-  const set = (nextFrom: string, nextTo: string) => onChange(nextFrom || nextTo ? `${nextFrom}..${nextTo}` : '');
-  return (
-    <fieldset className="admin-list-filter admin-list-range">
-      <legend className="admin-list-filter-label">{label}</legend>
-      <label htmlFor={`${id}-from`} className="admin-list-range-part">
-        {listTexts.from}
-      </label>
-      <JalaliDatePicker id={`${id}-from`} value={dayInstant(from)} onChange={(iso) => set(jalaliDay(iso), to)} />
-      <label htmlFor={`${id}-to`} className="admin-list-range-part">
-        {listTexts.to}
-      </label>
-      <JalaliDatePicker id={`${id}-to`} value={dayInstant(to)} onChange={(iso) => set(from, jalaliDay(iso))} />
-    </fieldset>
-  );
-}
 
 export interface PagerProps {
   page: number;

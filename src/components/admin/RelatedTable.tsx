@@ -1,0 +1,139 @@
+// A related group on a detail view: the records of another entity that point at this one, as a
+// table with their own actions, and the button that adds one already pointing here.
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { labelFieldsOf, recordLabel, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { registry } from '../../../schema/registry.gen';
+import { toPersianDigits } from '../../../schema/rules/text';
+import { isRow } from '../../machines/entityApi';
+import { cellTexts } from './cells';
+import { EditableCell } from './EditableCell';
+import { isRegistryKey } from './navigation';
+import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels, type AdminRecord } from './relations';
+import { CellValue, RelatedAdd } from './DetailValues';
+import { detailTexts } from './detailTexts';
+
+/** The newer of a row saved here and the same row as last read (by version). */
+function newerRow(saved: AnyRow | undefined, read: AnyRow): AnyRow {
+  return saved && Number(saved.version) > Number(read.version) ? saved : read;
+}
+
+export function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord['related'][number]; recordId: number; onAdded: () => void }) {
+  const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
+  // Rows saved in place (editable cells) until the group is read again with them.
+  const [saved, setSaved] = useState<Readonly<Record<number, AnyRow>>>({});
+  const rows = useMemo(
+    () => group.items.filter(isRow).map((row) => newerRow(saved[row.id], row)),
+    [group.items, saved],
+  );
+  const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
+  // A record named by a reference (an attendance row by its child) shows that record's label.
+  const labelReference = labelNames.length === 1 && other?.allFields[labelNames[0] ?? '']?.input === 'reference' ? (labelNames[0] ?? null) : null;
+  // The reference back to this record is the same on every row: it is left out, and so is a
+  // path through it (an attendance row's course, on its session's page).
+  const columns = useMemo(
+    () =>
+      (other?.columns ?? []).filter((c) =>
+        'key' in c ? c.key !== group.field && !labelNames.includes(c.key) : !('path' in c && c.path[0] === group.field),
+      ),
+    [other, group.field, labelNames],
+  );
+  const referenceNames = useMemo(
+    () => [...columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), ...(labelReference ? [labelReference] : [])],
+    [columns, labelReference],
+  );
+  const emptyEntity: AnyEntity = other ?? registry.categories;
+  const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
+  const shownColumns = usePathColumns(emptyEntity, other ? columns : [], rows);
+  if (!other) return null;
+  const rowLabel = (row: AnyRow): string => {
+    if (!labelReference) return toPersianDigits(recordLabel(other, row));
+    const field = other.allFields[labelReference];
+    const target = referenceTarget(field);
+    return cellTexts.reference?.(row[labelReference], referenceOptions(field, target ? labels[target] : undefined)) ?? '';
+  };
+  const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
+  const headingId = `related-${group.entity}-${group.field}`;
+  return (
+    <section className="admin-detail-section" aria-labelledby={headingId}>
+      <div className="admin-related-header">
+        <h3 id={headingId} className="admin-detail-heading">
+          {group.title} <span className="admin-cell-muted">({detailTexts.count(group.total)})</span>
+        </h3>
+        {other.ops.create && group.field in other.createFields && (
+          <RelatedAdd other={other} field={group.field} recordId={recordId} onAdded={onAdded} />
+        )}
+      </div>
+      {group.total > 0 && (
+        // All of them in the other entity's own list, filtered to this record: paging, sorting
+        // and its CSV export (a course's roster as a spreadsheet).
+        <p className="admin-detail-note">
+          <Link to="/admin/$entity" params={{ entity: other.key }} search={{ [`f.${group.field}`]: recordId }} className="admin-link">
+            {detailTexts.allInList(group.title)}
+          </Link>
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="admin-cell-muted">{detailTexts.noRelated}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <div className="admin-detail-table-scroll">
+            <table className="admin-table admin-detail-table">
+              <thead>
+                <tr>
+                  <th scope="col">{labelHeader}</th>
+                  {shownColumns.map((column) => (
+                    <th key={'key' in column ? column.key : column.id} scope="col">
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <Link to="/admin/$entity/$id" params={{ entity: other.key, id: row.id }} className="admin-link">
+                        {rowLabel(row)}
+                      </Link>
+                    </td>
+                    {shownColumns.map((column) => {
+                      const id = 'key' in column ? column.key : column.id;
+                      const value = 'key' in column ? row[column.key] : column.value(row);
+                      const target = column.cell === 'reference' && 'key' in column ? referenceTarget(other.allFields[column.key]) : null;
+                      const options =
+                        column.cell === 'reference' && 'key' in column
+                          ? referenceOptions(other.allFields[column.key], target ? labels[target] : undefined)
+                          : column.options;
+                      if (column.edit && 'key' in column && other.ops.update) {
+                        return (
+                          <td key={id}>
+                            <EditableCell
+                              entity={other}
+                              row={row}
+                              name={column.key}
+                              rowLabel={rowLabel(row)}
+                              onSaved={(next) => setSaved((before) => ({ ...before, [next.id]: next }))}
+                              tones={column.tones}
+                            />
+                          </td>
+                        );
+                      }
+                      return (
+                        <td key={id}>
+                          <CellValue cell={column.cell} value={value} header={column.header} options={options} tones={column.tones} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {group.total > rows.length && <p className="admin-detail-note">{detailTexts.partial(rows.length, group.total)}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
+

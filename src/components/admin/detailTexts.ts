@@ -1,0 +1,18 @@
+// A detail view's Persian texts.
+import { formatPersianNumber } from '../../../schema/rules/text';
+
+export const detailTexts = {
+  notFoundTitle: 'رکورد یافت نشد',
+  allInList: (title: string) => `همه ${title} در فهرست (با خروجی CSV)`,
+  notFound: 'رکوردی با این نشانی وجود ندارد؛ ممکن است حذف شده باشد.',
+  backToPanel: 'بازگشت به داشبورد',
+  backToList: (title: string) => `بازگشت به ${title}`,
+  id: 'شناسه',
+  fields: 'مشخصات',
+  related: 'رکوردهای وابسته',
+  noRelated: 'موردی ثبت نشده است',
+  count: (n: number) => `${formatPersianNumber(n)} مورد`,
+  partial: (shown: number, total: number) => `${formatPersianNumber(shown)} مورد از ${formatPersianNumber(total)} مورد (جدیدترین‌ها)`,
+  failed: 'دریافت اطلاعات رکورد با مشکل مواجه شد',
+  addRelated: (singular: string) => `افزودن ${singular}`,
+} as const;
