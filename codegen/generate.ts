@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { contractDigest, type ParsedContract } from '../server/platform/contract';
-import { contractWithEntities, historyModule, loadEntities, loadHistory, migrationsUrl, nextHistory, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
+import { loadEntities, migrationsUrl, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
+import { historyModule, loadHistory, nextHistory } from './schemaMigrations';
+import { contractWithEntities } from './contractBlocks';
 
 const root = new URL('../', import.meta.url);
 export const contractUrl = new URL('openapi.yaml', root);

@@ -1,0 +1,238 @@
+// The entities' blocks of openapi.yaml: their components and calls, written between markers, so
+// the contract's limits are the schemas'.
+import { parse, stringify } from 'yaml';
+import { maxLengthOf, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
+import { SchemaError, type Json } from './entities';
+
+// ── contract ─────────────────────────────────────────────────────────────────────────────────
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+export function optionType(values: readonly unknown[]): string {
+  if (values.every((x) => typeof x === 'boolean')) return 'boolean';
+  if (values.every((x) => typeof x === 'number' && Number.isInteger(x))) return 'integer';
+  if (values.every((x) => typeof x === 'number')) return 'number';
+  return 'string';
+}
+
+function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json {
+  switch (field.input) {
+    case 'text':
+    case 'textarea':
+    case 'richText': {
+      const out: { [key: string]: Json } = { type: 'string' };
+      if (field.required && !field.readOnly) out.minLength = 1;
+      out.maxLength = maxLengthOf(field) ?? null;
+      if (field.input === 'richText') out.description = 'HTML, sanitised by the server';
+      return out;
+    }
+    case 'email':
+      return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.email, description: 'stored in lower case' };
+    case 'tel':
+      if (field.mobile) {
+        return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.mobile, description: 'Iranian mobile; Persian or Arabic digits and +98 are accepted and stored as 09xxxxxxxxx' };
+      }
+      return { type: 'string', maxLength: maxLengthOf(field) ?? null, pattern: patterns.tel, description: 'Persian or Arabic digits are accepted and stored as Latin ones' };
+    case 'imageLink':
+    case 'videoLink':
+      return { type: 'string', maxLength: maxLengthOf(field) ?? null, description: 'a URL or path is accepted and stored as the bare file name' };
+    case 'password':
+      return {
+        type: 'string',
+        maxLength: maxLengthOf(field) ?? null,
+        format: 'password',
+        writeOnly: true,
+        description: field.required ? 'at least 8 characters' : 'empty, or at least 8 characters',
+      };
+    case 'number': {
+      const { min, max } = numberLimits(field);
+      return { type: field.integer ? 'integer' : 'number', minimum: min, maximum: max };
+    }
+    case 'reference': {
+      const target = entities.find((e) => e.key === field.reference.entity);
+      return { type: 'integer', minimum: 0, description: `id of a ${target?.component ?? field.reference.entity}; 0 when none`, 'x-reference': field.reference.entity };
+    }
+    case 'checkbox':
+      return { type: 'boolean' };
+    case 'jalaliDate':
+      return field.auto === 'created' ? { type: 'string', format: 'date-time' } : { type: ['string', 'null'], format: 'date-time' };
+    case 'select': {
+      const values = field.options.map(([value]) => value);
+      const type = optionType(values);
+      return type === 'boolean' ? { type } : { type, enum: values };
+    }
+  }
+}
+
+export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Record<string, Json>; paths: Record<string, Json> } {
+  const schemas: Record<string, Json> = {};
+  const paths: Record<string, Json> = {};
+  for (const entity of entities) {
+    const name = entity.component;
+    const createOnly = (f: FieldDecl) => f.createOnly === true || f.input === 'password';
+    const writable = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly && !createOnly(f));
+    // Create-only fields are the row's read-only properties afterwards (a password never is).
+    const readOnly = Object.entries(entity.decl.fields).filter(([, f]) => f.readOnly || (createOnly(f) && f.input !== 'password'));
+    const onCreate = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly && createOnly(f));
+    const props = (list: Array<[string, FieldDecl]>) => Object.fromEntries(list.map(([n, f]) => [n, propertySchema(f, entities)]));
+    const system: Record<string, Json> = { id: { type: 'integer' }, version: { type: 'integer', minimum: 1, description: 'bumped by every update' } };
+    if (entity.slugFrom) system.slug = { type: 'string' };
+    // A create-only field's rule holds for what is created; rows made otherwise (an import, an
+    // older account) may not meet it, and the row schema describes every row.
+    const rowProps = Object.fromEntries(
+      readOnly.map(([n, f]) => [n, propertySchema(createOnly(f) ? { ...f, readOnly: true } : f, entities)]),
+    );
+    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...rowProps } };
+    if (writable.length > 0) {
+      schemas[`${name}Fields`] = { type: 'object', required: writable.map(([n]) => n), properties: props(writable) };
+      schemas[name] = { allOf: [ref(`${name}Fields`), own] };
+      const idKey = entity.ops.updateIdKey ?? 'id';
+      if (entity.ops.update) {
+        schemas[`${name}Update`] = {
+          allOf: [
+            ref(`${name}Fields`),
+            {
+              type: 'object',
+              required: [idKey],
+              properties: {
+                [idKey]: { type: 'integer', minimum: 1 },
+                version: { type: 'integer', minimum: 0, description: 'the version the edit started from; a stale one answers 409' },
+              },
+            },
+          ],
+        };
+      }
+    } else {
+      schemas[name] = own;
+    }
+    const itemsAt = entity.ops.listItemsAt;
+    if (itemsAt) schemas[`${name}Page`] = { type: 'object', required: [itemsAt], properties: { [itemsAt]: { type: 'array', items: ref(name) } } };
+
+    const json = (schema: Json) => ({ 'application/json': { schema } });
+    const common = { '401': response('Unauthorized'), '403': response('Forbidden') };
+    const operation = (verb: string, description: string, body: Json | null, answer: Json, extra: Record<string, Json>, parameters: Json[] = []) => ({
+      operationId: `${verb}${name}`,
+      'x-access': 'admin',
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
+      responses: { '200': { description, content: json(answer) }, ...(body ? { '400': response('BadRequest') } : {}), ...common, ...extra },
+    });
+    const at = (op: OperationKey) => splitOperation(op).path;
+    paths[at(entity.ops.list)] = {
+      // Without parameters the whole list, as the spec's calls expect; any list parameter asks
+      // for one page (server/engine/listQuery.ts).
+      get: operation(
+        'list',
+        `Every ${name}, or one page of them`,
+        null,
+        { oneOf: [itemsAt ? ref(`${name}Page`) : { type: 'array', items: ref(name) }, ref('ListPage')] },
+        { '400': response('BadRequest') },
+        listParameters.map((p) => ({ $ref: `#/components/parameters/${p}` })),
+      ),
+    };
+    if (entity.ops.create && onCreate.length > 0) {
+      schemas[`${name}Create`] = {
+        allOf: [...(writable.length > 0 ? [ref(`${name}Fields`)] : []), { type: 'object', required: onCreate.map(([n]) => n), properties: props(onCreate) }],
+      };
+    }
+    if (entity.ops.create) {
+      const body = onCreate.length > 0 ? ref(`${name}Create`) : ref(`${name}Fields`);
+      paths[at(entity.ops.create)] = { post: operation('create', `The created ${name}`, body, ref(name), { '409': response('Conflict') }) };
+    }
+    if (entity.ops.update) {
+      paths[at(entity.ops.update)] = {
+        put: operation('update', `The updated ${name}`, ref(`${name}Update`), ref(name), {
+          '404': response('NotFound'),
+          // A stale `version` answers what changed and by whom; other conflicts only a message.
+          '409': { description: 'A stale version, or a value another record holds', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+        }),
+      };
+    }
+    if (entity.ops.remove) {
+      paths[at(entity.ops.remove)] = {
+        delete: operation('delete', 'Deleted', ref('IdBody'), ref('Deleted'), { '404': response('NotFound'), '409': response('Conflict') }),
+      };
+    }
+    // Every action answers the changed record and, when the action has something to hand over
+    // once (a reset link), a notice for the admin.
+    if (entity.actions.length > 0) {
+      schemas[`${name}ActionResult`] = {
+        type: 'object',
+        required: ['record'],
+        properties: { record: ref(name), notice: { type: 'string', description: 'shown to the admin once, e.g. a one-time link' } },
+      };
+    }
+    for (const action of entity.actions) {
+      const inputs = Object.entries(entity.decl.actions?.[action.key]?.fields ?? {});
+      const call = splitOperation(action.op).path.split('/').pop() ?? action.key;
+      let body = ref('RecordAction');
+      if (inputs.length > 0) {
+        schemas[`${name}${call}Body`] = {
+          allOf: [ref('RecordAction'), { type: 'object', required: inputs.map(([n]) => n), properties: props(inputs) }],
+        };
+        body = ref(`${name}${call}Body`);
+      }
+      const post = operation(action.key, `The ${name} after ${action.key}`, body, ref(`${name}ActionResult`), {
+        '404': response('NotFound'),
+        // A stale version, or the record is not one the action applies to (or a guard refuses).
+        '409': { description: 'A stale version, or the action does not apply', content: json({ anyOf: [ref('VersionConflict'), ref('ErrorBody')] }) },
+        // An action that asks an outside service (a refund through the payment gateway) and was
+        // refused or not answered: nothing was changed.
+        '502': { description: 'An outside service the action needs refused or did not answer; nothing changed', content: json(ref('ErrorBody')) },
+      });
+      paths[at(action.op)] = { post: { ...post, description: action.label } };
+    }
+  }
+  return { schemas, paths };
+}
+
+/** The list protocol's query parameters, written once by hand in openapi.yaml's components. */
+const listParameters = ['ListPageNumber', 'ListPageSize', 'ListSort', 'ListSearch', 'ListIds', 'ListFilters'];
+
+const markers = {
+  schemas: ['    # ── entity schemas: generated from schema/*.ts by `npm run codegen`, do not edit ──', '    # ── end of generated entity schemas ──'],
+  paths: ['  # ── entity calls: generated from schema/*.ts by `npm run codegen`, do not edit ──', '  # ── end of generated entity calls ──'],
+} as const;
+
+function indent(text: string, spaces: number): string {
+  const pad = ' '.repeat(spaces);
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? pad + line : line))
+    .join('\n');
+}
+
+function splice(source: string, [begin, end]: readonly [string, string], body: string): string {
+  const start = source.indexOf(begin);
+  const stop = source.indexOf(end);
+  if (start < 0 || stop < start) throw new SchemaError(`openapi.yaml lacks the markers:\n${begin}\n${end}`);
+  return `${source.slice(0, start + begin.length)}\n${body}\n${source.slice(stop)}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** openapi.yaml with its generated regions rewritten from the entities. */
+export function contractWithEntities(source: string, entities: readonly AnyEntity[]): string {
+  const { schemas, paths } = contractBlocks(entities);
+  const text = (value: Record<string, Json>) => (Object.keys(value).length ? stringify(value, { lineWidth: 0 }) : '');
+  let out = splice(source, markers.schemas, indent(text(schemas), 4));
+  out = splice(out, markers.paths, indent(text(paths), 2));
+  // The hand-written part of the contract may not define what an entity generates.
+  const handWritten = parse(splice(splice(source, markers.schemas, ''), markers.paths, ''));
+  const handPaths = typeof handWritten === 'object' && handWritten !== null && 'paths' in handWritten ? Object.keys(handWritten.paths ?? {}) : [];
+  for (const path of Object.keys(paths)) {
+    if (handPaths.includes(path)) throw new SchemaError(`${path} is both generated from a schema file and written by hand in openapi.yaml`);
+  }
+  const handComponents = isRecord(handWritten) && isRecord(handWritten.components) && isRecord(handWritten.components.schemas) ? Object.keys(handWritten.components.schemas) : [];
+  for (const name of Object.keys(schemas)) {
+    if (handComponents.includes(name)) {
+      throw new SchemaError(`the component ${name} is both generated from a schema file and written by hand in openapi.yaml: give the schema another \`name\``);
+    }
+  }
+  return out;
+}
+
