@@ -12,7 +12,8 @@ import { logMail, logSms } from '../features/messaging/messaging';
 import { type MailMessage, type Messaging, type SmsMessage } from '../platform/outside';
 import type { SeedPaidAuthority } from '../seed/money';
 import { escapeHtml } from '../features/catalogue/ssr';
-import { LocalGateway, newRefundToken, serveLocalGateway } from './localGateway';
+import { LocalGateway, newRefundToken } from './localGateway';
+import { serveLocalGateway } from './localGatewayServer';
 import { localFont, localFontPath, localPage } from './page';
 
 export const outboxPath = '/_local/outbox';

@@ -4,8 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity } from '../../schema/define';
 import { foldForSearch, searchFoldDropped, searchFoldMap } from '../../schema/rules/text';
-import { isPostgres, type DB } from '../platform/db';
-import type { Row } from '../platform/db';
+import { type DB, isPostgres, type Row } from '../platform/db';
 
 /** One table's folded search text, as of change `seq` of the change log. */
 interface FoldedIndex {

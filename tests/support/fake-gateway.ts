@@ -5,15 +5,8 @@
 // list, a slow verify, and `inject(call, fault)`, which makes it misbehave as a real gateway (or a
 // proxy in front of it) may, on that call until `clear()`: see gatewayFaults.
 import type { ServerResponse } from 'node:http';
-import {
-  LocalGateway,
-  sendJson,
-  serveLocalGateway,
-  type GatewayCall,
-  type GatewayCallName,
-  type PaymentState,
-  type SendAnswer,
-} from '../../server/dev/localGateway';
+import { LocalGateway, type GatewayCall, type GatewayCallName, type PaymentState } from '../../server/dev/localGateway';
+import { sendJson, serveLocalGateway, type SendAnswer } from '../../server/dev/localGatewayServer';
 import { hugeAnswerBytes, outsideFaults, type OutsideFault } from './outside-faults';
 
 export type { GatewayCall, GatewayCallName };

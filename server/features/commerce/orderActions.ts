@@ -18,11 +18,10 @@ import { refundRefusals } from '../../../schema/orders';
 import { registry } from '../../../schema/registry.gen';
 import { plugIn, type ActionContext, type ActionHandler } from '../../engine/behaviours';
 import { recordAudit } from '../../engine/audit';
-import { nowIso, type EnrollmentStatus } from '../../platform/db';
+import { type EnrollmentStatus, nowIso, type Row } from '../../platform/db';
 import { HttpError, HttpErrorKeeping } from '../../platform/errors';
 import { GatewayError } from './gateway';
 import { selectForUpdate } from '../../engine/integrity';
-import type { Row } from '../../platform/db';
 import { isGatewayAuthority, recordAttempt } from './payments';
 import { assertSeatForAdmin, offerFreedSeats } from './seats';
 

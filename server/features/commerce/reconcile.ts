@@ -13,8 +13,7 @@
 // - A payment that bought nothing (every line enrolled by another order: a second payment of the
 //   same cart) is reversed through the gateway while its window is open, the money back on the
 //   payer's card; after that it stays `refundDue`, for the admin's refund action.
-import type { DB, OrderStatus } from '../../platform/db';
-import { nowIso } from '../../platform/db';
+import { type DB, nowIso, type OrderStatus } from '../../platform/db';
 import { GatewayError, type GatewayFailure } from './gateway';
 import type { Gateway } from '../../platform/outside';
 import { selectForUpdate } from '../../engine/integrity';

@@ -8,10 +8,9 @@ import type { AnyEntity } from '../../../schema/define';
 import { administratorRole } from '../../../schema/rules/roles';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { plugIn, type ImportedRow } from '../../engine/behaviours';
-import { isPostgres, type Database, type DB } from '../../platform/db';
+import { type Database, type DB, type Executor, isPostgres, type Row } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { integrityTexts } from '../../engine/integrity';
-import type { Executor, Row } from '../../platform/db';
 import type { AuthUser } from '../../platform/http';
 
 export const accountTexts = {

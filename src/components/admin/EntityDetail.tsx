@@ -18,9 +18,8 @@ import { useEntityEditing } from './EntityEditing';
 import { fetchRecord, referenceOptions, referenceTarget, useReferenceLabels, type AdminRecord, type Labels } from './relations';
 import { adminTexts } from './texts';
 import { opensForm } from './formPart';
-import { FieldValue } from './DetailValues';
+import { FieldValue, recordLogic } from './DetailValues';
 import { RelatedTable } from './RelatedTable';
-import { recordLogic } from './DetailValues';
 import { detailTexts } from './detailTexts';
 
 export type EntityColumn = AnyEntity['columns'][number];

@@ -24,9 +24,7 @@ import type { TableSelection } from './selection';
 import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
 import { useCompactRows } from './RowActions';
 import { adminTexts } from './texts';
-import { VirtualBody } from './EntityTableBody';
-import type { Sizing } from './EntityTableBody';
-import { SelectAllBox } from './EntityTableBody';
+import { SelectAllBox, type Sizing, VirtualBody } from './EntityTableBody';
 import { columnId, columnValue, features, helper, type TableRow } from './entityTableRows';
 
 // One collator for every comparison: localeCompare(…, 'fa') resolves the locale on each call,

@@ -12,9 +12,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { academyDayStart, jalaliMonthNames, jalaliWeekdayNames, monthLength, academyDayOf } from '../../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../../schema/rules/text';
 import './JalaliDatePicker.css';
-import { Chevron, choosePlacement, dayLabel, formatValue, initialState, inRange, monthGrid, moveTo, parseValue, type Placement, sameDay, shiftMonth, unplaced } from './JalaliPickerParts';
-import type { PopupState } from './JalaliPickerParts';
-import type { View } from './JalaliPickerParts';
+import { Chevron, choosePlacement, dayLabel, formatValue, initialState, inRange, monthGrid, moveTo, parseValue, type Placement, type PopupState, sameDay, shiftMonth, unplaced, type View } from './JalaliPickerParts';
 
 export interface JalaliDatePickerProps {
   id: string;
