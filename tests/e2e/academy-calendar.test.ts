@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyDayOf, academyDayStart, nextDay } from '../../schema/rules/calendar';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
+import { apiCall, apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
 
 const zones = ['Asia/Tehran', 'UTC', 'America/Los_Angeles'] as const;
 
@@ -17,16 +17,7 @@ const thisYear = academyDayOf(Date.now()).jy;
 const holiday = { jy: thisYear + 1, jm: 11, jd: 22 };
 const holidayTitle = 'روز آزمون تقویم';
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const answer: T = await response.json();
-  return answer;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiCall<T>(stack, token, method, path, body);
 
 beforeAll(async () => {
   stack = await startStack();

@@ -11,7 +11,7 @@ import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { jalaliMonthNames } from '../../schema/rules/calendar';
 import { toLatinDigits } from '../../schema/rules/text';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiCall, apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 
@@ -39,17 +39,7 @@ const inDays = (n: number) => {
   return academyDayStart(toJalaali(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())).toISOString();
 };
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  // The server's answers are checked against the contract by the server suite; here, test data.
-  const answer: T = await response.json();
-  return answer;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiCall<T>(stack, token, method, path, body);
 
 beforeAll(async () => {
   stack = await startStack();
