@@ -144,6 +144,7 @@ function compactJson(value: unknown, depth: number, pad = ''): string {
 export function historyModule(history: MigrationHistory): string {
   return `${generatedHeader}// The history of the entity tables: each migration was generated when a schema file changed
 // (codegen compares the files with the snapshot below) and is applied once, in order, on start.
+import type { SchemaMigration, SchemaSnapshot } from './migration-steps';
 
 export const schemaMigrations: readonly SchemaMigration[] = ${compactJson(history.migrations.map((m) => ({ name: m.name, steps: m.steps })), 3)};
 
