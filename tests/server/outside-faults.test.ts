@@ -13,7 +13,7 @@ import { openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { zarinpal } from '../../server/features/commerce/gateway';
 import { paymentSettlement } from '../../server/features/commerce/checkout';
 import { reconcilePayments } from '../../server/features/commerce/reconcile';
-import { gatewayFaults, hugeAnswerBytes, startFakeGateway, type FakeGateway, type GatewayCallName, type GatewayFault } from '../support/fake-gateway';
+import { applies, callsOf, gatewayFaults, hugeAnswerBytes, startFakeGateway, usable, type FakeGateway, type GatewayFault, type GatewayOperation } from '../support/fake-gateway';
 import { faultFigures } from '../support/outside-faults';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
@@ -170,29 +170,6 @@ describe('a duplicate authority from the gateway', () => {
 });
 
 // ── The gateway: every fault × every operation that calls it ──
-type GatewayOperation = 'checkout' | 'callback' | 'reconcile' | 'reverse' | 'refund';
-/** The gateway calls each operation makes (the reconciliation: the unverified list, then verify). */
-const callsOf: Record<GatewayOperation, GatewayCallName[]> = {
-  checkout: ['request'],
-  callback: ['verify'],
-  reconcile: ['unverified', 'verify'],
-  reverse: ['reverse'],
-  refund: ['refund'],
-};
-/**
- * A duplicate id is an authority (only request issues one); unasked payments are listed only by
- * unVerified.json; an answer lost after the gateway acted is tried where money goes back.
- */
-const applies = (operation: GatewayOperation, fault: GatewayFault) =>
-  fault === 'duplicateId' ? operation === 'checkout' : fault === 'unasked' ? operation === 'reconcile' : fault === 'droppedAfter' ? operation === 'refund' : true;
-/**
- * Faults whose answer still says what was done, so the operation succeeds at once: extra fields
- * are ignored, strangers in the unverified list are not ours, and a refund or reversal is told by
- * its code (the refund's id and the reversal's message are only informative).
- */
-const usable = (operation: GatewayOperation, fault: GatewayFault) =>
-  fault === 'extraFields' || fault === 'unasked' || (fault === 'missingFields' && (operation === 'refund' || operation === 'reverse'));
-
 /** What each fault produced, per boundary, for the fuzz report. */
 const count = faultFigures(usePostgres ? 'postgres' : 'sqlite');
 

@@ -236,3 +236,27 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     },
   };
 }
+
+/** The operations of ours that call the gateway, each tried against every fault. */
+export type GatewayOperation = 'checkout' | 'callback' | 'reconcile' | 'reverse' | 'refund';
+/** The gateway calls each operation makes (the reconciliation: the unverified list, then verify). */
+export const callsOf: Record<GatewayOperation, GatewayCallName[]> = {
+  checkout: ['request'],
+  callback: ['verify'],
+  reconcile: ['unverified', 'verify'],
+  reverse: ['reverse'],
+  refund: ['refund'],
+};
+/**
+ * A duplicate id is an authority (only request issues one); unasked payments are listed only by
+ * unVerified.json; an answer lost after the gateway acted is tried where money goes back.
+ */
+export const applies = (operation: GatewayOperation, fault: GatewayFault) =>
+  fault === 'duplicateId' ? operation === 'checkout' : fault === 'unasked' ? operation === 'reconcile' : fault === 'droppedAfter' ? operation === 'refund' : true;
+/**
+ * Faults whose answer still says what was done, so the operation succeeds at once: extra fields
+ * are ignored, strangers in the unverified list are not ours, and a refund or reversal is told by
+ * its code (the refund's id and the reversal's message are only informative).
+ */
+export const usable = (operation: GatewayOperation, fault: GatewayFault) =>
+  fault === 'extraFields' || fault === 'unasked' || (fault === 'missingFields' && (operation === 'refund' || operation === 'reverse'));
