@@ -9,6 +9,7 @@ import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
 import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import type { EnrolmentRow, OrderRow } from '../support/adminRows';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -19,19 +20,6 @@ const parents: Array<{ token: string; child: number }> = [];
 interface Checkout {
   orderId: number;
   paymentUrl: string;
-}
-interface EnrolmentRow {
-  id: number;
-  version: number;
-  status: string;
-  childId: number;
-  orderId: number;
-}
-interface OrderRow {
-  id: number;
-  version: number;
-  status: string;
-  refundedInTomans: number;
 }
 interface AuditEntry {
   id: number;

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
 import { refundRefusals } from '../../schema/orders';
 import { registry } from '../../schema/registry.gen';
-import { academyDayOf } from '../../schema/rules/calendar';
+import { academyDayOf, dayKey } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { sampleChild } from '../support/samples';
+import type { AttemptRow, EnrolmentRow, OrderRow } from '../support/adminRows';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -20,33 +21,6 @@ let admin: string;
 let learner: string;
 let courses: Array<{ id: number; title: string; priceInTomans: number; registrationOpen: boolean }>;
 
-interface OrderRow {
-  id: number;
-  version: number;
-  status: string;
-  totalInTomans: number;
-  refundedInTomans: number;
-  refundDueInTomans: number;
-  cardPan: string;
-  refId: string;
-  userId: number;
-  refundUnconfirmedAt: string | null;
-}
-interface EnrolmentRow {
-  id: number;
-  version: number;
-  status: string;
-  childId: number;
-  courseId: number;
-  orderId: number;
-}
-interface AttemptRow {
-  kind: string;
-  outcome: string;
-  amountInTomans: number;
-  cardPan: string;
-  refId: string;
-}
 
 const list = async <T>(api: string, query: Record<string, string>, token = admin) => {
   const answer = await server.call<{ items: T[]; total: number; message?: string }>('GET', `/api/${api}/GetSelectList`, { token, query: { page: '1', ...query } });
@@ -64,7 +38,7 @@ async function act<T extends object>(path: string, body: object, token: string, 
   const answer = await server.call<{ record?: T; message?: string; conflict?: unknown }>('POST', path, { token, body });
   return { status: answer.status, text: answer.text, body: { ...(answer.body.record ?? none), message: answer.body.message }, conflict: answer.body.conflict };
 }
-const noOrder: OrderRow = { id: 0, version: 0, status: '', totalInTomans: 0, refundedInTomans: 0, refundDueInTomans: 0, cardPan: '', refId: '', userId: 0, refundUnconfirmedAt: null };
+const noOrder: OrderRow = { id: 0, version: 0, status: '', totalInTomans: 0, discountInTomans: 0, refundedInTomans: 0, refundDueInTomans: 0, cardPan: '', refId: '', userId: 0, refundUnconfirmedAt: null };
 const noEnrolment: EnrolmentRow = { id: 0, version: 0, status: '', childId: 0, courseId: 0, orderId: 0 };
 /** The order's actions its row offers, as the admin's list and detail view decide them. */
 const offered = (order: OrderRow) => actionsFor(registry.orders, { ...order }).map((action) => action.key);
@@ -97,10 +71,7 @@ async function buy(server: TestServer, token: string, courseIds: number[], name:
   return checkout.body.orderId;
 }
 
-const jalaliDay = (date: Date) => {
-  const { jy, jm, jd } = academyDayOf(date);
-  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
-};
+const jalaliDay = (date: Date) => dayKey(academyDayOf(date));
 
 beforeAll(async () => {
   gateway = await startFakeGateway();

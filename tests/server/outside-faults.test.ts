@@ -21,6 +21,7 @@ import { actionsFor, blankRecord } from '../../schema/define';
 import { refundRefusals } from '../../schema/orders';
 import { courseBody, sampleChild } from '../support/samples';
 import { registry } from '../../schema/registry.gen';
+import type { AttemptRow, OrderRow } from '../support/adminRows';
 
 const merchantId = '11111111-2222-3333-4444-555555555555';
 /**
@@ -37,21 +38,6 @@ let phones = 0;
 interface Checkout {
   orderId: number;
   paymentUrl: string;
-}
-interface OrderRow {
-  id: number;
-  version: number;
-  status: string;
-  totalInTomans: number;
-  discountInTomans: number;
-  refundDueInTomans: number;
-  refundedInTomans: number;
-  refundUnconfirmedAt: string | null;
-}
-interface AttemptRow {
-  kind: string;
-  outcome: string;
-  authority: string | null;
 }
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { rawSql } from '../support/postgres-db';
 import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import type { EnrolmentRow } from '../support/adminRows';
 
 let gateway: FakeGateway;
 let server: TestServer;
@@ -36,12 +37,6 @@ interface EntryRow {
   position: number;
   childId: number;
   holdUntil: string | null;
-}
-interface EnrolmentRow {
-  id: number;
-  version: number;
-  status: string;
-  childId: number;
 }
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import { configFromEnv } from '../../server/platform/config';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { sampleChild } from '../support/samples';
+import type { AttemptRow, OrderRow } from '../support/adminRows';
 
 let gateway: FakeGateway;
 /** Never reconciles: a second server on its database runs a round where a test needs one. */
@@ -34,20 +35,6 @@ interface PaymentResult {
   refId?: string;
   refundDueInTomans?: number;
   refundedInTomans?: number;
-}
-interface OrderRow {
-  id: number;
-  version: number;
-  status: string;
-  totalInTomans: number;
-  refundDueInTomans: number;
-  refundedInTomans: number;
-  refId: string | null;
-}
-interface AttemptRow {
-  kind: string;
-  outcome: string;
-  amountInTomans: number;
 }
 
 beforeAll(async () => {
