@@ -218,7 +218,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** openapi.yaml with its generated regions rewritten from the entities. */
 export function contractWithEntities(source: string, entities: readonly AnyEntity[]): string {
   const { schemas, paths } = contractBlocks(entities);
-  const text = (value: Record<string, Json>) => (Object.keys(value).length ? stringify(value, { lineWidth: 0 }) : '');
+  const text = (value: Record<string, Json>) => (Object.keys(value).length ? stringify(value, { lineWidth: 0, aliasDuplicateObjects: false }) : '');
   let out = splice(source, markers.schemas, indent(text(schemas), 4));
   out = splice(out, markers.paths, indent(text(paths), 2));
   // The hand-written part of the contract may not define what an entity generates.
