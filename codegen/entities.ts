@@ -9,7 +9,6 @@ const root = new URL('../', import.meta.url);
 export const schemaDir = new URL('schema/', root);
 export const registryUrl = new URL('schema/registry.gen.ts', root);
 export const registryKeysUrl = new URL('schema/registryKeys.gen.ts', root);
-export const migrationsUrl = new URL('codegen/migrations.gen.ts', root);
 
 export const generatedHeader = '// GENERATED FILE, DO NOT EDIT. Source: schema/*.ts. Regenerate with `npm run codegen`.\n';
 

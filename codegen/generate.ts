@@ -1,7 +1,8 @@
 // `npm run codegen`: from the schema files and openapi.yaml, writes
 // - openapi.yaml's generated regions (each entity's components and calls, codegen/entities.ts),
 // - schema/registry.gen.ts (every entity file of schema/) and schema/registryKeys.gen.ts (their keys),
-// - codegen/migrations.gen.ts (a new migration when a schema's table changed),
+// - a new migration in server/platform/migrations/ when a schema's table changed, and that
+//   history's index (history.gen.ts, which also lists the hand-written migrations),
 // - codegen/openapi.gen.ts (types, openapi-typescript) and codegen/openapi.gen.json (the parsed
 //   contract the server reads at start instead of parsing YAML).
 // `--check` writes nothing and exits non-zero when any of them differs from what the sources
@@ -11,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { contractDigest, type ParsedContract } from '../server/platform/contract';
-import { loadEntities, migrationsUrl, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
-import { historyModule, loadHistory, nextHistory } from './schemaMigrations';
+import { loadEntities, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
+import { generatedMigrationModule, historyIndexModule, historyIndexUrl, loadHistory, migrationsDir, nextHistory } from './migrationHistory';
 import { contractWithEntities } from './contractBlocks';
 
 const root = new URL('../', import.meta.url);
@@ -47,7 +48,8 @@ export async function generateAll(): Promise<Array<readonly [URL, string]>> {
     [contractUrl, contract],
     [registryUrl, registryModule(entities)],
     [registryKeysUrl, registryKeysModule(entities)],
-    [migrationsUrl, historyModule(history)],
+    ...(history.added?.generated ? [[new URL(history.added.file, migrationsDir), generatedMigrationModule(history.added.generated)] as const] : []),
+    [historyIndexUrl, historyIndexModule(history.entries)],
     [outputUrl, await generateTypes(contract)],
     [parsedOutputUrl, await generateParsedContract(contract)],
   ];

@@ -1,6 +1,6 @@
 // What a generated migration is made of, shared by the generator (codegen/entities.ts) and the
-// server's interpreter (server/platform/migrations/generated.ts). Plain data, so the history of schema
-// changes is a reviewable file (codegen/migrations.gen.ts) rather than code.
+// server's interpreter (server/platform/migrations/generated.ts). Plain data, so each schema change
+// is a reviewable file (server/platform/migrations/<name>.gen.ts) rather than code.
 
 export type ColumnType = 'text' | 'integer' | 'bigint' | 'real';
 
@@ -39,7 +39,66 @@ export type MigrationStep =
   | { op: 'createIndex'; table: string; column: string; name: string }
   | { op: 'dropIndex'; table: string; name: string };
 
-export interface SchemaMigration {
-  name: string;
+
+/** What a generated migration file holds (server/platform/migrations/<name>.gen.ts). */
+export interface GeneratedMigration {
   steps: readonly MigrationStep[];
+  /**
+   * The unreleased migrations this one was folded from: a database that applied all of them
+   * records this one instead and runs nothing (server/platform/db.ts).
+   */
+  replaces?: readonly string[];
+}
+
+/** The snapshot after one step: how codegen replays the history to learn what the tables are now. */
+export function applyToSnapshot(snapshot: SchemaSnapshot, step: MigrationStep): SchemaSnapshot {
+  const tables = { ...snapshot.tables };
+  const table = (name: string): TableSpec => {
+    const found = tables[name];
+    if (!found) throw new Error(`migration history: ${step.op} on ${name}, which no earlier step made`);
+    return { ...found };
+  };
+  switch (step.op) {
+    case 'createTable':
+      tables[step.table] = { ...step.columns };
+      break;
+    case 'dropTable':
+      delete tables[step.table];
+      break;
+    case 'addColumn': {
+      tables[step.table] = { ...table(step.table), [step.column]: step.spec };
+      break;
+    }
+    case 'dropColumn': {
+      const columns = table(step.table);
+      delete columns[step.column];
+      tables[step.table] = columns;
+      break;
+    }
+    case 'renameColumn': {
+      const { [step.from]: spec, ...rest } = table(step.table);
+      if (!spec) throw new Error(`migration history: ${step.table}.${step.from} is renamed but does not exist`);
+      tables[step.table] = { ...rest, [step.to]: spec };
+      break;
+    }
+    case 'createIndex': {
+      const columns = table(step.table);
+      const spec = columns[step.column];
+      if (spec) columns[step.column] = { ...spec, index: step.name };
+      tables[step.table] = columns;
+      break;
+    }
+    case 'dropIndex': {
+      const columns = table(step.table);
+      for (const [name, spec] of Object.entries(columns)) {
+        if (spec.index === step.name) {
+          const { index: _dropped, ...rest } = spec;
+          columns[name] = rest;
+        }
+      }
+      tables[step.table] = columns;
+      break;
+    }
+  }
+  return { tables };
 }

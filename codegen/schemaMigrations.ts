@@ -1,8 +1,8 @@
-// The schemas' tables as a snapshot, the steps from one snapshot to the next, and the migration
-// history codegen keeps in codegen/migrations.gen.ts.
+// The schemas' tables as a snapshot, and the steps from one snapshot to the next (the history
+// they are kept in: codegen/migrationHistory.ts).
 import { numberLimits, type AnyEntity, type FieldDecl } from '../schema/define';
-import type { ColumnSpec, MigrationStep, SchemaMigration, SchemaSnapshot, TableSpec } from './migration-steps';
-import { generatedHeader, migrationsUrl, SchemaError } from './entities';
+import type { ColumnSpec, MigrationStep, SchemaSnapshot, TableSpec } from './migration-steps';
+import { SchemaError } from './entities';
 import { optionType } from './contractBlocks';
 // ── migrations ───────────────────────────────────────────────────────────────────────────────
 const int32Max = 2_147_483_647;
@@ -94,60 +94,4 @@ export function diffTables(before: SchemaSnapshot, after: SchemaSnapshot, entiti
     if (!after.tables[table]) steps.push({ op: 'dropTable', table });
   }
   return steps;
-}
-function migrationName(index: number, steps: readonly MigrationStep[]): string {
-  const created = steps.flatMap((s) => (s.op === 'createTable' ? [s.table] : []));
-  const dropped = steps.flatMap((s) => (s.op === 'dropTable' ? [s.table] : []));
-  const altered = [...new Set(steps.flatMap((s) => (s.op !== 'createTable' && s.op !== 'dropTable' ? [s.table] : [])))];
-  const tables = (names: string[]) => (names.length <= 2 ? names.join('_') : `${names.length}_tables`);
-  const parts = [
-    ...(created.length ? [`create_${tables(created)}`] : []),
-    ...(altered.length ? [`alter_${tables(altered)}`] : []),
-    ...(dropped.length ? [`drop_${tables(dropped)}`] : []),
-  ];
-  // Names sort after the hand-written 00N_ migrations ('g' > digits), in the order they were made.
-  return `g${String(index).padStart(3, '0')}_${parts.join('_').slice(0, 60)}`;
-}
-export interface MigrationHistory {
-  migrations: readonly SchemaMigration[];
-  snapshot: SchemaSnapshot;
-}
-function isHistoryModule(value: unknown): value is { schemaMigrations: readonly SchemaMigration[]; schemaSnapshot: SchemaSnapshot } {
-  if (typeof value !== 'object' || value === null || !('schemaMigrations' in value) || !('schemaSnapshot' in value)) return false;
-  const { schemaMigrations, schemaSnapshot } = value;
-  return Array.isArray(schemaMigrations) && typeof schemaSnapshot === 'object' && schemaSnapshot !== null && 'tables' in schemaSnapshot;
-}
-export async function loadHistory(url: URL = migrationsUrl): Promise<MigrationHistory> {
-  const loaded: unknown = await import(`${url.href}?t=${Date.now()}`);
-  if (!isHistoryModule(loaded)) throw new SchemaError('codegen/migrations.gen.ts is not a migration history');
-  return { migrations: loaded.schemaMigrations, snapshot: loaded.schemaSnapshot };
-}
-/** The history with one more migration when the declared tables moved on from its snapshot. */
-export function nextHistory(history: MigrationHistory, entities: readonly AnyEntity[]): MigrationHistory {
-  const declared = tablesOf(entities);
-  const steps = diffTables(history.snapshot, declared, entities);
-  if (steps.length === 0) return history;
-  return { migrations: [...history.migrations, { name: migrationName(history.migrations.length + 1, steps), steps }], snapshot: declared };
-}
-/** JSON with one line per migration step and per column, so a schema change reads as a small diff. */
-function compactJson(value: unknown, depth: number, pad = ''): string {
-  if (depth === 0 || typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const inner = `${pad}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return `[\n${value.map((v) => inner + compactJson(v, depth - 1, inner)).join(',\n')}\n${pad}]`;
-  }
-  const entries = Object.entries(value);
-  if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, depth - 1, inner)}`).join(',\n')}\n${pad}}`;
-}
-export function historyModule(history: MigrationHistory): string {
-  return `${generatedHeader}// The history of the entity tables: each migration was generated when a schema file changed
-// (codegen compares the files with the snapshot below) and is applied once, in order, on start.
-import type { SchemaMigration, SchemaSnapshot } from './migration-steps';
-
-export const schemaMigrations: readonly SchemaMigration[] = ${compactJson(history.migrations.map((m) => ({ name: m.name, steps: m.steps })), 3)};
-
-export const schemaSnapshot: SchemaSnapshot = ${compactJson(history.snapshot, 3)};
-`;
 }

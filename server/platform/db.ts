@@ -5,9 +5,8 @@ import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { migrationProvider } from './migrations/index';
+import { foldedMigrations, migratorFor } from './migrations/index';
 
 import type { Database } from './tables';
 
@@ -127,12 +126,35 @@ export function requestChangeMarker(db: DB, request: object): Promise<string | n
 const requestMarkers = new WeakMap<object, Promise<string | null>>();
 
 export async function migrate(db: DB): Promise<void> {
-  // Unordered: a hand-written 00N_ migration may land after generated g00N_ ones already ran.
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  await adoptFoldedMigrations(db);
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration failed${failed ? ` in ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}
+
+/**
+ * A database that ran every migration a folded one replaces has its tables already: it records
+ * the folded name instead, so the fold runs nothing twice. One that ran only some of them cannot
+ * be carried forward safely, and says so rather than half-applying the rest.
+ */
+export async function adoptFoldedMigrations<Tables>(db: Kysely<Tables>, folded: typeof foldedMigrations = foldedMigrations): Promise<void> {
+  if (folded.length === 0) return;
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return;
+  const recorded = await sql<{ name: string }>`select ${sql.ref('name')} from ${sql.table('kysely_migration')}`.execute(db);
+  const applied = new Set(recorded.rows.map((row) => row.name));
+  for (const { name, replaces } of folded) {
+    const ran = replaces.filter((part) => applied.has(part));
+    if (applied.has(name) || ran.length === 0) continue;
+    if (ran.length < replaces.length) {
+      throw new Error(`database migration failed: ${name} was folded from ${replaces.join(', ')}, but this database ran only ${ran.join(', ')}; start from a backup taken before them or from an empty database`);
+    }
+    await db.transaction().execute(async (trx) => {
+      await sql`delete from ${sql.table('kysely_migration')} where ${sql.ref('name')} in (${sql.join(replaces)})`.execute(trx);
+      await sql`insert into ${sql.table('kysely_migration')} (${sql.ref('name')}, ${sql.ref('timestamp')}) values (${name}, ${nowIso()})`.execute(trx);
+    });
   }
 }
 

@@ -54,7 +54,13 @@ function changedFiles(before: Map<string, string>, after: Map<string, string>): 
  */
 const hangLimitMs = 300_000;
 
-const generatedFiles = ['codegen/migrations.gen.ts', 'codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts', 'schema/registryKeys.gen.ts'];
+const generatedFiles = ['codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts', 'schema/registryKeys.gen.ts', 'server/platform/migrations/history.gen.ts'];
+const migrationsFolder = 'server/platform/migrations';
+
+/** The generated migration files of the copy's history, by name. */
+async function generatedMigrations(): Promise<string[]> {
+  return (await readdir(path.join(copy, migrationsFolder))).filter((f) => f.endsWith('.gen.ts') && f !== 'history.gen.ts').sort();
+}
 
 beforeAll(async () => {
   copy = await mkdtemp(path.join(tmpdir(), 'academy-one-file-'));
@@ -80,7 +86,11 @@ describe('one schema file is the whole entity', () => {
     const generated = await sh('npx', ['tsx', 'codegen/generate.ts']);
     expect(generated.code, generated.output).toBe(0);
     const after = await fingerprint(copy);
-    expect(changedFiles(before, after)).toEqual([...generatedFiles, 'schema/vouchers.ts'].sort());
+    // The new table's migration is a file of its own, named by the second it was made.
+    const changed = changedFiles(before, after);
+    const migration = changed.find((f) => f.startsWith(`${migrationsFolder}/`) && f !== `${migrationsFolder}/history.gen.ts`);
+    expect(migration).toMatch(/^server\/platform\/migrations\/\d{14}_create_vouchers\.gen\.ts$/);
+    expect(changed).toEqual([...generatedFiles, 'schema/vouchers.ts', migration].sort());
 
     const contract = await readFile(path.join(copy, 'openapi.yaml'), 'utf8');
     for (const piece of ['/api/Voucher/GetSelectList:', '/api/Voucher/Create:', '/api/Voucher/Update:', '/api/Voucher/Delete:', 'VoucherFields:', 'operationId: createVoucher']) {
@@ -88,7 +98,8 @@ describe('one schema file is the whole entity', () => {
     }
     // The validator's limit is the contract's limit: one declaration makes both.
     expect(contract).toMatch(/percentOff:\n\s+type: integer\n\s+minimum: 0\n\s+maximum: 100/);
-    expect(await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8')).toMatch(/"op":"createTable","table":"vouchers"/);
+    expect(await readFile(path.join(copy, migration ?? ''), 'utf8')).toMatch(/"op":"createTable","table":"vouchers"/);
+    expect(await readFile(path.join(copy, `${migrationsFolder}/history.gen.ts`), 'utf8')).toContain(path.basename(migration ?? '', '.gen.ts'));
     expect(await readFile(path.join(copy, 'schema/registry.gen.ts'), 'utf8')).toContain("import vouchers from './vouchers';");
     expect(await readFile(path.join(copy, 'schema/registryKeys.gen.ts'), 'utf8')).toContain("'vouchers'");
     const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
@@ -163,7 +174,7 @@ describe('one schema file is the whole entity', () => {
         const dataDir = await mkdtemp(path.join(tmpdir(), 'academy-one-file-data-'));
         const env: Record<string, string> = name === 'PostgreSQL' ? { DATABASE_URL: await databaseFor(dataDir), JWT_SECRET: 'one-file-proof-secret-0123456789abcdef' } : {};
         const v1 = await readFile(path.join(copy, 'schema/vouchers.ts'), 'utf8');
-        const history = await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8');
+        const history = await generatedMigrations();
         const generated = await Promise.all(generatedFiles.map((f) => readFile(path.join(copy, f), 'utf8')));
         try {
           let server = await startServer(dataDir, env);
@@ -182,11 +193,12 @@ describe('one schema file is the whole entity', () => {
           await copyFile(path.join(fixtures, 'vouchers-v2.ts'), path.join(copy, 'schema/vouchers.ts'));
           const generate = await sh('npx', ['tsx', 'codegen/generate.ts']);
           expect(generate.code, generate.output).toBe(0);
-          const migrated = await readFile(path.join(copy, 'codegen/migrations.gen.ts'), 'utf8');
-          // The earlier migrations stay as they were; one is appended.
-          const names = (text: string) => [...text.matchAll(/"name": "(g\d+_\w+)"/g)].map((m) => m[1]);
-          expect(names(migrated).slice(0, -1)).toEqual(names(history));
-          expect(names(migrated)).toHaveLength(names(history).length + 1);
+          // The earlier migrations stay as they were; one is added after them.
+          const migratedFiles = await generatedMigrations();
+          const added = migratedFiles.filter((f) => !history.includes(f));
+          expect(added).toHaveLength(1);
+          expect(migratedFiles.filter((f) => history.includes(f))).toEqual(history);
+          const migrated = await readFile(path.join(copy, migrationsFolder, added[0] ?? ''), 'utf8');
           expect(migrated).toContain('{"op":"renameColumn","table":"vouchers","from":"note","to":"description"}');
           expect(migrated).toMatch(/"op":"addColumn","table":"vouchers","column":"maxUses"/);
           expect(migrated).toMatch(/"op":"dropColumn","table":"vouchers","column":"kind"/);
@@ -200,6 +212,7 @@ describe('one schema file is the whole entity', () => {
         } finally {
           await writeFile(path.join(copy, 'schema/vouchers.ts'), v1);
           await Promise.all(generatedFiles.map((f, i) => writeFile(path.join(copy, f), generated[i] ?? '')));
+          for (const file of await generatedMigrations()) if (!history.includes(file)) await rm(path.join(copy, migrationsFolder, file));
           if (name === 'PostgreSQL') await dropDatabaseFor(dataDir);
           await rm(dataDir, { recursive: true, force: true });
         }

@@ -5,11 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaMigrations } from '../../codegen/migrations.gen';
 import { migrate, openDatabase, openPostgres, type DB } from '../../server/platform/db';
-import { migrationProvider } from '../../server/platform/migrations';
+import { migratorFor } from '../../server/platform/migrations';
+import { migrationHistory } from '../../server/platform/migrations/history.gen';
 import { jalaliToday } from '../../schema/rules/courseFilters';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
@@ -323,14 +322,13 @@ describe('addresses', () => {
 
 describe('teacher slugs for rows made before them', () => {
   it('the generated migration fills each existing teacher a distinct slug before the unique index', async () => {
-    const index = schemaMigrations.findIndex((m) => m.steps.some((s) => s.op === 'addColumn' && s.table === 'teachers' && s.column === 'slug'));
-    const before = schemaMigrations[index - 1]?.name;
+    const index = migrationHistory.findIndex((m) => 'generated' in m && m.generated.steps.some((s) => s.op === 'addColumn' && s.table === 'teachers' && s.column === 'slug'));
+    const before = migrationHistory[index - 1]?.name;
     if (!before) throw new Error('no migration adds the teachers slug');
     const dir = mkdtempSync(path.join(tmpdir(), 'academy-slugs-'));
     const db: DB = usePostgres ? openPostgres(await databaseFor(dir), 2) : openDatabase(path.join(dir, 'academy.db'));
     try {
-      const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
-      const { error } = await migrator.migrateTo(before);
+      const { error } = await migratorFor(db).migrateTo(before);
       expect(error).toBeUndefined();
       // Typed for the latest schema; these rows predate the slug column, so they are written raw.
       for (const fullName of ['مریم احمدی', 'مریم احمدی', 'Ali Rezaei', '!!!']) {

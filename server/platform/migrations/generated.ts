@@ -1,9 +1,9 @@
-// Applies the migrations codegen generated from the schema files (codegen/migrations.gen.ts):
+// Applies the migrations codegen generated from the schema files (the .gen.ts files of this folder):
 // each is plain data, turned here into Kysely schema-builder calls that work on SQLite and
 // PostgreSQL alike.
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { ColumnSpec, MigrationStep, SchemaMigration } from '../../../codegen/migration-steps';
+import type { ColumnSpec, GeneratedMigration, MigrationStep } from '../../../codegen/migration-steps';
 import { uniqueSlug } from '../slug';
 import { withId } from './001_initial';
 
@@ -63,7 +63,7 @@ async function apply(db: Kysely<unknown>, step: MigrationStep): Promise<void> {
   }
 }
 
-export function generatedMigration(migration: SchemaMigration): Migration {
+export function generatedMigration(migration: GeneratedMigration): Migration {
   return {
     up: async (db) => {
       for (const step of migration.steps) await apply(db, step);
