@@ -67,7 +67,20 @@ export function compactSteps(steps: readonly MigrationStep[]): MigrationStep[] {
           continue;
         }
         break;
-      case 'renameColumn':
+      case 'renameColumn': {
+        // A column made in this fold is made under its final name.
+        const added = out.findIndex((s) => s.op === 'addColumn' && s.table === step.table && s.column === step.from);
+        const addedStep = out[added];
+        if (addedStep?.op === 'addColumn') {
+          out[added] = { ...addedStep, column: step.to };
+          continue;
+        }
+        if (created >= 0) {
+          withColumns(created, (columns) => Object.fromEntries(Object.entries(columns).map(([name, spec]) => [name === step.from ? step.to : name, spec])));
+          continue;
+        }
+        break;
+      }
       case 'createTable':
         break;
     }
@@ -96,8 +109,9 @@ export function unreleasedTail(entries: readonly HistoryEntry[], released: Reado
 
 async function releasedFiles(base: string): Promise<Set<string>> {
   const run = promisify(execFile);
-  const folder = fileURLToPath(migrationsDir);
-  const { stdout } = await run('git', ['ls-tree', '--name-only', `${base}:server/platform/migrations/`], { cwd: folder }).catch(() => {
+  // From the project's root: ls-tree lists paths relative to where it runs.
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const { stdout } = await run('git', ['ls-tree', '--name-only', `${base}:server/platform/migrations/`], { cwd: root }).catch(() => {
     throw new SchemaError(`git does not know ${base}: name the released branch with --base <ref>`);
   });
   return new Set(stdout.split('\n').filter(Boolean));
