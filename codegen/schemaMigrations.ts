@@ -6,7 +6,7 @@ import { SchemaError } from './entities';
 import { optionType } from './contractBlocks';
 // ── migrations ───────────────────────────────────────────────────────────────────────────────
 const int32Max = 2_147_483_647;
-function columnOf(entity: AnyEntity, name: string, field: FieldDecl): ColumnSpec {
+export function columnOf(entity: AnyEntity, name: string, field: FieldDecl): ColumnSpec {
   switch (field.input) {
     case 'number': {
       const { max } = numberLimits(field);
@@ -40,6 +40,9 @@ export function tablesOf(entities: readonly AnyEntity[]): SchemaSnapshot {
     for (const [name, field] of Object.entries(entity.decl.fields)) {
       // A password is never kept as typed: the entity's create hook stores what it stores.
       if (field.input !== 'password') columns[name] = columnOf(entity, name, field);
+    }
+    for (const [name, stored] of Object.entries(entity.decl.stored ?? {})) {
+      columns[name] = { type: stored.type, notNull: !stored.nullable, ...(stored.default !== undefined ? { default: stored.default } : {}) };
     }
     if (entity.slugFrom) columns.slug = { type: 'text', notNull: true, default: '', unique: true };
     columns.version = { type: 'integer', notNull: true, default: 1 };

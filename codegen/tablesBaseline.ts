@@ -79,6 +79,7 @@ export const tablesBaseline: SchemaSnapshot = {
       "coverVideo": {"type":"text","notNull":true,"default":""},
       "description": {"type":"text","notNull":true,"default":""},
       "headings": {"type":"text","notNull":true,"default":""},
+      "createdAt": {"type":"text","notNull":true},
       "slug": {"type":"text","notNull":true,"default":"","unique":true},
       "version": {"type":"integer","notNull":true,"default":1}
     },
@@ -119,6 +120,9 @@ export const tablesBaseline: SchemaSnapshot = {
       "role": {"type":"integer","notNull":true,"default":1},
       "isLockout": {"type":"integer","notNull":true,"default":0},
       "lastLogin": {"type":"text","notNull":false},
+      "passwordHash": {"type":"text","notNull":true},
+      "createdAt": {"type":"text","notNull":true},
+      "tokenVersion": {"type":"integer","notNull":true,"default":0},
       "version": {"type":"integer","notNull":true,"default":1}
     }
   }

@@ -19,6 +19,9 @@ export default defineEntity({
   api: 'Attendance',
   // Rows come from the session's roll (its action), never one by one; they go with their child.
   ops: { create: false, remove: false },
+  // The enrolment the roll was made from (0 when none).
+  stored: { enrollmentId: { type: 'integer', default: 0 } },
+  defaultedColumns: ['version', 'status', 'note', 'takenBy'],
   fields: {
     childId: {
       label: 'فرزند',

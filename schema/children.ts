@@ -9,6 +9,7 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'Child',
   ops: { create: false, update: false, remove: false },
+  defaultedColumns: ['version'],
   fields: {
     firstName: { label: 'نام', input: 'text', readOnly: true },
     lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true },

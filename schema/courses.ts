@@ -7,6 +7,8 @@ export { courseTypeLabels, difficultyLabels };
 export default defineEntity({
   name: 'Course',
   key: 'courses',
+  // When the course was added (set by the server; the catalogue sorts by it).
+  stored: { createdAt: { type: 'text' } },
   fields: {
     title: { label: 'عنوان دوره', input: 'text', required: true },
     durationInHours: { label: 'مدت (ساعت)', input: 'number' },

@@ -98,6 +98,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     searchIn: decl.searchIn,
     labelField: decl.labelField,
     actions: decl.actions,
+    defaultedColumns: decl.defaultedColumns,
   };
   const allFields: Record<string, AnyField> = {};
   const fields: Record<string, AnyField> = {};

@@ -14,6 +14,9 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'EnrollmentRecord',
   ops: { create: false, update: false, remove: false },
+  // The course its order line paid for, once the child was moved from it.
+  stored: { paidCourseId: { type: 'integer', nullable: true } },
+  defaultedColumns: ['version', 'status', 'cancelledAt'],
   fields: {
     childId: {
       label: 'فرزند',
@@ -22,8 +25,8 @@ export default defineEntity({
       reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده', onDelete: 'cascade' },
     },
     courseId: { label: 'دوره', input: 'reference', readOnly: true, reference: { entity: 'courses', label: 'title', none: 'بدون دوره' } },
-    orderId: { label: 'پرداخت', input: 'reference', readOnly: true, reference: { entity: 'orders', label: 'refId', none: 'ثبت دستی', onDelete: 'keep' } },
-    enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true, filter: 'range' },
+    orderId: { label: 'پرداخت', input: 'reference', readOnly: true, nullable: true, reference: { entity: 'orders', label: 'refId', none: 'ثبت دستی', onDelete: 'keep' } },
+    enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: statuses },
     cancelledAt: { label: 'تاریخ لغو', input: 'jalaliDate', readOnly: true },
   },

@@ -31,6 +31,15 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'Notification',
   ops: { create: false, update: false, remove: false },
+  // The outbox's own bookkeeping: one message per event and person, the e-mail's subject, and the
+  // lease a worker holds while sending.
+  stored: {
+    dedupeKey: { type: 'text' },
+    subject: { type: 'text', default: '' },
+    leaseUntil: { type: 'text', nullable: true },
+    claimToken: { type: 'text', nullable: true },
+  },
+  defaultedColumns: ['version', 'status', 'attempts', 'lastError', 'providerId'],
   fields: {
     event: { label: 'رویداد', input: 'select', readOnly: true, options: pairs(notificationEventLabels) },
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: pairs(notificationStatusLabels) },
@@ -46,8 +55,8 @@ export default defineEntity({
     attempts: { label: 'تعداد تلاش', input: 'number', readOnly: true },
     lastError: { label: 'آخرین خطا', input: 'text', readOnly: true },
     providerId: { label: 'شناسه ارائه‌دهنده', input: 'text', readOnly: true },
-    createdAt: { label: 'زمان ثبت', input: 'jalaliDate', readOnly: true, filter: 'range' },
-    nextAttemptAt: { label: 'تلاش بعدی', input: 'jalaliDate', readOnly: true },
+    createdAt: { label: 'زمان ثبت', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
+    nextAttemptAt: { label: 'تلاش بعدی', input: 'jalaliDate', readOnly: true, nullable: false },
     sentAt: { label: 'زمان ارسال', input: 'jalaliDate', readOnly: true },
   },
   columns: [

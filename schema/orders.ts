@@ -37,6 +37,9 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'OrderRecord',
   ops: { create: false, update: false, remove: false },
+  // The gateway's authority for the payment under way: the server's own, never shown.
+  stored: { authority: { type: 'text', nullable: true } },
+  defaultedColumns: ['version', 'refundDueInTomans', 'discountInTomans', 'refundedInTomans', 'couponId', 'couponCode', 'invoiceNumber', 'refundUnconfirmedAt'],
   fields: {
     userId: {
       label: 'فراگیر',
@@ -54,12 +57,12 @@ export default defineEntity({
       reference: { entity: 'coupons', label: 'code', none: 'بدون کد تخفیف', onDelete: 'keep' },
     },
     couponCode: { label: 'کد تخفیف واردشده', input: 'text', readOnly: true },
-    invoiceNumber: { label: 'شماره فاکتور', input: 'number', integer: true, readOnly: true, hint: 'به هر سفارش پرداخت‌شده به ترتیب داده می‌شود' },
+    invoiceNumber: { label: 'شماره فاکتور', input: 'number', integer: true, readOnly: true, nullable: true, hint: 'به هر سفارش پرداخت‌شده به ترتیب داده می‌شود' },
     refundDueInTomans: { label: 'بدهی بازگشت وجه (تومان)', input: 'number', integer: true, readOnly: true },
     refundedInTomans: { label: 'بازپرداخت‌شده (تومان)', input: 'number', integer: true, readOnly: true },
-    refId: { label: 'کد پیگیری درگاه', input: 'text', readOnly: true },
-    cardPan: { label: 'کارت پرداخت', input: 'text', readOnly: true },
-    createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, filter: 'range' },
+    refId: { label: 'کد پیگیری درگاه', input: 'text', readOnly: true, nullable: true },
+    cardPan: { label: 'کارت پرداخت', input: 'text', readOnly: true, nullable: true },
+    createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
     paidAt: { label: 'تاریخ پرداخت', input: 'jalaliDate', readOnly: true },
     refundedAt: { label: 'تاریخ بازپرداخت', input: 'jalaliDate', readOnly: true },
     // When a refund through the gateway went unanswered; cleared once the order is refunded.

@@ -54,6 +54,7 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'Session',
   ops: { create: false, update: false, remove: false },
+  defaultedColumns: ['version'],
   fields: {
     userId: {
       label: 'کاربر',
@@ -62,10 +63,10 @@ export default defineEntity({
       // A user's sign-in history goes with the account (the table's foreign key cascades).
       reference: { entity: 'users', label: 'firstName', none: 'بدون کاربر', onDelete: 'cascade' },
     },
-    createdAt: { label: 'زمان ورود', input: 'jalaliDate', readOnly: true },
-    lastSeenAt: { label: 'آخرین فعالیت', input: 'jalaliDate', readOnly: true },
+    createdAt: { label: 'زمان ورود', input: 'jalaliDate', readOnly: true, nullable: false },
+    lastSeenAt: { label: 'آخرین فعالیت', input: 'jalaliDate', readOnly: true, nullable: false },
     endedAt: { label: 'زمان پایان', input: 'jalaliDate', readOnly: true },
-    endedBy: { label: 'علت پایان', input: 'text', readOnly: true, maxLength: 20 },
+    endedBy: { label: 'علت پایان', input: 'text', readOnly: true, maxLength: 20, nullable: true },
     userAgent: { label: 'مرورگر (کامل)', input: 'text', readOnly: true, maxLength: 300, wide: true },
     address: { label: 'نشانی IP', input: 'text', readOnly: true, maxLength: 100 },
   },

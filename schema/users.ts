@@ -16,6 +16,13 @@ export default defineEntity({
     create: 'Create',
     update: { name: 'UpdateByAdmin', idKey: 'userId' },
   },
+  // What signing in checks: the password's hash, when the account was made, and the number every
+  // token carries (raised to sign the account out everywhere).
+  stored: {
+    passwordHash: { type: 'text' },
+    createdAt: { type: 'text' },
+    tokenVersion: { type: 'integer', default: 0 },
+  },
   fields: {
     firstName: { label: 'نام', input: 'text', required: true, maxLength: nameMaxLength, createOnly: true },
     lastName: { label: 'نام خانوادگی', input: 'text', required: true, maxLength: nameMaxLength, createOnly: true },

@@ -20,6 +20,7 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'WaitlistEntry',
   ops: { create: false, update: false, remove: false },
+  defaultedColumns: ['version', 'status', 'position'],
   fields: {
     courseId: {
       label: 'دوره',
@@ -35,7 +36,7 @@ export default defineEntity({
       reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده', onDelete: 'cascade' },
     },
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: waitlistStatuses },
-    joinedAt: { label: 'تاریخ ثبت در فهرست', input: 'jalaliDate', readOnly: true, filter: 'range' },
+    joinedAt: { label: 'تاریخ ثبت در فهرست', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
     offeredAt: { label: 'زمان پیشنهاد صندلی', input: 'jalaliDate', readOnly: true },
     holdUntil: { label: 'مهلت پرداخت', input: 'jalaliDate', readOnly: true },
   },

@@ -247,7 +247,7 @@ async function postgresFigures(): Promise<void> {
     await migrate(db);
     await prepareListSearch(db, Object.values(registry));
     await db.insertInto('categories').values({ name: 'دسته', slug: 'scale', inActive: 0, coverImage: '' }).execute();
-    await db.insertInto('teachers').values({ fullName: 'مدرس', skill: '', descirption: '', coverImage: '' }).execute();
+    await db.insertInto('teachers').values({ fullName: 'مدرس', slug: 'scale', skill: '', descirption: '', coverImage: '' }).execute();
     const started = performance.now();
     await insertCourses(db, 100_000, 'scale-pg');
     const inserted = performance.now() - started;

@@ -205,6 +205,17 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   api?: string;
   ops?: OpsDecl;
   fields: F;
+  /**
+   * Columns the server keeps in the entity's table that no form shows, edits or answers (a user's
+   * password hash, a payment's gateway authority). They are part of the table's type, and of its
+   * migrations when the schema makes the table, never of a row the API answers.
+   */
+  stored?: Readonly<Record<string, StoredColumn>>;
+  /**
+   * For a table the server makes (`tableOwner: 'server'`): the columns its hand migration gave a
+   * default, which an insert may leave out. (For a table the schema makes, codegen knows.)
+   */
+  defaultedColumns?: ReadonlyArray<NoInfer<keyof F & string> | 'version'>;
   columns: ReadonlyArray<ColumnDecl<RowOf<F>>>;
   texts: EntityTexts;
   /** After a save: reload the list from the server, or patch the row in place (users). */
@@ -338,6 +349,16 @@ export interface AnyAction {
   fields: Readonly<Record<string, AnyField>>;
   succeeded: string;
   failed: string;
+}
+
+/** A column the server keeps beside the fields (EntityDecl.stored), as the database holds it. */
+export interface StoredColumn {
+  type: 'text' | 'integer' | 'bigint' | 'real';
+  nullable?: true;
+  /** The database's default, for a table the schema makes. */
+  default?: string | number;
+  /** The only values it holds, when it is one of a few words. */
+  values?: readonly string[];
 }
 
 export interface AnyEntity {

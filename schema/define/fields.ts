@@ -30,6 +30,12 @@ interface FieldCommon {
   /** The field's previous name: codegen then renames the column instead of dropping it. */
   renamedFrom?: string;
   /**
+   * Whether its column may hold null. By default a date field without `auto: 'created'` may and
+   * no other may; a table the server makes says so where its hand migration differs (an order's
+   * gateway reference, null until it is paid).
+   */
+  nullable?: boolean;
+  /**
    * Written once, when the record is created (the add form and the create body carry it), then
    * read-only: in the row the API answers, never in an update body (a user's names).
    */

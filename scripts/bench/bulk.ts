@@ -1,7 +1,8 @@
 // Bulk rows for the benches: inserted straight into a running server's database (SQLite in WAL
 // mode lets the server keep reading while this writes), in chunks inside one transaction.
 import path from 'node:path';
-import { nowIso, openDatabase, type DB } from '../../server/platform/db';
+import type { Insertable } from 'kysely';
+import { nowIso, openDatabase, type CoursesTable, type DB, type UsersTable } from '../../server/platform/db';
 
 export function openBenchDatabase(dataDir: string): DB {
   return openDatabase(path.join(dataDir, 'academy.sqlite'));
@@ -15,7 +16,7 @@ export async function insertCourses(db: DB, count: number, prefix = 'bench'): Pr
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += chunk) {
-      const rows = Array.from({ length: Math.min(chunk, count - start) }, (_, k) => {
+      const rows = Array.from({ length: Math.min(chunk, count - start) }, (_, k): Insertable<CoursesTable> => {
         const i = start + k;
         return {
           title: `دوره آزمایشی شماره ${i} ${['رباتیک', 'پایتون', 'طراحی وب', 'هوش مصنوعی'][i % 4]}`,
@@ -31,7 +32,7 @@ export async function insertCourses(db: DB, count: number, prefix = 'bench'): Pr
           prerequisite: '',
           techerId: teacher.id,
           categoryId: category.id,
-          difficulty: ['introductory', 'advanced', 'bootcamps', ''][i % 4] ?? '',
+          difficulty: (['introductory', 'advanced', 'bootcamps', ''] as const)[i % 4] ?? '',
           type: i % 2 ? 'online' : 'offline',
           inActive: i % 10 === 0 ? 1 : 0,
           createdAt: now,
@@ -46,7 +47,7 @@ export async function insertUsers(db: DB, count: number): Promise<void> {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += chunk) {
-      const rows = Array.from({ length: Math.min(chunk, count - start) }, (_, k) => {
+      const rows = Array.from({ length: Math.min(chunk, count - start) }, (_, k): Insertable<UsersTable> => {
         const i = start + k;
         return {
           firstName: ['علی', 'سارا', 'محمد', 'زهرا', 'رضا'][i % 5] ?? '',

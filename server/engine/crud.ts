@@ -140,8 +140,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
   for (const entity of Object.values(registry)) {
     const columns = columnsOf(entity.table);
     if (columns.size === 0) throw new Error(`table ${entity.table} of ${entity.key} does not exist`);
-    for (const name of [...Object.keys(entity.allFields), 'version']) {
-      if (!columns.has(name)) throw new Error(`${entity.table}.${name} (a field of ${entity.key}) has no column`);
+    for (const name of [...Object.keys(entity.allFields), ...Object.keys(entity.decl.stored ?? {}), 'version']) {
+      if (!columns.has(name)) throw new Error(`${entity.table}.${name} (declared by schema/${entity.key}.ts) has no column`);
     }
     // Fields the server fills itself when a record is created (a message's send time).
     const createHook = createHookOf(entity);

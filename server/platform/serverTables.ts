@@ -1,22 +1,8 @@
-// The tables no entity schema owns: the inbox, the audit log, sign-in counters and sessions,
-// one-time codes, the media library, saved views, the list search index, the notification
-// outbox and the public pages' data version.
+// The tables no entity schema owns, written by hand: the audit log, sign-in counters, password
+// resets, one-time codes, the media library, saved views, the list search index and the public
+// pages' data version. (The entities' tables are generated: entityTables.gen.ts.)
 import type { Generated } from 'kysely';
 
-export interface ContactMessagesTable {
-  id: Generated<number>;
-  /** Optimistic concurrency (migration 002): bumped by every update. */
-  version: Generated<number>;
-  fullName: string;
-  phoneNumber: string;
-  emailAddress: string;
-  message: string;
-  createdAt: string;
-  /** 'new', 'read', 'answered', 'archived' (schema/messages.ts); 'new' by default. */
-  status: Generated<string>;
-  /** The admins' internal note. */
-  note: Generated<string>;
-}
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -36,19 +22,6 @@ export interface AttemptsTable {
   at: string;
 }
 
-/** One sign-in (migration 005); its id is the token's `sid`. */
-export interface SessionsTable {
-  id: Generated<number>;
-  /** Optimistic concurrency for admin record actions (migration 007). */
-  version: Generated<number>;
-  userId: number;
-  createdAt: string;
-  lastSeenAt: string;
-  endedAt: string | null;
-  endedBy: string | null;
-  userAgent: string;
-  address: string;
-}
 
 /** A one-time password reset link (migration 009); only its token's hash is kept. */
 export interface PasswordResetsTable {
@@ -120,36 +93,26 @@ export interface ListPrunedTable {
   below: number;
 }
 
-export type NotificationEvent = 'enrolled' | 'paymentFailed' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
-export type NotificationChannel = 'sms' | 'email';
-export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
-/** Migration 017: one message to one recipient on one channel (server/features/messaging/notifications.ts). */
-export interface NotificationsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  /** event + subject + recipient + channel: the same event never queues twice. */
-  dedupeKey: string;
-  event: NotificationEvent;
-  channel: NotificationChannel;
-  userId: number;
-  /** The phone number or e-mail address as it was when queued. */
-  address: string;
-  subject: Generated<string>;
-  body: string;
-  status: Generated<NotificationStatus>;
-  attempts: Generated<number>;
-  nextAttemptAt: string;
-  /** While `sending`: after this instant a worker that died is presumed dead and it is claimed again. */
-  leaseUntil: string | null;
-  /** The claim's own token, so a worker whose lease was taken over cannot record over the new one. */
-  claimToken: string | null;
-  lastError: Generated<string>;
-  providerId: Generated<string>;
-  sentAt: string | null;
-  createdAt: string;
-}
 /** One row, the version of what the public pages show (server/features/catalogue/pageCache.ts). */
 export interface PageDataVersionTable {
   id: number;
   version: number | string;
+}
+export interface CartItemsTable {
+  id: Generated<number>;
+  userId: number;
+  childId: number;
+  courseId: number;
+  createdAt: string;
+}
+/** The last invoice number given (migration 018): one row, id 1. */
+export interface InvoiceSequenceTable {
+  id: number;
+  last: number;
+}
+/** The coupon a learner entered in their cart (migration 018). */
+export interface CartCouponsTable {
+  userId: number;
+  code: string;
+  appliedAt: string;
 }

@@ -54,7 +54,7 @@ function changedFiles(before: Map<string, string>, after: Map<string, string>): 
  */
 const hangLimitMs = 300_000;
 
-const generatedFiles = ['codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts', 'schema/registryKeys.gen.ts', 'server/platform/migrations/history.gen.ts'];
+const generatedFiles = ['codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts', 'schema/registryKeys.gen.ts', 'server/platform/entityTables.gen.ts', 'server/platform/migrations/history.gen.ts'];
 const migrationsFolder = 'server/platform/migrations';
 
 /** The generated migration files of the copy's history, by name. */
@@ -102,6 +102,10 @@ describe('one schema file is the whole entity', () => {
     expect(await readFile(path.join(copy, `${migrationsFolder}/history.gen.ts`), 'utf8')).toContain(path.basename(migration ?? '', '.gen.ts'));
     expect(await readFile(path.join(copy, 'schema/registry.gen.ts'), 'utf8')).toContain("import vouchers from './vouchers';");
     expect(await readFile(path.join(copy, 'schema/registryKeys.gen.ts'), 'utf8')).toContain("'vouchers'");
+    // The table's type for the server's queries comes from the same file.
+    const tableTypes = await readFile(path.join(copy, 'server/platform/entityTables.gen.ts'), 'utf8');
+    expect(tableTypes).toMatch(/export interface VouchersTable \{[^}]*\n  percentOff: Generated<number>;/);
+    expect(tableTypes).toContain('  vouchers: VouchersTable;');
     const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
     expect(check.code, check.output).toBe(0);
   }, hangLimitMs);
