@@ -104,7 +104,7 @@ describe('one schema file is the whole entity', () => {
     expect(await readFile(path.join(copy, 'schema/registryKeys.gen.ts'), 'utf8')).toContain("'vouchers'");
     // The table's type for the server's queries comes from the same file.
     const tableTypes = await readFile(path.join(copy, 'server/platform/entityTables.gen.ts'), 'utf8');
-    expect(tableTypes).toMatch(/export interface VouchersTable \{[^}]*\n  percentOff: Generated<number>;/);
+    expect(tableTypes).toMatch(/export interface VouchersTable \{[^}]*\n {2}percentOff: Generated<number>;/);
     expect(tableTypes).toContain('  vouchers: VouchersTable;');
     const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
     expect(check.code, check.output).toBe(0);
