@@ -1,7 +1,7 @@
 // The entities' blocks of openapi.yaml: their components and calls, written between markers, so
 // the contract's limits are the schemas'.
 import { parse, stringify } from 'yaml';
-import { maxLengthOf, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
+import { maxLengthOf, nullableColumn, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
 import { SchemaError, type Json } from './entities';
 
 // ── contract ─────────────────────────────────────────────────────────────────────────────────
@@ -65,6 +65,41 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
   }
 }
 
+/** A property of a public answer: what the value is, not what a form may send. */
+function answerSchema(field: FieldDecl): Json {
+  const description: { [key: string]: Json } = field.hint ? { description: field.hint } : {};
+  switch (field.input) {
+    case 'number':
+      return { type: field.integer ? 'integer' : 'number', ...description };
+    case 'reference':
+      return { type: 'integer', description: 'id of the record referred to; 0 when none' };
+    case 'checkbox':
+      return { type: 'boolean', ...description };
+    case 'jalaliDate':
+      return nullableColumn(field) ? { type: ['string', 'null'], format: 'date-time' } : { type: 'string', format: 'date-time' };
+    case 'select': {
+      const values = field.options.map(([value]) => value);
+      const type = optionType(values);
+      return type === 'boolean' ? { type, ...description } : { type, enum: values, ...description };
+    }
+    case 'richText':
+      return { type: 'string', description: 'sanitised HTML' };
+    default:
+      return { type: 'string', ...description };
+  }
+}
+
+function publicViewSchema(entity: AnyEntity, fields: readonly string[]): Json {
+  const properties: Record<string, Json> = { id: { type: 'integer' } };
+  if (entity.slugFrom) properties.slug = { type: 'string' };
+  for (const name of fields) {
+    const field = entity.decl.fields[name];
+    if (!field || field.input === 'password') throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, which is not a field it may show`);
+    properties[name] = answerSchema(field);
+  }
+  return { type: 'object', description: `what the public site sees of one ${entity.key} record (schema/${entity.key}.ts publicView)`, required: Object.keys(properties), properties };
+}
+
 export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Record<string, Json>; paths: Record<string, Json> } {
   const schemas: Record<string, Json> = {};
   const paths: Record<string, Json> = {};
@@ -106,6 +141,7 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     } else {
       schemas[name] = own;
     }
+    if (entity.decl.publicView) schemas[entity.decl.publicView.component] = publicViewSchema(entity, entity.decl.publicView.fields);
     const itemsAt = entity.ops.listItemsAt;
     if (itemsAt) schemas[`${name}Page`] = { type: 'object', required: [itemsAt], properties: { [itemsAt]: { type: 'array', items: ref(name) } } };
 

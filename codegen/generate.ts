@@ -1,7 +1,8 @@
 // `npm run codegen`: from the schema files and openapi.yaml, writes
 // - openapi.yaml's generated regions (each entity's components and calls, codegen/entities.ts),
 // - schema/registry.gen.ts (every entity file of schema/) and schema/registryKeys.gen.ts (their keys),
-// - server/platform/entityTables.gen.ts (the entity tables' types for Kysely),
+// - server/platform/entityTables.gen.ts (the entity tables' types for Kysely) and
+//   server/engine/publicViews.gen.ts (each public view's projection of a row),
 // - a new migration in server/platform/migrations/ when a schema's table changed, and that
 //   history's index (history.gen.ts, which also lists the hand-written migrations),
 // - codegen/openapi.gen.ts (types, openapi-typescript) and codegen/openapi.gen.json (the parsed
@@ -17,6 +18,7 @@ import { loadEntities, registryKeysModule, registryKeysUrl, registryModule, regi
 import { generatedMigrationModule, historyIndexModule, historyIndexUrl, loadHistory, migrationsDir, nextHistory } from './migrationHistory';
 import { contractWithEntities } from './contractBlocks';
 import { tableTypesModule, tableTypesUrl } from './tableTypes';
+import { publicViewsModule, publicViewsUrl } from './publicViews';
 
 const root = new URL('../', import.meta.url);
 export const contractUrl = new URL('openapi.yaml', root);
@@ -51,6 +53,7 @@ export async function generateAll(): Promise<Array<readonly [URL, string]>> {
     [registryUrl, registryModule(entities)],
     [registryKeysUrl, registryKeysModule(entities)],
     [tableTypesUrl, tableTypesModule(entities)],
+    [publicViewsUrl, publicViewsModule(entities)],
     ...(history.added?.generated ? [[new URL(history.added.file, migrationsDir), generatedMigrationModule(history.added.generated)] as const] : []),
     [historyIndexUrl, historyIndexModule(history.entries)],
     [outputUrl, await generateTypes(contract)],

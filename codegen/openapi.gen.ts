@@ -2369,7 +2369,7 @@ export type components = {
             refundDueInTomans?: number;
             money?: components["schemas"]["DashboardMoney"];
         };
-        /** @description Money figures (issue 13, item 5), all computed on the server in tomans and Tehran time. Revenue is paid orders (their total less what is owed or paid back) by the Jalali day of payment; refunds are amounts owed back and amounts paid back (refunded orders, refunded enrolments). */
+        /** @description Money figures, all computed on the server in tomans and Tehran time. Revenue is paid orders (their total less what is owed or paid back) by the Jalali day of payment; refunds are amounts owed back and amounts paid back (refunded orders, refunded enrolments). */
         DashboardMoney: {
             /** @description Jalali day the figures start on (yyyy-mm-dd, Latin digits) */
             from: string;
@@ -2442,60 +2442,20 @@ export type components = {
         };
         /** @enum {string} */
         MediaType: "image" | "video";
-        PublicTeacher: {
-            id: number;
-            slug: string;
-            fullName: string;
-            skill: string;
-            descirption: string;
-            coverImage: string;
-        };
-        PublicCategory: {
-            id: number;
-            slug: string;
-            name: string;
-            coverImage: string;
+        PublicCategory: components["schemas"]["PublicCategoryView"] & {
             courseCount: number;
         };
-        PublicCourse: {
-            id: number;
-            slug: string;
-            title: string;
-            durationInHours: number;
-            /** Format: date-time */
-            timeOfHolding: string | null;
-            /** Format: date-time */
-            registrationDeadline: string | null;
-            priceInTomans: number;
-            description: string;
-            coverImage: string;
-            coverVideo: string;
-            headings: string;
-            prerequisite: string;
-            /** @enum {string} */
-            difficulty: "" | "introductory" | "advanced" | "bootcamps";
-            /** @enum {string} */
-            type: "online" | "offline";
+        PublicCourse: components["schemas"]["PublicCourseView"] & {
             /** @description false once the registration deadline has passed */
             registrationOpen: boolean;
-            /** Format: date-time */
-            lastSessionDate: string | null;
-            /** @description youngest age in years at the start; 0 = no bound */
-            ageMin: number;
-            /** @description oldest age in years at the start; 0 = no bound */
-            ageMax: number;
-            /** @description seats; 0 = unlimited */
-            capacity: number;
             /** @description seats still free now; null when unlimited */
             seatsLeft: number | null;
-            /** @description Issue 15: the early-bird price charged instead of priceInTomans until the end of `until`'s day; absent when there is none now */
+            /** @description the early-bird price charged instead of priceInTomans until the end of `until`'s day; absent when there is none now */
             earlyBird?: {
                 priceInTomans: number;
                 /** Format: date-time */
                 until: string;
             };
-            address: string;
-            room: string;
             /** @description the weekly pattern, Saturday (0) first */
             weeklySlots: {
                 weekday: number;
@@ -2520,15 +2480,8 @@ export type components = {
             teacher: components["schemas"]["PublicTeacher"];
             courses: components["schemas"]["PublicCourse"][];
         };
-        PublicArticleSummary: {
-            id: number;
-            slug: string;
-            name: string;
-            author: string;
-            image: string;
+        PublicArticleSummary: components["schemas"]["PublicArticleView"] & {
             excerpt: string;
-            /** Format: date-time */
-            createdAt: string;
         };
         PublicArticle: components["schemas"]["PublicArticleSummary"] & {
             /** @description sanitised HTML */
@@ -2598,7 +2551,7 @@ export type components = {
             /** @description the child's age on the course's first day falls outside its age range (a warning, not a refusal) */
             ageWarning?: string;
         };
-        /** @description What a line costs (issue 15, server/features/commerce/discounts.ts): the course's price, less the early-bird price's saving, the sibling discount and the coupon; priceInTomans is what is charged */
+        /** @description What a line costs (server/features/commerce/discounts.ts): the course's price, less the early-bird price's saving, the sibling discount and the coupon; priceInTomans is what is charged */
         LinePricing: {
             listPriceInTomans: number;
             earlyBirdDiscountInTomans: number;
@@ -2625,7 +2578,7 @@ export type components = {
         CouponBody: {
             code: string;
         };
-        /** @description A paid order's invoice (issue 15, server/features/commerce/invoices.ts) */
+        /** @description A paid order's invoice (server/features/commerce/invoices.ts) */
         Invoice: {
             orderId: number;
             invoiceNumber: number;
@@ -2677,11 +2630,11 @@ export type components = {
             refundDueInTomans?: number;
             /** @description what was paid back of a refunded order */
             refundedInTomans?: number;
-            /** @description what the order charged (issue 15) */
+            /** @description what the order charged */
             amountInTomans?: number;
-            /** @description the invoice of a paid order (issue 15) */
+            /** @description the invoice of a paid order */
             invoiceNumber?: number;
-            /** @description what the order paid for, per child (issue 15) */
+            /** @description what the order paid for, per child */
             items?: {
                 childName: string;
                 courseTitle: string;
@@ -2703,9 +2656,9 @@ export type components = {
             /** Format: date-time */
             paidAt: string | null;
             refId: string | null;
-            /** @description every discount of the order together (issue 15) */
+            /** @description every discount of the order together */
             discountInTomans?: number;
-            /** @description set once the order is paid (issue 15) */
+            /** @description set once the order is paid */
             invoiceNumber?: number | null;
             items: {
                 childName: string;
@@ -2862,6 +2815,16 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
+        /** @description what the public site sees of one articles record (schema/articles.ts publicView) */
+        PublicArticleView: {
+            id: number;
+            slug: string;
+            name: string;
+            author: string;
+            image: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         AttendanceRecordFields: {
             /** @enum {string} */
             status: "unmarked" | "present" | "absent" | "excused";
@@ -2901,6 +2864,13 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        /** @description what the public site sees of one categories record (schema/categories.ts publicView) */
+        PublicCategoryView: {
+            id: number;
+            slug: string;
+            name: string;
+            coverImage: string;
         };
         ChildRecord: {
             id: number;
@@ -3053,6 +3023,39 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        /** @description what the public site sees of one courses record (schema/courses.ts publicView) */
+        PublicCourseView: {
+            id: number;
+            slug: string;
+            title: string;
+            durationInHours: number;
+            /** Format: date-time */
+            timeOfHolding: string | null;
+            /** Format: date-time */
+            registrationDeadline: string | null;
+            priceInTomans: number;
+            description: string;
+            coverImage: string;
+            coverVideo: string;
+            /** @description هر سرفصل در یک خط */
+            headings: string;
+            prerequisite: string;
+            /** @enum {string} */
+            difficulty: "" | "introductory" | "advanced" | "bootcamps";
+            /** @enum {string} */
+            type: "online" | "offline";
+            /** Format: date-time */
+            lastSessionDate: string | null;
+            /** @description خالی یا صفر: بدون حداقل */
+            ageMin: number;
+            /** @description خالی یا صفر: بدون حداکثر */
+            ageMax: number;
+            /** @description خالی یا صفر: بدون محدودیت */
+            capacity: number;
+            /** @description برای دوره‌های حضوری */
+            address: string;
+            room: string;
         };
         CourseActionResult: {
             record: components["schemas"]["Course"];
@@ -3271,6 +3274,15 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        /** @description what the public site sees of one teachers record (schema/teachers.ts publicView) */
+        PublicTeacher: {
+            id: number;
+            slug: string;
+            fullName: string;
+            skill: string;
+            descirption: string;
+            coverImage: string;
         };
         UserFields: {
             /** @description Iranian mobile; Persian or Arabic digits and +98 are accepted and stored as 09xxxxxxxxx */
@@ -3838,7 +3850,7 @@ export interface operations {
     serveImage: {
         parameters: {
             query?: {
-                /** @description A resized copy at least this wide (issue 16): AVIF or WebP by the request's Accept (the answer varies by Accept), the image's own width when it is narrower; the original when the browser takes neither format or the copies are still being made. */
+                /** @description A resized copy at least this wide: AVIF or WebP by the request's Accept (the answer varies by Accept), the image's own width when it is narrower; the original when the browser takes neither format or the copies are still being made. */
                 w?: 160 | 320 | 480 | 640 | 800 | 1024 | 1280;
             };
             header?: never;

@@ -4,7 +4,7 @@
 // Generated<…>: for a table the schema makes, every column with a default that is not required;
 // for one the server makes, the stored columns with a default and the fields its declaration
 // names (`defaultedColumns`). tests/server/table-types.test.ts holds each to the migrated tables.
-import type { AnyEntity, FieldDecl, StoredColumn } from '../schema/define';
+import { nullableColumn, type AnyEntity, type FieldDecl, type StoredColumn } from '../schema/define';
 import { generatedHeader } from './entities';
 import { columnOf } from './schemaMigrations';
 
@@ -12,11 +12,6 @@ const root = new URL('../', import.meta.url);
 export const tableTypesUrl = new URL('server/platform/entityTables.gen.ts', root);
 
 const literal = (value: string | number) => (typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value));
-
-/** Whether a field's column may hold null (FieldCommon.nullable). */
-export function nullableColumn(field: FieldDecl): boolean {
-  return field.nullable ?? (field.input === 'jalaliDate' && field.auto !== 'created');
-}
 
 function fieldType(field: FieldDecl): string {
   const type = valueType(field);

@@ -4,6 +4,8 @@ import { defineEntity } from './define';
 export default defineEntity({
   name: 'Article',
   key: 'articles',
+  // The body is the article page's alone (sanitised there), never the list's.
+  publicView: { component: 'PublicArticleView', fields: ['name', 'author', 'image', 'createdAt'] },
   fields: {
     author: { label: 'نویسنده', input: 'text', required: true },
     name: { label: 'عنوان', input: 'text', required: true },

@@ -4,6 +4,7 @@ import { defineEntity } from './define';
 export default defineEntity({
   name: 'Category',
   key: 'categories',
+  publicView: { component: 'PublicCategoryView', fields: ['name', 'coverImage'] },
   fields: {
     name: { label: 'نام', input: 'text', required: true },
     inActive: { label: 'غیرفعال', input: 'checkbox' },

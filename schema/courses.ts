@@ -9,6 +9,12 @@ export default defineEntity({
   key: 'courses',
   // When the course was added (set by the server; the catalogue sorts by it).
   stored: { createdAt: { type: 'text' } },
+  // Never the class link (enrolled learners only), the early-bird columns (the answer carries the
+  // price in force) or the internal state.
+  publicView: {
+    component: 'PublicCourseView',
+    fields: ['title', 'durationInHours', 'timeOfHolding', 'registrationDeadline', 'priceInTomans', 'description', 'coverImage', 'coverVideo', 'headings', 'prerequisite', 'difficulty', 'type', 'lastSessionDate', 'ageMin', 'ageMax', 'capacity', 'address', 'room'],
+  },
   fields: {
     title: { label: 'عنوان دوره', input: 'text', required: true },
     durationInHours: { label: 'مدت (ساعت)', input: 'number' },

@@ -99,6 +99,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     labelField: decl.labelField,
     actions: decl.actions,
     defaultedColumns: decl.defaultedColumns,
+    publicView: decl.publicView,
   };
   const allFields: Record<string, AnyField> = {};
   const fields: Record<string, AnyField> = {};

@@ -4,6 +4,7 @@ import { defineEntity } from './define';
 export default defineEntity({
   name: 'Teacher',
   key: 'teachers',
+  publicView: { component: 'PublicTeacher', fields: ['fullName', 'skill', 'descirption', 'coverImage'] },
   fields: {
     fullName: { label: 'نام', input: 'text', required: true },
     skill: { label: 'مهارت', input: 'text', required: true },

@@ -211,6 +211,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
    * migrations when the schema makes the table, never of a row the API answers.
    */
   stored?: Readonly<Record<string, StoredColumn>>;
+  /** See PublicViewDecl. */
+  publicView?: PublicViewDecl<NoInfer<keyof F & string>>;
   /**
    * For a table the server makes (`tableOwner: 'server'`): the columns its hand migration gave a
    * default, which an insert may leave out. (For a table the schema makes, codegen knows.)
@@ -349,6 +351,18 @@ export interface AnyAction {
   fields: Readonly<Record<string, AnyField>>;
   succeeded: string;
   failed: string;
+}
+
+/**
+ * What the public site may see of a record: these fields, with `id` (and `slug` when the entity
+ * has one). Codegen makes the contract's `component` of them and the server's projection of a row
+ * (server/engine/publicViews.gen.ts: numbers as numbers, rich text sanitised); the public answers
+ * are built on both, so a field added here reaches every public answer and page that shows the
+ * component, and a field removed fails `tsc` wherever one was read. Nothing else of the row leaves.
+ */
+export interface PublicViewDecl<K extends string = string> {
+  component: string;
+  fields: ReadonlyArray<K>;
 }
 
 /** A column the server keeps beside the fields (EntityDecl.stored), as the database holds it. */

@@ -160,6 +160,11 @@ interface PasswordField extends FieldCommon {
 export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | CheckboxField | DateField | SelectField | PasswordField;
 export type InputKind = FieldDecl['input'];
 
+/** Whether a field's column may hold null (FieldCommon.nullable). */
+export function nullableColumn(field: FieldDecl): boolean {
+  return field.nullable ?? (field.input === 'jalaliDate' && field.auto !== 'created');
+}
+
 /** The value a field holds in a record. */
 export type FieldValue<F> = F extends SelectField<infer T>
   ? T

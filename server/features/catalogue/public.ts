@@ -5,7 +5,8 @@ import type { components } from '../../../codegen/openapi.gen';
 import { filterCourses, parseCourseSearch } from '../../../schema/rules/courseFilters';
 import { htmlToPlainText, truncate } from '../../../schema/rules/text';
 import type { AppConfig } from '../../platform/config';
-import type { CoursesTable, DB, TeachersTable } from '../../platform/db';
+import type { CoursesTable, DB } from '../../platform/db';
+import { publicArticleView, publicCategoryView, publicCategoryViewColumns, publicCourseView, publicTeacher, publicTeacherColumns } from '../../engine/publicViews.gen';
 import { HttpError } from '../../platform/errors';
 import { parse, type Register } from '../../platform/http';
 import { sanitizeRichText } from '../../platform/sanitize';
@@ -26,11 +27,6 @@ export const publicTexts = {
 const slugParams = v.object({
   slug: v.pipe(v.string('نشانی نامعتبر است'), v.minLength(1, 'نشانی نامعتبر است'), v.maxLength(200, 'نشانی نامعتبر است')),
 });
-
-const difficulties = ['', 'introductory', 'advanced', 'bootcamps'] as const;
-const toDifficulty = (value: string): Schemas['PublicCourse']['difficulty'] =>
-  difficulties.find((d) => d === value) ?? '';
-export const toCourseType = (value: string): Schemas['PublicCourse']['type'] => (value === 'offline' ? 'offline' : 'online');
 
 export function registrationOpen(course: Pick<CourseRow, 'registrationDeadline'>, now = Date.now()): boolean {
   if (!course.registrationDeadline) return true;
@@ -75,28 +71,10 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
     (row): Schemas['PublicCourse'] => {
       const teacher = teachers.find((t) => t.id === row.techerId);
       return {
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        durationInHours: Number(row.durationInHours),
-        timeOfHolding: row.timeOfHolding,
-        registrationDeadline: row.registrationDeadline,
-        priceInTomans: Number(row.priceInTomans),
-        description: row.description,
-        coverImage: row.coverImage,
-        coverVideo: row.coverVideo,
-        headings: row.headings,
-        prerequisite: row.prerequisite,
-        difficulty: toDifficulty(row.difficulty),
-        type: toCourseType(row.type),
+        // What schema/courses.ts lets the public see, then what only the server can tell.
+        ...publicCourseView(row),
         registrationOpen: registrationOpen(row, now),
-        lastSessionDate: row.lastSessionDate,
-        ageMin: Number(row.ageMin),
-        ageMax: Number(row.ageMax),
-        capacity: Number(row.capacity),
         seatsLeft: row.capacity > 0 ? Math.max(0, Number(row.capacity) - (seatsTaken.get(row.id) ?? 0)) : null,
-        address: row.address,
-        room: row.room,
         weeklySlots: slots
           .filter((slot) => slot.courseId === row.id)
           .map((slot) => ({ weekday: Number(slot.weekday), startTime: slot.startTime, endTime: slot.endTime })),
@@ -118,32 +96,23 @@ export async function publicCourses(db: DB, filter: { courseSlug?: string; categ
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function publicTeacher(teacher: Selectable<TeachersTable>): Schemas['PublicTeacher'] {
-  return {
-    id: teacher.id,
-    slug: teacher.slug,
-    fullName: teacher.fullName,
-    skill: teacher.skill,
-    descirption: teacher.descirption,
-    coverImage: teacher.coverImage,
-  };
-}
 
 /** Teachers with at least one active course of an active category, by name. */
 export async function publicTeachers(db: DB): Promise<Schemas['PublicTeacherSummary'][]> {
+  const columns = publicTeacherColumns.map((column) => `teachers.${column}` as const);
   const rows = await db
     .selectFrom('teachers')
     .innerJoin('courses', 'courses.techerId', 'teachers.id')
     .innerJoin('categories', 'categories.id', 'courses.categoryId')
-    .select(['teachers.id', 'teachers.slug', 'teachers.fullName', 'teachers.skill', 'teachers.descirption', 'teachers.coverImage'])
+    .select(columns)
     .select((eb) => eb.fn.count<number>('courses.id').as('courseCount'))
     .where('courses.inActive', '=', 0)
     .where('categories.inActive', '=', 0)
-    .groupBy(['teachers.id', 'teachers.slug', 'teachers.fullName', 'teachers.skill', 'teachers.descirption', 'teachers.coverImage'])
+    .groupBy(columns)
     .orderBy('teachers.fullName')
     .orderBy('teachers.id')
     .execute();
-  return rows.map((r) => ({ ...r, courseCount: Number(r.courseCount) }));
+  return rows.map((r) => ({ ...publicTeacher(r), courseCount: Number(r.courseCount) }));
 }
 
 /** How far apart two age ranges are, in years (0 when they overlap; a missing bound is open). */
@@ -162,20 +131,22 @@ export function relatedCourses(course: Schemas['PublicCourse'], all: readonly Sc
   return [...sameCategory, ...byAge].slice(0, 4);
 }
 
+const categoryColumns = publicCategoryViewColumns.map((column) => `categories.${column}` as const);
+
 async function publicCategories(db: DB, slug?: string): Promise<Schemas['PublicCategory'][]> {
   let query = db
     .selectFrom('categories')
     .leftJoin('courses', (join) => join.onRef('courses.categoryId', '=', 'categories.id').on('courses.inActive', '=', 0))
-    .select(['categories.id', 'categories.slug', 'categories.name', 'categories.coverImage'])
+    .select(categoryColumns)
     .select((eb) => eb.fn.count<number>('courses.id').as('courseCount'))
     .where('categories.inActive', '=', 0)
-    .groupBy(['categories.id', 'categories.slug', 'categories.name', 'categories.coverImage'])
+    .groupBy(categoryColumns)
     // A category with no active course is not offered anywhere (index, home, menu, sitemap, page).
     .having((eb) => eb.fn.count('courses.id'), '>', 0)
     .orderBy('categories.id');
   if (slug !== undefined) query = query.where('categories.slug', '=', slug);
   const rows = await query.execute();
-  return rows.map((r) => ({ ...r, courseCount: Number(r.courseCount) }));
+  return rows.map((r) => ({ ...publicCategoryView(r), courseCount: Number(r.courseCount) }));
 }
 
 export function registerPublic(register: Register, db: DB) {
@@ -221,15 +192,7 @@ export function registerPublic(register: Register, db: DB) {
 
   register('GET /api/Public/articles', async (): Promise<Schemas['PublicArticleSummary'][]> => {
     const rows = await db.selectFrom('articles').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-    return rows.map((a) => ({
-      id: a.id,
-      slug: a.slug,
-      name: a.name,
-      author: a.author,
-      image: a.image,
-      excerpt: truncate(htmlToPlainText(a.body), 160),
-      createdAt: a.createdAt,
-    }));
+    return rows.map((a) => ({ ...publicArticleView(a), excerpt: truncate(htmlToPlainText(a.body), 160) }));
   });
 
   register('GET /api/Public/articles/{slug}', async (request): Promise<Schemas['PublicArticle']> => {
@@ -237,13 +200,8 @@ export function registerPublic(register: Register, db: DB) {
     const a = await db.selectFrom('articles').selectAll().where('slug', '=', slug).executeTakeFirst();
     if (!a) throw new HttpError(404, publicTexts.articleNotFound);
     return {
-      id: a.id,
-      slug: a.slug,
-      name: a.name,
-      author: a.author,
-      image: a.image,
+      ...publicArticleView(a),
       excerpt: truncate(htmlToPlainText(a.body), 160),
-      createdAt: a.createdAt,
       // Sanitised again on the way out: rows written before a rule change, or by hand, are safe too.
       body: sanitizeRichText(a.body),
     };

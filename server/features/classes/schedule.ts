@@ -16,7 +16,7 @@ import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, type JalaliDate } 
 import type { Database, DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { selectForUpdate } from '../../engine/integrity';
-import { publicTexts, toCourseType } from '../catalogue/public';
+import { publicTexts } from '../catalogue/public';
 import { parse, type Register } from '../../platform/http';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { changedIn, idsOf, plugIn } from '../../engine/behaviours';
@@ -209,7 +209,7 @@ export async function timetableOf(db: DB, userId: number, now = Date.now()): Pro
       sessions: sessions.flatMap((s): Schemas['TimetableSession'][] => {
         const course = courseById.get(s.courseId);
         if (!own.has(s.courseId) || !course) return [];
-        const type = toCourseType(course.type);
+        const type = course.type;
         return [
           {
             id: s.id,
@@ -250,7 +250,7 @@ export async function publicSessionsOf(db: DB, slug: string, now = Date.now()): 
     .where('categories.inActive', '=', 0)
     .executeTakeFirst();
   if (!course) return null;
-  const offline = toCourseType(course.type) === 'offline';
+  const offline = course.type === 'offline';
   return (await upcomingSessions(db, [course.id], now)).map((s) => ({
     date: s.date,
     startTime: s.startTime,

@@ -8,7 +8,7 @@ import { ageMisfit, ageWarningText, type AgeRange } from '../../../schema/rules/
 import { HttpError } from '../../platform/errors';
 import { Attempts } from '../../platform/slidingCounters';
 import { addressKey, couponLimits } from '../../platform/limits';
-import { registrationOpen, toCourseType } from '../catalogue/public';
+import { registrationOpen } from '../catalogue/public';
 import { courseFull, seatsFor, sweepWaitlist } from './seats';
 import { cartCouponCode, discountTexts, priceLines, type Pricing } from './discounts';
 import { currentUser, parse } from '../../platform/http';
@@ -51,7 +51,7 @@ export async function courseSummaries(db: DB, courseIds: number[]): Promise<Map<
         coverImage: r.coverImage,
         priceInTomans: Number(r.priceInTomans),
         timeOfHolding: r.timeOfHolding,
-        type: toCourseType(r.type),
+        type: r.type,
       },
     ]),
   );

@@ -1,0 +1,72 @@
+// @vitest-environment node
+// What the public site may see of a record is declared once, in its schema file (publicView):
+// the contract's component and the server's projection are generated from it. Each public answer
+// carries exactly the declared fields and what the server adds, and nothing else of the row.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { registry } from '../../schema/registry.gen';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const contract: unknown = JSON.parse(readFileSync(new URL('../../codegen/openapi.gen.json', import.meta.url), 'utf8'));
+const document = isRecord(contract) && isRecord(contract.document) ? contract.document : {};
+const components = isRecord(document.components) && isRecord(document.components.schemas) ? document.components.schemas : {};
+
+/** Every property name a component allows, through its allOf and references. */
+function propertiesOf(schema: unknown): string[] {
+  if (!isRecord(schema)) return [];
+  if (typeof schema.$ref === 'string') return propertiesOf(components[schema.$ref.split('/').pop() ?? '']);
+  const own = isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+  return [...own, ...(Array.isArray(schema.allOf) ? schema.allOf.flatMap(propertiesOf) : [])];
+}
+
+const viewing = Object.values(registry).filter((entity) => entity.decl.publicView);
+
+describe('public views', () => {
+  it('are declared by the catalogue’s entities, each the contract component of its fields', () => {
+    expect(viewing.map((e) => e.key).sort()).toEqual(['articles', 'categories', 'courses', 'teachers']);
+    for (const entity of viewing) {
+      const view = entity.decl.publicView;
+      if (!view) continue;
+      expect(propertiesOf(components[view.component]).sort()).toEqual(['id', ...(entity.slugFrom ? ['slug'] : []), ...view.fields].sort());
+    }
+  });
+
+  it('leave nothing undeclared in the answers: a course has its view and what the server adds, never its class link', async () => {
+    const answer = await server.call<Array<Record<string, unknown>>>('GET', '/api/Public/courses');
+    expect(answer.status).toBe(200);
+    const allowed = new Set(propertiesOf(components.PublicCourse));
+    expect(answer.body.length).toBeGreaterThan(0);
+    for (const course of answer.body) {
+      expect(Object.keys(course).filter((key) => !allowed.has(key))).toEqual([]);
+      for (const field of registry.courses.decl.publicView?.fields ?? []) expect(course).toHaveProperty(field);
+      expect(course).not.toHaveProperty('classLink');
+      expect(course).not.toHaveProperty('inActive');
+      expect(course).not.toHaveProperty('earlyBirdPriceInTomans');
+    }
+  });
+
+  it('teachers, categories and articles answer their views the same way', async () => {
+    const calls: Array<[string, string]> = [
+      ['/api/Public/teachers', 'PublicTeacherSummary'],
+      ['/api/Public/categories', 'PublicCategory'],
+      ['/api/Public/articles', 'PublicArticleSummary'],
+    ];
+    for (const [path, component] of calls) {
+      const answer = await server.call<Array<Record<string, unknown>>>('GET', path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body.length, path).toBeGreaterThan(0);
+      const allowed = propertiesOf(components[component]).sort();
+      for (const row of answer.body) expect(Object.keys(row).sort(), path).toEqual(allowed);
+    }
+  });
+});
