@@ -1,15 +1,14 @@
-// The declaration of an entity (texts, operations, actions, columns, links, badges) and the erased
-// shape generic code (tables, forms, the server's CRUD) works with.
+// The declaration of an entity (texts, operations, actions, links, badges; its columns are
+// ./columns.ts) and the erased shape generic code (tables, forms, the server's CRUD) works with.
 import * as v from 'valibot';
 import type { RegistryKey } from '../registryKeys.gen';
 import type { OptionValue } from './fields';
 import type { FieldValue } from './fields';
 import type { InputKind } from './fields';
-import type { BadgeTone } from './fields';
 import type { ReferenceDecl } from './fields';
 import type { FieldDecl } from './fields';
-import type { CellKind } from './fields';
 import type { OperationKey } from './fields';
+import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
 
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
@@ -112,69 +111,6 @@ export type RevertDecl = { via: string } | 'edit' | { never: string };
 export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & {
   -readonly [K in keyof F as F[K] extends { input: 'password' } ? never : K]: FieldValue<F[K]>;
 };
-
-type ColumnBase = {
-  header: string;
-  cell: CellKind;
-  options?: Readonly<Record<string, string>>;
-  /** `badge` cells: the tone of each option value (others are 'neutral'). */
-  tones?: Readonly<Record<string, BadgeTone>>;
-  /**
-   * The cell is an input that saves this one field at once (taking the roll: each child's
-   * present/absent/excused): only on a column whose `key` is an editable `select` field of an
-   * entity with an update call. It saves through that update with the row's version, as the
-   * form does, and a stale save opens the same conflict dialog. Drawn so in the entity's list
-   * and in the related tables of the records it refers to (a session's attendance).
-   */
-  edit?: true;
-};
-// `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
-// are compared bivariantly) and generic code can still call it with an erased row.
-export type ColumnDecl<R> = ColumnBase &
-  ({ key: keyof R & string } | { id: string; value(row: R): string | number | boolean | null } | PathColumn<keyof R & string> | ManyColumn);
-
-/**
- * A column showing the records of another entity that refer to this one (an order's course
- * titles, read from its items): `many.entity` is that entity, `many.by` its reference field to
- * this one, `many.show` the field of it shown (a reference shows its record's label); the values
- * are joined with «، ». Read by the server in one batch for the rows shown, as path columns are
- * (GET /api/Admin/{entity}/labels with `many`), and by the CSV export. Not sortable or filterable.
- */
-export interface ManyColumn {
-  id: string;
-  many: { entity: RegistryKey; by: string; show: string } | ManyCount;
-}
-
-/**
- * A many column that counts instead of listing (a course's seats taken, «۱۲ از ۱۵»): the records
- * of `entity` whose reference `by` names the row and whose fields hold the `where` values
- * (select fields: `{ status: 'active' }`); with `of`, a number field of this entity, shown as
- * «<count> از <of>» when that field is above 0.
- */
-export interface ManyCount {
-  entity: RegistryKey;
-  by: string;
-  count: { where?: Readonly<Record<string, OptionValue>>; of?: string };
-}
-
-/** The labels call's `many` value of a many column: other.by.shown, or other.by.<column id> when it counts. */
-export function manySpec(column: ManyColumn): string {
-  const { entity, by } = column.many;
-  return `${entity}.${by}.${'count' in column.many ? column.id : column.many.show}`;
-}
-
-/**
- * A column showing a property of a record this one refers to, or of one that record refers to
- * (an enrolment's child's parent's phone): `path` starts with a `reference` field of this entity,
- * goes on through `reference` fields of the entities reached, and ends at any field there — a
- * reference at the end shows that record's label. The server reads the values in one batch per
- * step for all the rows shown (GET /api/Admin/{entity}/labels with `path`), and the CSV export
- * the same way. Not sortable or filterable: the value is not in this entity's table.
- */
-export interface PathColumn<First extends string = string> {
-  id: string;
-  path: readonly [First, ...string[]];
-}
 
 /** A column's value when it is the row's own (a key or a computed value); null for a path column. */
 export function ownColumnValue(column: AnyEntity['columns'][number], row: AnyRow): unknown {
