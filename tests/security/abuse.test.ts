@@ -220,7 +220,7 @@ describe('item 3: sign-up oracle and flood', () => {
 describe('item 4: client addresses behind a proxy', () => {
   const contact = (target: TestServer, xff: string | undefined) =>
     target.call('POST', '/api/Contact', {
-      body: { fullName: 'پیام آزمون', phoneNumber: '02112345678', emailAddress: '', message: 'سلام، این یک پیام آزمایشی است.' },
+      body: { fullName: 'پیام آزمون', phoneNumber: '09121234567', emailAddress: '', message: 'سلام، این یک پیام آزمایشی است.' },
       headers: xff ? { 'x-forwarded-for': xff } : {},
     });
 

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { decodeJwt, SignJWT } from 'jose';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignInSchema } from '../../schema/rules/forms/signInRules';
+import { SignUpCodeSchema } from '../../schema/rules/forms/signUpRules';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -12,6 +15,25 @@ afterAll(async () => {
 });
 
 describe('sign-up and sign-in', () => {
+  it('the API refuses every body its form refuses, in the form’s words', async () => {
+    const signUp = { firstName: 'سارا', lastName: 'رضایی', phoneNumber: '09121110000', emailAddress: '', password: 'learner-pass-123', code: '123456' };
+    const cases: Array<[string, v.GenericSchema, Record<string, unknown>]> = [
+      ['/api/Auth/SignIn', SignInSchema, { username: '', password: 'x' }],
+      ['/api/Auth/SignIn', SignInSchema, { username: '09121110000', password: 'p'.repeat(129) }],
+      ['/api/Auth/SignUp', SignUpCodeSchema, { ...signUp, password: 'short' }],
+      ['/api/Auth/SignUp', SignUpCodeSchema, { ...signUp, phoneNumber: '02112345678' }],
+      ['/api/Auth/SignUp', SignUpCodeSchema, { ...signUp, firstName: 'ن'.repeat(101) }],
+      ['/api/Auth/SignUp', SignUpCodeSchema, { ...signUp, code: '12' }],
+    ];
+    for (const [path, schema, body] of cases) {
+      const form = v.safeParse(schema, body);
+      expect(form.success, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBe(false);
+      const answer = await server.call<{ message: string }>('POST', path, { body });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.message).toContain(form.issues?.[0]?.message ?? '—');
+    }
+  });
+
   it('signs up with Persian digits, answers a token for role User, and signs in by mobile and email', async () => {
     const code = await server.sendCode('09351234567', 'signUp');
     const up = await server.call<{ accessToken: string }>('POST', '/api/Auth/SignUp', {

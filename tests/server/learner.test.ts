@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactSchema } from '../../schema/rules/forms/contactRules';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { sampleChild } from '../support/samples';
@@ -265,6 +266,24 @@ describe('checkout and payment', () => {
 });
 
 describe('contact messages', () => {
+  it('refuses every message the contact form refuses, in the form’s words', async () => {
+    const valid = { fullName: 'مینا', phoneNumber: '09123456789', emailAddress: '', message: 'سلام، درباره دوره‌ها سؤال دارم' };
+    const refused = [
+      { ...valid, phoneNumber: '02112345678' },
+      { ...valid, message: 'سلام' },
+      { ...valid, message: 'پ'.repeat(2001) },
+      { ...valid, fullName: 'ن'.repeat(101) },
+      { ...valid, emailAddress: 'not-an-address' },
+    ];
+    for (const body of refused) {
+      const form = v.safeParse(ContactSchema, body);
+      expect(form.success, JSON.stringify(body).slice(0, 80)).toBe(false);
+      const answer = await server.call<{ message: string }>('POST', '/api/Contact', { body, headers: { 'x-forwarded-for': '10.77.0.1' } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toContain(form.issues?.[0]?.message ?? '—');
+    }
+  });
+
   it('stores a valid message for admins and limits senders', async () => {
     const sent = await server.call<{ id: number }>('POST', '/api/Contact', {
       body: { fullName: 'مینا', phoneNumber: '۰۹۱۲۳۴۵۶۷۸۹', message: 'سلام، درباره دوره‌ها سؤال دارم' },
@@ -277,7 +296,7 @@ describe('contact messages', () => {
     expect(invalid.status).toBe(400);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await server.call('POST', '/api/Contact', { body: { fullName: 'x', phoneNumber: '02112345678', message: `پیام ${i}` } })).status);
+      statuses.push((await server.call('POST', '/api/Contact', { body: { fullName: 'x', phoneNumber: '09121112233', message: `پیام شماره ${i}` } })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect((await server.call('DELETE', '/api/Contact/Delete', { token: admin, body: { id: sent.body.id } })).status).toBe(200);

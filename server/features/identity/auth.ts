@@ -4,7 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { toLatinDigits } from '../../../schema/rules/text';
-import { iranMobile, newPassword, oneTimeCode, optionalEmail, personNames } from '../../../schema/validators';
+import { iranMobile } from '../../../schema/validators';
+import { SignInSchema } from '../../../schema/rules/forms/signInRules';
+import { SignUpCodeSchema } from '../../../schema/rules/forms/signUpRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
@@ -29,39 +31,19 @@ export function accountDelayMs(failures: number): number {
   return past <= 0 ? 0 : Math.min(signInLimits.accountDelayMaxMs, past * signInLimits.accountDelayStepMs);
 }
 
-const password = newPassword('رمز عبور');
+const notObject = 'بدنه درخواست باید یک شیء JSON باشد';
 
+// The sign-up and sign-in forms' own rules (schema/rules/forms): the API refuses what the forms
+// refuse, with the same words. A client may leave the e-mail out; it is kept in lower case.
 const signUpBody = v.object(
-  {
-    ...personNames,
-    phoneNumber: iranMobile('شماره موبایل'),
-    emailAddress: v.optional(v.pipe(optionalEmail('ایمیل'), v.toLowerCase()), ''),
-    password,
-    code: oneTimeCode('کد تأیید'),
-  },
-  'بدنه درخواست باید یک شیء JSON باشد',
+  { ...SignUpCodeSchema.entries, emailAddress: v.optional(v.pipe(SignUpCodeSchema.entries.emailAddress, v.toLowerCase()), '') },
+  notObject,
 );
 
-const signInBody = v.object(
-  {
-    username: v.pipe(
-      v.string('نام کاربری باید متن باشد'),
-      v.trim(),
-      v.nonEmpty('نام کاربری الزامی است'),
-      v.maxLength(254, 'نام کاربری بیش از حد طولانی است'),
-    ),
-    password: v.pipe(
-      v.string('رمز عبور باید متن باشد'),
-      v.nonEmpty('رمز عبور الزامی است'),
-      v.maxLength(128, 'رمز عبور حداکثر ۱۲۸ نویسه است'),
-    ),
-  },
-  'بدنه درخواست باید یک شیء JSON باشد',
-);
+const signInBody = v.object(SignInSchema.entries, notObject);
 
 const signUpLabels = { firstName: 'نام', lastName: 'نام خانوادگی', phoneNumber: 'شماره موبایل', password: 'رمز عبور', code: 'کد تأیید' };
 
-/** A mobile number in any digits becomes 09…; anything with @ is an email, compared in lower case. */
 function normaliseUsername(username: string): { phone?: string; email?: string } {
   if (username.includes('@')) return { email: username.toLowerCase() };
   const mobile = v.safeParse(iranMobile(''), username);
@@ -156,7 +138,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
    * back, so correct sign-ins at the same moment only queue (Attempts.admit).
    */
   register('POST /api/Auth/SignIn', async (request: FastifyRequest): Promise<AccessToken> => {
-    const body = parse(signInBody, request.body, { username: 'نام کاربری', password: 'رمز عبور' });
+    const body = parse(signInBody, request.body, { username: 'شماره موبایل یا ایمیل', password: 'رمز عبور' });
     const who = normaliseUsername(body.username);
     const account = who.email ?? who.phone ?? '';
     const accountBucket = `account:${account}`;
