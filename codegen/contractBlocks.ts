@@ -1,7 +1,7 @@
 // The entities' blocks of openapi.yaml: their components and calls, written between markers, so
 // the contract's limits are the schemas'.
 import { parse, stringify } from 'yaml';
-import { maxLengthOf, nullableColumn, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
+import { defaultMaxReferences, maxLengthOf, nullableColumn, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
 import { SchemaError, type Json } from './entities';
 
 // ── contract ─────────────────────────────────────────────────────────────────────────────────
@@ -53,6 +53,16 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
       const target = entities.find((e) => e.key === field.reference.entity);
       return { type: 'integer', minimum: 0, description: `id of a ${target?.component ?? field.reference.entity}; 0 when none`, 'x-reference': field.reference.entity };
     }
+    case 'references': {
+      const target = entities.find((e) => e.key === field.references.entity);
+      return {
+        type: 'array',
+        items: { type: 'integer', minimum: 1 },
+        maxItems: field.max ?? defaultMaxReferences,
+        description: `ids of ${target?.component ?? field.references.entity} records, each once`,
+        'x-references': field.references.entity,
+      };
+    }
     case 'checkbox':
       return { type: 'boolean' };
     case 'jalaliDate':
@@ -73,6 +83,8 @@ function answerSchema(field: FieldDecl): Json {
       return { type: field.integer ? 'integer' : 'number', ...description };
     case 'reference':
       return { type: 'integer', description: 'id of the record referred to; 0 when none' };
+    case 'references':
+      return { type: 'array', items: { type: 'integer' }, description: 'ids of the records chosen' };
     case 'checkbox':
       return { type: 'boolean', ...description };
     case 'jalaliDate':
@@ -95,6 +107,7 @@ function publicViewSchema(entity: AnyEntity, fields: readonly string[]): Json {
   for (const name of fields) {
     const field = entity.decl.fields[name];
     if (!field || field.input === 'password') throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, which is not a field it may show`);
+    if (field.input === 'references') throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, a many-to-many field; show its records through the feature's answer instead`);
     properties[name] = answerSchema(field);
   }
   return { type: 'object', description: `what the public site sees of one ${entity.key} record (schema/${entity.key}.ts publicView)`, required: Object.keys(properties), properties };
@@ -120,7 +133,8 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     );
     const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...rowProps } };
     if (writable.length > 0) {
-      schemas[`${name}Fields`] = { type: 'object', required: writable.map(([n]) => n), properties: props(writable) };
+      // A many-to-many field may be left out of a body (see bodySchema); every row answers it.
+      schemas[`${name}Fields`] = { type: 'object', required: writable.filter(([, f]) => f.input !== 'references').map(([n]) => n), properties: props(writable) };
       schemas[name] = { allOf: [ref(`${name}Fields`), own] };
       const idKey = entity.ops.updateIdKey ?? 'id';
       if (entity.ops.update) {

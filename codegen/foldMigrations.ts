@@ -81,7 +81,16 @@ export function compactSteps(steps: readonly MigrationStep[]): MigrationStep[] {
         }
         break;
       }
+      case 'dropUnique': {
+        const made = out.findIndex((s) => s.op === 'createUnique' && s.name === step.name);
+        if (made >= 0) {
+          out.splice(made, 1);
+          continue;
+        }
+        break;
+      }
       case 'createTable':
+      case 'createUnique':
         break;
     }
     out.push(step);

@@ -16,8 +16,16 @@ export interface ColumnSpec {
 /** A table as the schema files declare it: its columns besides `id`. */
 export type TableSpec = Record<string, ColumnSpec>;
 
+/** A unique index over several columns (a join table's pair, an entity's `unique`). */
+export interface UniqueSpec {
+  table: string;
+  columns: readonly string[];
+}
+
 export interface SchemaSnapshot {
   tables: Record<string, TableSpec>;
+  /** By index name. */
+  uniques?: Record<string, UniqueSpec>;
 }
 
 export type MigrationStep =
@@ -37,7 +45,9 @@ export type MigrationStep =
   | { op: 'dropColumn'; table: string; column: string; spec: ColumnSpec }
   | { op: 'renameColumn'; table: string; from: string; to: string }
   | { op: 'createIndex'; table: string; column: string; name: string }
-  | { op: 'dropIndex'; table: string; name: string };
+  | { op: 'dropIndex'; table: string; name: string }
+  | { op: 'createUnique'; table: string; columns: readonly string[]; name: string }
+  | { op: 'dropUnique'; table: string; name: string };
 
 
 /** What a generated migration file holds (server/platform/migrations/<name>.gen.ts). */
@@ -53,6 +63,8 @@ export interface GeneratedMigration {
 /** The snapshot after one step: how codegen replays the history to learn what the tables are now. */
 export function applyToSnapshot(snapshot: SchemaSnapshot, step: MigrationStep): SchemaSnapshot {
   const tables = { ...snapshot.tables };
+  const uniques = { ...snapshot.uniques };
+  const result = (): SchemaSnapshot => (Object.keys(uniques).length > 0 ? { tables, uniques } : { tables });
   const table = (name: string): TableSpec => {
     const found = tables[name];
     if (!found) throw new Error(`migration history: ${step.op} on ${name}, which no earlier step made`);
@@ -64,6 +76,14 @@ export function applyToSnapshot(snapshot: SchemaSnapshot, step: MigrationStep): 
       break;
     case 'dropTable':
       delete tables[step.table];
+      for (const [name, unique] of Object.entries(uniques)) if (unique.table === step.table) delete uniques[name];
+      break;
+    case 'createUnique':
+      table(step.table);
+      uniques[step.name] = { table: step.table, columns: step.columns };
+      break;
+    case 'dropUnique':
+      delete uniques[step.name];
       break;
     case 'addColumn': {
       tables[step.table] = { ...table(step.table), [step.column]: step.spec };
@@ -100,5 +120,5 @@ export function applyToSnapshot(snapshot: SchemaSnapshot, step: MigrationStep): 
       break;
     }
   }
-  return { tables };
+  return result();
 }

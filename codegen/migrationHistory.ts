@@ -67,7 +67,7 @@ export async function loadHistory(dir: URL = migrationsDir): Promise<MigrationHi
 export function describeSteps(steps: readonly MigrationStep[]): string {
   const created = steps.flatMap((s) => (s.op === 'createTable' ? [s.table] : []));
   const dropped = steps.flatMap((s) => (s.op === 'dropTable' ? [s.table] : []));
-  const altered = [...new Set(steps.flatMap((s) => (s.op !== 'createTable' && s.op !== 'dropTable' ? [s.table] : [])))];
+  const altered = [...new Set(steps.flatMap((s) => (s.op !== 'createTable' && s.op !== 'dropTable' && !created.includes(s.table) ? [s.table] : [])))];
   const tables = (names: string[]) => (names.length <= 2 ? names.join('_') : `${names.length}_tables`);
   const parts = [
     ...(created.length ? [`create_${tables(created)}`] : []),

@@ -2997,6 +2997,8 @@ export type components = {
             difficulty: "" | "introductory" | "advanced" | "bootcamps";
             /** @description id of a Teacher; 0 when none */
             techerId: number;
+            /** @description ids of Teacher records, each once */
+            assistantTeacherIds?: number[];
             /** @description id of a Category; 0 when none */
             categoryId: number;
             prerequisite: string;

@@ -1,7 +1,7 @@
 // The schemas' tables as a snapshot, and the steps from one snapshot to the next (the history
 // they are kept in: codegen/migrationHistory.ts).
-import { numberLimits, type AnyEntity, type FieldDecl } from '../schema/define';
-import type { ColumnSpec, MigrationStep, SchemaSnapshot, TableSpec } from './migration-steps';
+import { joinTableOf, numberLimits, type AnyEntity, type FieldDecl } from '../schema/define';
+import type { ColumnSpec, MigrationStep, SchemaSnapshot, TableSpec, UniqueSpec } from './migration-steps';
 import { SchemaError } from './entities';
 import { optionType } from './contractBlocks';
 // ── migrations ───────────────────────────────────────────────────────────────────────────────
@@ -16,6 +16,8 @@ export function columnOf(entity: AnyEntity, name: string, field: FieldDecl): Col
       return { type: 'integer', notNull: true, default: 0, index: `${entity.table}_${name}_idx` };
     case 'checkbox':
       return { type: 'integer', notNull: true, default: field.initial ? 1 : 0 };
+    case 'references':
+      throw new SchemaError(`${entity.table}.${name}: a many-to-many field is kept in its join table, not a column`);
     case 'jalaliDate':
       return { type: 'text', notNull: false };
     case 'select': {
@@ -34,12 +36,25 @@ export function columnOf(entity: AnyEntity, name: string, field: FieldDecl): Col
 /** The tables the schema files declare now. */
 export function tablesOf(entities: readonly AnyEntity[]): SchemaSnapshot {
   const tables: Record<string, TableSpec> = {};
+  const uniques: Record<string, UniqueSpec> = {};
   for (const entity of entities) {
+    // A many-to-many field's links live in a join table of their own, whoever makes the entity's.
+    for (const [name, field] of Object.entries(entity.decl.fields)) {
+      if (field.input !== 'references') continue;
+      const join = joinTableOf(entity.table, name);
+      const side = (column: string): ColumnSpec => ({ type: 'integer', notNull: true, default: 0, index: `${join}_${column}_idx` });
+      tables[join] = { ownerId: side('ownerId'), targetId: side('targetId') };
+      uniques[`${join}_pair_unique`] = { table: join, columns: ['ownerId', 'targetId'] };
+    }
     if (entity.decl.tableOwner === 'server') continue;
+    for (const columnsOfIndex of entity.decl.unique ?? []) {
+      uniques[`${entity.table}_${columnsOfIndex.join('_')}_unique`] = { table: entity.table, columns: columnsOfIndex };
+    }
     const columns: TableSpec = {};
     for (const [name, field] of Object.entries(entity.decl.fields)) {
-      // A password is never kept as typed: the entity's create hook stores what it stores.
-      if (field.input !== 'password') columns[name] = columnOf(entity, name, field);
+      // A password is never kept as typed: the entity's create hook stores what it stores; a
+      // many-to-many field is kept in its join table.
+      if (field.input !== 'password' && field.input !== 'references') columns[name] = columnOf(entity, name, field);
     }
     for (const [name, stored] of Object.entries(entity.decl.stored ?? {})) {
       columns[name] = { type: stored.type, notNull: !stored.nullable, ...(stored.default !== undefined ? { default: stored.default } : {}) };
@@ -48,7 +63,7 @@ export function tablesOf(entities: readonly AnyEntity[]): SchemaSnapshot {
     columns.version = { type: 'integer', notNull: true, default: 1 };
     tables[entity.table] = columns;
   }
-  return { tables };
+  return Object.keys(uniques).length > 0 ? { tables, uniques } : { tables };
 }
 /** The steps from the last snapshot to the declared tables; renames come from `renamedFrom`. */
 export function diffTables(before: SchemaSnapshot, after: SchemaSnapshot, entities: readonly AnyEntity[]): MigrationStep[] {
@@ -92,6 +107,16 @@ export function diffTables(before: SchemaSnapshot, after: SchemaSnapshot, entiti
       if (spec.index) steps.push({ op: 'dropIndex', table, name: spec.index });
       steps.push({ op: 'dropColumn', table, column, spec });
     }
+  }
+  const [was, now] = [before.uniques ?? {}, after.uniques ?? {}];
+  for (const [name, unique] of Object.entries(was)) {
+    const kept = now[name];
+    const same = kept && kept.table === unique.table && kept.columns.join() === unique.columns.join();
+    if (!same && after.tables[unique.table]) steps.push({ op: 'dropUnique', table: unique.table, name });
+  }
+  for (const [name, unique] of Object.entries(now)) {
+    const had = was[name];
+    if (!had || had.table !== unique.table || had.columns.join() !== unique.columns.join()) steps.push({ op: 'createUnique', table: unique.table, columns: unique.columns, name });
   }
   for (const table of Object.keys(before.tables)) {
     if (!after.tables[table]) steps.push({ op: 'dropTable', table });

@@ -4,7 +4,7 @@
 // Generated<…>: for a table the schema makes, every column with a default that is not required;
 // for one the server makes, the stored columns with a default and the fields its declaration
 // names (`defaultedColumns`). tests/server/table-types.test.ts holds each to the migrated tables.
-import { nullableColumn, type AnyEntity, type FieldDecl, type StoredColumn } from '../schema/define';
+import { joinTableOf, nullableColumn, type AnyEntity, type FieldDecl, type StoredColumn } from '../schema/define';
 import { generatedHeader } from './entities';
 import { columnOf } from './schemaMigrations';
 
@@ -41,7 +41,7 @@ function storedType(stored: StoredColumn): string {
 
 /** The name of an entity's table interface: course_slots → CourseSlotsTable. */
 export function tableInterfaceName(entity: AnyEntity): string {
-  return `${entity.table.split('_').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}Table`;
+  return interfaceOf(entity.table);
 }
 
 export interface TypedColumn {
@@ -63,7 +63,7 @@ export function tableColumns(entity: AnyEntity): TypedColumn[] {
     { name: 'version', type: 'number', nullable: false, generated: !madeByServer || defaulted.has('version') },
   ];
   for (const [name, field] of Object.entries(entity.decl.fields)) {
-    if (field.input === 'password') continue;
+    if (field.input === 'password' || field.input === 'references') continue;
     const nullable = nullableColumn(field);
     // A required field is always given (the server refuses a record without it).
     const required = 'required' in field && field.required === true;
@@ -82,15 +82,28 @@ function tableInterface(entity: AnyEntity): string {
   return `/** schema/${entity.key}.ts${entity.decl.tableOwner === 'server' ? ' (a table the server makes)' : ''} */\nexport interface ${tableInterfaceName(entity)} {\n${lines.join('\n')}\n}`;
 }
 
+/** The join tables of an entity's many-to-many fields, by table name. */
+function joinTables(entity: AnyEntity): string[] {
+  return Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'references' ? [joinTableOf(entity.table, name)] : []));
+}
+
+const interfaceOf = (table: string) => `${table.split('_').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}Table`;
+
+function joinInterface(table: string): string {
+  return `/** A many-to-many field's links: the record (ownerId) and each record chosen (targetId), each pair once. */\nexport interface ${interfaceOf(table)} {\n  id: Generated<number>;\n  ownerId: number;\n  targetId: number;\n}`;
+}
+
 export function tableTypesModule(entities: readonly AnyEntity[]): string {
   return `${generatedHeader}// The entity tables as Kysely sees them (codegen/tableTypes.ts); the server's other tables are
 // written by hand in server/platform/serverTables.ts.
 import type { Generated } from 'kysely';
 
 ${entities.map(tableInterface).join('\n')}
+${entities.flatMap(joinTables).map(joinInterface).join('\n')}
 
 export interface EntityTables {
 ${entities.map((entity) => `  ${entity.table}: ${tableInterfaceName(entity)};`).join('\n')}
+${entities.flatMap(joinTables).map((table) => `  ${table}: ${interfaceOf(table)};`).join('\n')}
 }
 `;
 }

@@ -59,6 +59,13 @@ export default defineEntity({
       input: 'reference',
       reference: { entity: 'teachers', label: 'fullName', none: 'بدون مدرس' },
     },
+    // Besides the course's teacher (techerId, as the spec has it): those who help teach it.
+    assistantTeacherIds: {
+      label: 'مدرسان دستیار',
+      input: 'references',
+      references: { entity: 'teachers', label: 'fullName', none: 'بدون دستیار' },
+      max: 10,
+    },
     categoryId: {
       label: 'دسته‌بندی',
       input: 'reference',
@@ -92,6 +99,7 @@ export default defineEntity({
     { key: 'timeOfHolding', header: 'تاریخ برگزاری', cell: 'jalaliDate' },
     { key: 'prerequisite', header: 'پیش‌نیاز', cell: 'text' },
     { key: 'techerId', header: 'مدرس', cell: 'reference' },
+    { key: 'assistantTeacherIds', header: 'مدرسان دستیار', cell: 'references' },
     { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
     { key: 'type', header: 'نوع دوره', cell: 'option', options: courseTypeLabels },
     { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },

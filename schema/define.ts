@@ -72,6 +72,7 @@ function anyField(field: FieldDecl): AnyField {
     if (field.placeholder !== undefined) out.placeholder = field.placeholder;
   }
   if (field.input === 'reference') out.reference = field.reference;
+  if (field.input === 'references') out.references = field.references;
   if (field.hint !== undefined) out.hint = field.hint;
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
@@ -101,6 +102,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     actions: decl.actions,
     defaultedColumns: decl.defaultedColumns,
     publicView: decl.publicView,
+    unique: decl.unique,
   };
   const allFields: Record<string, AnyField> = {};
   const fields: Record<string, AnyField> = {};

@@ -78,6 +78,14 @@ export const boundedNumber = (
     v.check((n) => !integer || Number.isInteger(n), `${label} باید عدد صحیح باشد`),
   );
 
+/** Record ids chosen for a many-to-many field: each a positive integer, each once, at most `max`. */
+export const recordIds = (label: string, max: number) =>
+  v.pipe(
+    v.array(v.pipe(v.number(`${label} نامعتبر است`), v.integer(`${label} نامعتبر است`), v.minValue(1, `${label} نامعتبر است`), v.maxValue(2_147_483_647, `${label} نامعتبر است`)), `${label} باید فهرستی از شناسه‌ها باشد`),
+    v.transform((ids) => [...new Set(ids)]),
+    v.maxLength(max, `حداکثر ${formatPersianNumber(max)} ${label} را می‌توان انتخاب کرد`),
+  );
+
 /** The stored forms of emails and phone numbers, also the contract's `pattern`s. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const phonePattern = /^[0-9+\-\s]{0,20}$/;

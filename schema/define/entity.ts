@@ -5,7 +5,7 @@ import type { RegistryKey } from '../registryKeys.gen';
 import type { OptionValue } from './fields';
 import type { FieldValue } from './fields';
 import type { InputKind } from './fields';
-import type { ReferenceDecl } from './fields';
+import type { ReferenceDecl, ReferencesDecl } from './fields';
 import type { FieldDecl } from './fields';
 import type { OperationKey } from './fields';
 import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
@@ -147,6 +147,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
    * migrations when the schema makes the table, never of a row the API answers.
    */
   stored?: Readonly<Record<string, StoredColumn>>;
+  /**
+   * Columns whose values may appear together only once (a table the schema makes): each a unique
+   * index, a clash answered «… تکراری است».
+   */
+  unique?: ReadonlyArray<ReadonlyArray<NoInfer<keyof F & string>>>;
   /** See PublicViewDecl. */
   publicView?: PublicViewDecl<NoInfer<keyof F & string>>;
   /**
@@ -240,6 +245,8 @@ export interface AnyField {
   options?: ReadonlyArray<readonly [unknown, string]>;
   placeholder?: string;
   reference?: ReferenceDecl;
+  /** A many-to-many field's records (input 'references'). */
+  references?: ReferencesDecl;
   hint?: string;
   wide?: boolean;
   readOnly?: boolean;

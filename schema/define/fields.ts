@@ -107,6 +107,27 @@ interface ReferenceField extends FieldCommon {
    */
   auto?: 'actor';
 }
+/** The records a many-to-many field may choose among (ReferencesField). */
+export interface ReferencesDecl {
+  entity: RegistryKey;
+  label: string;
+  /** Shown when none is chosen. */
+  none: string;
+}
+/**
+ * Several records of another entity (a course's assistant teachers). Kept in a join table codegen
+ * makes (`joinTableOf`: ownerId, targetId; each pair once, both sides indexed); a link goes with
+ * either record when that record is deleted, so it never blocks a delete. The value is the ids
+ * chosen; the form picks them from a searchable list, the list shows their labels, the filter
+ * finds the rows linked to one, and the CSV writes and reads their labels.
+ */
+interface ReferencesField extends FieldCommon {
+  input: 'references';
+  references: ReferencesDecl;
+  /** The most that may be chosen (default 20). */
+  max?: number;
+  initial?: readonly number[];
+}
 interface CheckboxField extends FieldCommon {
   input: 'checkbox';
   initial?: boolean;
@@ -157,8 +178,16 @@ interface PasswordField extends FieldCommon {
   initial?: '';
 }
 
-export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | CheckboxField | DateField | SelectField | PasswordField;
+export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | ReferencesField | CheckboxField | DateField | SelectField | PasswordField;
 export type InputKind = FieldDecl['input'];
+
+/** The join table of a many-to-many field: courses.assistantTeacherIds → courses_assistant_teacher_ids. */
+export function joinTableOf(table: string, field: string): string {
+  return `${table}_${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+}
+
+/** The most records a many-to-many field may hold (ReferencesField.max). */
+export const defaultMaxReferences = 20;
 
 /** Whether a field's column may hold null (FieldCommon.nullable). */
 export function nullableColumn(field: FieldDecl): boolean {
@@ -168,6 +197,8 @@ export function nullableColumn(field: FieldDecl): boolean {
 /** The value a field holds in a record. */
 export type FieldValue<F> = F extends SelectField<infer T>
   ? T
+  : F extends { input: 'references' }
+    ? number[]
   : F extends { input: 'number' | 'reference' }
     ? number
     : F extends { input: 'checkbox' }
@@ -194,6 +225,8 @@ export type CellKind =
   | 'excerpt'
   /** A `reference` field's id shown as the referenced record's label (fetched in one batch). */
   | 'reference'
+  /** A `references` field's ids shown as the records' labels, joined with «، ». */
+  | 'references'
   /** An option's label in a coloured pill, its colour from the column's `tones` (roles, statuses). */
   | 'badge'
   /** An email address as a `mailto:` link. */

@@ -1,8 +1,8 @@
 // Limits and validators built from the declarations, one source for the contract and the runtime;
 // the order between two fields; the cells an admin edits in place.
 import * as v from 'valibot';
-import { boundedNumber, defaultNumberLimits, emailPattern, fileReference, iranMobile, mobilePattern, newPassword, optionalNewPassword, optionalEmail, optionalPhone, isoInstant, optionalText, phonePattern, requiredText } from '../validators';
-import type { OptionValue } from './fields';
+import { boundedNumber, defaultNumberLimits, recordIds, emailPattern, fileReference, iranMobile, mobilePattern, newPassword, optionalNewPassword, optionalEmail, optionalPhone, isoInstant, optionalText, phonePattern, requiredText } from '../validators';
+import { defaultMaxReferences, type OptionValue } from './fields';
 import type { InputKind } from './fields';
 import type { NumberField } from './fields';
 import type { TextKind } from './fields';
@@ -71,6 +71,8 @@ export function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown>
       return boundedNumber(l, { ...numberLimits(field), integer: field.integer === true });
     case 'reference':
       return boundedNumber(l, { min: 0, max: 2_147_483_647, integer: true });
+    case 'references':
+      return recordIds(l, field.max ?? defaultMaxReferences);
     case 'checkbox':
       return v.boolean(`${l} باید بله یا خیر باشد`);
     case 'jalaliDate': {

@@ -9,11 +9,12 @@ import { recordAudit, versionConflict } from './audit';
 import type { Contract } from '../platform/contract';
 import type { Database, DB } from '../platform/db';
 import { HttpError, HttpErrorKeeping, notFound, texts } from '../platform/errors';
-import { assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow } from './integrity';
+import { assertReferencesExist, constraintError, requestedVersion, shapeRow } from './integrity';
 import type { Row } from '../platform/db';
 import { currentUser, parse, type Register } from '../platform/http';
 import type { Gateway } from '../platform/outside';
 import { actionHandlersOf, afterWrite, type ActionHandler, type ActionServices, type AuditVia } from './behaviours';
+import { recordForUpdate } from './links';
 
 export const actionTexts = {
   notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
@@ -87,7 +88,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
         const expected = requestedVersion(request.body);
         try {
           return await db.transaction().execute(async (trx) => {
-            const before = await selectForUpdate(trx, entity.table, id);
+            const before = await recordForUpdate(trx, entity, id);
             if (!before) throw notFound(texts.recordNotFound);
             if (expected !== undefined && Number(before.version) !== expected) {
               throw await versionConflict(trx, contract, entity, before, expected);

@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../platform/errors';
 import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
 import { manyValues, pathValues } from './relations';
 import { currentUser, parse, type Register } from '../platform/http';
+import { withLinks } from './links';
 
 export const adminListTexts = {
   unknownEntity: 'موجودیت ناشناخته است',
@@ -67,6 +68,10 @@ function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): strin
   switch (column.cell) {
     case 'reference':
       return 'key' in column ? (labels.get(column.key)?.get(Number(value)) ?? (value === 0 ? '' : String(value))) : String(value);
+    case 'references': {
+      const ids = Array.isArray(value) ? value.map(Number) : [];
+      return ids.map((id) => ('key' in column ? labels.get(column.key)?.get(id) : undefined) ?? String(id)).join('، ');
+    }
     case 'number':
     case 'hours':
     case 'toman':
@@ -96,10 +101,16 @@ type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
 async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[]): Promise<ReferenceLabels> {
   const out = new Map<string, Map<number, string>>();
   for (const column of entity.columns) {
-    if (column.cell !== 'reference' || !('key' in column)) continue;
-    const target = entity.allFields[column.key]?.reference?.entity;
+    if ((column.cell !== 'reference' && column.cell !== 'references') || !('key' in column)) continue;
+    const field = entity.allFields[column.key];
+    const target = field?.reference?.entity ?? field?.references?.entity;
     if (!target) continue;
-    const ids = [...new Set(rows.map((row) => Number(row[column.key])).filter((id) => Number.isInteger(id) && id > 0))];
+    // A many-to-many cell holds several ids; a reference cell one.
+    const held = rows.flatMap((row) => {
+      const value = row[column.key];
+      return Array.isArray(value) ? value.map(Number) : [Number(value)];
+    });
+    const ids = [...new Set(held.filter((id) => Number.isInteger(id) && id > 0))];
     const labels = new Map<number, string>();
     const other = registry[target];
     const fields = labelFieldsOf(other);
@@ -207,7 +218,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     if (!isRegistryKey(key)) throw notFound(adminListTexts.unknownEntity);
     const entity = registry[key];
     const q = exportQuery(parseListQuery(entity, queryRecord(request.query), properties.get(entity.key)));
-    const rows = (await matchingRows(db, entity, q)).map((row) => {
+    const rows = (await withLinks(db, entity, await matchingRows(db, entity, q))).map((row) => {
       const shaped = contract.shapeAs(entity.component, row);
       return { ...shaped, id: Number(row.id) };
     });

@@ -20,10 +20,11 @@ import { deleteRecord, insertRecord, stampSave, toColumns, updateRecord, updateV
 import { type DB } from '../platform/db';
 import { HttpError, notFound } from '../platform/errors';
 import type { Gateway } from '../platform/outside';
-import { constraintError, selectForUpdate, shapeRow } from './integrity';
+import { constraintError, shapeRow } from './integrity';
 import type { Executor, Row } from '../platform/db';
 import { currentUser, parse, type Register } from '../platform/http';
 import { auditTexts, entityOf, parseSnapshot, parseVia, sameValue, type AuditRow } from './audit';
+import { recordForUpdate } from './links';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 
@@ -208,7 +209,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
     const recordId = Number(entry.recordId);
     try {
       return await db.transaction().execute(async (trx) => {
-        const current = await selectForUpdate(trx, entity.table, recordId);
+        const current = await recordForUpdate(trx, entity, recordId);
         const refusal = revertRefusal(entry, current ? Number(current.version) : undefined);
         if (refusal !== null) throw new HttpError(409, refusal);
         let result: Row | null = null;

@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../platform/errors';
 import { holdersOf, integrityTexts, isFinancialRecordsError } from './integrity';
 import { currentUser, type Register } from '../platform/http';
 import { afterWrite, keptOnDelete } from './behaviours';
+import { dropLinksOf } from './links';
 
 type Row = Record<string, unknown>;
 
@@ -144,6 +145,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
         }
       }
     }
+    await dropLinksOf(trx, entity, gone);
     await afterWrite(trx, entity, gone.flatMap((id) => {
       const before = byId.get(id);
       return before ? [{ before, after: null }] : [];

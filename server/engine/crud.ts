@@ -10,7 +10,8 @@ import type { Contract } from '../platform/contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from '../platform/db';
 import { EncodedBody, sendEncoded } from '../platform/encoding';
 import { notFound, texts } from '../platform/errors';
-import { assertNotReferenced, assertReferencesExist, constraintError, requestedVersion, selectForUpdate, shapeRow } from './integrity';
+import { assertNotReferenced, assertReferencesExist, constraintError, requestedVersion, shapeRow } from './integrity';
+import { assertLinksExist, dropLinksOf, linkFields, recordForUpdate, splitLinks, withLinks, writeLinks } from './links';
 import type { Row } from '../platform/db';
 import { parseListQuery, runListQuery, schemaProperties } from './listQuery';
 import { prepareListSearch, warmListSearch } from './listSearch';
@@ -73,20 +74,24 @@ export async function updateRecord(
   actor: AuthUser,
   change: { id: number; values: Row; expected: number | undefined; logAs?: Logged<'update'> },
 ): Promise<Row> {
-  const { id, values, expected } = change;
-  const before = await selectForUpdate(trx, entity.table, id);
+  const { id, expected } = change;
+  const before = await recordForUpdate(trx, entity, id);
   if (!before) throw notFound(texts.recordNotFound);
   if (expected !== undefined && Number(before.version) !== expected) {
     throw await versionConflict(trx, contract, entity, before, expected);
   }
+  const { columns: values, links } = splitLinks(entity, change.values);
   await assertReferencesExist(trx, entity, values);
+  await assertLinksExist(trx, entity, links);
   await guardWrite(trx, entity, actor, before, values);
   const names = Object.keys(values);
   const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
   const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
     where ${sql.ref('id')} = ${id} returning *`.execute(trx);
-  const row = updated.rows[0];
-  if (!row) throw notFound(texts.recordNotFound);
+  const written = updated.rows[0];
+  if (!written) throw notFound(texts.recordNotFound);
+  await writeLinks(trx, entity, id, links);
+  const [row = written] = await withLinks(trx, entity, [written]);
   await recordAudit(trx, { actor, entity, recordId: id, action: change.logAs ?? 'update', before, after: row });
   await afterWrite(trx, entity, [{ before, after: row }]);
   return row;
@@ -97,13 +102,17 @@ export async function updateRecord(
  * own under its old id when the audit log brings it back): references, the insert (the
  * database's unique indexes decide clashes), its audit entry and the entity's write hooks.
  */
-export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, values: Row, logAs: Logged<'create'> = 'create'): Promise<Row> {
+export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, given: Row, logAs: Logged<'create'> = 'create'): Promise<Row> {
+  const { columns: values, links } = splitLinks(entity, given);
   await assertReferencesExist(trx, entity, values);
+  await assertLinksExist(trx, entity, links);
   const names = Object.keys(values);
   const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
     values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
-  const created = inserted.rows[0];
-  if (!created) throw new Error(`insert into ${entity.table} returned nothing`);
+  const written = inserted.rows[0];
+  if (!written) throw new Error(`insert into ${entity.table} returned nothing`);
+  await writeLinks(trx, entity, Number(written.id), links);
+  const [created = written] = await withLinks(trx, entity, [written]);
   await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: logAs, before: null, after: created });
   await afterWrite(trx, entity, [{ before: null, after: created }]);
   return created;
@@ -115,10 +124,11 @@ export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity
  * and the entity's write hooks.
  */
 export async function deleteRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, id: number, logAs: Logged<'delete'> = 'delete'): Promise<void> {
-  const before = await selectForUpdate(trx, entity.table, id);
+  const before = await recordForUpdate(trx, entity, id);
   if (!before) throw notFound(texts.recordNotFound);
   await guardWrite(trx, entity, actor, before, null);
   await assertNotReferenced(trx, entity, id);
+  await dropLinksOf(trx, entity, [id]);
   await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
   await recordAudit(trx, { actor, entity, recordId: id, action: logAs, before, after: null });
   await afterWrite(trx, entity, [{ before, after: null }]);
@@ -140,7 +150,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
   for (const entity of Object.values(registry)) {
     const columns = columnsOf(entity.table);
     if (columns.size === 0) throw new Error(`table ${entity.table} of ${entity.key} does not exist`);
-    for (const name of [...Object.keys(entity.allFields), ...Object.keys(entity.decl.stored ?? {}), 'version']) {
+    const kept = Object.keys(entity.allFields).filter((name) => !linkFields(entity).includes(name));
+    for (const name of [...kept, ...Object.keys(entity.decl.stored ?? {}), 'version']) {
       if (!columns.has(name)) throw new Error(`${entity.table}.${name} (declared by schema/${entity.key}.ts) has no column`);
     }
     // Fields the server fills itself when a record is created (a message's send time).
@@ -164,7 +175,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     // @fastify/compress compresses the answer).
     const readList = async () => {
       const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
-      const rows = result.rows.map(shape);
+      const rows = (await withLinks(db, entity, result.rows)).map(shape);
       return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
     };
     let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
@@ -176,7 +187,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
       if (listQuery) {
         const page = await runListQuery(db, entity, listQuery);
-        const answer = { items: page.items.map(shape), total: page.total };
+        const answer = { items: (await withLinks(db, entity, page.items)).map(shape), total: page.total };
         if (!cacheLists) return answer;
         // This route skips @fastify/compress (the cached list brings its own encodings), so a
         // page, 100 rows of ~60 kB JSON for courses, is compressed here.

@@ -22,6 +22,7 @@ import { HttpError } from '../platform/errors';
 import type { Register } from '../platform/http';
 import { afterWrite, checkImport, fillImported, sharedBehaviour, type WriteChange } from './behaviours';
 import { uniqueSlug } from '../platform/slug';
+import { assertLinksExist, splitLinks, writeLinks } from './links';
 
 export const importLimits = { bytes: 5 * 1024 * 1024, rows: 5000 } as const;
 
@@ -112,6 +113,12 @@ export function cellValue(field: AnyField, cell: string): unknown {
       const latin = toLatinDigits(text).replace(/[,٬\s]/g, '').replace('٫', '.');
       const n = Number(latin);
       return latin !== '' && Number.isFinite(n) ? n : text;
+    }
+    case 'references': {
+      // Record numbers in any digits, separated by commas (Persian or Latin).
+      if (text === '') return [];
+      const parts = toLatinDigits(text).split(/[،,]/).map((part) => part.trim()).filter((part) => part !== '');
+      return parts.every((part) => /^[0-9]+$/.test(part)) ? parts.map(Number) : text;
     }
     case 'checkbox': {
       const key = headerKey(text);
@@ -277,11 +284,15 @@ export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun:
           }, sharedBehaviour().reservedSlugs?.(entity.key));
         }
         const names = Object.keys(values).filter((name) => columns.has(name));
+        const { links } = splitLinks(entity, values);
         try {
+          await assertLinksExist(trx, entity, links);
           const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
             values (${sql.join(names.map((n) => values[n]))}) returning *`.execute(trx);
+          for (const after of inserted.rows) await writeLinks(trx, entity, Number(after.id), links);
           written.push(...inserted.rows.map((after) => ({ before: null, after })));
         } catch (error) {
+          if (error instanceof HttpError) throw new RowRefused(row.line, error.message);
           const refused = constraintError(entity, error);
           if (refused) throw new RowRefused(row.line, refused.message);
           throw error;

@@ -20,6 +20,7 @@ import { foldForSearch, toLatinDigits, toPersianDigits } from '../../schema/rule
 import { isPostgres, type DB } from '../platform/db';
 import { HttpError } from '../platform/errors';
 import { searchIds } from './listSearch';
+import { linkedTo } from './links';
 
 export type PropertyKind = 'number' | 'boolean' | 'text';
 export type Properties = Readonly<Record<string, PropertyKind>>;
@@ -33,6 +34,8 @@ export interface ListFilter {
    * may be left out): instants from `from` (inclusive) to `to` (exclusive, the day after).
    */
   range?: { from: string | null; to: string | null };
+  /** A many-to-many field: the rows linked to any of these records. */
+  linked?: readonly number[];
 }
 
 export interface ListQuery {
@@ -210,9 +213,15 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
   for (const key of keys) {
     if (!key.startsWith('f.')) continue;
     const field = key.slice(2);
+    const raw = query[key];
+    if (entity.allFields[field]?.input === 'references') {
+      const linked = (Array.isArray(raw) ? raw : [raw]).map((value) => positiveInteger(String(value)));
+      if (linked.some((id) => id === null)) throw new HttpError(400, listTexts.filterValue(field));
+      filters.push({ field, values: [], linked: linked.filter((id): id is number => id !== null) });
+      continue;
+    }
     const kind = properties[field];
     if (!has(field) || kind === undefined) throw new HttpError(400, listTexts.filter(field));
-    const raw = query[key];
     if (entity.allFields[field]?.input === 'jalaliDate') {
       filters.push({ field, values: [], range: parseDateRange(field, single(key, raw)) });
       continue;
@@ -228,6 +237,10 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
 async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<RawBuilder<unknown>> {
   const parts: RawBuilder<unknown>[] = [];
   for (const filter of q.filters) {
+    if (filter.linked) {
+      parts.push(linkedTo(entity, filter.field, filter.linked));
+      continue;
+    }
     if (filter.range) {
       // Stored as ISO instants (toISOString), which compare as text in time order.
       if (filter.range.from !== null) parts.push(sql`${sql.ref(filter.field)} >= ${filter.range.from}`);

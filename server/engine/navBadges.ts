@@ -7,9 +7,9 @@ import type { AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { recordAudit } from './audit';
 import type { DB } from '../platform/db';
-import { selectForUpdate } from './integrity';
 import type { Row } from '../platform/db';
 import type { AuthUser, Register } from '../platform/http';
+import { recordForUpdate } from './links';
 
 type OptionValue = string | number | boolean;
 
@@ -28,7 +28,7 @@ export async function openRecord(db: DB, entity: AnyEntity, id: number, actor: A
   const rule = entity.onOpen;
   if (!rule) return false;
   return db.transaction().execute(async (trx) => {
-    const before = await selectForUpdate(trx, entity.table, id);
+    const before = await recordForUpdate(trx, entity, id);
     if (!before || !holds(before, rule.field, rule.from)) return false;
     const updated = await sql<Row>`update ${sql.table(entity.table)}
       set ${sql.ref(rule.field)} = ${stored(rule.to)}, ${sql.ref('version')} = ${sql.ref('version')} + 1

@@ -273,6 +273,12 @@ export interface WaitlistEntriesTable {
   offeredAt: string | null;
   holdUntil: string | null;
 }
+/** A many-to-many field's links: the record (ownerId) and each record chosen (targetId), each pair once. */
+export interface CoursesAssistantTeacherIdsTable {
+  id: Generated<number>;
+  ownerId: number;
+  targetId: number;
+}
 
 export interface EntityTables {
   articles: ArticlesTable;
@@ -295,4 +301,5 @@ export interface EntityTables {
   teachers: TeachersTable;
   users: UsersTable;
   waitlist_entries: WaitlistEntriesTable;
+  courses_assistant_teacher_ids: CoursesAssistantTeacherIdsTable;
 }

@@ -90,10 +90,10 @@ describe('record detail views', () => {
     await page.getByRole('button', { name: 'ویرایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
     await dialog.waitFor();
-    const picker = dialog.getByRole('combobox', { name: 'مدرس' });
+    const picker = dialog.getByRole('combobox', { name: 'مدرس', exact: true });
     await picker.click();
     await picker.fill('كريمي');
-    const listbox = dialog.getByRole('listbox', { name: 'مدرس' });
+    const listbox = dialog.getByRole('listbox', { name: 'مدرس', exact: true });
     await listbox.getByRole('option', { name: 'سارا کریمی' }).waitFor();
     expect(await listbox.getByRole('option').count()).toBe(1);
     await shot('picker-open-1366');
@@ -176,10 +176,10 @@ describe('record detail views', () => {
     await page.goto(`${stack.baseUrl}/admin/courses/${course?.id}`);
     await page.getByRole('button', { name: 'ویرایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
-    const picker = dialog.getByRole('combobox', { name: 'مدرس' });
+    const picker = dialog.getByRole('combobox', { name: 'مدرس', exact: true });
     await picker.scrollIntoViewIfNeeded();
     await picker.click();
-    await dialog.getByRole('listbox', { name: 'مدرس' }).getByRole('option').nth(2).waitFor();
+    await dialog.getByRole('listbox', { name: 'مدرس', exact: true }).getByRole('option').nth(2).waitFor();
     await shot('picker-open-390');
   });
 });

@@ -92,9 +92,9 @@ describe('admin courses', () => {
     expect(await dialog.getByLabel('تاریخ برگزاری').inputValue()).toMatch(/\/۱۵$/);
     // The reference pickers are comboboxes: the first record after «none».
     for (const label of ['مدرس', 'دسته‌بندی']) {
-      const picker = dialog.getByRole('combobox', { name: label });
+      const picker = dialog.getByRole('combobox', { name: label, exact: true });
       await picker.click();
-      await dialog.getByRole('listbox', { name: label }).getByRole('option').nth(1).click();
+      await dialog.getByRole('listbox', { name: label, exact: true }).getByRole('option').nth(1).click();
       expect(await picker.inputValue()).not.toBe('');
     }
     await dialog.getByRole('button', { name: 'ذخیره' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitOperation, type OperationKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import type { AnyEntity } from '../../schema/define';
-import { maxLengthOf, numberLimits } from '../../schema/define';
+import { defaultMaxReferences, maxLengthOf, numberLimits } from '../../schema/define';
 import { courseBody, sampleBody } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
@@ -134,6 +134,7 @@ describe('declared limits', () => {
         if (maxLength !== undefined && field.input !== 'imageLink' && field.input !== 'videoLink') cases.push([name, 'ب'.repeat(maxLength + 1)]);
         if (field.input === 'select') cases.push([name, 'not-an-option']);
         if (field.input === 'reference') cases.push([name, -1]);
+        if (field.input === 'references') cases.push([name, [0]], [name, Array.from({ length: (field.max ?? defaultMaxReferences) + 1 }, (_, i) => i + 1)]);
       }
       for (const [name, value] of cases) {
         const answer = await server.call<{ message: string }>(method, path, { token: admin, body: { ...bodyOf(entity), [name]: value } });

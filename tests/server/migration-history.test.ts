@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compactSteps, unreleasedTail } from '../../codegen/foldMigrations';
 import type { MigrationStep } from '../../codegen/migration-steps';
 import { applyToSnapshot } from '../../codegen/migration-steps';
+import { diffTables } from '../../codegen/schemaMigrations';
 import { loadHistory, newMigrationName, type HistoryEntry } from '../../codegen/migrationHistory';
 import { adoptFoldedMigrations, openDatabase, openPostgres, type DB } from '../../server/platform/db';
 import { generatedMigration } from '../../server/platform/migrations/generated';
@@ -130,5 +131,21 @@ describe('folding unreleased generated migrations', () => {
       `${foldedName} was folded from ${parts.join(', ')}, but this database ran only ${parts.slice(0, 2).join(', ')}`,
     );
     expect(await ran(halfway)).toEqual(parts.slice(0, 2));
+  });
+});
+
+describe('composite unique indexes', () => {
+  it('are added and dropped by the generated steps, and replayed with the tables', () => {
+    const tables = { rooms: { name: { type: 'text' as const, notNull: true, default: '' }, floor: { type: 'integer' as const, notNull: true, default: 0 } } };
+    const without = { tables };
+    const withUnique = { tables, uniques: { rooms_name_floor_unique: { table: 'rooms', columns: ['name', 'floor'] } } };
+    const added = diffTables(without, withUnique, []);
+    expect(added).toEqual([{ op: 'createUnique', table: 'rooms', columns: ['name', 'floor'], name: 'rooms_name_floor_unique' }]);
+    expect(added.reduce(applyToSnapshot, without)).toEqual(withUnique);
+    const dropped = diffTables(withUnique, without, []);
+    expect(dropped).toEqual([{ op: 'dropUnique', table: 'rooms', name: 'rooms_name_floor_unique' }]);
+    expect(dropped.reduce(applyToSnapshot, withUnique)).toEqual(without);
+    // Folded with the table that made it, nothing is left of either.
+    expect(compactSteps([{ op: 'createTable', table: 'rooms', columns: tables.rooms }, ...added, { op: 'dropTable', table: 'rooms' }])).toEqual([]);
   });
 });

@@ -32,6 +32,8 @@ export function sampleValue(field: FieldDecl, n: number): unknown {
     }
     case 'reference':
       return 0;
+    case 'references':
+      return [];
     case 'checkbox':
       return n % 2 === 0;
     case 'jalaliDate':

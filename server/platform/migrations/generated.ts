@@ -58,7 +58,11 @@ async function apply(db: Kysely<unknown>, step: MigrationStep): Promise<void> {
       await db.schema.createIndex(step.name).on(step.table).column(step.column).execute();
       return;
     case 'dropIndex':
+    case 'dropUnique':
       await sql`drop index if exists ${sql.ref(step.name)}`.execute(db);
+      return;
+    case 'createUnique':
+      await db.schema.createIndex(step.name).on(step.table).columns([...step.columns]).unique().execute();
       return;
   }
 }

@@ -27,6 +27,7 @@ import { generated as m_g003_create_class_sessions_course_slots_alter_courses } 
 import { generated as m_g004_create_holidays_alter_class_sessions } from './g004_create_holidays_alter_class_sessions.gen';
 import { generated as m_g005_alter_teachers } from './g005_alter_teachers.gen';
 import { generated as m_g006_create_coupons_sibling_discounts_alter_courses } from './g006_create_coupons_sibling_discounts_alter_courses.gen';
+import { generated as m_20261126192903_create_courses_assistant_teacher_ids } from './20261126192903_create_courses_assistant_teacher_ids.gen';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -54,4 +55,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: 'g004_create_holidays_alter_class_sessions', generated: m_g004_create_holidays_alter_class_sessions },
   { name: 'g005_alter_teachers', generated: m_g005_alter_teachers },
   { name: 'g006_create_coupons_sibling_discounts_alter_courses', generated: m_g006_create_coupons_sibling_discounts_alter_courses },
+  { name: '20261126192903_create_courses_assistant_teacher_ids', generated: m_20261126192903_create_courses_assistant_teacher_ids },
 ];

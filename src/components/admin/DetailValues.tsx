@@ -34,6 +34,8 @@ function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: Ce
       return { cell: 'phone' };
     case 'reference':
       return { cell: 'reference' };
+    case 'references':
+      return { cell: 'references' };
     case 'select':
       return { cell: 'option', options: Object.fromEntries((field.options ?? []).map(([value, label]) => [String(value), label])) };
     default:
@@ -91,9 +93,28 @@ function ReferenceValue({ field, value, labels }: { field: AnyField; value: unkn
   );
 }
 
+/** A many-to-many field's records, each a link to its own detail view. */
+function ReferencesValue({ field, value, labels }: { field: AnyField; value: unknown; labels: Labels | undefined }) {
+  const target = referenceTarget(field);
+  const ids = Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number' && id > 0) : [];
+  if (!target || ids.length === 0) return <span className="admin-cell-muted">{field.references?.none ?? '—'}</span>;
+  return (
+    <ul className="admin-detail-links">
+      {ids.map((id) => (
+        <li key={id}>
+          <Link to="/admin/$entity/$id" params={{ entity: target, id }} className="admin-link">
+            {toPersianDigits(labels?.[String(id)] ?? String(id))}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function FieldValue({ entity, name, field, record, labels }: { entity: AnyEntity; name: string; field: AnyField; record: AnyRow; labels: Labels | undefined }) {
   const value = record[name];
   if (field.input === 'reference') return <ReferenceValue field={field} value={value} labels={labels} />;
+  if (field.input === 'references') return <ReferencesValue field={field} value={value} labels={labels} />;
   if (field.input === 'richText') return <>{toPersianDigits(htmlToPlainText(typeof value === 'string' ? value : ''))}</>;
   const { cell, options, tones } = fieldCell(entity, name, field);
   if ((value === '' || value === null || value === undefined) && cell !== 'image' && cell !== 'video') {

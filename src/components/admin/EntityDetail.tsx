@@ -111,7 +111,7 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
   }, [deleted, navigate, entity.key]);
 
   const referenceNames = useMemo(
-    () => Object.entries(entity.allFields).flatMap(([name, field]) => (field.input === 'reference' ? [name] : [])),
+    () => Object.entries(entity.allFields).flatMap(([name, field]) => (field.input === 'reference' || field.input === 'references' ? [name] : [])),
     [entity],
   );
   const rowsForLabels = useMemo(() => (record ? [record] : []), [record]);

@@ -31,8 +31,8 @@ const importLogic = importMachine.provide({ actions: { notify: showNotice } });
 /** Rows per page of a server-driven list. */
 export const listPageSize = 100;
 
-/** Cells the server cannot sensibly order by. */
-const unsortedCells = new Set(['image', 'video', 'excerpt']);
+/** Cells the server cannot sensibly order by (a many-to-many field is no column of the table). */
+const unsortedCells = new Set(['image', 'video', 'excerpt', 'references']);
 
 export interface EntityScreenProps {
   entity: AnyEntity;

@@ -119,7 +119,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
   // Reference columns show the referenced records' labels, fetched for all rows in one call per
   // referenced entity; they reach the cells as the column's options (id → label).
   const referenceNames = useMemo(
-    () => entity.columns.flatMap((column) => (column.cell === 'reference' && 'key' in column ? [column.key] : [])),
+    () => entity.columns.flatMap((column) => ((column.cell === 'reference' || column.cell === 'references') && 'key' in column ? [column.key] : [])),
     [entity],
   );
   const labels = useReferenceLabels(entity, rows, referenceNames);
@@ -127,7 +127,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
   const shownColumns = useMemo(
     () =>
       resolvedColumns.map((column) => {
-        if (column.cell !== 'reference' || !('key' in column)) return column;
+        if ((column.cell !== 'reference' && column.cell !== 'references') || !('key' in column)) return column;
         // Read-only references too (an order's learner): their labels are as much the row's.
         const field = entity.allFields[column.key];
         const target = referenceTarget(field);
@@ -146,6 +146,8 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
         id: columnId(column),
         header: column.header,
         sortFn: column.cell === 'reference' ? byLabel : compareRows,
+        // Several records in one cell have no order of their own.
+        enableSorting: column.cell !== 'references',
         // People expect the first click to sort ascending, numbers included.
         sortDescFirst: false,
       });

@@ -26,7 +26,7 @@ interface FilterDef {
   choices: FilterChoice[];
 }
 
-const filterable = (field: AnyField) => field.input === 'select' || field.input === 'checkbox' || field.input === 'reference';
+const filterable = (field: AnyField) => field.input === 'select' || field.input === 'checkbox' || field.input === 'reference' || field.input === 'references';
 
 /** A field's choices: its options (limited to those its column labels, when it has such a column). */
 function staticChoices(entity: AnyEntity, name: string, field: AnyField): FilterChoice[] {
@@ -49,20 +49,19 @@ function useFilters(entity: AnyEntity): FilterDef[] {
   useEffect(() => {
     let live = true;
     for (const [name, field] of Object.entries(entity.allFields)) {
-      const reference = field.reference;
-      if (field.input !== 'reference' || !reference) continue;
+      // A reference may be «none» (0); a many-to-many filter finds the rows linked to a record.
+      const reference = field.input === 'reference' ? field.reference : field.input === 'references' ? field.references : undefined;
+      if (!reference) continue;
+      const none = field.input === 'reference' ? [{ value: 0, label: reference.none }] : [];
       fetchRows(registry[reference.entity])
         .then((rows) => {
           if (!live) return;
-          const choices = [
-            { value: 0, label: reference.none },
-            ...rows.map((row) => ({ value: row.id, label: toPersianDigits(String(row[reference.label] ?? row.id)) })),
-          ];
+          const choices = [...none, ...rows.map((row) => ({ value: row.id, label: toPersianDigits(String(row[reference.label] ?? row.id)) }))];
           setReferences((before) => ({ ...before, [name]: choices }));
         })
         .catch(() => {
           // Without the referenced list the filter offers only «none»; the table still works.
-          if (live) setReferences((before) => ({ ...before, [name]: [{ value: 0, label: reference.none }] }));
+          if (live) setReferences((before) => ({ ...before, [name]: none }));
         });
     }
     return () => {
@@ -77,7 +76,7 @@ function useFilters(entity: AnyEntity): FilterDef[] {
         .map(([name, field]) => ({
           name,
           label: field.label,
-          choices: field.input === 'reference' ? (references[name] ?? []) : staticChoices(entity, name, field),
+          choices: field.input === 'reference' || field.input === 'references' ? (references[name] ?? []) : staticChoices(entity, name, field),
         })),
     [entity, references],
   );

@@ -58,6 +58,12 @@ export const cellTexts: Partial<Record<CellKind, (value: unknown, options?: Opti
     if (label !== undefined) return toPersianDigits(label);
     return value === 0 ? '—' : toPersianDigits(asText(value));
   },
+  // A many-to-many field: its records' labels, in the order chosen.
+  references: (value, options) => {
+    const ids = Array.isArray(value) ? value : [];
+    if (ids.length === 0) return '—';
+    return ids.map((id) => toPersianDigits(options?.[asText(id)] ?? asText(id))).join('، ');
+  },
 };
 
 function textCell(kind: CellKind): ComponentType<CellProps> {
@@ -130,6 +136,7 @@ export const cellRenderers: Record<CellKind, ComponentType<CellProps>> = {
   option: textCell('option'),
   excerpt: textCell('excerpt'),
   reference: textCell('reference'),
+  references: textCell('references'),
   badge: BadgeCell,
   email: EmailCell,
 };

@@ -23,6 +23,10 @@ export function formatFieldValue(field: AnyField | undefined, value: unknown): s
       return value === true || value === 1 ? adminTexts.yes : adminTexts.no;
     case 'reference':
       return value === 0 ? (field.reference?.none ?? '—') : `${adminTexts.recordNumber} ${toPersianDigits(String(value))}`;
+    case 'references':
+      return Array.isArray(value) && value.length > 0
+        ? value.map((id) => `${adminTexts.recordNumber} ${toPersianDigits(String(id))}`).join('، ')
+        : (field.references?.none ?? '—');
     case 'number':
       return typeof value === 'number' ? formatPersianNumber(value) : toPersianDigits(String(value));
     case 'jalaliDate':

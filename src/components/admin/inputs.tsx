@@ -6,6 +6,7 @@ import { toLatinDigits } from '../../../schema/rules/text';
 import { JalaliDatePicker } from './inputs/JalaliDatePicker';
 import { MediaPicker } from './inputs/MediaPicker';
 import { ReferencePicker } from './inputs/ReferencePicker';
+import { ReferencesPicker } from './inputs/ReferencesPicker';
 import { adminTexts } from './texts';
 
 export interface InputProps {
@@ -179,6 +180,21 @@ function ReferenceInput(props: InputProps) {
   );
 }
 
+/** The records of a many-to-many field, as chips, with the combobox to add one (inputs/ReferencesPicker.tsx). */
+function ReferencesInput(props: InputProps) {
+  return (
+    <ReferencesPicker
+      id={props.id}
+      field={props.field}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      invalid={props.invalid}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
 function DateInput(props: InputProps) {
   return (
     <JalaliDatePicker
@@ -211,6 +227,7 @@ export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   checkbox: CheckboxInput,
   select: SelectInput,
   reference: ReferenceInput,
+  references: ReferencesInput,
   jalaliDate: DateInput,
   imageLink: MediaPicker,
   videoLink: MediaPicker,

@@ -42,7 +42,8 @@ export async function fetchRecord(entity: RegistryKey, id: number): Promise<Admi
 
 /** The registry entity a field refers to, when it is a reference field. */
 export function referenceTarget(field: AnyField | undefined): RegistryKey | null {
-  return field?.input === 'reference' && field.reference ? field.reference.entity : null;
+  if (field?.input === 'reference' && field.reference) return field.reference.entity;
+  return field?.input === 'references' && field.references ? field.references.entity : null;
 }
 
 /** The field names of `entity` whose values are ids of another entity's records. */
@@ -70,8 +71,10 @@ export function useReferenceLabels(
     for (const { name, target } of fields) {
       const set = ids.get(target) ?? new Set<number>();
       for (const row of rows) {
-        const value = row[name];
-        if (typeof value === 'number' && Number.isInteger(value) && value > 0) set.add(value);
+        // A many-to-many field holds several ids.
+        for (const value of Array.isArray(row[name]) ? row[name] : [row[name]]) {
+          if (typeof value === 'number' && Number.isInteger(value) && value > 0) set.add(value);
+        }
       }
       ids.set(target, set);
     }

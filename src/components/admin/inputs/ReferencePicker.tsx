@@ -26,14 +26,19 @@ export interface ReferencePickerProps {
   describedBy: string | undefined;
   /** Wait this long after the last keystroke before asking the server (tests pass 0). */
   debounceMs?: number;
+  /**
+   * Picks records to add to a many-to-many field instead of holding one value: no «none»
+   * choice, the records already chosen left out, and each choice handed to `onAdd`.
+   */
+  adding?: { exclude: readonly number[]; onAdd: (option: AdminOption) => void; placeholder: string };
 }
 
-export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, describedBy, debounceMs = 200 }: ReferencePickerProps) {
-  const target = field.reference?.entity;
-  const none = field.reference?.none ?? '—';
+export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, describedBy, debounceMs = 200, adding }: ReferencePickerProps) {
+  const target = field.reference?.entity ?? field.references?.entity;
+  const none = adding?.placeholder ?? field.reference?.none ?? '—';
   const listId = useId();
   const statusId = useId();
-  const current = typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+  const current = !adding && typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -85,10 +90,11 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
   const status = answer.failed ? 'failed' : open && answer.query !== query.trim() ? 'loading' : 'idle';
   const items = useMemo(() => {
     const needle = foldForSearch(query);
-    const matching = needle === '' ? options : options.filter((option) => foldForSearch(option.label).includes(needle));
-    const showNone = needle === '' || foldForSearch(none).includes(needle);
+    const offered = adding ? options.filter((option) => !adding.exclude.includes(option.id)) : options;
+    const matching = needle === '' ? offered : offered.filter((option) => foldForSearch(option.label).includes(needle));
+    const showNone = !adding && (needle === '' || foldForSearch(none).includes(needle));
     return [...(showNone ? [{ id: 0, label: none }] : []), ...matching];
-  }, [options, query, none]);
+  }, [options, query, none, adding]);
 
   // The highlighted option stays in range and in view.
   const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
@@ -113,8 +119,11 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
     setQuery('');
   };
   const choose = (option: AdminOption) => {
-    setChosen(option.id === 0 ? null : option);
-    onChange(option.id);
+    if (adding) adding.onAdd(option);
+    else {
+      setChosen(option.id === 0 ? null : option);
+      onChange(option.id);
+    }
     close();
   };
 
