@@ -18,7 +18,7 @@ import { loadEntities, registryKeysModule, registryKeysUrl, registryModule, regi
 import { generatedMigrationModule, historyIndexModule, historyIndexUrl, loadHistory, migrationsDir, nextHistory } from './migrationHistory';
 import { contractWithEntities } from './contractBlocks';
 import { tableTypesModule, tableTypesUrl } from './tableTypes';
-import { publicViewsModule, publicViewsUrl } from './publicViews';
+import { checkSections, publicSectionsModule, publicSectionsUrl, publicViewsModule, publicViewsUrl } from './publicViews';
 
 const root = new URL('../', import.meta.url);
 export const contractUrl = new URL('openapi.yaml', root);
@@ -46,6 +46,7 @@ export async function generateParsedContract(contract?: string): Promise<string>
 /** Every generated file with the text the sources give it now. */
 export async function generateAll(): Promise<Array<readonly [URL, string]>> {
   const entities = await loadEntities();
+  await checkSections(entities);
   const contract = contractWithEntities(await readFile(contractUrl, 'utf8'), entities);
   const history = nextHistory(await loadHistory(), entities);
   return [
@@ -54,6 +55,7 @@ export async function generateAll(): Promise<Array<readonly [URL, string]>> {
     [registryKeysUrl, registryKeysModule(entities)],
     [tableTypesUrl, tableTypesModule(entities)],
     [publicViewsUrl, publicViewsModule(entities)],
+    [publicSectionsUrl, publicSectionsModule(entities)],
     ...(history.added?.generated ? [[new URL(history.added.file, migrationsDir), generatedMigrationModule(history.added.generated)] as const] : []),
     [historyIndexUrl, historyIndexModule(history.entries)],
     [outputUrl, await generateTypes(contract)],

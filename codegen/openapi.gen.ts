@@ -411,6 +411,39 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Public/sections/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A section of the site made of one entity's records (the schema's publicView.section), each its public view. */
+        get: operations["publicSection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Public/sections/{section}/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["publicSectionRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Public/courses/{slug}": {
         parameters: {
             query?: never;
@@ -2468,6 +2501,13 @@ export type components = {
             };
             teacher: components["schemas"]["PublicTeacher"] | null;
         };
+        /** @description One record of a public section: its entity's public view (the generated Public… component), whose fields the page reads from the schema */
+        PublicSectionRecord: {
+            id: number;
+            slug?: string;
+        } & {
+            [key: string]: unknown;
+        };
         PublicCategoryPage: {
             category: components["schemas"]["PublicCategory"];
             courses: components["schemas"]["PublicCourse"][];
@@ -3108,6 +3148,13 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        /** @description what the public site sees of one holidays record (schema/holidays.ts publicView) */
+        PublicHoliday: {
+            id: number;
+            /** Format: date-time */
+            date: string | null;
+            title: string;
         };
         ContactMessageFields: {
             /** @enum {string} */
@@ -4159,6 +4206,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicTeacherPage"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The section's records, in its order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSectionRecord"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicSectionRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: string;
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One record of the section */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSectionRecord"];
                 };
             };
             404: components["responses"]["NotFound"];

@@ -2,12 +2,14 @@
 // how a row becomes the contract's component. Generated, so the projection, the component and
 // the table's type cannot drift apart; `tsc` checks the three against each other.
 import { nullableColumn, type AnyEntity, type FieldDecl } from '../schema/define';
-import { generatedHeader } from './entities';
+import { readdir } from 'node:fs/promises';
+import { generatedHeader, SchemaError } from './entities';
 import { optionType } from './contractBlocks';
 import { tableInterfaceName } from './tableTypes';
 
 const root = new URL('../', import.meta.url);
 export const publicViewsUrl = new URL('server/engine/publicViews.gen.ts', root);
+export const publicSectionsUrl = new URL('schema/publicSections.gen.ts', root);
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
@@ -60,6 +62,53 @@ ${lines.join('\n')}
 `;
 }
 
+/** First segments the site's own routes take, which a section may not. */
+async function takenPaths(): Promise<Set<string>> {
+  const files = await readdir(new URL('src/routes/_site/', root));
+  const first = files.map((file) => file.replace(/\.tsx$/, '').split('.')[0] ?? '').filter((segment) => segment !== '' && !segment.startsWith('$'));
+  return new Set([...first, 'admin', 'dashboard', 'api', 'assets', 'media', 'uploads', 'robots', 'sitemap']);
+}
+
+/** Refuses a section the site could not serve: a taken or malformed path, a hiding field that is no checkbox. */
+export async function checkSections(entities: readonly AnyEntity[]): Promise<void> {
+  const taken = await takenPaths();
+  const seen = new Map<string, string>();
+  for (const entity of entities) {
+    const section = entity.decl.publicView?.section;
+    if (!section) continue;
+    const where = `schema/${entity.key}.ts: the public section`;
+    if (!/^[a-z][a-z0-9-]{1,40}$/.test(section.path)) throw new SchemaError(`${where}'s path '${section.path}' must be Latin lower case, digits and dashes`);
+    if (taken.has(section.path)) throw new SchemaError(`${where}'s path /${section.path} is a page of the site already`);
+    const other = seen.get(section.path);
+    if (other) throw new SchemaError(`${where}'s path /${section.path} is schema/${other}.ts's too`);
+    seen.set(section.path, entity.key);
+    if (section.hiddenWhen !== undefined && entity.decl.fields[section.hiddenWhen]?.input !== 'checkbox') {
+      throw new SchemaError(`${where} is hidden by ${section.hiddenWhen}, which must be a checkbox field`);
+    }
+  }
+}
+
+function sectionEntry(entity: AnyEntity): string {
+  const view = entity.decl.publicView;
+  const section = view?.section;
+  if (!view || !section) return '';
+  const fn = lowerFirst(view.component);
+  const hidden = section.hiddenWhen ? `.where('${section.hiddenWhen}', '=', 0)` : '';
+  const [sortField, direction] = section.sort ?? ['id', 'desc'];
+  const list = `(await db.selectFrom('${entity.table}').select(${fn}Columns)${hidden}.orderBy('${sortField}', '${direction}').orderBy('id', 'desc').execute()).map(${fn})`;
+  const one = entity.slugFrom
+    ? `async (db, slug) => {
+      const row = await db.selectFrom('${entity.table}').select(${fn}Columns).where('slug', '=', slug)${hidden}.executeTakeFirst();
+      return row ? ${fn}(row) : undefined;
+    }`
+    : 'null';
+  return `  ${JSON.stringify(section.path)}: {
+    entity: '${entity.key}',
+    list: async (db) => ${list},
+    one: ${one},
+  },`;
+}
+
 export function publicViewsModule(entities: readonly AnyEntity[]): string {
   const viewing = entities.filter((entity) => entity.decl.publicView);
   const tables = viewing.map(tableInterfaceName);
@@ -67,8 +116,76 @@ export function publicViewsModule(entities: readonly AnyEntity[]): string {
   return `${generatedHeader}// What the public site may see of each entity (codegen/publicViews.ts).
 import type { Selectable } from 'kysely';
 import type { components } from '../../codegen/openapi.gen';
+import type { RegistryKey } from '../../schema/registryKeys.gen';
+import type { DB } from '../platform/db';
 ${tables.length ? `import type { ${tables.join(', ')} } from '../platform/tables';\n` : ''}${sanitises ? "import { sanitizeRichText } from '../platform/sanitize';\n" : ''}
 type Schemas = components['schemas'];
 
-${viewing.map(projection).join('\n')}`;
+${viewing.map(projection).join('\n')}
+/** A public section (PublicSectionDecl): its records as the public sees them, and one by its slug. */
+export interface PublicSection {
+  entity: RegistryKey;
+  list(db: DB): Promise<Array<Schemas['PublicSectionRecord']>>;
+  one: ((db: DB, slug: string) => Promise<Schemas['PublicSectionRecord'] | undefined>) | null;
+}
+
+/** Every public section, by its path. */
+export const publicSections: Readonly<Record<string, PublicSection>> = {
+${entities.map(sectionEntry).filter(Boolean).join('\n')}
+};
+`;
+}
+
+/** How the site draws a field of a section's record. */
+function displayOf(field: FieldDecl): string {
+  switch (field.input) {
+    case 'number':
+      return "{ kind: 'number' }";
+    case 'jalaliDate':
+      return "{ kind: 'date' }";
+    case 'imageLink':
+      return "{ kind: 'image' }";
+    case 'checkbox':
+      return "{ kind: 'yesNo' }";
+    case 'textarea':
+    case 'richText':
+      return "{ kind: 'longText' }";
+    case 'select':
+      return `{ kind: 'option', options: ${JSON.stringify(Object.fromEntries(field.options.map(([value, label]) => [String(value), label])))} }`;
+    default:
+      return "{ kind: 'text' }";
+  }
+}
+
+/** schema/publicSections.gen.ts: what the site needs to draw each section, without the schemas' code. */
+export function publicSectionsModule(entities: readonly AnyEntity[]): string {
+  const entries = entities.flatMap((entity) => {
+    const view = entity.decl.publicView;
+    const section = view?.section;
+    if (!view || !section) return [];
+    const fields = view.fields.map((name) => {
+      const field = entity.decl.fields[name];
+      return field ? `      { name: ${JSON.stringify(name)}, label: ${JSON.stringify(field.label)}, display: ${displayOf(field)} },` : '';
+    });
+    return [`  ${JSON.stringify(section.path)}: {
+    title: ${JSON.stringify(section.title)},
+    lead: ${JSON.stringify(section.lead ?? '')},
+    empty: ${JSON.stringify(section.empty)},
+    /** Each record has a page of its own (the entity has a slug). */
+    pages: ${entity.slugFrom ? 'true' : 'false'},
+    /** The field naming a record (its title on the list and its page). */
+    name: ${JSON.stringify((entity.slugFrom && view.fields.includes(entity.slugFrom) ? entity.slugFrom : undefined) ?? view.fields.find((f) => entity.decl.fields[f]?.input === 'text') ?? view.fields[0] ?? 'id')},
+    fields: [
+${fields.filter(Boolean).join('\n')}
+    ],
+  },`];
+  });
+  return `${generatedHeader}// The public sections as the site draws them (codegen/publicViews.ts): titles, texts and each
+// field's label and kind, from the schema files' publicView.section, without their code.
+import type { PublicSectionDisplay } from './rules/publicSection';
+
+export const publicSectionDisplays: Readonly<Record<string, PublicSectionDisplay>> = {
+${entries.join('\n')}
+};
+`;
 }

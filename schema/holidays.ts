@@ -6,6 +6,12 @@ import { defineEntity } from './define';
 export default defineEntity({
   name: 'Holiday',
   key: 'holidays',
+  // Parents see the days off on the site too, at /holidays.
+  publicView: {
+    component: 'PublicHoliday',
+    fields: ['date', 'title'],
+    section: { path: 'holidays', title: 'تعطیلات آموزشگاه', lead: 'در این روزها کلاسی برگزار نمی‌شود.', empty: 'روز تعطیلی ثبت نشده است.', sort: ['date', 'asc'] },
+  },
   fields: {
     date: { label: 'تاریخ', input: 'jalaliDate', filter: 'range' },
     title: { label: 'مناسبت', input: 'text', required: true, maxLength: 100 },

@@ -16,6 +16,7 @@ import { Contract } from './platform/contract';
 import { acceptCsvBodies, importTexts, registerImport } from './engine/csvImport';
 import { registerAdminLists } from './engine/adminLists';
 import { registerCrud } from './engine/crud';
+import { registerPublicSections } from './engine/publicSections';
 import { registerDashboard } from './features/commerce/dashboard';
 import { registerHealth, type Readiness } from './platform/health';
 import { registerFormPosts } from './features/catalogue/formPosts';
@@ -347,6 +348,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerImport(routes.register, db);
   registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);
+  registerPublicSections(routes.register, db);
   registerLearner(routes.register, db, config, gateway);
   // Money helper: a paid order's invoice.
   registerInvoices(routes.register, db);

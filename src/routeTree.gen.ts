@@ -30,6 +30,8 @@ import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses
 import { Route as DashboardPaymentRouteImport } from './routes/dashboard/payment'
 import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardSecurityRouteImport } from './routes/dashboard/security'
+import { Route as SiteSectionIndexRouteImport } from './routes/_site/$section.index'
+import { Route as SiteSectionSlugRouteImport } from './routes/_site/$section.$slug'
 import { Route as SiteArticlesIndexRouteImport } from './routes/_site/articles.index'
 import { Route as SiteArticlesNameRouteImport } from './routes/_site/articles.$name'
 import { Route as SiteAuthIndexRouteImport } from './routes/_site/auth.index'
@@ -150,6 +152,16 @@ const DashboardSecurityRoute = DashboardSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => DashboardRoute,
 } as any)
+const SiteSectionIndexRoute = SiteSectionIndexRouteImport.update({
+  id: '/$section/',
+  path: '/$section/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteSectionSlugRoute = SiteSectionSlugRouteImport.update({
+  id: '/$section/$slug',
+  path: '/$section/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteArticlesIndexRoute = SiteArticlesIndexRouteImport.update({
   id: '/articles/',
   path: '/articles/',
@@ -248,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/security': typeof DashboardSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/$section/$slug': typeof SiteSectionSlugRoute
   '/articles/$name': typeof SiteArticlesNameRoute
   '/auth/forgot': typeof SiteAuthForgotRoute
   '/auth/sign-in': typeof SiteAuthSignInRoute
@@ -257,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/dashboard/invoice/$orderId': typeof DashboardInvoiceOrderIdRoute
+  '/$section/': typeof SiteSectionIndexRoute
   '/articles/': typeof SiteArticlesIndexRoute
   '/auth/': typeof SiteAuthIndexRoute
   '/categories/': typeof SiteCategoriesIndexRoute
@@ -283,6 +297,7 @@ export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/$section/$slug': typeof SiteSectionSlugRoute
   '/articles/$name': typeof SiteArticlesNameRoute
   '/auth/forgot': typeof SiteAuthForgotRoute
   '/auth/sign-in': typeof SiteAuthSignInRoute
@@ -292,6 +307,7 @@ export interface FileRoutesByTo {
   '/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity/$id': typeof AdminEntityIdRoute
   '/dashboard/invoice/$orderId': typeof DashboardInvoiceOrderIdRoute
+  '/$section': typeof SiteSectionIndexRoute
   '/articles': typeof SiteArticlesIndexRoute
   '/auth': typeof SiteAuthIndexRoute
   '/categories': typeof SiteCategoriesIndexRoute
@@ -322,6 +338,7 @@ export interface FileRoutesById {
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/_site/$section/$slug': typeof SiteSectionSlugRoute
   '/_site/articles/$name': typeof SiteArticlesNameRoute
   '/_site/auth/forgot': typeof SiteAuthForgotRoute
   '/_site/auth/sign-in': typeof SiteAuthSignInRoute
@@ -331,6 +348,7 @@ export interface FileRoutesById {
   '/_site/teachers/$slug': typeof SiteTeachersSlugRoute
   '/admin/$entity_/$id': typeof AdminEntityIdRoute
   '/dashboard/invoice/$orderId': typeof DashboardInvoiceOrderIdRoute
+  '/_site/$section/': typeof SiteSectionIndexRoute
   '/_site/articles/': typeof SiteArticlesIndexRoute
   '/_site/auth/': typeof SiteAuthIndexRoute
   '/_site/categories/': typeof SiteCategoriesIndexRoute
@@ -361,6 +379,7 @@ export interface FileRouteTypes {
     | '/dashboard/security'
     | '/admin/'
     | '/dashboard/'
+    | '/$section/$slug'
     | '/articles/$name'
     | '/auth/forgot'
     | '/auth/sign-in'
@@ -370,6 +389,7 @@ export interface FileRouteTypes {
     | '/teachers/$slug'
     | '/admin/$entity/$id'
     | '/dashboard/invoice/$orderId'
+    | '/$section/'
     | '/articles/'
     | '/auth/'
     | '/categories/'
@@ -396,6 +416,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/dashboard'
+    | '/$section/$slug'
     | '/articles/$name'
     | '/auth/forgot'
     | '/auth/sign-in'
@@ -405,6 +426,7 @@ export interface FileRouteTypes {
     | '/teachers/$slug'
     | '/admin/$entity/$id'
     | '/dashboard/invoice/$orderId'
+    | '/$section'
     | '/articles'
     | '/auth'
     | '/categories'
@@ -434,6 +456,7 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/admin/'
     | '/dashboard/'
+    | '/_site/$section/$slug'
     | '/_site/articles/$name'
     | '/_site/auth/forgot'
     | '/_site/auth/sign-in'
@@ -443,6 +466,7 @@ export interface FileRouteTypes {
     | '/_site/teachers/$slug'
     | '/admin/$entity_/$id'
     | '/dashboard/invoice/$orderId'
+    | '/_site/$section/'
     | '/_site/articles/'
     | '/_site/auth/'
     | '/_site/categories/'
@@ -606,6 +630,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSecurityRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/_site/$section/': {
+      id: '/_site/$section/'
+      path: '/$section'
+      fullPath: '/$section/'
+      preLoaderRoute: typeof SiteSectionIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/$section/$slug': {
+      id: '/_site/$section/$slug'
+      path: '/$section/$slug'
+      fullPath: '/$section/$slug'
+      preLoaderRoute: typeof SiteSectionSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/articles/': {
       id: '/_site/articles/'
       path: '/articles'
@@ -719,6 +757,7 @@ interface SiteRouteChildren {
   SiteContactUsRoute: typeof SiteContactUsRoute
   SiteCoursesRoute: typeof SiteCoursesRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteSectionSlugRoute: typeof SiteSectionSlugRoute
   SiteArticlesNameRoute: typeof SiteArticlesNameRoute
   SiteAuthForgotRoute: typeof SiteAuthForgotRoute
   SiteAuthSignInRoute: typeof SiteAuthSignInRoute
@@ -726,6 +765,7 @@ interface SiteRouteChildren {
   SiteCategoriesSlugRoute: typeof SiteCategoriesSlugRoute
   SiteCategoriesCoursesRoute: typeof SiteCategoriesCoursesRoute
   SiteTeachersSlugRoute: typeof SiteTeachersSlugRoute
+  SiteSectionIndexRoute: typeof SiteSectionIndexRoute
   SiteArticlesIndexRoute: typeof SiteArticlesIndexRoute
   SiteAuthIndexRoute: typeof SiteAuthIndexRoute
   SiteCategoriesIndexRoute: typeof SiteCategoriesIndexRoute
@@ -739,6 +779,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteContactUsRoute: SiteContactUsRoute,
   SiteCoursesRoute: SiteCoursesRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteSectionSlugRoute: SiteSectionSlugRoute,
   SiteArticlesNameRoute: SiteArticlesNameRoute,
   SiteAuthForgotRoute: SiteAuthForgotRoute,
   SiteAuthSignInRoute: SiteAuthSignInRoute,
@@ -746,6 +787,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteCategoriesSlugRoute: SiteCategoriesSlugRoute,
   SiteCategoriesCoursesRoute: SiteCategoriesCoursesRoute,
   SiteTeachersSlugRoute: SiteTeachersSlugRoute,
+  SiteSectionIndexRoute: SiteSectionIndexRoute,
   SiteArticlesIndexRoute: SiteArticlesIndexRoute,
   SiteAuthIndexRoute: SiteAuthIndexRoute,
   SiteCategoriesIndexRoute: SiteCategoriesIndexRoute,

@@ -306,6 +306,28 @@ export interface AnyAction {
 export interface PublicViewDecl<K extends string = string> {
   component: string;
   fields: ReadonlyArray<K>;
+  /** See PublicSectionDecl: the site shows the records itself. */
+  section?: PublicSectionDecl<K>;
+}
+
+/**
+ * A section of the public site made of an entity's records, with no page written for it: the
+ * list at /<path> (newest first) and, when the entity has a slug, each record at /<path>/<slug>,
+ * answered by GET /api/Public/sections/<path>[/<slug>] with the public view of each record and
+ * drawn from the view's fields (their labels and kinds). Features that serve their own pages
+ * (courses, teachers, articles) do not declare one.
+ */
+export interface PublicSectionDecl<K extends string = string> {
+  /** The address segment, Latin lower case: /holidays. */
+  path: string;
+  title: string;
+  lead?: string;
+  /** A checkbox field: records are left out of the section while it is set (inActive). */
+  hiddenWhen?: K;
+  /** The list's order; newest first when left out. */
+  sort?: readonly [K, 'asc' | 'desc'];
+  /** Shown when no record is there to show. */
+  empty: string;
 }
 
 /** A column the server keeps beside the fields (EntityDecl.stored), as the database holds it. */

@@ -2,7 +2,9 @@
 // What the public site may see of each entity (codegen/publicViews.ts).
 import type { Selectable } from 'kysely';
 import type { components } from '../../codegen/openapi.gen';
-import type { ArticlesTable, CategoriesTable, CoursesTable, TeachersTable } from '../platform/tables';
+import type { RegistryKey } from '../../schema/registryKeys.gen';
+import type { DB } from '../platform/db';
+import type { ArticlesTable, CategoriesTable, CoursesTable, HolidaysTable, TeachersTable } from '../platform/tables';
 
 type Schemas = components['schemas'];
 
@@ -63,6 +65,18 @@ export function publicCourseView(row: Pick<Selectable<CoursesTable>, (typeof pub
   };
 }
 
+/** The columns publicHoliday reads (schema/holidays.ts publicView). */
+export const publicHolidayColumns = ['id', 'date', 'title'] as const;
+
+/** What the public site sees of one holidays record. */
+export function publicHoliday(row: Pick<Selectable<HolidaysTable>, (typeof publicHolidayColumns)[number]>): Schemas['PublicHoliday'] {
+  return {
+    id: row.id,
+    date: row.date,
+    title: row.title,
+  };
+}
+
 /** The columns publicTeacher reads (schema/teachers.ts publicView). */
 export const publicTeacherColumns = ['id', 'slug', 'fullName', 'skill', 'descirption', 'coverImage'] as const;
 
@@ -77,3 +91,19 @@ export function publicTeacher(row: Pick<Selectable<TeachersTable>, (typeof publi
     coverImage: row.coverImage,
   };
 }
+
+/** A public section (PublicSectionDecl): its records as the public sees them, and one by its slug. */
+export interface PublicSection {
+  entity: RegistryKey;
+  list(db: DB): Promise<Array<Schemas['PublicSectionRecord']>>;
+  one: ((db: DB, slug: string) => Promise<Schemas['PublicSectionRecord'] | undefined>) | null;
+}
+
+/** Every public section, by its path. */
+export const publicSections: Readonly<Record<string, PublicSection>> = {
+  "holidays": {
+    entity: 'holidays',
+    list: async (db) => (await db.selectFrom('holidays').select(publicHolidayColumns).orderBy('date', 'asc').orderBy('id', 'desc').execute()).map(publicHoliday),
+    one: null,
+  },
+};

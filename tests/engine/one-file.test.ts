@@ -3,7 +3,9 @@
 // the project gets the fixture tests/engine/fixtures/vouchers.ts as schema/vouchers.ts; codegen
 // must change nothing but its generated files; then the copy type-checks, passes the server's
 // generic CRUD, limit and access-matrix tests and the browser smoke of every entity screen with
-// the new entity among them. A later change of the file (a field renamed, one added, one dropped)
+// the new entity among them, and its section of the public site (/offers) shows a voucher in
+// the browser; its many-to-many field keeps its courses and the public answer is its view
+// alone. A later change of the file (a field renamed, one added, one dropped)
 // makes a new migration that an existing database takes on start, its data kept, on SQLite and
 // (when TEST_DATABASE_URL is set) PostgreSQL. Drift is refused by codegen or tsc.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -54,7 +56,17 @@ function changedFiles(before: Map<string, string>, after: Map<string, string>): 
  */
 const hangLimitMs = 300_000;
 
-const generatedFiles = ['codegen/openapi.gen.json', 'codegen/openapi.gen.ts', 'openapi.yaml', 'schema/registry.gen.ts', 'schema/registryKeys.gen.ts', 'server/platform/entityTables.gen.ts', 'server/platform/migrations/history.gen.ts'];
+const generatedFiles = [
+  'codegen/openapi.gen.json',
+  'codegen/openapi.gen.ts',
+  'openapi.yaml',
+  'schema/publicSections.gen.ts',
+  'schema/registry.gen.ts',
+  'schema/registryKeys.gen.ts',
+  'server/engine/publicViews.gen.ts',
+  'server/platform/entityTables.gen.ts',
+  'server/platform/migrations/history.gen.ts',
+];
 const migrationsFolder = 'server/platform/migrations';
 
 /** The generated migration files of the copy's history, by name. */
@@ -89,7 +101,7 @@ describe('one schema file is the whole entity', () => {
     // The new table's migration is a file of its own, named by the second it was made.
     const changed = changedFiles(before, after);
     const migration = changed.find((f) => f.startsWith(`${migrationsFolder}/`) && f !== `${migrationsFolder}/history.gen.ts`);
-    expect(migration).toMatch(/^server\/platform\/migrations\/\d{14}_create_vouchers\.gen\.ts$/);
+    expect(migration).toMatch(/^server\/platform\/migrations\/\d{14}_create_vouchers[a-z_]*\.gen\.ts$/);
     expect(changed).toEqual([...generatedFiles, 'schema/vouchers.ts', migration].sort());
 
     const contract = await readFile(path.join(copy, 'openapi.yaml'), 'utf8');
@@ -106,6 +118,15 @@ describe('one schema file is the whole entity', () => {
     const tableTypes = await readFile(path.join(copy, 'server/platform/entityTables.gen.ts'), 'utf8');
     expect(tableTypes).toMatch(/export interface VouchersTable \{[^}]*\n {2}percentOff: Generated<number>;/);
     expect(tableTypes).toContain('  vouchers: VouchersTable;');
+    // The many-to-many field's join table: made by the same migration, each pair once.
+    expect(tableTypes).toContain('  vouchers_course_ids: VouchersCourseIdsTable;');
+    const made = await readFile(path.join(copy, migration ?? ''), 'utf8');
+    expect(made).toMatch(/"op":"createTable","table":"vouchers_course_ids"/);
+    expect(made).toMatch(/"op":"createUnique","table":"vouchers_course_ids","columns":\["ownerId","targetId"\]/);
+    // The public view: its contract component, its projection and its section of the site.
+    expect(contract).toMatch(/\n {4}PublicVoucher:\n/);
+    expect(await readFile(path.join(copy, 'server/engine/publicViews.gen.ts'), 'utf8')).toContain('"offers": {');
+    expect(await readFile(path.join(copy, 'schema/publicSections.gen.ts'), 'utf8')).toContain('title: "پیشنهادهای ویژه"');
     const check = await sh('npx', ['tsx', 'codegen/generate.ts', '--check']);
     expect(check.code, check.output).toBe(0);
   }, hangLimitMs);
@@ -116,6 +137,8 @@ describe('one schema file is the whole entity', () => {
       [original.replace("key: 'vouchers',", "key: 'vouchers',\n  api: 'Course',"), /call (GET|POST|PUT|DELETE) \/api\/Course\/\w+ is declared by both/],
       [original.replace("reference: { entity: 'courses', label: 'title'", "reference: { entity: 'courses', label: 'nope'"), /label 'nope' is not a field of courses/],
       [original.replace("name: 'Voucher',", "name: 'Course',"), /component Course is declared by both/],
+      [original.replace("path: 'offers'", "path: 'teachers'"), /path \/teachers is a page of the site already/],
+      [original.replace("hiddenWhen: 'inActive'", "hiddenWhen: 'code'"), /hidden by code, which must be a checkbox field/],
     ];
     try {
       for (const [source, message] of broken) {
@@ -169,6 +192,10 @@ describe('one schema file is the whole entity', () => {
     const smoke = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/admin-registry.test.ts', '-t', 'vouchers', '--reporter=verbose']);
     expect(smoke.code, smoke.output.slice(-4000)).toBe(0);
     expect(smoke.output).toMatch(/vouchers: lists, edits and deletes/);
+    // On the public site: its section, reached from the footer, a voucher listed and its own page.
+    const site = await sh('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', 'tests/e2e/public-sections.test.ts', '-t', 'offers', '--reporter=verbose']);
+    expect(site.code, site.output.slice(-4000)).toBe(0);
+    expect(site.output).toMatch(/offers: reached from the footer, lists a new record with its fields, and opens its page/);
   }, 3 * hangLimitMs);
 
   describe('a schema change migrates existing data', () => {
@@ -190,8 +217,13 @@ describe('one schema file is the whole entity', () => {
             validUntil: null,
             inActive: false,
             note: 'برای نوروز',
+            courseIds: [2, 1, 2],
           });
           expect(created.status).toBe(200);
+          // The many-to-many field keeps each course once; the public answer is the view alone.
+          expect(created.body).toEqual(expect.objectContaining({ courseIds: [2, 1] }));
+          const offers = await server.call('GET', '/api/Public/sections/offers');
+          expect(offers.body).toEqual([{ id: expect.any(Number), slug: 'bahar1405', code: 'BAHAR1405', percentOff: 20, validUntil: null, note: 'برای نوروز' }]);
           await server.stop();
 
           await copyFile(path.join(fixtures, 'vouchers-v2.ts'), path.join(copy, 'schema/vouchers.ts'));
@@ -209,9 +241,11 @@ describe('one schema file is the whole entity', () => {
 
           server = await startServer(dataDir, env);
           const listed = await server.call('GET', '/api/Voucher/GetSelectList');
+          const renamed = await server.call('GET', '/api/Public/sections/offers');
           await server.stop();
           expect(listed.status).toBe(200);
-          expect(listed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', percentOff: 20, description: 'برای نوروز', maxUses: 1, version: 1 })]);
+          expect(listed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', percentOff: 20, description: 'برای نوروز', maxUses: 1, version: 1, courseIds: [2, 1] })]);
+          expect(renamed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', description: 'برای نوروز' })]);
           expect(JSON.stringify(listed.body)).not.toContain('"kind"');
         } finally {
           await writeFile(path.join(copy, 'schema/vouchers.ts'), v1);

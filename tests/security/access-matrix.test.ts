@@ -50,6 +50,8 @@ const handRows: Record<string, Access> = {
   publicTeacher: 'public',
   publicArticles: 'public',
   publicArticle: 'public',
+  publicSection: 'public',
+  publicSectionRecord: 'public',
   getProfile: 'learner',
   listChildren: 'learner',
   createChild: 'learner',
@@ -117,6 +119,7 @@ async function contractOperations(): Promise<Operation[]> {
       method: method.toUpperCase(),
       path: path
         .replace('{slug}', 'no-such-slug')
+        .replace('{section}', 'holidays')
         .replace('{fileName}', 'missing.png')
         .replace('{entity}', 'courses')
         .replace('{id}', '1'),

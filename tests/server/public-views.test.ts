@@ -32,8 +32,8 @@ function propertiesOf(schema: unknown): string[] {
 const viewing = Object.values(registry).filter((entity) => entity.decl.publicView);
 
 describe('public views', () => {
-  it('are declared by the catalogue’s entities, each the contract component of its fields', () => {
-    expect(viewing.map((e) => e.key).sort()).toEqual(['articles', 'categories', 'courses', 'teachers']);
+  it('are declared by the catalogue’s entities and the holidays, each the contract component of its fields', () => {
+    expect(viewing.map((e) => e.key).sort()).toEqual(['articles', 'categories', 'courses', 'holidays', 'teachers']);
     for (const entity of viewing) {
       const view = entity.decl.publicView;
       if (!view) continue;
@@ -53,6 +53,22 @@ describe('public views', () => {
       expect(course).not.toHaveProperty('inActive');
       expect(course).not.toHaveProperty('earlyBirdPriceInTomans');
     }
+  });
+
+  it('a public section answers its records as their view, in its order, and nothing for an unknown section', async () => {
+    const holidays = await server.call<Array<Record<string, unknown>>>('GET', '/api/Public/sections/{section}', { params: { section: 'holidays' } });
+    expect(holidays.status).toBe(200);
+    expect(holidays.body.length).toBeGreaterThan(0);
+    const allowed = propertiesOf(components.PublicHoliday).sort();
+    expect(allowed).toEqual(['date', 'id', 'title']);
+    for (const row of holidays.body) expect(Object.keys(row).sort()).toEqual(allowed);
+    const dates = holidays.body.map((row) => String(row.date));
+    expect(dates).toEqual([...dates].sort());
+    const unknown = await server.call<{ message: string }>('GET', '/api/Public/sections/{section}', { params: { section: 'no-such-section' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('بخش مورد نظر یافت نشد');
+    // Holidays have no slug: no record has a page of its own.
+    expect((await server.call('GET', '/api/Public/sections/{section}/{slug}', { params: { section: 'holidays', slug: 'x' } })).status).toBe(404);
   });
 
   it('teachers, categories and articles answer their views the same way', async () => {

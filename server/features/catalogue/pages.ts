@@ -6,6 +6,7 @@ import { registry, registryKeys, type RegistryKey } from '../../../schema/regist
 import { toLatinDigits } from '../../../schema/rules/text';
 import type { DB } from '../../platform/db';
 import { plugInShared } from '../../engine/behaviours';
+import { publicSections } from '../../engine/publicViews.gen';
 
 type Params = Record<string, string>;
 /** A page exists (true), does not (false), or lives at another, canonical address. */
@@ -45,6 +46,13 @@ const activeCourse = async ({ categorySlug = '', courseSlug = '' }: Params, db: 
 
 const article = async ({ name = '' }: Params, db: DB) =>
   Boolean(await db.selectFrom('articles').select('id').where('slug', '=', name).executeTakeFirst());
+
+/** A public section (a schema's publicView.section), and one of its records when they have pages. */
+const section = async ({ section: path = '' }: Params) => Object.hasOwn(publicSections, path);
+const sectionRecord = async ({ section: path = '', slug = '' }: Params, db: DB) => {
+  const found = Object.hasOwn(publicSections, path) ? publicSections[path] : undefined;
+  return Boolean(found?.one && (await found.one(db, slug)));
+};
 
 /** A record's detail view: a registry entity and one of its records (the id in Latin digits). */
 const recordOfEntity = async ({ entity = '', id: typed = '' }: Params, db: DB) => {
@@ -93,6 +101,8 @@ export const pages: Readonly<Record<string, PageCheck>> = {
   '/teachers/$slug': teacher,
   '/categories/$slug': activeCategory,
   '/categories/$categorySlug/$courseSlug': activeCourse,
+  '/$section/': section,
+  '/$section/$slug': sectionRecord,
 };
 
 interface Matcher {

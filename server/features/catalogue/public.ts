@@ -6,7 +6,7 @@ import { filterCourses, parseCourseSearch } from '../../../schema/rules/courseFi
 import { htmlToPlainText, truncate } from '../../../schema/rules/text';
 import type { AppConfig } from '../../platform/config';
 import type { CoursesTable, DB } from '../../platform/db';
-import { publicArticleView, publicCategoryView, publicCategoryViewColumns, publicCourseView, publicTeacher, publicTeacherColumns } from '../../engine/publicViews.gen';
+import { publicArticleView, publicSections, publicCategoryView, publicCategoryViewColumns, publicCourseView, publicTeacher, publicTeacherColumns } from '../../engine/publicViews.gen';
 import { HttpError } from '../../platform/errors';
 import { parse, type Register } from '../../platform/http';
 import { sanitizeRichText } from '../../platform/sanitize';
@@ -231,6 +231,10 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
     const courses = await publicCourses(db);
     const teachers = await publicTeachers(db);
     const articles = await db.selectFrom('articles').select(['slug', 'createdAt']).orderBy('id', 'desc').execute();
+    // The public sections (schemas' publicView.section), and their records' pages where they have them.
+    const sections = await Promise.all(
+      Object.entries(publicSections).map(async ([path, section]) => ({ path, slugs: section.one ? (await section.list(db)).flatMap((record) => (record.slug ? [record.slug] : [])) : [] })),
+    );
     const url = (path: string, lastmod?: string) =>
       `  <url><loc>${xmlEscape(config.publicUrl + path)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod.slice(0, 10))}</lastmod>` : ''}</url>`;
     const seg = encodeURIComponent;
@@ -247,6 +251,7 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
       ...courses.map((c) => url(`/categories/${seg(c.category.slug)}/${seg(c.slug)}`)),
       ...teachers.map((t) => url(`/teachers/${seg(t.slug)}`)),
       ...articles.map((a) => url(`/articles/${seg(a.slug)}`, a.createdAt)),
+      ...sections.flatMap(({ path, slugs }) => [url(`/${seg(path)}`), ...slugs.map((slug) => url(`/${seg(path)}/${seg(slug)}`))]),
       '</urlset>',
       '',
     ];

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Island } from '../../islands/Island';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { company } from '../../../schema/rules/company';
+import { publicSectionDisplays } from '../../../schema/publicSections.gen';
 import { SocialIcons } from './SocialIcons';
 import { TrustLogo } from './TrustLogo';
 
@@ -33,6 +34,14 @@ export function SiteFooter() {
             {footerLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+            {/* The sections a schema file adds to the site (publicView.section). */}
+            {Object.entries(publicSectionDisplays).map(([path, section]) => (
+              <li key={path}>
+                <Link to="/$section" params={{ section: path }}>
+                  {section.title}
+                </Link>
               </li>
             ))}
           </ul>

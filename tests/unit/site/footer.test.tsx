@@ -6,6 +6,7 @@ import { ScrollTopButton } from '../../../src/components/site/ScrollTopButton';
 import { SiteFooter } from '../../../src/components/site/SiteFooter';
 import { TrustLogo, trustLogoFailedText } from '../../../src/components/site/TrustLogo';
 import { renderWithRouter } from './helpers';
+import { publicSectionDisplays } from '../../../schema/publicSections.gen';
 
 type ObserverCallback = (entries: Pick<IntersectionObserverEntry, 'isIntersecting'>[]) => void;
 
@@ -83,7 +84,7 @@ describe('Zarinpal trust logo', () => {
 });
 
 describe('footer', () => {
-  it('links the six sections and shows address, phone, social icons and the copyright owner', async () => {
+  it('links the site’s sections (and those schema files add) and shows address, phone, social icons and the copyright owner', async () => {
     renderWithRouter(<SiteFooter />);
     const footer = await screen.findByRole('contentinfo');
     const nav = within(footer).getByRole('navigation');
@@ -91,7 +92,9 @@ describe('footer', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/categories', '/teachers', '/articles', '/about-us', '/contact-us']);
+    ).toEqual(['/categories', '/teachers', '/articles', '/about-us', '/contact-us', ...Object.keys(publicSectionDisplays).map((path) => `/${path}`)]);
+    // The sections schema files add: the holidays now.
+    expect(within(nav).getByRole('link', { name: 'تعطیلات آموزشگاه' }).getAttribute('href')).toBe('/holidays');
     expect(footer.textContent).toContain(company.address);
     expect(company.address).toContain('کرج');
     expect(within(footer).getByRole('link', { name: company.phone }).getAttribute('href')).toBe(company.phoneHref);
