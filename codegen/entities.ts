@@ -71,12 +71,6 @@ export function checkEntities(entities: readonly AnyEntity[]): void {
     claim(`table ${entity.table}`, entity.key);
     for (const op of Object.values(opsList(entity))) claim(`call ${op}`, entity.key);
     checkFields(entity.key, '', entity.decl.fields, entities, keys);
-    for (const [name, field] of Object.entries(entity.decl.fields)) {
-      // Only a hand migration's foreign key can cascade; codegen's tables have none.
-      if (field.input === 'reference' && field.reference.onDelete === 'cascade' && entity.decl.tableOwner !== 'server') {
-        throw new SchemaError(`schema/${entity.key}.ts: ${name} deletes with its record (onDelete: 'cascade'), which only a server-owned table's foreign key can do`);
-      }
-    }
     for (const column of entity.columns) {
       if (!('many' in column)) continue;
       const { entity: otherKey, by } = column.many;

@@ -87,7 +87,8 @@ export interface NumberField extends FieldCommon {
  * A reference: the registry entity referred to (0 = none), the field shown as its label, the
  * none label, and what deleting the referred record does to this row — 'refuse' (default: the
  * delete is refused while rows point at it, «۳ دوره به این دسته‌بندی وابسته است»), 'cascade'
- * (the rows go with it: the table's foreign key cascades; a learner's children) or 'keep' (the
+ * (the rows go with it: a server-made table's foreign key cascades, and the engine deletes a
+ * schema-made table's rows, each audited; a learner's children) or 'keep' (the
  * row keeps the number as history and shows `none` once the record is gone; an order line's
  * course).
  */

@@ -11,9 +11,10 @@ import { matchingIdsFor } from './bulkQuery';
 import type { DB } from '../platform/db';
 import { HttpError, notFound } from '../platform/errors';
 import { holdersOf, integrityTexts, isFinancialRecordsError } from './integrity';
-import { currentUser, type Register } from '../platform/http';
+import { currentUser, type AuthUser, type Register } from '../platform/http';
 import { afterWrite, keptOnDelete } from './behaviours';
 import { dropLinksOf } from './links';
+import { deleteCascaded } from './crud';
 
 type Row = Record<string, unknown>;
 
@@ -79,7 +80,8 @@ function chunks<T>(items: readonly T[], size: number = bulkLimits.chunk): T[][] 
 }
 
 
-export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number[], actorId: number): Promise<{ deleted: number; skipped: Skipped[] }> {
+export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number[], actor: AuthUser): Promise<{ deleted: number; skipped: Skipped[] }> {
+  const actorId = actor.id;
   const wanted = [...new Set(ids)];
   return db.transaction().execute(async (trx) => {
     const rows: Array<Row & { id: number }> = [];
@@ -145,6 +147,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
         }
       }
     }
+    await deleteCascaded(trx, entity, actor, gone);
     await dropLinksOf(trx, entity, gone);
     await afterWrite(trx, entity, gone.flatMap((id) => {
       const before = byId.get(id);
@@ -166,12 +169,12 @@ export function registerBulk(register: Register, db: DB): void {
       throw new HttpError(400, sentIds ? bulkTexts.ids : bulkTexts.body);
     }
     const actor = currentUser(request);
-    if ('ids' in body.output) return bulkDelete(db, entity, body.output.ids, actor.id);
+    if ('ids' in body.output) return bulkDelete(db, entity, body.output.ids, actor);
     const ids = await matchingIdsFor(db, entity, body.output.query);
     if (body.output.expected !== undefined && body.output.expected !== ids.length) {
       throw new HttpError(409, bulkTexts.changed(body.output.expected, ids.length));
     }
     if (ids.length > bulkLimits.matching) throw new HttpError(400, bulkTexts.tooManyMatching(ids.length));
-    return bulkDelete(db, entity, ids, actor.id);
+    return bulkDelete(db, entity, ids, actor);
   });
 }

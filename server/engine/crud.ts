@@ -10,7 +10,7 @@ import type { Contract } from '../platform/contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from '../platform/db';
 import { EncodedBody, sendEncoded } from '../platform/encoding';
 import { notFound, texts } from '../platform/errors';
-import { assertNotReferenced, assertReferencesExist, constraintError, requestedVersion, shapeRow } from './integrity';
+import { assertNotReferenced, assertReferencesExist, cascadedBy, constraintError, requestedVersion, shapeRow } from './integrity';
 import { assertLinksExist, dropLinksOf, linkFields, recordForUpdate, splitLinks, withLinks, writeLinks } from './links';
 import type { Row } from '../platform/db';
 import { parseListQuery, runListQuery, schemaProperties } from './listQuery';
@@ -128,10 +128,26 @@ export async function deleteRecord(trx: Transaction<Database>, entity: AnyEntity
   if (!before) throw notFound(texts.recordNotFound);
   await guardWrite(trx, entity, actor, before, null);
   await assertNotReferenced(trx, entity, id);
+  await deleteCascaded(trx, entity, actor, [id], logAs);
   await dropLinksOf(trx, entity, [id]);
   await sql`delete from ${sql.table(entity.table)} where ${sql.ref('id')} = ${id}`.execute(trx);
   await recordAudit(trx, { actor, entity, recordId: id, action: logAs, before, after: null });
   await afterWrite(trx, entity, [{ before, after: null }]);
+}
+
+/**
+ * The rows of schema-made tables that go with these records (onDelete 'cascade'), each deleted
+ * as one record is: guarded, its own cascades and links too, and in the audit log, so the log
+ * can bring it back.
+ */
+export async function deleteCascaded(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, ids: readonly number[], logAs: Logged<'delete'> = 'delete'): Promise<void> {
+  for (const { other, column } of cascadedBy(entity)) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const rows = await sql<{ id: number }>`select ${sql.ref('id')} from ${sql.table(other.table)} where ${sql.ref(column)} in (${sql.join(part)})`.execute(trx);
+      for (const row of rows.rows) await deleteRecord(trx, other, actor, Number(row.id), logAs);
+    }
+  }
 }
 
 /** A request's parsed query string as a plain record (Fastify types it as unknown). */

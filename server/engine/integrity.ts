@@ -65,6 +65,14 @@ export function holdersOf(entity: AnyEntity): Array<{ other: AnyEntity; column: 
   return referrersOf(entity).filter(({ other, column }) => (other.allFields[column]?.reference?.onDelete ?? 'refuse') === 'refuse');
 }
 
+/**
+ * The references whose rows go with a deleted record and live in a table the schema makes: no
+ * foreign key there does it, so the engine deletes them (a server-made table's key cascades).
+ */
+export function cascadedBy(entity: AnyEntity): Array<{ other: AnyEntity; column: string }> {
+  return referrersOf(entity).filter(({ other, column }) => other.decl.tableOwner !== 'server' && other.allFields[column]?.reference?.onDelete === 'cascade');
+}
+
 /** 409 naming what still uses the record: «امکان حذف نیست: ۳ دوره به این دسته‌بندی وابسته است». */
 export async function assertNotReferenced(trx: Executor, entity: AnyEntity, id: number): Promise<void> {
   for (const { other, column } of holdersOf(entity)) {

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/harness';
 import { databaseFor, dropDatabaseFor } from '../support/postgres-db';
+import { courseBody } from '../support/samples';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -242,7 +243,17 @@ describe('one schema file is the whole entity', () => {
           server = await startServer(dataDir, env);
           const listed = await server.call('GET', '/api/Voucher/GetSelectList');
           const renamed = await server.call('GET', '/api/Public/sections/offers');
+          // A voucher for one course goes with it: deleted by the engine, in the audit log.
+          const course = await server.call('POST', '/api/Course/Create', courseBody('دوره رفتنی با بن'));
+          const courseId = Number(Reflect.get(Object(course.body), 'id'));
+          const tied = { code: 'GONE1', percentOff: 5, courseId, courseIds: [], validUntil: null, inActive: false, description: '', maxUses: 1 };
+          expect((await server.call('POST', '/api/Voucher/Create', tied)).status).toBe(200);
+          expect((await server.call('DELETE', '/api/Course/Delete', { id: courseId })).status).toBe(200);
+          const afterCourse = await server.call('GET', '/api/Voucher/GetSelectList');
+          const audit = await server.call('GET', '/api/Admin/audit?entity=vouchers');
           await server.stop();
+          expect(JSON.stringify(afterCourse.body)).not.toContain('GONE1');
+          expect(JSON.stringify(audit.body)).toMatch(/"action":"delete"/);
           expect(listed.status).toBe(200);
           expect(listed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', percentOff: 20, description: 'برای نوروز', maxUses: 1, version: 1, courseIds: [2, 1] })]);
           expect(renamed.body).toEqual([expect.objectContaining({ code: 'BAHAR1405', description: 'برای نوروز' })]);
