@@ -57,6 +57,7 @@ describe('a course’s assistant teachers', () => {
     await row('دوره با دستیاران مرورگر').waitFor();
 
     await row('دوره با دستیاران مرورگر').getByRole('link', { name: 'مشاهده' }).click();
+    await page.getByRole('heading', { level: 2, name: 'دوره با دستیاران مرورگر' }).waitFor();
     const fields = page.locator('dl.admin-detail-fields');
     for (const name of names) await fields.getByRole('link', { name }).waitFor();
 

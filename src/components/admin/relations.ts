@@ -59,6 +59,9 @@ export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): 
  * per referenced entity whenever the set of ids changes. Missing labels (still loading, failed,
  * or a record that no longer exists) are simply absent: the cell then shows the id.
  */
+/** How many times labels that could not be read are asked for again (after 1, 2 and 4 s). */
+const labelRetries = 3;
+
 export function useReferenceLabels(
   entity: AnyEntity,
   rows: readonly AnyRow[],
@@ -84,19 +87,23 @@ export function useReferenceLabels(
   const [labels, setLabels] = useState<Partial<Record<RegistryKey, Labels>>>({});
   useEffect(() => {
     let live = true;
-    for (const [target, ids] of wanted) {
-      if (ids === '') continue;
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    const ask = (target: RegistryKey, ids: string, attempt: number) => {
       fetchLabels(target, ids.split(',').map(Number)).then(
         (found) => {
           if (live) setLabels((old) => ({ ...old, [target]: found }));
         },
         () => {
-          // The ids stay visible; a table is still usable without the labels.
+          // The ids stay visible meanwhile; a busy server or a dropped connection is asked again
+          // a few times, so the names come once it answers.
+          if (live && attempt < labelRetries) timers.push(setTimeout(() => ask(target, ids, attempt + 1), 1000 * 2 ** attempt));
         },
       );
-    }
+    };
+    for (const [target, ids] of wanted) if (ids !== '') ask(target, ids, 0);
     return () => {
       live = false;
+      for (const timer of timers) clearTimeout(timer);
     };
     // `wanted` changes identity with `rows`; `wantedKey` is its content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
