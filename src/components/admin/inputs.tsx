@@ -165,34 +165,17 @@ function SelectInput(props: InputProps) {
   return <OptionSelect {...props} options={props.field.options ?? []} placeholder={props.field.placeholder} />;
 }
 
+/** What a picker of records takes from the form's input props. */
+const pickerProps = ({ id, field, value, onChange, onBlur, invalid, describedBy }: InputProps) => ({ id, field, value, onChange, onBlur, invalid, describedBy });
+
 /** A searchable combobox over the referenced entity's records (inputs/ReferencePicker.tsx). */
 function ReferenceInput(props: InputProps) {
-  return (
-    <ReferencePicker
-      id={props.id}
-      field={props.field}
-      value={props.value}
-      onChange={props.onChange}
-      onBlur={props.onBlur}
-      invalid={props.invalid}
-      describedBy={props.describedBy}
-    />
-  );
+  return <ReferencePicker {...pickerProps(props)} />;
 }
 
 /** The records of a many-to-many field, as chips, with the combobox to add one (inputs/ReferencesPicker.tsx). */
 function ReferencesInput(props: InputProps) {
-  return (
-    <ReferencesPicker
-      id={props.id}
-      field={props.field}
-      value={props.value}
-      onChange={props.onChange}
-      onBlur={props.onBlur}
-      invalid={props.invalid}
-      describedBy={props.describedBy}
-    />
-  );
+  return <ReferencesPicker {...pickerProps(props)} />;
 }
 
 function DateInput(props: InputProps) {
