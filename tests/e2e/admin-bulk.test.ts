@@ -137,9 +137,14 @@ describe('admin bulk work (390 px)', () => {
     for (const title of ['گوشی یک', 'گوشی دو']) await createCourse(title);
     const page = await open(390, 844);
     await page.goto(`${stack.baseUrl}/admin/courses`);
-    // By keyboard: Space picks one row, Shift+Space on another takes the range between.
+    // By keyboard: Space picks one row, Shift+Space on another takes the range between. A list
+    // still refreshing (its labels arriving on a busy machine) redraws its rows, taking the focus
+    // with them: the keys wait for it to settle, and for the first pick to show.
+    await page.getByRole('checkbox', { name: 'انتخاب «گوشی دو»' }).waitFor();
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     await page.getByRole('checkbox', { name: 'انتخاب «گوشی دو»' }).focus();
     await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'انتخاب «گوشی دو»' }).isChecked()).toBe(true);
     // The third row of the list (newest first), whatever the earlier tests left there.
     await page.getByRole('rowgroup').nth(1).getByRole('checkbox').nth(2).focus();
     await page.keyboard.press('Shift+Space');
