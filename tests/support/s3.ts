@@ -134,3 +134,12 @@ export async function bucketEntries(s3: S3Server, kind: 'images' | 'videos'): Pr
     client.destroy();
   }
 }
+
+/**
+ * Waits for the clock's next second. A bucket keeps an object's time to the second (as S3 does),
+ * so two files saved within one second have no order between them; a test that checks "newest
+ * first" saves its file in a later second than the ones before it.
+ */
+export async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}

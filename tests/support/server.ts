@@ -68,7 +68,7 @@ export async function startServer(
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'academy-test-'));
   const printed: string[] = [];
   const owned = !options.keepData && !options.dataDir;
-  const databaseUrl = usePostgres ? await databaseFor(dataDir) : undefined;
+  const databaseUrl = usePostgres ? await databaseFor(dataDir, inject('postgresTemplate')) : undefined;
   // The default administrator's password was hashed once for the whole run, at the run's cost
   // (tests/support/global-setup.ts); a test that names its own password or hash is left alone.
   const adminHash = inject('adminPasswordHash');
