@@ -1,6 +1,7 @@
 // Server-driven admin lists in Chromium: Persian-aware search on the server, sort by header into
 // the URL, the view restored from the URL on reload, filters, saved named views and the CSV
-// export. Screenshots of a filtered list with a saved view go to SHOTS_DIR when it is set.
+// export, and a record opened while a typed search waits. Screenshots of a filtered list with a
+// saved view go to SHOTS_DIR when it is set.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -128,5 +129,27 @@ describe('admin lists driven by the server', () => {
     expect(text.startsWith('\ufeffشناسه,عنوان,')).toBe(true);
     expect(text.split('\r\n').filter((line) => line.length > 0)).toHaveLength(3);
     expect(text).toContain(cakeTitle);
+  });
+
+  it('opens a record clicked while a typed search waits, and stays there when the search would land', async () => {
+    // A fresh page, so the record screen's code is fetched on the click; held back 1.5 s, as on a
+    // slow phone, the list is still on screen when the search's delay ends.
+    const fresh = await session.context.newPage();
+    await fresh.route('**/assets/_entity_._id-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    try {
+      await fresh.goto(`${stack.baseUrl}/admin/courses`);
+      const cake = fresh.getByRole('row').filter({ hasText: cakeTitle });
+      await cake.waitFor();
+      await fresh.getByRole('searchbox', { name: 'جستجو' }).fill('کیک');
+      await cake.getByRole('link', { name: 'مشاهده' }).click();
+      await fresh.getByRole('heading', { level: 2, name: cakeTitle }).waitFor();
+      await fresh.waitForTimeout(800);
+      expect(new URL(fresh.url()).pathname).toMatch(/^\/admin\/courses\/\d+$/);
+    } finally {
+      await fresh.close();
+    }
   });
 });

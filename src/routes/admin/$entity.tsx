@@ -1,4 +1,4 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { registry } from '../../../schema/registry.gen';
 import { EntityScreen } from '../../components/admin/EntityScreen';
@@ -24,11 +24,19 @@ function EntityRoute() {
   const { entity } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const router = useRouter();
+  // The list's own address (its match), not the router's location, which moves to the record as
+  // soon as it is clicked.
+  const here = Route.useMatch({ select: (match) => match.pathname });
   const onView = useCallback(
     (next: ListSearch, options: { replace?: boolean } = {}) => {
+      // A search lands a moment after the last key (ListToolbar's delay). By then the admin may
+      // have opened a record, and on a busy phone the list is still on screen while the record
+      // loads: the list's view is for the list, so it is dropped rather than pulling them back.
+      if (router.latestLocation.pathname !== here) return;
       void navigate({ search: next, replace: options.replace ?? false });
     },
-    [navigate],
+    [navigate, router, here],
   );
   if (!isRegistryKey(entity)) return null;
   return <EntityScreen key={entity} entity={registry[entity]} view={search} onView={onView} />;
