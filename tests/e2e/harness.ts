@@ -142,7 +142,10 @@ export interface BrowserSession {
 export async function launchBrowser(
   options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<BrowserSession> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  // The run's shared browser (tests/e2e/global-setup.ts), or one of its own outside a test run (the
+  // bench scripts). Closing a connected browser closes only this session's contexts.
+  const endpoint = process.env.E2E_BROWSER_ENDPOINT;
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'fa-IR',

@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
+    globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
   },
