@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, downloadedText, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -123,9 +123,7 @@ describe('admin lists driven by the server', () => {
 
   it('downloads the view as CSV with a BOM and Persian headers', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'دریافت فایل اکسل (CSV)' }).click()]);
-    const file = await download.path();
-    const { readFile } = await import('node:fs/promises');
-    const text = await readFile(file, 'utf8');
+    const text = await downloadedText(download);
     expect(text.startsWith('\ufeffشناسه,عنوان,')).toBe(true);
     expect(text.split('\r\n').filter((line) => line.length > 0)).toHaveLength(3);
     expect(text).toContain(cakeTitle);

@@ -3,11 +3,11 @@
 // items and gateway attempts, refunds it (no refund token: recorded as a manual refund) and sees
 // its status change; then opens a course's roster from its detail view and exports it as CSV.
 // With SHOTS_DIR set, each screen at 1366 and 390 px.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyDayOf } from '../../schema/rules/calendar';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { downloadedText, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 
@@ -115,8 +115,7 @@ describe('a course’s roster', () => {
     await page.locator('tbody tr').first().waitFor();
     await shoot(page, 'roster-list');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'دریافت فایل اکسل (CSV)' }).click()]);
-    const file = await download.path();
-    const text = readFileSync(file, 'utf8');
+    const text = await downloadedText(download);
     expect(text.startsWith('\ufeffشناسه,فرزند,والد,تلفن والد,دوره')).toBe(true);
     expect(text).toMatch(/۰۹۱۲/);
   });

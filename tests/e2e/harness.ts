@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { startFakeGateway } from '../support/fake-gateway';
 import { startFakeSms, type FakeSms } from '../support/fake-sms';
 
@@ -276,4 +276,11 @@ export async function apiCall<T>(stack: Stack, token: string, method: string, pa
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   const answer: T = await response.json();
   return answer;
+}
+
+/** A download's text, read through the browser's connection (the shared browser keeps no local file). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
 }

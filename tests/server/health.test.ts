@@ -201,14 +201,20 @@ describe('a stop, as systemd sends it', () => {
     await fetch(`${node.url}/auth/reset/TOKEN-OF-A-RESET-LINK-0123456789`);
 
     // A request whose headers the server has taken (it answered 100 Continue) and whose body is
-    // still to come when the stop arrives.
+    // still arriving when the stop arrives: JSON's leading whitespace, sent at a steady rate (the
+    // server cuts a body that stalls: 16 kB per 30 s), however long a busy machine takes to show
+    // the stop; the object itself once the listener is seen closed.
     const body = JSON.stringify({ name: 'در راه', inActive: false, coverImage: '' });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = httpRequest(`${node.url}/api/Category/Create`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Authorization: `Bearer ${accessToken}`, Expect: '100-continue' },
+        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Authorization: `Bearer ${accessToken}`, Expect: '100-continue' },
       });
+      let arriving: NodeJS.Timeout | undefined;
       request.once('continue', () => {
+        const whitespace = () => request.write(' '.repeat(20 * 1024));
+        whitespace();
+        arriving = setInterval(whitespace, 5000);
         node.child.kill('SIGTERM');
         void waitFor(() => node.output().includes('Academy is stopping'), () => `no stop notice:\n${node.output()}`).then(async () => {
           // The listener is closed: a new connection is refused (a proxy tries the other machine).
@@ -217,6 +223,7 @@ describe('a stop, as systemd sends it', () => {
             (error: unknown) => (error instanceof Error && error.cause instanceof Error && 'code' in error.cause ? String(error.cause.code) : 'failed'),
           );
           expect(refused).toBe('ECONNREFUSED');
+          clearInterval(arriving);
           request.end(body);
         }, reject);
       });
