@@ -49,8 +49,8 @@ export async function databaseFor(dataDir: string, template?: string): Promise<s
 
 /**
  * A database with every migration run, for a test run's servers to start from
- * (tests/support/global-setup.ts): running the 30-odd migrations on each of the suite's 77 fresh
- * databases was most of the PostgreSQL CPU of a server start. Migrations on an empty database
+ * (tests/support/global-setup.ts) instead of running the 30-odd migrations again on each of the
+ * suite's 77 fresh databases (a few seconds of the suite's CPU). Migrations on an empty database
  * are still run, here and by the tests that start from one (migration history, the one-file
  * proof). Named by the process, so two runs on one cluster do not share it.
  */
