@@ -126,6 +126,7 @@ describe('people', () => {
     await page.getByRole('searchbox', { name: 'جستجو' }).fill('موسوی');
     const row = page.getByRole('row').filter({ hasText: 'رضا موسوی' });
     // Offered on the detail view only (`onRow: false`): rows keep their width.
+    await row.getByRole('link', { name: 'مشاهده' }).waitFor();
     expect(await row.getByRole('button', { name: 'پیوند بازنشانی رمز' }).count()).toBe(0);
     const detail = await row.getByRole('link', { name: 'مشاهده' }).getAttribute('href');
     await page.goto(`${stack.baseUrl}${detail ?? ''}`);
