@@ -1,6 +1,7 @@
 // The other entity screens end to end: courses (date picker and reference selects; assistant
 // teachers, a many-to-many field: picked as chips, shown by name in the list and as links on the
-// detail view, filtered by one teacher, one removed with its chip's button), teachers, articles
+// detail view, filtered by one teacher, one removed with its chip's button, the change logged by
+// name), teachers, articles
 // (rich-text editor), users (role edit patched in place, local delete), and the shell.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,12 @@ describe('a course’s assistant teachers', () => {
     // come before the detail view is drawn again: the removed name is waited out, not counted.
     await fields.getByRole('link', { name: names[0], exact: true }).waitFor({ state: 'detached' });
     await fields.getByRole('link', { name: names[1], exact: true }).waitFor();
+
+    // The change log tells the teachers before and after by name, as the detail view does.
+    await page.goto(`${stack.baseUrl}/admin/audit?entity=courses&action=update`);
+    const change = page.locator('.audit-entry').filter({ hasText: 'دوره با دستیاران مرورگر' }).first();
+    for (const name of names) await change.locator('.audit-before').getByText(name).waitFor();
+    await change.locator('.audit-after').getByText(names[1] ?? '', { exact: true }).waitFor();
   });
 });
 

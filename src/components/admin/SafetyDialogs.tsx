@@ -3,7 +3,7 @@
 // delete refused because the record is in use.
 import { AlertDialog } from 'radix-ui';
 import { AlertShell } from './ConfirmDialog';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
 import { saveToken } from '../../lib/auth';
@@ -11,6 +11,7 @@ import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { toLatinDigits } from '../../../schema/rules/text';
 import type { VersionConflict } from '../../machines/entityApi';
 import { formatFieldValue } from './fieldValue';
+import { labelsOfField, useReferenceLabels } from './relations';
 import { adminTexts } from './texts';
 
 export interface ConflictDialogProps {
@@ -24,9 +25,14 @@ export interface ConflictDialogProps {
   onOverwrite: () => void;
 }
 
+const noFields: readonly string[] = [];
+
 export function ConflictDialog({ entity, conflict, loaded, mine, onReload, onOverwrite }: ConflictDialogProps) {
   const [confirmingReload, setConfirmingReload] = useState(false);
   const open = conflict !== null;
+  // A changed reference is told by the names of the records on each side, not their numbers.
+  const compared = useMemo(() => (conflict ? [loaded ?? {}, conflict.current, mine] : []), [conflict, loaded, mine]);
+  const labels = useReferenceLabels(entity, compared, conflict?.changedFields ?? noFields);
   const who = conflict?.changedBy
     ? adminTexts.conflictBy(conflict.changedBy.name || adminTexts.recordNumber, formatJalaliDateTime(conflict.changedAt))
     : adminTexts.conflictByUnknown;
@@ -41,21 +47,22 @@ export function ConflictDialog({ entity, conflict, loaded, mine, onReload, onOve
             <ul className="admin-conflict-fields">
               {conflict.changedFields.map((name) => {
                 const field = entity.fields[name];
+                const names = labelsOfField(field, labels);
                 return (
                   <li key={name} className="admin-conflict-field">
                     <strong>{field?.label ?? name}</strong>
                     <dl>
                       <div>
                         <dt>{adminTexts.conflictLoaded}</dt>
-                        <dd>{formatFieldValue(field, loaded?.[name])}</dd>
+                        <dd>{formatFieldValue(field, loaded?.[name], names)}</dd>
                       </div>
                       <div className="admin-conflict-theirs">
                         <dt>{adminTexts.conflictTheirs}</dt>
-                        <dd>{formatFieldValue(field, conflict.current[name])}</dd>
+                        <dd>{formatFieldValue(field, conflict.current[name], names)}</dd>
                       </div>
                       <div>
                         <dt>{adminTexts.conflictMine}</dt>
-                        <dd>{formatFieldValue(field, mine[name])}</dd>
+                        <dd>{formatFieldValue(field, mine[name], names)}</dd>
                       </div>
                     </dl>
                   </li>

@@ -1,8 +1,9 @@
-// A field's value as an admin reads it (option labels, yes/no, Jalali dates, Persian digits),
-// for the conflict dialog and the audit log's before/after.
+// A field's value as an admin reads it (option labels, yes/no, Jalali dates, Persian digits, the
+// names of referenced records), for the conflict dialog and the audit log's before/after.
 import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField } from '../../../schema/define';
 import { formatJalaliNumeric } from '../../../schema/rules/calendar';
 import { formatPersianNumber, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
+import type { Labels } from './relations';
 import { adminTexts } from './texts';
 
 const longest = 120;
@@ -11,7 +12,11 @@ const longest = 120;
 const sameOption = (option: unknown, value: unknown) =>
   option === value || (typeof option === 'boolean' && (value === 0 || value === 1) && option === (value === 1));
 
-export function formatFieldValue(field: AnyField | undefined, value: unknown): string {
+/** A referenced record by its name when `labels` holds it, else by its number (deleted since, or not read yet). */
+const referencedName = (id: unknown, labels: Labels | undefined) =>
+  labels?.[String(id)] ?? `${adminTexts.recordNumber} ${toPersianDigits(String(id))}`;
+
+export function formatFieldValue(field: AnyField | undefined, value: unknown, labels?: Labels): string {
   if (value === null || value === undefined || value === '') return '—';
   if (!field) return typeof value === 'number' ? formatPersianNumber(value) : truncate(toPersianDigits(String(value)), longest);
   switch (field.input) {
@@ -22,10 +27,10 @@ export function formatFieldValue(field: AnyField | undefined, value: unknown): s
     case 'checkbox':
       return value === true || value === 1 ? adminTexts.yes : adminTexts.no;
     case 'reference':
-      return value === 0 ? (field.reference?.none ?? '—') : `${adminTexts.recordNumber} ${toPersianDigits(String(value))}`;
+      return value === 0 ? (field.reference?.none ?? '—') : referencedName(value, labels);
     case 'references':
       return Array.isArray(value) && value.length > 0
-        ? value.map((id) => `${adminTexts.recordNumber} ${toPersianDigits(String(id))}`).join('، ')
+        ? value.map((id) => referencedName(id, labels)).join('، ')
         : (field.references?.none ?? '—');
     case 'number':
       return typeof value === 'number' ? formatPersianNumber(value) : toPersianDigits(String(value));

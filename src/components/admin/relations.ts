@@ -54,36 +54,34 @@ export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): 
   });
 }
 
-/**
- * The labels of every record the given fields of `rows` refer to, by referenced entity: one call
- * per referenced entity whenever the set of ids changes. Missing labels (still loading, failed,
- * or a record that no longer exists) are simply absent: the cell then shows the id.
- */
+/** The ids of other entities' records that the given fields of `rows` hold, by referenced entity. */
+export function referencedIds(entity: AnyEntity, rows: readonly Readonly<Record<string, unknown>>[], fieldNames: readonly string[]): Map<RegistryKey, Set<number>> {
+  const ids = new Map<RegistryKey, Set<number>>();
+  for (const { name, target } of referenceFieldsOf(entity, fieldNames)) {
+    const set = ids.get(target) ?? new Set<number>();
+    for (const row of rows) {
+      // A many-to-many field holds several ids.
+      for (const value of Array.isArray(row[name]) ? row[name] : [row[name]]) {
+        if (typeof value === 'number' && Number.isInteger(value) && value > 0) set.add(value);
+      }
+    }
+    ids.set(target, set);
+  }
+  return ids;
+}
+
 /** How many times labels that could not be read are asked for again (after 1, 2 and 4 s). */
 const labelRetries = 3;
 
-export function useReferenceLabels(
-  entity: AnyEntity,
-  rows: readonly AnyRow[],
-  fieldNames: readonly string[],
-): Partial<Record<RegistryKey, Labels>> {
-  const fields = useMemo(() => referenceFieldsOf(entity, fieldNames), [entity, fieldNames]);
-  // A string key per referenced entity, so a new array of the same rows asks nothing again.
-  const wanted = useMemo(() => {
-    const ids = new Map<RegistryKey, Set<number>>();
-    for (const { name, target } of fields) {
-      const set = ids.get(target) ?? new Set<number>();
-      for (const row of rows) {
-        // A many-to-many field holds several ids.
-        for (const value of Array.isArray(row[name]) ? row[name] : [row[name]]) {
-          if (typeof value === 'number' && Number.isInteger(value) && value > 0) set.add(value);
-        }
-      }
-      ids.set(target, set);
-    }
-    return [...ids].map(([target, set]) => [target, [...set].sort((a, b) => a - b).join(',')] as const);
-  }, [fields, rows]);
-  const wantedKey = wanted.map(([target, ids]) => `${target}:${ids}`).join(';');
+/**
+ * The labels of the given records, by entity: one call per entity whenever the set of ids
+ * changes. Missing labels (still loading, failed, or a record that no longer exists) are simply
+ * absent: the place that shows them then shows the id.
+ */
+export function useLabels(wanted: ReadonlyMap<RegistryKey, ReadonlySet<number>>): Partial<Record<RegistryKey, Labels>> {
+  // A string key per entity, so a new map of the same ids asks nothing again.
+  const asked = [...wanted].map(([target, set]) => [target, [...set].sort((a, b) => a - b).join(',')] as const);
+  const wantedKey = asked.map(([target, ids]) => `${target}:${ids}`).join(';');
   const [labels, setLabels] = useState<Partial<Record<RegistryKey, Labels>>>({});
   useEffect(() => {
     let live = true;
@@ -100,15 +98,27 @@ export function useReferenceLabels(
         },
       );
     };
-    for (const [target, ids] of wanted) if (ids !== '') ask(target, ids, 0);
+    for (const [target, ids] of asked) if (ids !== '') ask(target, ids, 0);
     return () => {
       live = false;
       for (const timer of timers) clearTimeout(timer);
     };
-    // `wanted` changes identity with `rows`; `wantedKey` is its content.
+    // `asked` is new on every render; `wantedKey` is its content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantedKey]);
   return labels;
+}
+
+/** The labels of every record the given fields of `rows` refer to, by referenced entity. */
+export function useReferenceLabels(entity: AnyEntity, rows: readonly Readonly<Record<string, unknown>>[], fieldNames: readonly string[]): Partial<Record<RegistryKey, Labels>> {
+  const wanted = useMemo(() => referencedIds(entity, rows, fieldNames), [entity, rows, fieldNames]);
+  return useLabels(wanted);
+}
+
+/** The labels read for the entity a reference field refers to (none for any other field). */
+export function labelsOfField(field: AnyField | undefined, labels: Partial<Record<RegistryKey, Labels>>): Labels | undefined {
+  const target = referenceTarget(field);
+  return target ? labels[target] : undefined;
 }
 
 /** A reference cell's options: its labels plus the field's «none» text for 0. */

@@ -4,7 +4,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import type { AnyEntity } from '../../../schema/define';
+import type { AnyEntity, RegistryKey } from '../../../schema/define';
 import { registry, registryKeys } from '../../../schema/registry.gen';
 import { api, serverMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
@@ -12,6 +12,7 @@ import { formatFieldValue, propertyLabel, recordName } from '../../components/ad
 import { JalaliDatePicker } from '../../components/admin/inputs/JalaliDatePicker';
 import { isRegistryKey } from '../../components/admin/navigation';
 import { showNotice } from '../../components/admin/notify';
+import { labelsOfField, referencedIds, useLabels, type Labels } from '../../components/admin/relations';
 import { adminTexts } from '../../components/admin/texts';
 import { formatJalaliDateTime } from '../../../schema/rules/calendar';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
@@ -109,7 +110,25 @@ function shownProperties(entity: AnyEntity | undefined, entry: AuditEntry): stri
 /** The end of the chosen day (the picker answers its start), so "to" includes that day. */
 const endOfDay = (iso: string) => new Date(new Date(iso).getTime() + 24 * 3600 * 1000 - 1).toISOString();
 
-function AuditEntryCard({ entry, onRevert }: { entry: AuditEntry; onRevert: (entry: AuditEntry) => void }) {
+type LabelsByEntity = Partial<Record<RegistryKey, Labels>>;
+
+/** Every record the entries' reference fields name, by entity, so one call per entity reads their names. */
+function referencedByEntries(entries: readonly AuditEntry[]): Map<RegistryKey, Set<number>> {
+  const wanted = new Map<RegistryKey, Set<number>>();
+  for (const entry of entries) {
+    const entity = entityOf(entry.entity);
+    if (!entity) continue;
+    const snapshots = [entry.before, entry.after].flatMap((row) => (row ? [row] : []));
+    for (const [target, ids] of referencedIds(entity, snapshots, Object.keys(entity.allFields))) {
+      const set = wanted.get(target) ?? new Set<number>();
+      for (const id of ids) set.add(id);
+      wanted.set(target, set);
+    }
+  }
+  return wanted;
+}
+
+function AuditEntryCard({ entry, labels, onRevert }: { entry: AuditEntry; labels: LabelsByEntity; onRevert: (entry: AuditEntry) => void }) {
   const entity = entityOf(entry.entity);
   const row = entry.after ?? entry.before ?? { id: entry.recordId };
   const name = entity ? recordName(entity, { ...row, id: entry.recordId }) : `${adminTexts.recordNumber} ${toPersianDigits(entry.recordId)}`;
@@ -140,11 +159,12 @@ function AuditEntryCard({ entry, onRevert }: { entry: AuditEntry; onRevert: (ent
           <tbody>
             {properties.map((property) => {
               const field = entity?.allFields[property];
+              const names = labelsOfField(field, labels);
               return (
                 <tr key={property}>
                   <th scope="row">{entity ? propertyLabel(entity, property) : property}</th>
-                  {entry.before && <td className="audit-before">{formatFieldValue(field, entry.before[property])}</td>}
-                  {entry.after && <td className="audit-after">{formatFieldValue(field, entry.after[property])}</td>}
+                  {entry.before && <td className="audit-before">{formatFieldValue(field, entry.before[property], names)}</td>}
+                  {entry.after && <td className="audit-after">{formatFieldValue(field, entry.after[property], names)}</td>}
                 </tr>
               );
             })}
@@ -205,6 +225,8 @@ function AuditScreen() {
   const [shown, setShown] = useState<AuditPage | null>(null);
   if (result?.data && result.data !== shown) setShown(result.data);
   const data = shown;
+  const wanted = useMemo(() => referencedByEntries(data?.items ?? []), [data]);
+  const labels = useLabels(wanted);
   const load = () => setReloads((n) => n + 1);
 
   useEffect(() => {
@@ -332,7 +354,7 @@ function AuditScreen() {
       {data && data.items.length > 0 && (
         <ol className="audit-list" aria-busy={state === 'loading'}>
           {data.items.map((entry) => (
-            <AuditEntryCard key={entry.id} entry={entry} onRevert={setReverting} />
+            <AuditEntryCard key={entry.id} entry={entry} labels={labels} onRevert={setReverting} />
           ))}
         </ol>
       )}

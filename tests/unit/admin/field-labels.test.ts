@@ -17,3 +17,21 @@ describe('a property of a change', () => {
     expect(formatFieldValue(status, 'refunded')).toMatch(/[\u0600-\u06FF]/);
   });
 });
+
+describe('a changed reference', () => {
+  const teacher = registry.courses.allFields.techerId;
+  const assistants = registry.courses.allFields.assistantTeacherIds;
+
+  it('is told by the referenced records’ names once they are read', () => {
+    const names = { '3': 'سارا احمدی', '7': 'رضا موسوی' };
+    expect(formatFieldValue(teacher, 3, names)).toBe('سارا احمدی');
+    expect(formatFieldValue(assistants, [7, 3], names)).toBe('رضا موسوی، سارا احمدی');
+  });
+
+  it('falls back to the record number for a name not read (deleted since, or still loading)', () => {
+    expect(formatFieldValue(teacher, 9, { '3': 'سارا احمدی' })).toBe('رکورد شماره ۹');
+    expect(formatFieldValue(assistants, [3, 9], { '3': 'سارا احمدی' })).toBe('سارا احمدی، رکورد شماره ۹');
+    expect(formatFieldValue(teacher, 3)).toBe('رکورد شماره ۳');
+  });
+});
+
