@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The reference picker (a combobox) and the table's reference cells against the msw backend:
 // keyboard use, Persian-aware matching, the «none» choice, the current value's label, and the
-// labels of a whole table fetched in one call per referenced entity.
+// labels of a whole table fetched in one call per referenced entity, and a conflict told by names.
 import { backend, server } from '../../machines/server';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import type { AnyEntity, AnyField, AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { clearGetCache } from '../../../src/api/client';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
+import { ConflictDialog } from '../../../src/components/admin/SafetyDialogs';
 import { ReferencePicker } from '../../../src/components/admin/inputs/ReferencePicker';
 import { sampleSeed } from '../../support/msw-handlers';
 
@@ -205,3 +206,26 @@ describe('path columns', () => {
     expect(screen.getByText('نرگس حسینی')).toBeTruthy();
   });
 });
+
+describe('a conflict over a reference', () => {
+  it('names the teacher each side chose, not their record numbers', async () => {
+    const loaded: AnyRow = { id: 5, title: 'دوره', techerId: 1, version: 1 };
+    const current: AnyRow = { ...loaded, techerId: 2, version: 2 };
+    render(
+      <ConflictDialog
+        entity={registry.courses}
+        conflict={{ current, changedFields: ['techerId'], changedBy: null, changedAt: null }}
+        loaded={loaded}
+        mine={{ ...loaded, techerId: 3 }}
+        onReload={() => {}}
+        onOverwrite={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(within(dialog).getByText('علی یوسفی‌نیا')).toBeTruthy());
+    expect(within(dialog).getByText('سارا احمدی')).toBeTruthy();
+    expect(within(dialog).getByText('کیان کریمی ۲')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('رکورد شماره');
+  });
+});
+
