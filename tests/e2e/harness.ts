@@ -55,17 +55,28 @@ export interface Stack {
 export const serverEntry = (): string[] =>
   process.env.E2E_BUILT_SERVER === '1' ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
 
+/** The child server could not take its port: another process took it after `freePort` chose it. */
+class PortTaken extends Error {}
+
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
   // A start takes a second or two on a quiet machine; the deadline only turns a hang into an error
   // (within the hooks' 120 s).
   const deadline = Date.now() + 90_000;
+  // Ready once this child says it listens, not merely once something answers on the port: the
+  // suites beside this one open ports all the time, and one may take this port between
+  // `freePort` and the child's bind. The probe would then reach that other process.
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/Public/categories`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      if (/EADDRINUSE/.test(output())) throw new PortTaken(output());
+      throw new Error(`server exited early:\n${output()}`);
+    }
+    if (output().includes('Academy is running at')) {
+      try {
+        const response = await fetch(`${url}/api/Public/categories`);
+        if (response.ok) return;
+      } catch {
+        // listening, not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -77,6 +88,25 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const dataDir = await mkdtemp(join(tmpdir(), 'academy-e2e-'));
   const gateway = await startFakeGateway();
   const sms = await startFakeSms();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServer(dataDir, gateway, sms, options.env ?? {});
+    } catch (error) {
+      // A port taken under the child is the neighbours' doing, not this server's: another port.
+      if (error instanceof PortTaken && attempt < 3) continue;
+      await gateway.close();
+      await sms.close();
+      throw error;
+    }
+  }
+}
+
+async function startServer(
+  dataDir: string,
+  gateway: Awaited<ReturnType<typeof startFakeGateway>>,
+  sms: FakeSms,
+  env: Record<string, string>,
+): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -93,7 +123,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       KAVENEGAR_URL: sms.url,
       KAVENEGAR_API_KEY: sms.apiKey,
       PUBLIC_URL: baseUrl,
-      ...options.env,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,8 +134,6 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     await waitForServer(baseUrl, child, output);
   } catch (error) {
     child.kill('SIGKILL');
-    await gateway.close();
-    await sms.close();
     throw error;
   }
   return {
@@ -192,8 +220,16 @@ export async function launchBrowser(
 
 /** Signs in through the real sign-in page, as a user would. */
 export async function signIn(page: Page, stack: Stack, username: string, password: string): Promise<void> {
-  await page.goto(`${stack.baseUrl}/auth/sign-in`);
-  await page.getByLabel(/موبایل|ایمیل|نام کاربری/).first().fill(username);
+  const response = await page.goto(`${stack.baseUrl}/auth/sign-in`);
+  await page
+    .getByLabel(/موبایل|ایمیل|نام کاربری/)
+    .first()
+    .fill(username)
+    .catch(async (error: unknown) => {
+      // What the browser was showing instead of the form: the one thing a failed run leaves to go on.
+      const shown = await page.evaluate(() => `${document.title} | ${document.body.innerText.slice(0, 400)}`).catch(() => '(unreadable)');
+      throw new Error(`no sign-in form at ${page.url()} (answered ${response?.status() ?? 'nothing'}): ${shown}`, { cause: error });
+    });
   await page.getByLabel(/رمز عبور/).first().fill(password);
   await page.getByRole('button', { name: /ورود/ }).click();
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
