@@ -35,6 +35,16 @@ async function confirmDelete(text: string, question: string, toast: string) {
   await row(text).waitFor({ state: 'detached' });
 }
 
+/** The course list's add form, open, with its title typed. */
+async function openCourseAdd(title: string) {
+  await page.goto(`${stack.baseUrl}/admin/courses`);
+  await page.getByRole('button', { name: 'افزودن دوره جدید' }).click();
+  const dialog = page.getByRole('dialog', { name: 'افزودن دوره جدید' });
+  await dialog.waitFor();
+  await dialog.getByLabel('عنوان دوره').fill(title);
+  return dialog;
+}
+
 describe('admin shell', () => {
   it('redirects /admin to the dashboard and lists the sidebar in the spec order, later entities before email', async () => {
     await page.goto(`${stack.baseUrl}/admin`);
@@ -81,11 +91,7 @@ describe('contact messages (an entity added by its schema file alone)', () => {
 
 describe('admin courses', () => {
   it('adds a course with the date picker and the reference selects', async () => {
-    await page.goto(`${stack.baseUrl}/admin/courses`);
-    await page.getByRole('button', { name: 'افزودن دوره جدید' }).click();
-    const dialog = page.getByRole('dialog', { name: 'افزودن دوره جدید' });
-    await dialog.waitFor();
-    await dialog.getByLabel('عنوان دوره').fill('دوره آزمایشی مرورگر');
+    const dialog = await openCourseAdd('دوره آزمایشی مرورگر');
     await dialog.getByLabel('مدت (ساعت)').fill('۲۰');
     await dialog.getByLabel('قیمت (تومان)').fill('۱۲۳۴۵۶۷');
     await dialog.getByLabel('نوع دوره').selectOption({ label: 'حضوری' });
@@ -129,11 +135,7 @@ describe('admin courses', () => {
 
 describe('admin course dates', () => {
   it('shows the date order message under the deadline as soon as the dates cross, and saves once they do not', async () => {
-    await page.goto(`${stack.baseUrl}/admin/courses`);
-    await page.getByRole('button', { name: 'افزودن دوره جدید' }).click();
-    const dialog = page.getByRole('dialog', { name: 'افزودن دوره جدید' });
-    await dialog.waitFor();
-    await dialog.getByLabel('عنوان دوره').fill('دوره مهلت آزمایشی');
+    const dialog = await openCourseAdd('دوره مهلت آزمایشی');
     await dialog.getByLabel('نوع دوره').selectOption({ label: 'حضوری' });
     const pick = async (label: string, monthsAhead: number, day: string) => {
       await dialog.getByLabel(label, { exact: true }).click();
@@ -156,11 +158,7 @@ describe('admin course dates', () => {
 
 describe('a course’s assistant teachers', () => {
   it('are picked as chips, listed by name, linked from the detail view, filtered by, and removed', async () => {
-    await page.goto(`${stack.baseUrl}/admin/courses`);
-    await page.getByRole('button', { name: 'افزودن دوره جدید' }).click();
-    const dialog = page.getByRole('dialog', { name: 'افزودن دوره جدید' });
-    await dialog.waitFor();
-    await dialog.getByLabel('عنوان دوره').fill('دوره با دستیاران مرورگر');
+    const dialog = await openCourseAdd('دوره با دستیاران مرورگر');
     await dialog.getByLabel('نوع دوره').selectOption({ label: 'آنلاین' });
     const adder = dialog.getByRole('combobox', { name: 'مدرسان دستیار' });
     const chosen = dialog.getByRole('list', { name: 'مدرسان دستیار: انتخاب‌شده‌ها' });
