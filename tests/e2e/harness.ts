@@ -90,7 +90,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const sms = await startFakeSms();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServer(dataDir, gateway, sms, options.env ?? {});
+      return await spawnServer(dataDir, gateway, sms, options.env ?? {});
     } catch (error) {
       // A port taken under the child is the neighbours' doing, not this server's: another port.
       if (error instanceof PortTaken && attempt < 3) continue;
@@ -101,7 +101,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   }
 }
 
-async function startServer(
+async function spawnServer(
   dataDir: string,
   gateway: Awaited<ReturnType<typeof startFakeGateway>>,
   sms: FakeSms,

@@ -80,7 +80,7 @@ const labelRetries = 3;
  */
 export function useLabels(wanted: ReadonlyMap<RegistryKey, ReadonlySet<number>>): Partial<Record<RegistryKey, Labels>> {
   // A string key per entity, so a new map of the same ids asks nothing again.
-  const asked = [...wanted].map(([target, set]) => [target, [...set].sort((a, b) => a - b).join(',')] as const);
+  const asked = useMemo(() => [...wanted].map(([target, set]) => [target, [...set].sort((a, b) => a - b).join(',')] as const), [wanted]);
   const wantedKey = asked.map(([target, ids]) => `${target}:${ids}`).join(';');
   const [labels, setLabels] = useState<Partial<Record<RegistryKey, Labels>>>({});
   useEffect(() => {
@@ -103,7 +103,7 @@ export function useLabels(wanted: ReadonlyMap<RegistryKey, ReadonlySet<number>>)
       live = false;
       for (const timer of timers) clearTimeout(timer);
     };
-    // `asked` is new on every render; `wantedKey` is its content.
+    // `asked` is new whenever `wanted` is; `wantedKey` is its content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantedKey]);
   return labels;
