@@ -21,7 +21,7 @@ import { registerDashboard } from './features/commerce/dashboard';
 import { registerHealth, type Readiness } from './platform/health';
 import { registerFormPosts } from './features/catalogue/formPosts';
 import { migrate, openConfiguredDatabase } from './platform/db';
-import { HttpError, texts } from './platform/errors';
+import { HttpError, isDatabaseUnavailable, texts, unavailablePage } from './platform/errors';
 import { registerFiles } from './features/media/files';
 import type { MediaStore } from './features/media/mediaStore';
 import { configuredMediaStore } from './features/media/s3Media';
@@ -238,6 +238,14 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       // 406/415 (media type) and 413 for JSON bodies are all "bad request" in the contract.
       const answer = status === 429 ? 429 : 400;
       return reply.code(answer).send({ message: clientErrorTexts[code] ?? texts.badRequest });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the request may be tried again in a moment (the pool reconnects, /ready tells
+      // the balancer meanwhile). A page is answered as a page, the API with its `{ message }`.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.code(503).header('Retry-After', '5').header('Cache-Control', 'no-store');
+      const page = !request.url.startsWith('/api/') && htmlPreference(request.headers.accept).quality > 0;
+      return page ? reply.type('text/html; charset=utf-8').send(unavailablePage) : reply.send({ message: texts.databaseUnavailable });
     }
     request.log.error(error);
     if (!config.logger) console.error(error);

@@ -68,9 +68,15 @@ pgTypes.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(
 
 export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DB {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
-  // An idle connection the server ends (a restart, a failover, a dropped database) is replaced by
-  // the pool on the next query; unheard, its error would end the whole process.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  // A connection the server ends (a restart, a failover, an administrator or a pooler ending
+  // it) emits 'error'; unheard, that error ends the whole process. The pool hears its idle
+  // connections only: one checked out by a request emits on the client itself, so every client
+  // is heard from its start. The query under way fails (answered 503: isDatabaseUnavailable),
+  // the pool drops the connection when it is released, and the next query opens a new one.
+  const lost = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('connect', (client) => client.on('error', lost));
+  // The pool passes an idle client's error on as its own: the same error, already logged above.
+  pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
