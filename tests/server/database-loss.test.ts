@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { HttpError, isDatabaseUnavailable } from '../../server/platform/errors';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer } from '../support/server';
 import { writeStandInBuild } from '../support/stand-in-build';
@@ -119,6 +120,28 @@ async function startProcess(env: Record<string, string>): Promise<Process> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('what counts as the database being unavailable', () => {
+  const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+  it('connection loss, shutdown and unreachable addresses do; a refused statement or a bug does not', () => {
+    for (const lost of [
+      coded('57P01', 'terminating connection due to administrator command'),
+      coded('57P03'),
+      coded('08006'),
+      coded('53300'),
+      coded('ECONNREFUSED'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], ''),
+      new Error('rollback failed', { cause: coded('57P01') }),
+    ]) {
+      expect(isDatabaseUnavailable(lost), String(lost)).toBe(true);
+    }
+    for (const other of [coded('23505', 'duplicate key'), coded('42P01'), new TypeError('x is undefined'), new HttpError(409, 'تداخل'), 'text', null]) {
+      expect(isDatabaseUnavailable(other), String(other)).toBe(false);
+    }
+  });
+});
 
 describe.skipIf(!usePostgres)('a lost PostgreSQL connection', () => {
   it('under a read and a write burst: the process lives, the requests cut off answer 503 in Persian, and the next ones succeed without a restart', { timeout: 240_000 }, async () => {
