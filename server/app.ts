@@ -20,7 +20,8 @@ import { registerPublicSections } from './engine/publicSections';
 import { registerDashboard } from './features/commerce/dashboard';
 import { registerHealth, type Readiness } from './platform/health';
 import { registerFormPosts } from './features/catalogue/formPosts';
-import { migrate, openConfiguredDatabase } from './platform/db';
+import { databaseTarget, migrate, openDatabaseTarget } from './platform/db';
+import { recordDatabase } from './platform/backup';
 import { HttpError, isDatabaseUnavailable, texts, unavailablePage } from './platform/errors';
 import { registerFiles } from './features/media/files';
 import type { MediaStore } from './features/media/mediaStore';
@@ -133,13 +134,13 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // Before anything else: the trial refuses a production environment at once.
   const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, print }) : undefined;
   const gatewayUrl = trial?.gatewayUrl ?? config.paymentGatewayUrl;
-  const db = openConfiguredDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseFile: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'),
-  });
+  const database = databaseTarget(config);
+  const db = openDatabaseTarget(database);
   try {
     await migrate(db);
     await preparePageVersion(db);
+    // What a backup run with other settings is checked against (server/platform/backup.ts).
+    recordDatabase(config.dataDir, database);
   } catch (error) {
     await db.destroy();
     await trial?.close();

@@ -85,6 +85,15 @@ export function openConfiguredDatabase(target: { databaseUrl?: string; databaseF
   return target.databaseUrl ? openPostgres(target.databaseUrl) : openDatabase(target.databaseFile);
 }
 
+/** The database the settings name: the PostgreSQL URL when given, else the SQLite file. */
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export function databaseTarget(config: { dataDir: string; databaseFile?: string; databaseUrl?: string }): DatabaseTarget {
+  return config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'sqlite', file: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite') };
+}
+
+export const openDatabaseTarget = (target: DatabaseTarget): DB => (target.engine === 'postgres' ? openPostgres(target.url) : openDatabase(target.file));
+
 export const isPostgres = (db: DB | Transaction<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
