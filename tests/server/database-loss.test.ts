@@ -187,6 +187,11 @@ describe.skipIf(!usePostgres)('a lost PostgreSQL connection', () => {
     await Promise.all(Array.from({ length: 16 }, caller));
     const ended = await Promise.all(cuts);
     expect(ended.reduce((sum, each) => sum + each, 0), 'connections ended by the database').toBeGreaterThan(0);
+    const statuses = outcomes.map((outcome) => ('status' in outcome ? outcome.status : 0));
+    console.log(
+      `database loss: ${outcomes.length} requests, ${statuses.filter((s) => s === 200).length} answered 200, ${statuses.filter((s) => s === 503).length} 503; ` +
+        `${ended.join('+')} connections ended by the database, ${line.opened - opened} opened anew`,
+    );
     expect(node.alive(), node.output()).toBe(true);
     expect(unexpected(outcomes), node.output().slice(-3000)).toEqual([]);
     expect(line.opened, 'the pool opened new connections').toBeGreaterThan(opened);
