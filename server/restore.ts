@@ -15,7 +15,7 @@ import { databaseFileOf, jwtSecretFile, readManifest, runCommand } from './backu
 import { copyMedia } from './features/media/mediaBackup';
 import { LocalMediaStore } from './features/media/mediaStore';
 import { configuredMediaStore } from './features/media/s3Media';
-import { BackupRefusal, checkedDatabase, describeDatabase, invoiceHighWater, loadDatabase } from './platform/backup';
+import { BackupRefusal, checkedDatabase, describeDatabase, invoiceHighWater, loadDatabase, otherSessions } from './platform/backup';
 import { configFromEnv, type AppConfig } from './platform/config';
 
 type RestoreConfig = Pick<AppConfig, 'dataDir' | 'databaseFile' | 'databaseUrl' | 's3' | 'mediaDir'>;
@@ -33,6 +33,10 @@ export async function restoreBackup(config: RestoreConfig, folder: string, optio
   const file = path.join(source, databaseFileOf(manifest.engine));
   if (!existsSync(file)) throw new BackupRefusal(`${file} is missing: the backup is incomplete`);
 
+  const sessions = await otherSessions(target);
+  if (sessions > 0) {
+    throw new BackupRefusal(`${sessions} other sessions are connected to ${describeDatabase(target)}: stop every server process (and any other client) before a restore`);
+  }
   const replaced = await invoiceHighWater(target);
   const continues = replaced !== null && replaced >= manifest.invoiceNumber;
   if (!continues && options.invoiceFloor === undefined) {

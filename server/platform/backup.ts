@@ -171,6 +171,26 @@ export async function invoiceHighWater(target: DatabaseTarget): Promise<number |
   }
 }
 
+/**
+ * Sessions other than this one on the PostgreSQL database: a server process still running would
+ * keep writing beside the restore (0 for SQLite, where nothing tells a running server apart).
+ */
+export async function otherSessions(target: DatabaseTarget): Promise<number> {
+  if (target.engine === 'sqlite') return 0;
+  const client = new pg.Client({ connectionString: target.url });
+  try {
+    await client.connect();
+  } catch {
+    return 0; // nothing to restore over yet: pg_restore will say why it cannot connect
+  }
+  try {
+    const found = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return Number(found.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The counter raised to a floor, never lowered (one statement per driver's placeholder). */
 const raiseCounter = {
   sqlite: 'update invoice_sequence set "last" = @floor where id = 1 and "last" < @floor',

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
@@ -98,7 +99,7 @@ describe('backup and restore', () => {
   let unverifiedOurs = '';
   let lostUnverified = '';
 
-  it('backs up the database, the signing key and the media while the server runs; a restore in place keeps every number issued since', { timeout: 180_000 }, async () => {
+  it('backs up the database, the signing key and the media while the server runs; a restore in place keeps every number issued since', { timeout: 300_000 }, async () => {
     const server = await open(site);
     try {
       const admin = await server.signIn(adminPhone, adminPassword);
@@ -162,7 +163,7 @@ describe('backup and restore', () => {
     expect(unmatched.output).not.toContain(unverifiedOurs);
   });
 
-  it('onto an empty machine: refused until the last invoice number is given, then sessions, media and numbering carry on', { timeout: 180_000 }, async () => {
+  it('onto an empty machine: refused until the last invoice number is given, then sessions, media and numbering carry on', { timeout: 300_000 }, async () => {
     mkdirSync(fresh, { recursive: true });
     const settings = await settingsOf(fresh);
     const unknown = await restore(folder, settings);
@@ -184,7 +185,7 @@ describe('backup and restore', () => {
     }
   });
 
-  it('refuses when the settings and the data dir disagree, when there is no database, and a backup of the other engine', { timeout: 120_000 }, async () => {
+  it('refuses when the settings and the data dir disagree, when there is no database, a restore under a running server, and a backup of the other engine', { timeout: 120_000 }, async () => {
     // A shell without the site's settings: on a PostgreSQL site, an old SQLite file left in the
     // data dir is not backed up as if it were the site; on a SQLite site, a stray DATABASE_URL.
     const stray = { DATABASE_URL: 'postgresql://academy@127.0.0.1:1/elsewhere', JWT_SECRET: jwtFromSettings };
@@ -203,6 +204,19 @@ describe('backup and restore', () => {
     const taken = await backup(folder, await settingsOf(site));
     expect(taken.code).toBe(1);
     expect(taken.output).toContain('already exists');
+
+    if (usePostgres) {
+      // A server (here, any client) still connected: a restore would write under it.
+      const client = new pg.Client({ connectionString: await databaseFor(site) });
+      await client.connect();
+      try {
+        const running = await restore(folder, await settingsOf(site));
+        expect(running.code).toBe(1);
+        expect(running.output).toContain('other sessions are connected');
+      } finally {
+        await client.end();
+      }
+    }
 
     const otherEngine = usePostgres ? { DATA_DIR: path.join(root, 'other') } : { DATA_DIR: path.join(root, 'other'), ...stray };
     const crossed = await restore(folder, otherEngine, '--invoice-floor', '1');
