@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   try {
     const unmatched = await paymentsWithoutOrder(db, zarinpal(config.paymentGatewayUrl, config.merchantId, { timeoutMs: 30_000 }));
     if (unmatched.length === 0) console.log(`No unverified payment at ${config.paymentGatewayUrl} lacks an order here.`);
-    else console.log(`${unmatched.length} unverified payments at ${config.paymentGatewayUrl} have no order here (authority, amount in tomans):`);
+    else console.log(`Unverified payments at ${config.paymentGatewayUrl} with no order here: ${unmatched.length} (authority, amount in tomans)`);
     for (const payment of unmatched) console.log(`${payment.authority}\t${payment.amountInTomans}`);
   } finally {
     await db.destroy();
