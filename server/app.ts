@@ -20,8 +20,9 @@ import { registerPublicSections } from './engine/publicSections';
 import { registerDashboard } from './features/commerce/dashboard';
 import { registerHealth, type Readiness } from './platform/health';
 import { registerFormPosts } from './features/catalogue/formPosts';
-import { migrate, openConfiguredDatabase } from './platform/db';
-import { HttpError, texts } from './platform/errors';
+import { databaseTarget, migrate, openDatabaseTarget } from './platform/db';
+import { recordDatabase } from './platform/backup';
+import { HttpError, isDatabaseUnavailable, texts, unavailablePage } from './platform/errors';
 import { registerFiles } from './features/media/files';
 import type { MediaStore } from './features/media/mediaStore';
 import { configuredMediaStore } from './features/media/s3Media';
@@ -133,13 +134,13 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // Before anything else: the trial refuses a production environment at once.
   const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, print }) : undefined;
   const gatewayUrl = trial?.gatewayUrl ?? config.paymentGatewayUrl;
-  const db = openConfiguredDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseFile: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'),
-  });
+  const database = databaseTarget(config);
+  const db = openDatabaseTarget(database);
   try {
     await migrate(db);
     await preparePageVersion(db);
+    // What a backup run with other settings is checked against (server/platform/backup.ts).
+    recordDatabase(config.dataDir, database);
   } catch (error) {
     await db.destroy();
     await trial?.close();
@@ -238,6 +239,14 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       // 406/415 (media type) and 413 for JSON bodies are all "bad request" in the contract.
       const answer = status === 429 ? 429 : 400;
       return reply.code(answer).send({ message: clientErrorTexts[code] ?? texts.badRequest });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the request may be tried again in a moment (the pool reconnects, /ready tells
+      // the balancer meanwhile). A page is answered as a page, the API with its `{ message }`.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.code(503).header('Retry-After', '5').header('Cache-Control', 'no-store');
+      const page = !request.url.startsWith('/api/') && htmlPreference(request.headers.accept).quality > 0;
+      return page ? reply.type('text/html; charset=utf-8').send(unavailablePage) : reply.send({ message: texts.databaseUnavailable });
     }
     request.log.error(error);
     if (!config.logger) console.error(error);

@@ -68,9 +68,15 @@ pgTypes.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(
 
 export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DB {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
-  // An idle connection the server ends (a restart, a failover, a dropped database) is replaced by
-  // the pool on the next query; unheard, its error would end the whole process.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  // A connection the server ends (a restart, a failover, an administrator or a pooler ending
+  // it) emits 'error'; unheard, that error ends the whole process. The pool hears its idle
+  // connections only: one checked out by a request emits on the client itself, so every client
+  // is heard from its start. The query under way fails (answered 503: isDatabaseUnavailable),
+  // the pool drops the connection when it is released, and the next query opens a new one.
+  const lost = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('connect', (client) => client.on('error', lost));
+  // The pool passes an idle client's error on as its own: the same error, already logged above.
+  pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -78,6 +84,15 @@ export function openPostgres(url: string, poolSize = Number(process.env.DATABASE
 export function openConfiguredDatabase(target: { databaseUrl?: string; databaseFile: string }): DB {
   return target.databaseUrl ? openPostgres(target.databaseUrl) : openDatabase(target.databaseFile);
 }
+
+/** The database the settings name: the PostgreSQL URL when given, else the SQLite file. */
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export function databaseTarget(config: { dataDir: string; databaseFile?: string; databaseUrl?: string }): DatabaseTarget {
+  return config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'sqlite', file: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite') };
+}
+
+export const openDatabaseTarget = (target: DatabaseTarget): DB => (target.engine === 'postgres' ? openPostgres(target.url) : openDatabase(target.file));
 
 export const isPostgres = (db: DB | Transaction<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 

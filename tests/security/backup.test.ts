@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Durability: `npm run backup -- <file>` copies the live database while the server runs and
+// Durability: `npm run backup -- <folder>` copies the live database while the server runs and
 // writes keep coming. The copy passes `PRAGMA integrity_check` and holds every row the server
 // acknowledged before the backup began.
 import Database from 'better-sqlite3';
@@ -63,7 +63,7 @@ describe('online backup', () => {
     // Enough rows before the backup begins, however slow the machine: waited for, not slept for.
     while (acknowledged.size <= 10) await new Promise((r) => setTimeout(r, 20));
     const before = new Map(acknowledged);
-    const target = join(targetDir, 'copy.sqlite');
+    const target = join(targetDir, 'copy');
     const result = await runBackup(target);
     const duringBackup = acknowledged.size - before.size;
     stop = true;
@@ -75,7 +75,7 @@ describe('online backup', () => {
     expect(before.size).toBeGreaterThan(10);
     expect(duringBackup, 'writes went on while the backup ran').toBeGreaterThan(0);
 
-    const copy = new Database(target, { readonly: true });
+    const copy = new Database(join(target, 'database.sqlite'), { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
       const rows = v.parse(v.array(v.object({ id: v.number(), name: v.string() })), copy.prepare('select id, name from categories').all());

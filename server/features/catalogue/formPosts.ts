@@ -17,7 +17,7 @@ import { SignUpCodeSchema, signUpFailed, SignUpSchema } from '../../../schema/ru
 import { ContactSchema, contactTexts } from '../../../schema/rules/forms/contactRules';
 import { fieldErrors } from '../../../schema/rules/forms/formErrors';
 import type { PostableForm, PostedField, PostedFields, PostedForm } from '../../../schema/rules/forms/postedForm';
-import { texts } from '../../platform/errors';
+import { texts, unavailablePage } from '../../platform/errors';
 import type { FormAnswer, PageRenderer } from './ssr';
 
 /**
@@ -239,6 +239,8 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
     const page = await pageRenderer.render(request.url, siteOrigin, app, formAnswer);
     reply.type('text/html; charset=utf-8');
     if (page.kind === 'page') return reply.code(status).send(page.html);
+    // The API answered 503 (the database is unreachable), and so the page could not render either.
+    if (status === 503) return reply.code(503).header('Retry-After', '5').send(unavailablePage);
     return reply.code(500).send(fallbackPage(request.url.split('?', 1)[0] ?? '/'));
   };
 
