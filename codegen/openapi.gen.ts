@@ -3120,6 +3120,7 @@ export type components = {
             status: "active" | "cancelled";
             /** Format: date-time */
             cancelledAt: string | null;
+            refundedInTomans: number;
         };
         EnrollmentRecordActionResult: {
             record: components["schemas"]["EnrollmentRecord"];

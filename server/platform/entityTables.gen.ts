@@ -125,6 +125,7 @@ export interface EnrollmentsTable {
   enrolledAt: string;
   status: Generated<'active' | 'cancelled'>;
   cancelledAt: string | null;
+  refundedInTomans: Generated<number>;
   paidCourseId: number | null;
 }
 /** schema/holidays.ts */
