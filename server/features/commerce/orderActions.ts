@@ -110,24 +110,26 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
 }
 
 /**
- * Cancels the order's active enrolments, each audited as an update of its own record and marked
- * with its line's price as paid back (the order's refund that follows pays it); the seats they
- * free are offered to the children waiting for them.
+ * The order's enrolments before its whole remaining amount is paid back: the active ones
+ * cancelled, and each not yet marked (those cancelled before without a refund too) marked with
+ * its line's price as paid back, since the refund that follows pays it. Each is audited as an
+ * update of its own record; the seats freed are offered to the children waiting for them.
  */
 async function cancelPaidBack({ trx, actor, via }: Pick<ActionContext, 'trx' | 'actor' | 'via'>, orderId: number): Promise<void> {
   const now = nowIso();
   const freed = new Set<number>();
-  const enrolled = await trx.selectFrom('enrollments').selectAll().where('orderId', '=', orderId).where('status', '=', 'active').orderBy('id').execute();
-  for (const before of enrolled) {
+  const enrolments = await trx.selectFrom('enrollments').selectAll().where('orderId', '=', orderId).where('refundedInTomans', '=', 0).orderBy('id').execute();
+  for (const before of enrolments) {
     const price = await linePriceOf(trx, before);
+    const active = before.status === 'active';
     const after = await trx
       .updateTable('enrollments')
-      .set((eb) => ({ status: 'cancelled', cancelledAt: now, refundedInTomans: price, version: eb('version', '+', 1) }))
+      .set((eb) => ({ ...(active ? { status: 'cancelled' as const, cancelledAt: now } : {}), refundedInTomans: price, version: eb('version', '+', 1) }))
       .where('id', '=', before.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { actor, entity: registry.enrollments, recordId: before.id, action: 'update', before, after, via });
-    freed.add(after.courseId);
+    if (active) freed.add(after.courseId);
   }
   for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
 }
