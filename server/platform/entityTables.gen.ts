@@ -151,7 +151,7 @@ export interface ContactMessagesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   version: Generated<number>;
-  event: 'enrolled' | 'paymentFailed' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
+  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
   status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
   channel: 'sms' | 'email';
   userId: number;

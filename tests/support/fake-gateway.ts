@@ -41,6 +41,8 @@ export interface FakeGateway {
   verifyDelayMs: number;
   /** While true, unVerified.json answers an outage (as when the payment is past its last 100). */
   failUnverified: boolean;
+  /** While set, verify.json refuses every call with this code (e.g. −50) before the gateway acts. */
+  verifyRefusal: number | null;
   /** Makes `call` answer with `fault` until clear(). */
   inject: (call: GatewayCallName, fault: GatewayFault) => void;
   /** Ends every injected fault, and answers the calls held by `slow` by dropping them. */
@@ -124,7 +126,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const refundCalls: Array<GatewayCall & { token: string }> = [];
   const reverseCalls: GatewayCall[] = [];
   const unverifiedCalls: GatewayCall[] = [];
-  const control = { failRefunds: false, failUnverified: false, verifyDelayMs: 0 };
+  const control: { failRefunds: boolean; failUnverified: boolean; verifyDelayMs: number; verifyRefusal: number | null } = { failRefunds: false, failUnverified: false, verifyDelayMs: 0, verifyRefusal: null };
   const faults = new Map<GatewayCallName, GatewayFault>();
   const held = new Set<ServerResponse>();
   let hugeBytes = 0;
@@ -185,6 +187,10 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         sendJson(response, 500, refusal(-1, 'Internal error.'));
         return 'answered';
       }
+      if (call === 'verify' && control.verifyRefusal !== null) {
+        sendJson(response, 400, refusal(control.verifyRefusal, 'Refused by the test.'));
+        return 'answered';
+      }
       if (call === 'unverified' && control.failUnverified) {
         sendJson(response, 500, refusal(-1, 'Internal error.'));
         return 'answered';
@@ -221,6 +227,12 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     },
     set failUnverified(value: boolean) {
       control.failUnverified = value;
+    },
+    get verifyRefusal() {
+      return control.verifyRefusal;
+    },
+    set verifyRefusal(value: number | null) {
+      control.verifyRefusal = value;
     },
     advance: (ms) => gateway.advance(ms),
     get failRefunds() {
