@@ -8,7 +8,11 @@
 // less the price of the lines still active; an enrolment whose cancel paid money back is not
 // active; and the panel offers «فعال کردن دوباره» exactly when the server then accepts it.
 import fc from 'fast-check';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markPaidBack } from '../../server/platform/migrations/20261128083440_enrolment_refunds';
+import { openConfiguredDatabase } from '../../server/platform/db';
+import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { actionsFor } from '../../schema/define';
 import { reinstateRefusals } from '../../schema/enrollments';
 import { registry } from '../../schema/registry.gen';
@@ -183,4 +187,30 @@ describe('money back through the enrolments and the order', () => {
       },
     );
   }, 300_000);
+
+  it('enrolments cancelled with a refund before the column existed are found by their audit entries and given their line’s price', async () => {
+    const first = await buyTwo();
+    const [paidBack, kept] = await enrolmentsOf(first.orderId);
+    if (!paidBack || !kept) throw new Error('no enrolments');
+    expect((await post('/api/EnrollmentRecord/Cancel', { id: paidBack.id, version: paidBack.version, refund: 'refund' })).status).toBe(200);
+    expect((await post('/api/EnrollmentRecord/Cancel', { id: kept.id, version: kept.version, refund: 'keep' })).status).toBe(200);
+    // An order refunded whole cancelled its enrolments with the order's refund.
+    const second = await buyTwo();
+    const order = await orderById(second.orderId);
+    expect((await post('/api/OrderRecord/Refund', { id: order.id, version: order.version })).status).toBe(200);
+    const ids = [paidBack.id, kept.id, ...(await enrolmentsOf(second.orderId)).map((e) => e.id)];
+    await rawSql(server.dataDir, `update enrollments set "refundedInTomans" = 0 where id in (${ids.join(', ')})`);
+
+    const db = await openConfiguredDatabase({
+      databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
+      databaseFile: path.join(server.dataDir, 'academy.sqlite'),
+    });
+    try {
+      await markPaidBack(db);
+    } finally {
+      await db.destroy();
+    }
+    const marked = [...(await enrolmentsOf(first.orderId)), ...(await enrolmentsOf(second.orderId))].map((e) => Number(e.refundedInTomans));
+    expect(marked).toEqual([price, 0, price, price]);
+  });
 });

@@ -35,6 +35,11 @@ function paidBack(text: string | null): boolean {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('enrollments').addColumn('refundedInTomans', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await markPaidBack(db);
+}
+
+/** Gives each enrolment whose last cancel paid money back (by the audit log) its line's price. */
+export async function markPaidBack<T>(db: Kysely<T>): Promise<void> {
   const cancelled = await sql<Cancelled>`select ${sql.ref('id')}, ${sql.ref('orderId')}, ${sql.ref('childId')}, ${sql.ref('courseId')}, ${sql.ref('paidCourseId')}
     from ${sql.table('enrollments')} where ${sql.ref('status')} = 'cancelled' and ${sql.ref('orderId')} is not null`.execute(db);
   for (const enrolment of cancelled.rows) {
