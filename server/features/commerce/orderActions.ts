@@ -182,7 +182,8 @@ async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext,
   if (orderId === 0) throw new HttpError(409, orderActionTexts.manualEnrolment);
   const order = await selectForUpdate(trx, 'orders', orderId);
   if (!order || (order.status !== 'paid' && order.status !== 'refundDue')) throw new HttpError(409, orderActionTexts.orderNotPaid);
-  const price = Math.min(await linePriceOf(trx, record), refundableOf(order));
+  // Its line's price, within what the order may still pay back (the enrolment is no longer active).
+  const price = Math.max(Math.min(await linePriceOf(trx, record), await refundRoomOf(trx, order)), 0);
   if (price === 0 && Number(order.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
   await payBack({ trx, gateway }, order, price);
   const refundedInTomans = Number(order.refundedInTomans ?? 0) + price;
@@ -241,7 +242,8 @@ const reinstate: ActionHandler = async ({ trx, record }) => {
   if (order) {
     // Written here as well as by the action runner, so the order's room counts this enrolment.
     await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
-    if ((await refundRoomOf(trx, order)) < 0) throw new HttpError(409, orderActionTexts.reinstateRefunded);
+    // Nothing paid back, nothing to hold it to (an order whose lines add up past its total is old data).
+    if (Number(order.refundedInTomans ?? 0) > 0 && (await refundRoomOf(trx, order)) < 0) throw new HttpError(409, orderActionTexts.reinstateRefunded);
   }
   return { set };
 };
