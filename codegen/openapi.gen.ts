@@ -3120,6 +3120,7 @@ export type components = {
             status: "active" | "cancelled";
             /** Format: date-time */
             cancelledAt: string | null;
+            refundedInTomans: number;
         };
         EnrollmentRecordActionResult: {
             record: components["schemas"]["EnrollmentRecord"];
@@ -3184,7 +3185,7 @@ export type components = {
             /** @description bumped by every update */
             version: number;
             /** @enum {string} */
-            event: "enrolled" | "paymentFailed" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled";
+            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             /** @enum {string} */

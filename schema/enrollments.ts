@@ -8,6 +8,12 @@ const statuses = [
   ['cancelled', 'لغو شده'],
 ] as const;
 
+/** Why a cancelled enrolment is not made active again: its cancel paid its price back. */
+export const reinstateRefusals = {
+  paidBack: 'وجه این ثبت‌نام هنگام لغو بازگردانده شده است؛ ثبت‌نام دوباره فعال نمی‌شود. در صورت نیاز فرزند را دوباره ثبت‌نام کنید',
+  notCancelled: 'این ثبت‌نام لغو نشده است',
+} as const;
+
 export default defineEntity({
   name: 'EnrollmentRecord',
   key: 'enrollments',
@@ -16,7 +22,7 @@ export default defineEntity({
   ops: { create: false, update: false, remove: false },
   // The course its order line paid for, once the child was moved from it.
   stored: { paidCourseId: { type: 'integer', nullable: true } },
-  defaultedColumns: ['version', 'status', 'cancelledAt'],
+  defaultedColumns: ['version', 'status', 'cancelledAt', 'refundedInTomans'],
   fields: {
     childId: {
       label: 'فرزند',
@@ -29,6 +35,8 @@ export default defineEntity({
     enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: statuses },
     cancelledAt: { label: 'تاریخ لغو', input: 'jalaliDate', readOnly: true },
+    // What its cancel paid back (server/features/commerce/orderActions.ts); 0 when nothing was.
+    refundedInTomans: { label: 'وجه بازگشته هنگام لغو (تومان)', input: 'number', integer: true, readOnly: true },
   },
   columns: [
     { key: 'childId', header: 'فرزند', cell: 'reference' },
@@ -90,15 +98,16 @@ export default defineEntity({
       succeeded: 'فرزند به دوره مقصد منتقل شد',
       failed: 'انتقال ثبت‌نام ناموفق بود',
     },
-    // A cancelled enrolment active again: only while its course has a free seat, and not once
-    // its order's money was paid back (server/features/commerce/orderActions.ts).
+    // A cancelled enrolment active again: only while its course has a free seat, not when its
+    // cancel paid its price back, and not when its order's money was paid back
+    // (server/features/commerce/orderActions.ts).
     reinstate: {
       call: 'Reinstate',
       label: 'فعال کردن دوباره',
       confirm: 'این ثبت‌نام دوباره فعال شود؟ فرزند یک صندلی دوره را می‌گیرد.',
       confirmLabel: 'فعال کن',
-      when: (enrolment) => enrolment.status === 'cancelled',
-      refusal: () => 'این ثبت‌نام لغو نشده است',
+      when: (enrolment) => enrolment.status === 'cancelled' && !(enrolment.refundedInTomans > 0),
+      refusal: (enrolment) => (enrolment.status === 'cancelled' ? reinstateRefusals.paidBack : reinstateRefusals.notCancelled),
       onRow: false,
       revert: () => ({ never: 'برای لغو دوباره، از «لغو ثبت‌نام» استفاده کنید تا پرسش بازگشت وجه هم پرسیده شود' }),
       succeeded: 'ثبت‌نام دوباره فعال شد',

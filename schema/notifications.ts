@@ -8,6 +8,7 @@ import { defineEntity } from './define';
 export const notificationEventLabels = {
   enrolled: 'ثبت‌نام قطعی',
   paymentFailed: 'پرداخت ناموفق',
+  paymentReturned: 'بازگشت پرداخت ناهمخوان',
   seatOffered: 'پیشنهاد صندلی',
   classTomorrow: 'یادآوری کلاس فردا',
   sessionMoved: 'جابه‌جایی جلسه',

@@ -125,6 +125,7 @@ export interface EnrollmentsTable {
   enrolledAt: string;
   status: Generated<'active' | 'cancelled'>;
   cancelledAt: string | null;
+  refundedInTomans: Generated<number>;
   paidCourseId: number | null;
 }
 /** schema/holidays.ts */
@@ -150,7 +151,7 @@ export interface ContactMessagesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   version: Generated<number>;
-  event: 'enrolled' | 'paymentFailed' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
+  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
   status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
   channel: 'sms' | 'email';
   userId: number;

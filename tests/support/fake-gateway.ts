@@ -41,6 +41,8 @@ export interface FakeGateway {
   verifyDelayMs: number;
   /** While true, unVerified.json answers an outage (as when the payment is past its last 100). */
   failUnverified: boolean;
+  /** While set, verify.json refuses every call with this code (e.g. −50) before the gateway acts. */
+  verifyRefusal: number | null;
   /** Makes `call` answer with `fault` until clear(). */
   inject: (call: GatewayCallName, fault: GatewayFault) => void;
   /** Ends every injected fault, and answers the calls held by `slow` by dropping them. */
@@ -59,9 +61,12 @@ export interface FakeGateway {
  * message, the unverified list); duplicateId answers request with the authority it issued last
  * (already stored by the merchant); unasked lists in unVerified.json payments nobody asked for;
  * droppedAfter acts, then drops the connection before the answer (done, but the caller cannot know).
+ * Besides those every boundary is tried with, the gateway's own: serverError answers, before the
+ * gateway acts, HTTP 503 with the body of the call's success (code 100 and what it names), as a
+ * failing gateway or a proxy replaying a cached answer may.
  */
-export const gatewayFaults = outsideFaults;
-export type GatewayFault = OutsideFault;
+export const gatewayFaults = [...outsideFaults, 'serverError'] as const;
+export type GatewayFault = OutsideFault | 'serverError';
 
 /** The field missingFields leaves out of each call's success answer. */
 const namingField: Record<GatewayCallName, string> = { request: 'authority', verify: 'ref_id', refund: 'refund_id', reverse: 'message', unverified: 'authorities', inquiry: 'status' };
@@ -69,6 +74,16 @@ export { hugeAnswerBytes };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const refusal = (code: number, message: string) => ({ data: [], errors: { code, message, validations: [] } });
+
+/** The data of each call's success answer, as serverError sends it with no call done. */
+const successOf: Record<GatewayCallName, Record<string, unknown>> = {
+  request: { code: 100, authority: `A${'0'.repeat(20)}${String(Date.now()).padStart(15, '0')}`, fee_type: 'Merchant', fee: 0 },
+  verify: { code: 100, ref_id: 424242, card_pan: '502229******5995', fee: 0 },
+  refund: { code: 100, refund_id: 434343 },
+  reverse: { code: 100 },
+  unverified: { code: 100, authorities: [] },
+  inquiry: { code: 100, status: 'VERIFIED' },
+};
 
 /** A success answer with extra fields, or without the field that names what was done. */
 function altered(call: GatewayCallName, fault: 'extraFields' | 'missingFields'): SendAnswer {
@@ -111,14 +126,17 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const refundCalls: Array<GatewayCall & { token: string }> = [];
   const reverseCalls: GatewayCall[] = [];
   const unverifiedCalls: GatewayCall[] = [];
-  const control = { failRefunds: false, failUnverified: false, verifyDelayMs: 0 };
+  const control: { failRefunds: boolean; failUnverified: boolean; verifyDelayMs: number; verifyRefusal: number | null } = { failRefunds: false, failUnverified: false, verifyDelayMs: 0, verifyRefusal: null };
   const faults = new Map<GatewayCallName, GatewayFault>();
   const held = new Set<ServerResponse>();
   let hugeBytes = 0;
 
   /** Answers a garbling fault in place of the gateway (true), or leaves the call to it (false). */
-  const garbled = (fault: GatewayFault | undefined, response: ServerResponse): boolean => {
+  const garbled = (call: GatewayCallName, fault: GatewayFault | undefined, response: ServerResponse): boolean => {
     switch (fault) {
+      case 'serverError':
+        sendJson(response, 503, { data: { message: 'Success', ...successOf[call] }, errors: [] });
+        return true;
       case 'wrongShape':
         sendJson(response, 200, { data: ['Success'], errors: 'none', authority: 42 });
         return true;
@@ -159,7 +177,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
       if (call === 'refund') refundCalls.push({ ...body, token });
       else if (call !== 'inquiry') ({ request: requestCalls, verify: verifyCalls, reverse: reverseCalls, unverified: unverifiedCalls })[call].push(body);
       const fault = faults.get(call);
-      if (garbled(fault, response)) return 'answered';
+      if (garbled(call, fault, response)) return 'answered';
       if (call === 'request' && fault === 'duplicateId' && gateway.lastAuthority) {
         sendJson(response, 200, { data: { code: 100, message: 'Success', authority: gateway.lastAuthority, fee_type: 'Merchant', fee: 0 }, errors: [] });
         return 'answered';
@@ -167,6 +185,10 @@ export async function startFakeGateway(): Promise<FakeGateway> {
       if (call === 'verify' && control.verifyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.verifyDelayMs));
       if (call === 'refund' && control.failRefunds) {
         sendJson(response, 500, refusal(-1, 'Internal error.'));
+        return 'answered';
+      }
+      if (call === 'verify' && control.verifyRefusal !== null) {
+        sendJson(response, 400, refusal(control.verifyRefusal, 'Refused by the test.'));
         return 'answered';
       }
       if (call === 'unverified' && control.failUnverified) {
@@ -205,6 +227,12 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     },
     set failUnverified(value: boolean) {
       control.failUnverified = value;
+    },
+    get verifyRefusal() {
+      return control.verifyRefusal;
+    },
+    set verifyRefusal(value: number | null) {
+      control.verifyRefusal = value;
     },
     advance: (ms) => gateway.advance(ms),
     get failRefunds() {

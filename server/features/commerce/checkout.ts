@@ -324,7 +324,8 @@ async function settlePaid(
     const seats = await seatsFor(trx, open, { userId: order.userId, orderId, lines: open });
     const candidates = open.filter((_, i) => seats[i]);
     // `returning` names only the rows written: a course enrolled by another order is not; an
-    // enrolment cancelled by an admin is taken up again by this payment.
+    // enrolment cancelled by an admin is taken up again by this payment, bought now as this
+    // order's line (nothing of it paid back, never moved).
     const enrolled =
       candidates.length > 0
         ? await trx
@@ -333,7 +334,7 @@ async function settlePaid(
             .onConflict((oc) =>
               oc
                 .columns(['childId', 'courseId'])
-                .doUpdateSet({ status: 'active', cancelledAt: null, orderId, enrolledAt: now })
+                .doUpdateSet({ status: 'active', cancelledAt: null, orderId, enrolledAt: now, refundedInTomans: 0, paidCourseId: null })
                 .where('enrollments.status', '=', 'cancelled'),
             )
             .returning(['childId', 'courseId'])

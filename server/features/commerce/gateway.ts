@@ -24,25 +24,20 @@ export class GatewayError extends Error {
 /** An authority as gateways issue them (Zarinpal: A and 35 digits); nothing else is stored as one. */
 const authorityText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,64}$/));
 const referenceText = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/))]);
-// A refusal: `data` is an empty list and the code is under `errors`.
+// A refusal: `data` is an empty list and the code is under `errors`. The success answers below
+// are taken from a 2xx answer only (see `call`).
 const refusal = v.object({ errors: v.object({ code: v.number() }) });
-const requestAnswer = v.union([v.object({ data: v.object({ code: v.literal(100), authority: authorityText }) }), refusal]);
-const verifyAnswer = v.union([
-  v.object({ data: v.object({ code: v.picklist([100, 101]), ref_id: referenceText, card_pan: v.optional(v.string()) }) }),
-  refusal,
-]);
-const refundAnswer = v.union([v.object({ data: v.object({ code: v.literal(100), refund_id: v.optional(referenceText) }) }), refusal]);
-const reverseAnswer = v.union([v.object({ data: v.object({ code: v.literal(100) }) }), refusal]);
-const unverifiedAnswer = v.union([
-  v.object({
-    data: v.object({
-      // The documentation shows the code as a string ("100"); either is taken.
-      code: v.union([v.literal(100), v.literal('100')]),
-      authorities: v.optional(v.array(v.object({ authority: authorityText, amount: v.union([v.number(), v.pipe(v.string(), v.regex(/^[0-9]+$/))]) })), []),
-    }),
+const requestAnswer = v.object({ data: v.object({ code: v.literal(100), authority: authorityText }) });
+const verifyAnswer = v.object({ data: v.object({ code: v.picklist([100, 101]), ref_id: referenceText, card_pan: v.optional(v.string()) }) });
+const refundAnswer = v.object({ data: v.object({ code: v.literal(100), refund_id: v.optional(referenceText) }) });
+const reverseAnswer = v.object({ data: v.object({ code: v.literal(100) }) });
+const unverifiedAnswer = v.object({
+  data: v.object({
+    // The documentation shows the code as a string ("100"); either is taken.
+    code: v.union([v.literal(100), v.literal('100')]),
+    authorities: v.optional(v.array(v.object({ authority: authorityText, amount: v.union([v.number(), v.pipe(v.string(), v.regex(/^[0-9]+$/))]) })), []),
   }),
-  refusal,
-]);
+});
 
 /** Zarinpal v4 codes this client acts on. */
 export const zarinpalCodes = {
@@ -69,8 +64,19 @@ export interface ZarinpalOptions {
 
 export function zarinpal(baseUrl: string, merchantId: string, options: ZarinpalOptions = {}): Gateway {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  /** The call's answer, read within the limits and checked against `schema`; else GatewayError. */
-  async function call<S extends v.GenericSchema>(path: string, schema: S, body: Record<string, unknown>, token?: string): Promise<v.InferOutput<S>> {
+  /**
+   * The call's answer, read within the limits: the gateway's success (`success`, from a 2xx
+   * answer only) or its refusal (a code under `errors`, whatever the status: Zarinpal answers
+   * refusals with 4xx, an outage with 5xx and its code). Anything else is GatewayError
+   * 'unreadable' — among it a success-shaped body under a 5xx or 4xx status, which a proxy or
+   * a failing gateway may send without the call having been done.
+   */
+  async function call<S extends v.GenericSchema>(
+    path: string,
+    success: S,
+    body: Record<string, unknown>,
+    token?: string,
+  ): Promise<v.InferOutput<S> | v.InferOutput<typeof refusal>> {
     const what = `gateway ${path}`;
     try {
       const response = await fetch(`${baseUrl}${path}`, {
@@ -80,8 +86,14 @@ export function zarinpal(baseUrl: string, merchantId: string, options: ZarinpalO
         redirect: 'error',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      // Zarinpal answers refusals with 4xx and a JSON body: the status itself decides nothing.
-      return parseAnswer(schema, await boundedText(response, what), response.status, what);
+      const text = await boundedText(response, what);
+      if (response.ok) return parseAnswer(v.union([success, refusal]), text, response.status, what);
+      try {
+        return parseAnswer(refusal, text, response.status, what);
+      } catch (error) {
+        if (error instanceof OutsideAnswerError) throw new OutsideAnswerError(`${error.message}; no refusal, and only a 2xx answer is a success`);
+        throw error;
+      }
     } catch (error) {
       if (error instanceof OutsideAnswerError) throw new GatewayError(error.message, 'unreadable', { cause: error });
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

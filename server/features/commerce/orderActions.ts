@@ -15,6 +15,7 @@
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
 // refunded, instead of paying twice.
 import { refundRefusals } from '../../../schema/orders';
+import { sql } from 'kysely';
 import { registry } from '../../../schema/registry.gen';
 import { plugIn, type ActionContext, type ActionHandler } from '../../engine/behaviours';
 import { recordAudit } from '../../engine/audit';
@@ -37,10 +38,35 @@ export const orderActionTexts = {
   alreadyEnrolled: 'این فرزند در دوره مقصد هم ثبت‌نام دارد؛ نمی‌توان او را به آن منتقل کرد',
   refundReason: (orderId: number) => `بازگشت وجه سفارش ${orderId}`,
   reinstateRefunded: 'وجه سفارش این ثبت‌نام بازگردانده شده است؛ ثبت‌نام دوباره فعال نمی‌شود. در صورت نیاز فرزند را دوباره ثبت‌نام کنید',
+  moreThanCancelled: 'این مبلغ بیش از بهای ثبت‌نام‌های لغوشدهٔ این سفارش است و بازگردانده نشد: آنچه بازمی‌گردد از بهای ثبت‌نام‌های فعال آن برداشته نمی‌شود',
 } as const;
 
 /** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
 export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
+
+/**
+ * The price of the order's lines that an active enrolment still holds: each enrolment by the line
+ * it was bought as (a moved one by its paidCourseId).
+ */
+async function activeLinesOf(trx: ActionContext['trx'], orderId: number): Promise<number> {
+  const held = await sql<{ total: number | string | null }>`select sum(${sql.ref('i.priceInTomans')}) as ${sql.ref('total')}
+    from ${sql.table('enrollments')} as ${sql.ref('e')}
+    join ${sql.table('order_items')} as ${sql.ref('i')} on ${sql.ref('i.orderId')} = ${sql.ref('e.orderId')}
+      and ${sql.ref('i.childId')} = ${sql.ref('e.childId')}
+      and ${sql.ref('i.courseId')} = coalesce(${sql.ref('e.paidCourseId')}, ${sql.ref('e.courseId')})
+    where ${sql.ref('e.orderId')} = ${orderId} and ${sql.ref('e.status')} = 'active'`.execute(trx);
+  return Number(held.rows[0]?.total ?? 0);
+}
+
+/**
+ * What of an order may still be paid back: what it took, less what was paid back, less the price
+ * of what it bought that is still active. Every refund is held to it (payBack), and a reinstated
+ * enrolment must leave it at 0 or more, so no sequence of actions pays back more than was paid
+ * for what is no longer held. Callers cancel (or reinstate) first, in the same transaction.
+ */
+async function refundRoomOf(trx: ActionContext['trx'], order: Row): Promise<number> {
+  return Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0) - (await activeLinesOf(trx, Number(order.id)));
+}
 
 /**
  * Pays `amount` of the order back and notes the attempt: through the gateway's refund call when
@@ -51,6 +77,7 @@ export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans)
  */
 export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number, how: 'gateway' | 'manual' = 'gateway'): Promise<void> {
   const orderId = Number(order.id);
+  if (amount > (await refundRoomOf(context.trx, order))) throw new HttpError(409, orderActionTexts.moreThanCancelled);
   const authority = typeof order.authority === 'string' ? order.authority : '';
   const refund = context.gateway.refund;
   const throughGateway = refund !== undefined && amount > 0 && isGatewayAuthority(authority);
@@ -83,25 +110,40 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
 }
 
 /**
- * Cancels the given active enrolments, each audited as an update of its own record; the seats
- * they free are offered to the children waiting for them.
+ * The order's enrolments before its whole remaining amount is paid back: the active ones
+ * cancelled, and each not yet marked (those cancelled before without a refund too) marked with
+ * its line's price as paid back, since the refund that follows pays it. Each is audited as an
+ * update of its own record; the seats freed are offered to the children waiting for them.
  */
-export async function cancelEnrolments({ trx, actor, via }: Pick<ActionContext, 'trx' | 'actor' | 'via'>, ids: readonly number[]): Promise<void> {
+async function cancelPaidBack({ trx, actor, via }: Pick<ActionContext, 'trx' | 'actor' | 'via'>, orderId: number): Promise<void> {
   const now = nowIso();
   const freed = new Set<number>();
-  for (const id of ids) {
-    const before = await trx.selectFrom('enrollments').selectAll().where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
-    if (!before) continue;
+  const enrolments = await trx.selectFrom('enrollments').selectAll().where('orderId', '=', orderId).where('refundedInTomans', '=', 0).orderBy('id').execute();
+  for (const before of enrolments) {
+    const price = await linePriceOf(trx, before);
+    const active = before.status === 'active';
     const after = await trx
       .updateTable('enrollments')
-      .set((eb) => ({ status: 'cancelled', cancelledAt: now, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
+      .set((eb) => ({ ...(active ? { status: 'cancelled' as const, cancelledAt: now } : {}), refundedInTomans: price, version: eb('version', '+', 1) }))
+      .where('id', '=', before.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: id, action: 'update', before, after, via });
-    freed.add(after.courseId);
+    await recordAudit(trx, { actor, entity: registry.enrollments, recordId: before.id, action: 'update', before, after, via });
+    if (active) freed.add(after.courseId);
   }
   for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
+}
+
+/** The price of the order line an enrolment was bought as (0 for one its order has no line of). */
+async function linePriceOf(trx: ActionContext['trx'], enrolment: Row): Promise<number> {
+  const line = await trx
+    .selectFrom('order_items')
+    .select('priceInTomans')
+    .where('orderId', '=', Number(enrolment.orderId ?? 0))
+    .where('childId', '=', Number(enrolment.childId))
+    .where('courseId', '=', Number(enrolment.paidCourseId ?? enrolment.courseId))
+    .executeTakeFirst();
+  return Number(line?.priceInTomans ?? 0);
 }
 
 /** The order's whole remaining amount paid back, and the enrolments it bought cancelled. */
@@ -110,9 +152,8 @@ const refundWhole =
   async ({ trx, record, actor, gateway, via }) => {
     const amount = refundableOf(record);
     if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+    await cancelPaidBack({ trx, actor, via }, Number(record.id));
     await payBack({ trx, gateway }, record, amount, how);
-    const enrolled = await trx.selectFrom('enrollments').select('id').where('orderId', '=', Number(record.id)).where('status', '=', 'active').execute();
-    await cancelEnrolments({ trx, actor, via }, enrolled.map((e) => e.id));
     return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null } };
   };
 
@@ -121,31 +162,28 @@ const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole
 /**
  * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)
  * back on the order that bought it: refundedInTomans grows by it, and the order becomes
- * `refunded` once all it took is paid back. The order's change is audited as the order's own.
+ * `refunded` once all it took is paid back. The order's change is audited as the order's own;
+ * the enrolment keeps what was paid back, which makes the cancel final.
  */
 const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }) => {
-  if (input.refund === 'refund') await refundEnrolment({ trx, actor, gateway, via }, record);
   const status: EnrollmentStatus = 'cancelled';
   const set = { status, cancelledAt: nowIso() };
-  // Written here as well as by the action runner, so the seat is free when it is offered.
+  // Written here as well as by the action runner: the seat is free when it is offered, and the
+  // refund below sees the enrolment no longer active.
   await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
+  const refundedInTomans = input.refund === 'refund' ? await refundEnrolment({ trx, actor, gateway, via }, record) : 0;
   await offerFreedSeats(trx, Number(record.courseId));
-  return { set };
+  return { set: { ...set, refundedInTomans } };
 };
 
-async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext, 'trx' | 'actor' | 'gateway' | 'via'>, record: Row): Promise<void> {
+/** Pays the enrolment's line back on its order; answers the amount. */
+async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext, 'trx' | 'actor' | 'gateway' | 'via'>, record: Row): Promise<number> {
   const orderId = Number(record.orderId ?? 0);
   if (orderId === 0) throw new HttpError(409, orderActionTexts.manualEnrolment);
   const order = await selectForUpdate(trx, 'orders', orderId);
   if (!order || (order.status !== 'paid' && order.status !== 'refundDue')) throw new HttpError(409, orderActionTexts.orderNotPaid);
-  const line = await trx
-    .selectFrom('order_items')
-    .select('priceInTomans')
-    .where('orderId', '=', orderId)
-    .where('childId', '=', Number(record.childId))
-    .where('courseId', '=', Number(record.paidCourseId ?? record.courseId))
-    .executeTakeFirst();
-  const price = Math.min(Number(line?.priceInTomans ?? 0), refundableOf(order));
+  // Its line's price, within what the order may still pay back (the enrolment is no longer active).
+  const price = Math.max(Math.min(await linePriceOf(trx, record), await refundRoomOf(trx, order)), 0);
   if (price === 0 && Number(order.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
   await payBack({ trx, gateway }, order, price);
   const refundedInTomans = Number(order.refundedInTomans ?? 0) + price;
@@ -162,6 +200,7 @@ async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext,
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after, via });
+  return price;
 }
 
 /**
@@ -189,17 +228,24 @@ const move: ActionHandler = async ({ trx, record, input }) => {
 
 /**
  * A cancelled enrolment active again: it takes a seat as any admin-given seat does (refused when
- * the course is full), and is refused once the order that paid for it was paid back in full.
+ * the course is full). One whose cancel paid its price back is refused by its `when`; and the
+ * enrolment may not hold a line its order has paid back otherwise (the order refunded whole, or
+ * more of it paid back than the lines no longer held).
  */
 const reinstate: ActionHandler = async ({ trx, record }) => {
-  const orderId = Number(record.orderId ?? 0);
-  if (orderId !== 0) {
-    const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
-    if (order?.status === 'refunded') throw new HttpError(409, orderActionTexts.reinstateRefunded);
-  }
-  await assertSeatForAdmin(trx, Number(record.courseId));
   const status: EnrollmentStatus = 'active';
-  return { set: { status, cancelledAt: null } };
+  const set = { status, cancelledAt: null };
+  const orderId = Number(record.orderId ?? 0);
+  const order = orderId === 0 ? undefined : await selectForUpdate(trx, 'orders', orderId);
+  if (order?.status === 'refunded') throw new HttpError(409, orderActionTexts.reinstateRefunded);
+  await assertSeatForAdmin(trx, Number(record.courseId));
+  if (order) {
+    // Written here as well as by the action runner, so the order's room counts this enrolment.
+    await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
+    // Nothing paid back, nothing to hold it to (an order whose lines add up past its total is old data).
+    if (Number(order.refundedInTomans ?? 0) > 0 && (await refundRoomOf(trx, order)) < 0) throw new HttpError(409, orderActionTexts.reinstateRefunded);
+  }
+  return { set };
 };
 
 export function plugInOrderActions(): void {

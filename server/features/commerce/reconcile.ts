@@ -13,11 +13,18 @@
 // - A payment that bought nothing (every line enrolled by another order: a second payment of the
 //   same cart) is reversed through the gateway while its window is open, the money back on the
 //   payer's card; after that it stays `refundDue`, for the admin's refund action.
+// - A verify refused for another amount (−50) ends the order `failed`, but the gateway may still
+//   hold money on its authority. Its unverified list says how much: the order's total is verified
+//   and settled as any payment; another amount is verified at that amount (the only way to take
+//   it and so pay it back at once), buys nothing, and is owed back whole: the order's total becomes
+//   what the gateway took, `refundDue`, reversed as above, and the parent is told.
 import { type DB, nowIso, type OrderStatus } from '../../platform/db';
 import { GatewayError, type GatewayFailure } from './gateway';
 import type { Gateway } from '../../platform/outside';
 import { selectForUpdate } from '../../engine/integrity';
 import { failureOutcome, isGatewayAuthority, localAuthorityPrefixes, recordAttempt } from './payments';
+import { offerSeatsOfOrder } from './seats';
+import { queuePaymentReturned } from '../messaging/notifications';
 
 /** How the money side of learner.ts is reached from here (passed in: learner.ts calls this module). */
 export interface Settlement {
@@ -44,15 +51,19 @@ export const reverseWindowMs = 30 * 60_000;
 /** One verification per order at a time in this process (per database: tests run several apps). */
 const running = new WeakMap<DB, Map<number, Promise<void>>>();
 
+interface VerifyOptions {
+  from: readonly OrderStatus[];
+  /** The callback's word: NOK closes a pending order without asking. */
+  status?: 'OK' | 'NOK';
+  /** What the gateway's unverified list says it holds on the order's authority, in tomans. */
+  held?: number;
+}
+
 /**
- * Asks the gateway about the order's payment and settles it. `status` is the callback's word:
- * NOK closes a pending order without asking. Throws GatewayError when the gateway cannot answer.
+ * Asks the gateway about the order's payment and settles it. Throws GatewayError when the
+ * gateway cannot answer.
  */
-export async function verifyOrder(
-  s: Settlement,
-  orderId: number,
-  options: { from: readonly OrderStatus[]; status?: 'OK' | 'NOK' },
-): Promise<void> {
+export async function verifyOrder(s: Settlement, orderId: number, options: VerifyOptions): Promise<void> {
   let inProcess = running.get(s.db);
   if (!inProcess) running.set(s.db, (inProcess = new Map()));
   const under = inProcess.get(orderId);
@@ -66,14 +77,16 @@ export async function verifyOrder(
   }
 }
 
-async function verifyOnce(s: Settlement, orderId: number, { from, status }: { from: readonly OrderStatus[]; status?: 'OK' | 'NOK' }): Promise<void> {
+async function verifyOnce(s: Settlement, orderId: number, { from, status, held }: VerifyOptions): Promise<void> {
   const order = await s.db.selectFrom('orders').select(['status', 'authority', 'totalInTomans']).where('id', '=', orderId).executeTakeFirst();
   // A free order's or the sample data's authority was never the gateway's: nothing to ask.
   if (!order?.authority || !isGatewayAuthority(order.authority) || !from.includes(order.status)) return;
   const authority = order.authority;
   if (status === 'NOK') return s.end(s.db, orderId, 'cancelled');
-  // From our database: the callback's query names the authority only.
-  const amountInTomans = Number(order.totalInTomans);
+  // From our database: the callback's query names the authority only. The gateway's own list
+  // may name another amount it holds on this authority (it refused the order's total with −50).
+  const total = Number(order.totalInTomans);
+  const amountInTomans = held ?? total;
   let outcome: Awaited<ReturnType<Gateway['verify']>>;
   try {
     outcome = await s.gateway.verify({ amountInTomans, authority });
@@ -90,13 +103,49 @@ async function verifyOnce(s: Settlement, orderId: number, { from, status }: { fr
     ...(outcome.status === 'paid' ? { refId: outcome.refId, cardPan: outcome.cardPan } : {}),
   });
   if (outcome.status === 'paid') {
-    await s.settle(s.db, orderId, outcome.refId, outcome.cardPan, from);
+    if (amountInTomans === total) await s.settle(s.db, orderId, outcome.refId, outcome.cardPan, from);
+    else await oweWhole(s.db, orderId, { refId: outcome.refId, cardPan: outcome.cardPan, amountInTomans }, from);
     await reverseIfBoughtNothing(s, orderId);
   } else if (outcome.status === 'failed') {
     // 'unpaid' leaves the order open and payable: a callback forged or sent early settles
     // nothing and closes nothing.
     await s.end(s.db, orderId, 'failed');
   }
+}
+
+/**
+ * Money verified on the order's authority for an amount that is not the order's: it buys
+ * nothing, and is owed back whole. The order records what the gateway took as its total (its
+ * request and verify attempts keep both amounts), becomes `refundDue` for all of it (reversed at
+ * once while the gateway allows, else the admin's refund pays it), and the parent is told in the
+ * same transaction. Only from one of the `from` statuses, once.
+ */
+async function oweWhole(
+  db: DB,
+  orderId: number,
+  paid: { refId: string; cardPan: string | null; amountInTomans: number },
+  from: readonly OrderStatus[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await selectForUpdate(trx, 'orders', orderId);
+    if (!order || !from.some((status) => status === order.status)) return;
+    await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        status: 'refundDue',
+        refId: paid.refId,
+        cardPan: paid.cardPan,
+        paidAt: nowIso(),
+        totalInTomans: paid.amountInTomans,
+        refundDueInTomans: paid.amountInTomans,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', orderId)
+      .execute();
+    // An order still open held its seats until now.
+    if (order.status === 'pending' || order.status === 'expired') await offerSeatsOfOrder(trx, orderId);
+    await queuePaymentReturned(trx, orderId, paid.amountInTomans);
+  });
 }
 
 /**
@@ -140,6 +189,9 @@ export interface ReconcileOptions {
   pendingAfterMs: number;
 }
 
+/** A listed amount this server could have asked for (whole tomans), else none. */
+const heldOf = (amount: number | undefined) => (amount !== undefined && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined);
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -158,28 +210,29 @@ export async function reconcilePayments(s: Settlement, { pendingAfterMs }: Recon
     console.error(`payment reconciliation: the gateway did not answer (${what}); the rest waits for the next round`);
   };
   const asked = new Set<number>();
-  const attempt = async (orderId: number, from: readonly OrderStatus[]) => {
+  const attempt = async (orderId: number, from: readonly OrderStatus[], held?: number) => {
     if (silent || asked.has(orderId)) return;
     asked.add(orderId);
     try {
-      await verifyOrder(s, orderId, { from });
+      await verifyOrder(s, orderId, { from, ...(held === undefined ? {} : { held }) });
     } catch (error) {
       console.error(`payment reconciliation: order ${orderId}: ${describe(error)}`);
       if (error instanceof GatewayError) heard(error.failure, `order ${orderId}`);
     }
   };
 
-  let listed: string[] = [];
+  let listed = new Map<string, number>();
   try {
-    listed = (await s.gateway.unverified()).map((p) => p.authority);
+    listed = new Map((await s.gateway.unverified()).map((p) => [p.authority, p.amountInTomans]));
   } catch (error) {
     console.error(`payment reconciliation: the gateway's unverified list: ${describe(error)}`);
     if (error instanceof GatewayError) heard(error.failure, 'the unverified list');
   }
   // The merchant account may serve other sites too: only authorities of our orders are touched.
-  for (let i = 0; i < listed.length; i += 100) {
-    const ours = await s.db.selectFrom('orders').select('id').where('authority', 'in', listed.slice(i, i + 100)).orderBy('id').execute();
-    for (const order of ours) await attempt(order.id, reconcileSettles);
+  const authorities = [...listed.keys()];
+  for (let i = 0; i < authorities.length; i += 100) {
+    const ours = await s.db.selectFrom('orders').select(['id', 'authority']).where('authority', 'in', authorities.slice(i, i + 100)).orderBy('id').execute();
+    for (const order of ours) await attempt(order.id, reconcileSettles, heldOf(listed.get(order.authority ?? '')));
   }
 
   // A payment the gateway does not list (its list holds the last 100 only) is still found by its

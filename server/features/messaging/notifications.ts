@@ -27,7 +27,7 @@ import { nowIso, type Database, type DB, type NotificationChannel, type Notifica
 import { notificationSettings, type NotificationSettings } from '../../platform/config';
 import { plugIn } from '../../engine/behaviours';
 import { academyClock, academyDayOf, academyDayStart, jalaliMonthNames, jalaliWeekdayNames, weekdayOfDay } from '../../../schema/rules/calendar';
-import { toPersianDigits } from '../../../schema/rules/text';
+import { formatToman, toPersianDigits } from '../../../schema/rules/text';
 
 type Executor = DB | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -67,6 +67,8 @@ export const notificationTexts = {
   enrolled: (child: string, course: string) => `ثبت‌نام ${child} در دوره «${course}» قطعی شد. خوش آمدید!`,
   paymentFailed: (orderId: number, child: string, course: string, more: number) =>
     `پرداخت سفارش ${toPersianDigits(orderId)} (${child}، «${course}»${more > 0 ? ` و ${toPersianDigits(more)} دوره دیگر` : ''}) ناموفق بود و ثبت‌نامی انجام نشد.`,
+  paymentReturned: (orderId: number, amountInTomans: number) =>
+    `پرداخت ${formatToman(amountInTomans)} برای سفارش ${toPersianDigits(orderId)} با مبلغ سفارش یکی نبود؛ ثبت‌نامی انجام نشد و این مبلغ به کارت شما بازگردانده می‌شود.`,
   seatOffered: (child: string, course: string, holdUntil: string) =>
     `صندلی دوره «${course}» برای ${child} خالی شد؛ تا ${dayAndTime(holdUntil)} فرصت پرداخت دارید.`,
   classTomorrow: (child: string, course: string, date: string, start: string) =>
@@ -77,6 +79,7 @@ export const notificationTexts = {
   subjects: {
     enrolled: 'ثبت‌نام قطعی شد',
     paymentFailed: 'پرداخت ناموفق',
+    paymentReturned: 'بازگشت پرداخت',
     seatOffered: 'صندلی خالی در دوره',
     classTomorrow: 'یادآوری کلاس فردا',
     sessionMoved: 'جابه‌جایی جلسه',
@@ -190,6 +193,16 @@ export async function queuePaymentFailed(trx: Trx, orderId: number): Promise<voi
       text: notificationTexts.paymentFailed(orderId, first.childName, first.courseTitle, items.length - 1),
     },
   ]);
+}
+
+/**
+ * Money the gateway took on an order for another amount than the order's, owed back whole
+ * (server/features/commerce/reconcile.ts): nothing was enrolled, and the money goes back.
+ */
+export async function queuePaymentReturned(trx: Trx, orderId: number, amountInTomans: number): Promise<void> {
+  const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  await enqueue(trx, [{ event: 'paymentReturned', subject: `o${orderId}`, userId: order.userId, text: notificationTexts.paymentReturned(orderId, amountInTomans) }]);
 }
 
 /** A waiting-list entry just offered a seat (server/features/commerce/seats.ts offerFreedSeats, the admin's «پیشنهاد صندلی»). */
