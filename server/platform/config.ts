@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { codeLimits } from './limits';
 import type { Messaging } from './outside';
+import { refuseUnsafeProduction } from './productionSettings';
 
 /** Where the media live: the S3_* settings (s3Settings below). */
 export interface S3Settings {
@@ -88,6 +89,12 @@ export interface AppConfig {
   trustProxy?: number | string[];
   /** Seed sample data into an empty database (default true). */
   seed?: boolean;
+  /**
+   * With the seed: the sample catalogue, learners, orders, sessions and messages beside the first
+   * administrator (default true). configFromEnv turns it off under NODE_ENV=production, where the
+   * database gets the administrator alone.
+   */
+  sampleData?: boolean;
   /** Where start-up notices go (the seeded admin's password, missing dist/). Defaults to console.log. */
   print?: (line: string) => void;
   /**
@@ -141,6 +148,7 @@ export function paymentSettings(env: NodeJS.ProcessEnv): { paymentGatewayUrl: st
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; drainMs: number } {
+  refuseUnsafeProduction(env);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const trial = env.TRIAL === '1';
@@ -173,6 +181,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     oneTimeCodeLifetimeMs,
+    sampleData: env.NODE_ENV !== 'production',
   };
 }
 
