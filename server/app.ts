@@ -32,6 +32,7 @@ import { OneTimeCodes, registerOneTimeCodes } from './features/identity/oneTimeC
 import { syncMediaLibrary } from './features/media/mediaLibrary';
 import { zarinpal } from './features/commerce/gateway';
 import { startTrial } from './dev/trial';
+import { foreignHostText } from './dev/localHosts';
 import { registerFamily } from './features/identity/family';
 import { registerLearner } from './features/commerce/learner';
 import { paymentSettlement } from './features/commerce/checkout';
@@ -131,7 +132,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       })
     : null;
   // Before anything else: the trial refuses a production environment at once.
-  const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, print }) : undefined;
+  const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, publicUrl: config.publicUrl, print }) : undefined;
   const gatewayUrl = trial?.gatewayUrl ?? config.paymentGatewayUrl;
   const db = openConfiguredDatabase({
     databaseUrl: config.databaseUrl,
@@ -217,6 +218,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const toPublicHost = loopbackRedirect(config.publicUrl);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (trial && !trial.answersHost(request.headers.host)) return void reply.code(403).send({ message: foreignHostText });
     const location = toPublicHost?.(request.headers.host, request.method, request.url);
     if (location) return void reply.redirect(location, 302);
     done();
