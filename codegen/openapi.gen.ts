@@ -3669,7 +3669,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Too soon after the last code (retryAfterSeconds), or too many codes for the number or from the address */
+            /** @description Too soon after the last code (retryAfterSeconds), or too many codes for the number, from the address (an IPv6 client by its /64 and its /56), or from the whole site this hour (SMS_PER_HOUR) */
             429: {
                 headers: {
                     [name: string]: unknown;

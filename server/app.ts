@@ -152,7 +152,11 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // One place decides where messages go; every sender (codes, notifications) receives it.
   const messaging: Messaging = trial?.messaging ?? { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
   print(`SMS go to ${messaging.sms.description}; e-mail to ${messaging.mail.description}.`);
-  const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname);
+  const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname, {
+    perHour: config.smsPerHour ?? codeLimits.sitePerHour,
+    // On standard error, which journald keeps apart at priority err (journalctl -p err -u academy-api).
+    alert: (line) => console.error(line),
+  });
   const media = config.media ?? configuredMediaStore(config);
   print(`Media are kept in ${media.description}.`);
   if (trial) {

@@ -89,11 +89,7 @@ export interface AppConfig {
   trustProxy?: number | string[];
   /** Seed sample data into an empty database (default true). */
   seed?: boolean;
-  /**
-   * With the seed: the sample catalogue, learners, orders, sessions and messages beside the first
-   * administrator (default true). configFromEnv turns it off under NODE_ENV=production, where the
-   * database gets the administrator alone.
-   */
+  /** With the seed, the sample catalogue, learners, orders and sessions too (default true; not in production). */
   sampleData?: boolean;
   /** Where start-up notices go (the seeded admin's password, missing dist/). Defaults to console.log. */
   print?: (line: string) => void;
@@ -107,6 +103,8 @@ export interface AppConfig {
   notifications?: Partial<NotificationSettings>;
   /** How long an SMS one-time code works (ONE_TIME_CODE_SECONDS); default codeLimits.lifetimeMs. */
   oneTimeCodeLifetimeMs?: number;
+  /** Code SMS the whole site sends an hour (SMS_PER_HOUR); default codeLimits.sitePerHour. */
+  smsPerHour?: number;
 }
 
 export const defaultAdminPhone = '09120000000';
@@ -181,6 +179,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     oneTimeCodeLifetimeMs,
+    // SMS_PER_HOUR: a positive number of code SMS an hour for the whole site.
+    smsPerHour: Math.max(1, Math.floor(positive(env, 'SMS_PER_HOUR', codeLimits.sitePerHour, 1))),
     sampleData: env.NODE_ENV !== 'production',
   };
 }
