@@ -68,7 +68,7 @@ import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } 
 import { EncodedBody } from './platform/encoding';
 import { registerSchedule } from './features/classes/schedule';
 import { registerSessions } from './features/identity/signInSessions';
-import { registerPasswordReset } from './features/identity/userAccounts';
+import { registerPasswordReset } from './features/identity/passwordRecovery';
 import { Tokens } from './features/identity/tokens';
 
 export type { AppConfig } from './platform/config';
@@ -342,7 +342,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     },
   });
   registerSessions(routes.register, db, tokens);
-  registerPasswordReset(routes.register, db);
+  registerPasswordReset(routes.register, db, codes);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);

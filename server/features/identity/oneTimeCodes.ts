@@ -60,7 +60,7 @@ export const codeTexts = {
   deliveryFailed: 'ارسال پیامک اکنون ممکن نشد؛ چند دقیقه دیگر دوباره تلاش کنید یا با رمز عبور وارد شوید',
   deliveryRefused: 'پیامک به این شماره نمی‌رسد؛ شماره را بررسی کنید',
   noAccount: 'با این شماره حسابی ساخته نشده است؛ عضو شوید',
-  staffUsePassword: 'حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» رمز تازه بگذارید.',
+  staffUsePassword: 'حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» با ایمیل حساب پیوند بخواهید؛ رمز تازه با آن پیوند و یک کد پیامکی گذاشته می‌شود.',
   mailSent: 'اگر حسابی با این ایمیل باشد، پیوند گذاشتن رمز تازه به آن فرستاده شد؛ صندوق نامه (و پوشه هرزنامه) را ببینید. پیوند یک ساعت و فقط یک بار کار می‌کند.',
   mailTooMany: 'تعداد درخواست‌های پیوند بازنشانی زیاد است؛ یک ساعت دیگر دوباره تلاش کنید',
   mailSubject: 'گذاشتن رمز عبور تازه در آکادمی',
@@ -327,8 +327,7 @@ export function registerOneTimeCodes(
     // swapped SIM, a code read off a lock screen) is not enough for the whole academy. Only the
     // phone's holder gets this far, so the refusal tells nobody else that the number is staff's;
     // it comes before the lock-out, which (as at password sign-in) only the password reveals.
-    // The code is spent and no session opens. Recovery by code still works for these accounts:
-    // it ends every session and sets a password, which is then what signs in.
+    // The code is spent and no session opens.
     if (opensAdminPanel(user.role)) throw new HttpError(403, codeTexts.staffUsePassword);
     if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
     await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
@@ -340,14 +339,16 @@ export function registerOneTimeCodes(
   });
 
   // Recovery by code: the new password (sign-up's rule) is hashed only after the code is proven,
-  // so a wrong code costs no scrypt; every session of the account ends, as with a reset link.
+  // so a wrong code costs no scrypt; every session of the account ends, as with a reset link. An
+  // account that opens the admin panel is recovered by the link and a code together
+  // (passwordRecovery.ts): the code alone is spent and refused, telling its holder what to do.
   register('POST /api/Auth/ResetPasswordWithCode', async (request): Promise<Schemas['SessionsEnded']> => {
     const body = parse(codeResetBody, request.body, labels);
     const checked = await codes.check(request.ip, body.phoneNumber, 'reset', body.code);
-    const user = await db.selectFrom('users').select('id').where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
-    if (!user) {
+    const user = await db.selectFrom('users').select(['id', 'role']).where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
+    if (!user || opensAdminPanel(user.role)) {
       await codes.spend(db, checked);
-      throw new HttpError(400, codeTexts.noAccount);
+      throw user ? new HttpError(403, authTexts.staffRecoveryNeedsLink) : new HttpError(400, codeTexts.noAccount);
     }
     const passwordHash = await hashPassword(body.newPassword);
     const ended = await db.transaction().execute(async (trx) => {
