@@ -118,7 +118,8 @@ export class OneTimeCodes {
     secret: Uint8Array,
     readonly lifetimeMs: number,
     private readonly host: string,
-    private readonly ceiling: { perHour: number; alert: (line: string) => void } = { perHour: codeLimits.sitePerHour, alert: (line) => console.error(line) },
+    /** The site's code SMS an hour (SMS_PER_HOUR), and where reaching it is told to the operator. */
+    private readonly ceiling: { perHour: number; alert: (line: string) => void },
   ) {
     this.attempts = new Attempts(db);
     this.key = createHmac('sha256', secret).update('academy one-time codes v1').digest();
