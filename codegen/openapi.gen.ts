@@ -94,8 +94,25 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** @description Sets a new password with a one-time reset link's token (issued by an admin, or e-mailed by SendResetLink), ends every session of the account and uses the link up. */
+        /** @description Sets a new password with a one-time reset link's token (issued by an admin, or e-mailed by SendResetLink), ends every session of the account and uses the link up. An account that opens the admin panel also needs the reset code SMS'd to its phone (SendResetLinkCode): the link and the code are spent together. */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Auth/SendResetLinkCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the reset code by SMS to the phone of the account a valid reset link belongs to, when that account opens the admin panel (its new password needs the link and the code). The limits of SendCode apply. A learner's link needs no code (400). */
+        post: operations["sendResetLinkCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -145,7 +162,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** @description Sets a new password with the number's newest code of purpose reset and ends every session of the account. The code works once. */
+        /** @description Sets a new password with the number's newest code of purpose reset and ends every session of the account. The code works once. An account that opens the admin panel is refused (403, the code spent); its recovery needs the e-mailed (or admin-issued) link and a code together (ResetPassword). */
         post: operations["resetPasswordWithCode"];
         delete?: never;
         options?: never;
@@ -2332,6 +2349,12 @@ export type components = {
             /** @description The link's last path segment */
             token: string;
             newPassword: string;
+            /** @description For an account that opens the admin panel, required: the reset code SMS'd to the account's phone (SendResetLinkCode); ignored otherwise */
+            code?: components["schemas"]["OneTimeCode"];
+        };
+        ResetLinkCodeBody: {
+            /** @description The link's last path segment */
+            token: string;
         };
         SignUpBody: {
             firstName: string;
@@ -3644,7 +3667,59 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description The link is an administrator's and no code came with it; the link is kept (ask SendResetLinkCode, then send the code) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendResetLinkCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetLinkCodeBody"];
+            };
+        };
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Too soon after the last code (retryAfterSeconds), or too many codes or refused links */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeTooSoon"];
+                };
+            };
+            /** @description The SMS provider could not deliver the code */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     sendCode: {
@@ -3670,7 +3745,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Too soon after the last code (retryAfterSeconds), or too many codes for the number or from the address */
+            /** @description Too soon after the last code (retryAfterSeconds), or too many codes for the number, from the address (an IPv6 client by its /64 and its /56), or from the whole site this hour (SMS_PER_HOUR) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,6 +3832,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description The account opens the admin panel; the code alone does not recover it (the message says what to do) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -33,6 +33,7 @@ import { OneTimeCodes, registerOneTimeCodes } from './features/identity/oneTimeC
 import { syncMediaLibrary } from './features/media/mediaLibrary';
 import { zarinpal } from './features/commerce/gateway';
 import { startTrial } from './dev/trial';
+import { foreignHostText } from './dev/localHosts';
 import { registerFamily } from './features/identity/family';
 import { registerLearner } from './features/commerce/learner';
 import { paymentSettlement } from './features/commerce/checkout';
@@ -68,7 +69,7 @@ import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } 
 import { EncodedBody } from './platform/encoding';
 import { registerSchedule } from './features/classes/schedule';
 import { registerSessions } from './features/identity/signInSessions';
-import { registerPasswordReset } from './features/identity/userAccounts';
+import { registerPasswordReset } from './features/identity/passwordRecovery';
 import { Tokens } from './features/identity/tokens';
 
 export type { AppConfig } from './platform/config';
@@ -132,7 +133,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
       })
     : null;
   // Before anything else: the trial refuses a production environment at once.
-  const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, print }) : undefined;
+  const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, publicUrl: config.publicUrl, print }) : undefined;
   const gatewayUrl = trial?.gatewayUrl ?? config.paymentGatewayUrl;
   const database = databaseTarget(config);
   const db = openDatabaseTarget(database);
@@ -152,7 +153,11 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // One place decides where messages go; every sender (codes, notifications) receives it.
   const messaging: Messaging = trial?.messaging ?? { sms: config.messaging?.sms ?? logSms(print), mail: config.messaging?.mail ?? logMail(print) };
   print(`SMS go to ${messaging.sms.description}; e-mail to ${messaging.mail.description}.`);
-  const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname);
+  const codes = new OneTimeCodes(db, messaging.sms, jwtSecret, config.oneTimeCodeLifetimeMs ?? codeLimits.lifetimeMs, new URL(config.publicUrl).hostname, {
+    perHour: config.smsPerHour ?? codeLimits.sitePerHour,
+    // On standard error, which journald keeps apart at priority err (journalctl -p err -u academy-api).
+    alert: (line) => console.error(line),
+  });
   const media = config.media ?? configuredMediaStore(config);
   print(`Media are kept in ${media.description}.`);
   if (trial) {
@@ -218,6 +223,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const toPublicHost = loopbackRedirect(config.publicUrl);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (trial && !trial.answersHost(request.headers.host)) return void reply.code(403).send({ message: foreignHostText });
     const location = toPublicHost?.(request.headers.host, request.method, request.url);
     if (location) return void reply.redirect(location, 302);
     done();
@@ -345,7 +351,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     },
   });
   registerSessions(routes.register, db, tokens);
-  registerPasswordReset(routes.register, db);
+  registerPasswordReset(routes.register, db, codes);
   registerDashboard(routes.register, db);
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localFont, localFontPath, localPage } from './page';
+import { foreignHostText, localHostCheck } from './localHosts';
 import { type GatewayCall, type GatewayCallName, gatewayPaths, LocalGateway, localGatewayTexts } from './localGateway';
 
 /** Sends an answer; tests replace it to alter or withhold what is sent. */
@@ -59,8 +60,13 @@ export interface LocalGatewayServer {
 
 /** Serves the gateway over HTTP on this machine (127.0.0.1; port 0: any free port). */
 export async function serveLocalGateway(gateway: LocalGateway, options: { port?: number; intercept?: GatewayIntercept } = {}): Promise<LocalGatewayServer> {
+  const answersHost = localHostCheck();
   const server = createServer((request, response) => {
     void (async () => {
+      if (!answersHost(request.headers.host)) {
+        request.resume();
+        return sendJson(response, 403, { message: foreignHostText });
+      }
       const url = new URL(request.url ?? '/', 'http://gateway.local');
       const call = request.method === 'POST' ? gatewayPaths[url.pathname] : undefined;
       if (call) {

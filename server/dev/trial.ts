@@ -15,6 +15,7 @@ import { escapeHtml } from '../features/catalogue/ssr';
 import { LocalGateway, newRefundToken } from './localGateway';
 import { serveLocalGateway } from './localGatewayServer';
 import { localFont, localFontPath, localPage } from './page';
+import { localHostCheck } from './localHosts';
 
 export const outboxPath = '/_local/outbox';
 /** How many of the newest messages the outbox page lists. */
@@ -40,13 +41,15 @@ export interface Trial {
   paidAuthority: SeedPaidAuthority;
   /** Adds the outbox page (and the typeface its pages use) to the site. */
   register: (app: FastifyInstance) => void;
+  /** Whether a request's Host names this machine (localHosts.ts); any other is refused. */
+  answersHost: (host: string | undefined) => boolean;
   close: () => Promise<void>;
 }
 
 export const trialRefusal =
   'Refusing to start: TRIAL=1 runs a local payment gateway and shows every SMS and e-mail (codes included) on a page; it is for trying the product, never with NODE_ENV=production';
 
-export async function startTrial(options: { dataDir: string; merchantId: string; print: (line: string) => void }): Promise<Trial> {
+export async function startTrial(options: { dataDir: string; merchantId: string; publicUrl: string; print: (line: string) => void }): Promise<Trial> {
   if (process.env.NODE_ENV === 'production') throw new Error(trialRefusal);
   const gateway = new LocalGateway({ refundToken: newRefundToken(), stateFile: path.join(options.dataDir, 'local-gateway.json') });
   const served = await serveLocalGateway(gateway);
@@ -82,6 +85,7 @@ export async function startTrial(options: { dataDir: string; merchantId: string;
     refundToken: gateway.refundToken,
     messaging: { sms, mail },
     paidAuthority: ({ amountInTomans, at }) => gateway.record({ amountInTomans, merchantId: options.merchantId, at }),
+    answersHost: localHostCheck(options.publicUrl),
     register(app) {
       app.get(outboxPath, function outboxPage(_request, reply) {
         return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(outbox());

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { codeLimits } from './limits';
 import type { Messaging } from './outside';
+import { refuseUnsafeProduction } from './productionSettings';
 
 /** Where the media live: the S3_* settings (s3Settings below). */
 export interface S3Settings {
@@ -88,6 +89,8 @@ export interface AppConfig {
   trustProxy?: number | string[];
   /** Seed sample data into an empty database (default true). */
   seed?: boolean;
+  /** With the seed, the sample catalogue, learners, orders and sessions too (default true; not in production). */
+  sampleData?: boolean;
   /** Where start-up notices go (the seeded admin's password, missing dist/). Defaults to console.log. */
   print?: (line: string) => void;
   /**
@@ -100,6 +103,8 @@ export interface AppConfig {
   notifications?: Partial<NotificationSettings>;
   /** How long an SMS one-time code works (ONE_TIME_CODE_SECONDS); default codeLimits.lifetimeMs. */
   oneTimeCodeLifetimeMs?: number;
+  /** Code SMS the whole site sends an hour (SMS_PER_HOUR); default codeLimits.sitePerHour. */
+  smsPerHour?: number;
 }
 
 export const defaultAdminPhone = '09120000000';
@@ -141,6 +146,7 @@ export function paymentSettings(env: NodeJS.ProcessEnv): { paymentGatewayUrl: st
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; drainMs: number } {
+  refuseUnsafeProduction(env);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const trial = env.TRIAL === '1';
@@ -173,6 +179,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     logger: env.LOG === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     oneTimeCodeLifetimeMs,
+    // SMS_PER_HOUR: a positive number of code SMS an hour for the whole site.
+    smsPerHour: Math.max(1, Math.floor(positive(env, 'SMS_PER_HOUR', codeLimits.sitePerHour, 1))),
+    sampleData: env.NODE_ENV !== 'production',
   };
 }
 

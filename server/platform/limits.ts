@@ -4,8 +4,10 @@
 // Every limit "per address" keys its bucket by addressKey(request.ip), never by request.ip
 // itself: an IPv6 home or phone connection is given a whole /64 and may hop between its 2^64
 // addresses at will, so one such connection must count as one address. A new per-address limit
-// uses addressKey too. Where an address is only shown (a session's sign-in history), the full
-// address is kept.
+// uses addressKey too. The costly ones (SMS codes, sign-in, coupons, reset mail) count an IPv6
+// client under its /56 as well (addressBudgets): a home line is often delegated a /56, 256 /64s
+// to hop between. Where an address is only shown (a session's sign-in history), the full address
+// is kept.
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -16,18 +18,43 @@ import { isIPv4, isIPv6 } from 'node:net';
  * address Fastify gives) is returned as it is, so a key is always made.
  */
 export function addressKey(ip: string): string {
+  return addressKeys(ip)[0];
+}
+
+/**
+ * The keys one client is counted under: addressKey's, then, for an IPv6 address (not an
+ * IPv4-mapped one), its /56 (`2001:db8:0:100::/56`), the line its /64 is usually one of.
+ */
+export function addressKeys(ip: string): [string, ...string[]] {
   let address = ip.trim();
   if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);
   const zone = address.indexOf('%');
   if (zone !== -1) address = address.slice(0, zone);
-  if (isIPv4(address)) return address;
-  if (!isIPv6(address)) return ip;
+  if (isIPv4(address)) return [address];
+  if (!isIPv6(address)) return [ip];
   const groups = ipv6Groups(address);
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
   if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
-    return [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff].join('.');
+    return [[g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff].join('.')];
   }
-  return `${[g0, g1, g2, g3].map((group) => group.toString(16)).join(':')}::/64`;
+  const hex = (group: number) => group.toString(16);
+  return [`${[g0, g1, g2, g3].map(hex).join(':')}::/64`, `${[g0, g1, g2, g3 & 0xff00].map(hex).join(':')}::/56`];
+}
+
+/**
+ * How many times one address's budget an IPv6 /56 holds over all its /64s: a household's few
+ * networks (the router's main one, a guest network) stay well inside it, while a client hopping
+ * over its line's 256 /64s gets this many budgets, not 256.
+ */
+export const lineBudgetTimes = 2;
+
+/**
+ * The budgets a per-address limit of a costly operation takes for one client, each to be passed:
+ * `<name>:<addressKey>` with `limit`, and for IPv6 also `<name>:<its /56>` with lineBudgetTimes ×
+ * `limit`. `suffix` follows the key (an account the pair is counted for).
+ */
+export function addressBudgets(name: string, ip: string, limit: number, suffix = ''): Array<{ bucket: string; limit: number }> {
+  return addressKeys(ip).map((key, i) => ({ bucket: `${name}:${key}${suffix}`, limit: i === 0 ? limit : limit * lineBudgetTimes }));
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (net.isIPv6), `::` and a dotted tail expanded. */
@@ -137,6 +164,13 @@ export const codeLimits = {
   /** Wrong or stale codes from one address in the window below, over all numbers, then 429. */
   wrongPerAddress: 30,
   wrongWindowMs: 15 * minute,
+  /**
+   * Code SMS the whole site sends an hour unless SMS_PER_HOUR says otherwise: the ceiling on what
+   * many addresses together (a botnet, or IPv6 lines each within its own budget) can spend. An
+   * academy signing in a few hundred parents an evening stays below it; reaching it is logged as
+   * an alert for the operator, and further codes are refused until the hour has room.
+   */
+  sitePerHour: 300,
 } as const;
 
 /** Password reset links by e-mail (server/features/identity/oneTimeCodes.ts): each request may be a mail sent. */

@@ -132,6 +132,29 @@ export class Attempts {
     });
   }
 
+  /**
+   * Takes a place in every bucket (`take`), or in none: at the first bucket already full, the
+   * places taken are given back and that bucket is answered.
+   */
+  async takeAll(limits: readonly BucketLimit[], windowMs: number): Promise<{ taken: number[] } | { full: BucketLimit }> {
+    const taken: number[] = [];
+    for (const limit of limits) {
+      const slot = await this.take(limit.bucket, limit.limit, windowMs);
+      if (slot === undefined) {
+        await this.releaseIds(taken);
+        return { full: limit };
+      }
+      taken.push(slot);
+    }
+    return { taken };
+  }
+
+  /** Whether any of the buckets holds its limit in the window. */
+  async anyFull(limits: readonly BucketLimit[], windowMs: number): Promise<boolean> {
+    for (const { bucket, limit } of limits) if ((await this.count(bucket, windowMs)) >= limit) return true;
+    return false;
+  }
+
   /** Old rows are useless past the longest window; trimming on writes keeps the table small. */
   async trim(): Promise<void> {
     await this.db.deleteFrom('login_attempts').where('at', '<', new Date(Date.now() - 24 * 3600_000).toISOString()).execute();

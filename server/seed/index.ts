@@ -6,7 +6,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAdminPhone, type AppConfig } from '../platform/config';
-import { lockForSeeding, nowIso, type DB } from '../platform/db';
+import type { Transaction } from 'kysely';
+import { administratorRole } from '../../schema/rules/roles';
+import { lockForSeeding, nowIso, type Database, type DB } from '../platform/db';
 import type { MediaStore } from '../features/media/mediaStore';
 import { isVariantName } from '../features/media/imageVariants';
 import { hashPassword, unusablePasswordHash } from '../features/identity/passwords';
@@ -88,8 +90,11 @@ export async function seedIfEmpty(
   // server's modules loaded. The ready-made images are copied and the catalogue inserted while it
   // finishes; only the administrator's row waits for it.
   const hashing = config.firstAdmin?.hash ?? hashPassword(password);
+  // A production database gets its administrator and nothing else: no sample learner, order,
+  // session or message would ever be the academy's own, and a sample session is one nobody ends.
+  const sample = config.sampleData !== false;
   const dir = sampleImagesDir();
-  const images = sampleImages.map(async ({ file }) => {
+  const images = (sample ? sampleImages : []).map(async ({ file }) => {
     await media.save('images', file, await readFile(path.join(dir, file)));
     // Their resized copies were made ahead too (server/seed/images/variants/<file>/).
     const variantDir = path.join(dir, 'variants', file);
@@ -98,10 +103,30 @@ export async function seedIfEmpty(
   });
 
   const now = nowIso();
+  const insertAdministrator = async (trx: Transaction<Database>) =>
+    trx
+      .insertInto('users')
+      .values({
+        firstName: 'مدیر',
+        lastName: 'سامانه',
+        phoneNumber: phone,
+        emailAddress: '',
+        passwordHash: await hashing,
+        role: administratorRole,
+        isLockout: 0,
+        lastLogin: null,
+        createdAt: now,
+        tokenVersion: 0,
+      })
+      .execute();
   const inserting = db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction: two processes starting together seed once.
     await lockForSeeding(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
+    if (!sample) {
+      await insertAdministrator(trx);
+      return;
+    }
     const categoryIds = idsBy(
       await trx
         .insertInto('categories')
@@ -162,21 +187,7 @@ export async function seedIfEmpty(
       .execute();
 
     // The administrator first, so it keeps id 1 as before.
-    await trx
-      .insertInto('users')
-      .values({
-        firstName: 'مدیر',
-        lastName: 'سامانه',
-        phoneNumber: phone,
-        emailAddress: '',
-        passwordHash: await hashing,
-        role: 300,
-        isLockout: 0,
-        lastLogin: null,
-        createdAt: now,
-        tokenVersion: 0,
-      })
-      .execute();
+    await insertAdministrator(trx);
     // Sample learners cannot sign in (unusable hash); they make the admin screens look real.
     const learnerIds = idsBy(
       await trx

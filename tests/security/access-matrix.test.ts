@@ -26,6 +26,7 @@ const handRows: Record<string, Access> = {
   signInWithCode: 'public',
   resetPasswordWithCode: 'public',
   sendResetLink: 'public',
+  sendResetLinkCode: 'public',
   signOut: 'learner',
   listWaitlist: 'learner',
   joinWaitlist: 'learner',

@@ -231,6 +231,19 @@ describe('one-time codes posted as plain forms', () => {
     expect(handoff.exec(answer.html)).toBeNull();
   });
 
+  it("refuses an administrator's recovery by code alone with what to do, setting nothing", async () => {
+    const logged = stack.sms.messages.length;
+    const sent = await post('/auth/forgot', { phoneNumber: stack.adminPhone, step: 'send' });
+    expect(sent.status).toBe(200);
+    const code = await waitForCode(stack, stack.adminPhone, logged);
+    const answer = await post('/auth/forgot', { phoneNumber: stack.adminPhone, code, newPassword: 'taken-over-1', repeat: 'taken-over-1', step: 'verify' });
+    expectPrivatePage(answer);
+    expect(answer.status).toBe(403);
+    expect(answer.html).toContain('حساب مدیریت تنها با کد پیامکی بازیابی نمی‌شود.');
+    expect(answer.html).toContain('«بازیابی با ایمیل» را بزنید');
+    expect(await apiToken(stack, stack.adminPhone, stack.adminPassword)).toMatch(/^eyJ/);
+  });
+
   it('resets a forgotten password by code, the new password twice, and ends the old sessions', async () => {
     const old = await apiToken(stack, learner.phoneNumber, learner.password);
     const logged = stack.sms.messages.length;

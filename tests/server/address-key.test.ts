@@ -3,9 +3,11 @@
 // use any of its addresses, so every per-address limit keys a client by addressKey (server/
 // limits.ts): IPv6 by its /64, IPv4-mapped IPv6 as the IPv4 address. Against the real server
 // (SQLite or PostgreSQL) with TRUST_PROXY=1, so X-Forwarded-For names each request's client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configFromEnv } from '../../server/platform/config';
 import { contactTexts, maxPerAddress } from '../../server/features/catalogue/contact';
-import { addressKey, signInLimits } from '../../server/platform/limits';
+import { codeTexts } from '../../server/features/identity/oneTimeCodes';
+import { addressBudgets, addressKey, addressKeys, codeLimits, lineBudgetTimes, resetMailLimits, signInLimits } from '../../server/platform/limits';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 describe('addressKey', () => {
@@ -38,6 +40,19 @@ describe('addressKey', () => {
     expect(addressKey(ip)).toBe(key);
   });
 
+  it('counts an IPv6 client under its /56 as well, with lineBudgetTimes the budget; IPv4 under one key', () => {
+    expect(addressKeys('2001:db8:abcd:12ab::1')).toEqual(['2001:db8:abcd:12ab::/64', '2001:db8:abcd:1200::/56']);
+    expect(addressKeys('2001:db8:abcd:12ff:ffff::1')[1]).toBe('2001:db8:abcd:1200::/56');
+    expect(addressKeys('2001:db8:abcd:1300::1')[1]).toBe('2001:db8:abcd:1300::/56');
+    expect(addressKeys('::ffff:192.0.2.33')).toEqual(['192.0.2.33']);
+    expect(addressKeys('198.51.100.7')).toEqual(['198.51.100.7']);
+    expect(addressBudgets('pair', '2001:db8::1', 5, '|0912')).toEqual([
+      { bucket: 'pair:2001:db8:0:0::/64|0912', limit: 5 },
+      { bucket: 'pair:2001:db8:0:0::/56|0912', limit: 5 * lineBudgetTimes },
+    ]);
+    expect(addressBudgets('ip', '198.51.100.7', 20)).toEqual([{ bucket: 'ip:198.51.100.7', limit: 20 }]);
+  });
+
   it('gives two addresses of one /64 one key, and of neighbouring /64s two', () => {
     expect(addressKey('2001:db8:abcd:12::1')).toBe(addressKey('2001:db8:abcd:12:ffff:ffff:ffff:ffff'));
     expect(addressKey('2001:db8:abcd:12::1')).not.toBe(addressKey('2001:db8:abcd:13::1'));
@@ -45,7 +60,7 @@ describe('addressKey', () => {
   });
 });
 
-describe('per-address limits count an IPv6 /64 as one address', () => {
+describe('per-address limits count an IPv6 /64 as one address, and its /56 as one line', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ trustProxy: 1 });
@@ -86,6 +101,48 @@ describe('per-address limits count an IPv6 /64 as one address', () => {
     expect((await send('198.51.100.44')).status).toBe(429);
   });
 
+  // A home line or a tunnel hands out a /56 (or more): its 256 /64s are one client's, not 256.
+  it('code SMS: 25 /64s of one /56 share one budget (lineBudgetTimes × one address\'s), another /56 has its own', async () => {
+    const line = (i: number) => `2001:db8:5600:${(0x10 + i).toString(16)}::${i + 1}`;
+    const send = (i: number, phone: string) => server.call<{ message: string }>('POST', '/api/Auth/SendCode', { body: { phoneNumber: phone, purpose: 'signIn' }, headers: from(line(i % 25)) });
+    let accepted = 0;
+    let refused: { status: number; body: { message: string } } | undefined;
+    for (let i = 0; i < 25 * 2 && !refused; i += 1) {
+      const answer = await send(i, `0937${String(2000000 + i)}`);
+      if (answer.status === 200) accepted += 1;
+      else refused = answer;
+    }
+    expect(accepted).toBe(codeLimits.perAddress * lineBudgetTimes);
+    expect(refused?.status).toBe(429);
+    expect(refused?.body.message).toBe(codeTexts.addressTooMany);
+    // A /64 of the line not used yet is refused too; the next /56 is another client.
+    expect((await server.call('POST', '/api/Auth/SendCode', { body: { phoneNumber: '09373000001', purpose: 'signIn' }, headers: from('2001:db8:5600:ff::1') })).status).toBe(429);
+    expect((await server.call('POST', '/api/Auth/SendCode', { body: { phoneNumber: '09373000002', purpose: 'signIn' }, headers: from('2001:db8:5600:100::1') })).status).toBe(200);
+  });
+
+  it('reset mail: 25 /64s of one /56 share one budget', async () => {
+    const ask = (i: number) =>
+      server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: `line-${i}@example.com` }, headers: from(`2001:db8:5800:${(0x30 + (i % 25)).toString(16)}::1`) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25 * 2; i += 1) statuses.push((await ask(i)).status);
+    const allowed = resetMailLimits.perAddress * lineBudgetTimes;
+    expect(statuses.filter((status) => status === 200)).toHaveLength(allowed);
+    expect(statuses.slice(allowed).every((status) => status === 429)).toBe(true);
+  });
+
+  it('wrong passwords: 25 /64s of one /56 share one budget at an account', async () => {
+    const phone = '09371000004';
+    await signUpLearner(server, phone, 'right-password-1');
+    const wrong = (i: number) => server.call<{ message: string }>('POST', '/api/Auth/SignIn', { body: { username: phone, password: 'wrong-password' }, headers: from(`2001:db8:5700:${(0x20 + (i % 25)).toString(16)}::1`) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) statuses.push((await wrong(i)).status);
+    const allowed = signInLimits.perAccountAndAddress * lineBudgetTimes;
+    expect(statuses.slice(0, allowed)).toEqual(Array<number>(allowed).fill(401));
+    expect(new Set(statuses.slice(allowed))).toEqual(new Set([429]));
+    // The owner on another line gets in.
+    expect((await server.call('POST', '/api/Auth/SignIn', { body: { username: phone, password: 'right-password-1' }, headers: from('2001:db8:5700:100::1') })).status).toBe(200);
+  });
+
   it('the sign-in history keeps the full address, not its /64', async () => {
     const phone = '09371000003';
     await signUpLearner(server, phone, 'right-password-1');
@@ -95,5 +152,45 @@ describe('per-address limits count an IPv6 /64 as one address', () => {
     const sessions = await server.call<Array<{ address: string }>>('GET', '/api/Session/GetSelectList', { token: admin });
     expect(sessions.status).toBe(200);
     expect(sessions.body.map((session) => session.address)).toContain('2001:db8:99:1:1234:5678:9abc:def0');
+  });
+});
+
+// Many addresses together (a botnet, or lines each within its own budget) still meet one ceiling:
+// the site's code SMS an hour (SMS_PER_HOUR), whose crossing is an alert line for the operator.
+describe('the site-wide hourly ceiling of code SMS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ trustProxy: 1, smsPerHour: 3 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses codes past it with a Persian 429, from any address, and alerts once', async () => {
+    const alerts: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void alerts.push(String(line)));
+    try {
+      const send = (i: number) =>
+        server.call<{ message: string }>('POST', '/api/Auth/SendCode', { body: { phoneNumber: `0937400000${i}`, purpose: 'signIn' }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+      for (let i = 0; i < 3; i += 1) expect((await send(i)).status).toBe(200);
+      expect(alerts).toEqual([]);
+      for (let i = 3; i < 6; i += 1) {
+        const refused = await send(i);
+        expect(refused.status).toBe(429);
+        expect(refused.body.message).toBe(codeTexts.siteTooMany);
+      }
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatch(/^ALERT sms-ceiling: 3 code SMS were sent within the last hour \(SMS_PER_HOUR\)/);
+      // Nothing was sent past it.
+      expect(server.printed.filter((line) => line.startsWith('SMS to '))).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('is read from SMS_PER_HOUR, default codeLimits.sitePerHour; a bad value stops the start', () => {
+    expect(configFromEnv({}).smsPerHour).toBe(codeLimits.sitePerHour);
+    expect(configFromEnv({ SMS_PER_HOUR: '50' }).smsPerHour).toBe(50);
+    for (const bad of ['0', '-3', 'many']) expect(() => configFromEnv({ SMS_PER_HOUR: bad }), bad).toThrow(/SMS_PER_HOUR/);
   });
 });

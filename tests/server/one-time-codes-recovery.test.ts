@@ -1,8 +1,9 @@
 // @vitest-environment node
 // One-time codes by SMS, against the real server on SQLite or PostgreSQL, with recording SMS and
 // e-mail providers: asking for a code says nothing about whether the number has an account; an
-// account that opens the admin panel signs in by password only; recovery by code or by an e-mailed
-// link ends every session. The server trusts one proxy, so each test picks its own client address.
+// account that opens the admin panel signs in by password only, and is recovered by the e-mailed
+// link and an SMS code together (never by either alone); recovery by code or by an e-mailed link
+// ends every session. The server trusts one proxy, so each test picks its own client address.
 import { decodeJwt } from 'jose';
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,8 @@ import type { DB } from '../../server/platform/db';
 import { unusablePasswordHash } from '../../server/features/identity/passwords';
 import { adminPhone, type TestServer } from '../support/server';
 import { codeLimits, resetMailLimits } from '../../server/platform/limits';
+import { authTexts } from '../../server/features/identity/authTexts';
+import { codeTexts } from '../../server/features/identity/oneTimeCodes';
 import { startCodes, stopCodes, type CodesWorld, from, sendCode, lastCode, codeFor, signInWithCode, wrongCode, signUp, me } from '../support/codes';
 
 let server: TestServer;
@@ -149,7 +152,7 @@ describe('an account that opens the admin panel', () => {
 
     const refused = await signInWithCode(phone, code, address);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» رمز تازه بگذارید.');
+    expect(refused.body.message).toBe(codeTexts.staffUsePassword);
     expect(refused.body).not.toHaveProperty('accessToken');
     expect(await db.selectFrom('sessions').select('id').where('userId', '=', staff.id).execute()).toHaveLength(sessionsBefore.length);
     expect((await signInWithCode(phone, code, address)).status).toBe(400);
@@ -159,21 +162,84 @@ describe('an account that opens the admin panel', () => {
     expect(decodeJwt(token).role).toBe('Administrator');
   });
 
-  it('may still recover its password by SMS code: every session ends and the new password signs in', async () => {
+  it('is not recovered by an SMS code alone: the code is spent, refused (403) with what to do, and nothing changes', async () => {
     const address = '203.0.113.96';
     const phone = '09369500002';
     await signUp(phone, address, 'staff-password-1');
     await db.updateTable('users').set({ role: 300 }).where('phoneNumber', '=', phone).execute();
     const before = await server.signIn(phone, 'staff-password-1');
     const code = await codeFor(phone, 'reset', address);
-    const reset = await server.call<{ ended: number }>('POST', '/api/Auth/ResetPasswordWithCode', {
-      body: { phoneNumber: phone, code, newPassword: 'staff-password-2' },
-      headers: from(address),
+    const reset = () =>
+      server.call<{ ended: number; message: string }>('POST', '/api/Auth/ResetPasswordWithCode', { body: { phoneNumber: phone, code, newPassword: 'staff-password-2' }, headers: from(address) });
+    const refused = await reset();
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.message).toBe(authTexts.staffRecoveryNeedsLink);
+    expect((await reset()).status).toBe(400);
+    expect(await me(before)).toBe(200);
+    expect((await server.call('POST', '/api/Auth/SignIn', { body: { username: phone, password: 'staff-password-2' } })).status).toBe(401);
+    expect(decodeJwt(await server.signIn(phone, 'staff-password-1')).role).toBe('Administrator');
+  });
+
+  it('is recovered by the e-mailed link and the SMS code together, spent at once; a code for another number does not do', async () => {
+    const address = '203.0.113.97';
+    const phone = '09369500003';
+    await signUp(phone, address, 'staff-password-1', 'staff@example.com');
+    await db.updateTable('users').set({ role: 300 }).where('phoneNumber', '=', phone).execute();
+    const before = await server.signIn(phone, 'staff-password-1');
+    expect((await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: 'staff@example.com' }, headers: from(address) })).status).toBe(200);
+    const mailed = await vi.waitFor(() => {
+      const found = mail.mails.find((message) => message.to === 'staff@example.com');
+      if (!found) throw new Error('not mailed yet');
+      return found;
     });
-    expect(reset.status, reset.text).toBe(200);
-    expect(reset.body.ended).toBeGreaterThanOrEqual(1);
+    const token = /\/auth\/reset\/([A-Za-z0-9_-]{43})/.exec(mailed.text)?.[1] ?? '';
+    const reset = (body: object) => server.call<{ ended: number; message: string }>('POST', '/api/Auth/ResetPassword', { body: { token, ...body }, headers: from(address) });
+
+    // The link alone: refused with what to do; the link is kept.
+    const linkAlone = await reset({ newPassword: 'staff-password-2' });
+    expect(linkAlone.status, linkAlone.text).toBe(403);
+    expect(linkAlone.body.message).toBe(authTexts.staffLinkNeedsCode);
+    // A reset code the link's holder got for a number of their own is not the account's.
+    const ownCode = await codeFor('09369500009', 'reset', '203.0.113.98');
+    expect((await reset({ newPassword: 'staff-password-2', code: ownCode })).status).toBe(400);
+
+    // The page asks for the code by the link: it goes to the account's own phone.
+    const asked = await server.call<{ message: string }>('POST', '/api/Auth/SendResetLinkCode', { body: { token }, headers: from(address) });
+    expect(asked.status, asked.text).toBe(200);
+    const code = lastCode(phone);
+    const wrong = await reset({ newPassword: 'staff-password-2', code: wrongCode(code) });
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'کد واردشده درست نیست']);
+    expect(await me(before)).toBe(200);
+
+    const done = await reset({ newPassword: 'staff-password-2', code });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.ended).toBeGreaterThanOrEqual(1);
     expect(await me(before)).toBe(401);
     expect(decodeJwt(await server.signIn(phone, 'staff-password-2')).role).toBe('Administrator');
+    // Both spent: neither works again.
+    expect((await reset({ newPassword: 'staff-password-3', code })).status).toBe(400);
+    const [row] = await db.selectFrom('one_time_codes').select('usedAt').where('phoneNumber', '=', phone).where('purpose', '=', 'reset').orderBy('id', 'desc').limit(1).execute();
+    expect(row?.usedAt).not.toBeNull();
+  });
+
+  it("a learner's link needs no code, and is not a way to send one", async () => {
+    const address = '203.0.113.99';
+    const phone = '09369500004';
+    await signUp(phone, address, 'learner-password-1', 'learner-link@example.com');
+    expect((await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: 'learner-link@example.com' }, headers: from(address) })).status).toBe(200);
+    const mailed = await vi.waitFor(() => {
+      const found = mail.mails.find((message) => message.to === 'learner-link@example.com');
+      if (!found) throw new Error('not mailed yet');
+      return found;
+    });
+    const token = /\/auth\/reset\/([A-Za-z0-9_-]{43})/.exec(mailed.text)?.[1] ?? '';
+    const sent = sms.codes.length;
+    const asked = await server.call<{ message: string }>('POST', '/api/Auth/SendResetLinkCode', { body: { token }, headers: from(address) });
+    expect([asked.status, asked.body.message]).toEqual([400, authTexts.linkNeedsNoCode]);
+    expect(sms.codes).toHaveLength(sent);
+    const made = await server.call<{ message: string }>('POST', '/api/Auth/SendResetLinkCode', { body: { token: 'made-up-link' }, headers: from(address) });
+    expect(made.status).toBe(400);
+    expect((await server.call('POST', '/api/Auth/ResetPassword', { body: { token, newPassword: 'learner-password-2' }, headers: from(address) })).status).toBe(200);
   });
 });
 

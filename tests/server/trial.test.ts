@@ -1,14 +1,17 @@
 // The trial (TRIAL=1, `npm run trial`: server/dev/trial.ts): the local Zarinpal-compatible gateway
 // refuses what Zarinpal refuses, keeps its payments across a restart, and is never started in
-// production; the seed's paid orders refund through it; the outbox lists the SMS; a page asked
-// for at the other loopback name is sent to the public address.
+// production; the seed's paid orders refund through it; the outbox lists the SMS; it answers only
+// requests addressed to this machine (DNS rebinding); a page asked for at the other loopback name
+// is sent to the public address.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { LocalGateway } from '../../server/dev/localGateway';
 import { serveLocalGateway } from '../../server/dev/localGatewayServer';
+import { foreignHostText } from '../../server/dev/localHosts';
 import { outboxPath, trialRefusal, trialTexts } from '../../server/dev/trial';
 import { isGatewayAuthority } from '../../server/features/commerce/payments';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
@@ -190,6 +193,40 @@ describe('the trial server', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('answers only requests addressed to this machine: a rebound name is refused with a Persian 403, the outbox and the gateway alike', async () => {
+    const asked = (url: string, host: string) => server.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+    for (const host of ['rebind.example', 'rebind.example:3000', 'localhost.rebind.example', '127.0.0.1.nip.io:3000', '[::2]:3000', '10.0.0.7:3000']) {
+      for (const url of [outboxPath, '/api/Public/categories', '/']) {
+        const refused = await asked(url, host);
+        expect(refused.statusCode, `${host}${url}`).toBe(403);
+        expect(refused.json(), `${host}${url}`).toEqual({ message: foreignHostText });
+      }
+    }
+    // This machine's names, with or without a port, and the trial's own PUBLIC_URL host.
+    for (const host of ['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000', 'academy.test']) {
+      expect((await asked(outboxPath, host)).statusCode, host).toBe(200);
+    }
+    // Through a real socket, as a rebinding page's request arrives: its Host is its own name.
+    const viaSocket = (url: string, host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest(url, { headers: { host } }, (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    const code = await server.sendCode('09351112234', 'signIn');
+    const rebound = await viaSocket(`${server.url}${outboxPath}`, 'rebind.example');
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain(code);
+    expect(JSON.parse(rebound.body)).toEqual({ message: foreignHostText });
+    const gatewayPage = await viaSocket(`${gatewayUrl}/pg/StartPay/${await request()}`, 'rebind.example');
+    expect(gatewayPage.status).toBe(403);
+    expect((await viaSocket(`${server.url}${outboxPath}`, new URL(server.url).host)).body).toContain(code);
   });
 
   it('never starts with NODE_ENV=production', async () => {

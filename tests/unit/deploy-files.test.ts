@@ -1,6 +1,7 @@
 // The deployment files (deploy/) agree with the server: the unit starts what the build makes,
 // stops it with the signal the server drains on and waits longer than the drain, and the example
-// settings are ones the server accepts.
+// settings are ones the server accepts once their CHANGE-ME values are filled in.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, drainMs } from '../../server/platform/config';
@@ -27,8 +28,11 @@ describe('deploy/', () => {
     expect(drainMs({})).toBeLessThan(stopSeconds * 1000);
   });
 
-  it('the example settings are accepted as they are (a proxy trusted, the request log on)', () => {
-    const config = configFromEnv(env);
+  it('the example settings, their CHANGE-ME values filled in, are accepted (a proxy trusted, the request log on)', () => {
+    // As shipped they are refused (tests/server/production-start.test.ts): the operator fills them in.
+    expect(() => configFromEnv(env)).toThrow(/Refusing to start/);
+    const filled = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value?.replaceAll('CHANGE-ME', 'filled-in')]));
+    const config = configFromEnv({ ...filled, JWT_SECRET: randomBytes(48).toString('base64') });
     expect(config.trustProxy).toBe(1);
     expect(config.logger).toBe(true);
     expect(config.databaseUrl).toMatch(/^postgresql:/);

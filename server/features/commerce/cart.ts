@@ -7,7 +7,7 @@ import { nowIso, type DB } from '../../platform/db';
 import { ageMisfit, ageWarningText, type AgeRange } from '../../../schema/rules/age';
 import { HttpError } from '../../platform/errors';
 import { Attempts } from '../../platform/slidingCounters';
-import { addressKey, couponLimits } from '../../platform/limits';
+import { addressBudgets, couponLimits } from '../../platform/limits';
 import { registrationOpen } from '../catalogue/public';
 import { courseFull, seatsFor, sweepWaitlist } from './seats';
 import { cartCouponCode, discountTexts, priceLines, type Pricing } from './discounts';
@@ -183,7 +183,7 @@ export async function applyCoupon({ db, attempts }: LearnerDeps, request: Fastif
   const userId = currentUser(request).id;
   const cart = await cartOf(db, userId);
   if (cart.items.length === 0) throw new HttpError(409, learnerTexts.cartEmpty);
-  const tries = await takeCouponTry(attempts, userId, addressKey(request.ip));
+  const tries = await takeCouponTry(attempts, userId, request.ip);
   const tried = await priceLines(db, userId, cart.pricing.lines, code);
   if (tried.couponError !== null) throw new HttpError(400, tried.couponError);
   await attempts.releaseIds(tries);
@@ -208,22 +208,14 @@ export async function removeCoupon({ db }: LearnerDeps, request: FastifyRequest)
  * before the code is looked at, so a burst in parallel gets no more tries than the limits; the
  * caller gives the places back when the code applies. Refused: 429 with the wait.
  */
-async function takeCouponTry(attempts: Attempts, userId: number, address: string): Promise<number[]> {
-  const budgets: Array<[string, number]> = [
-    [`coupon-learner:${userId}`, couponLimits.perLearner],
-    [`coupon-address:${address}`, couponLimits.perAddress],
-  ];
-  const taken: number[] = [];
-  for (const [bucket, limit] of budgets) {
-    const slot = await attempts.take(bucket, limit, couponLimits.windowMs);
-    if (slot === undefined) {
-      await attempts.releaseIds(taken);
-      const seconds = Math.max(1, Math.ceil((await attempts.waitMs(bucket, limit, couponLimits.windowMs)) / 1000));
-      throw new HttpError(429, discountTexts.couponTooMany(seconds), { retryAfterSeconds: seconds });
-    }
-    taken.push(slot);
-  }
-  return taken;
+async function takeCouponTry(attempts: Attempts, userId: number, ip: string): Promise<number[]> {
+  const tried = await attempts.takeAll(
+    [{ bucket: `coupon-learner:${userId}`, limit: couponLimits.perLearner }, ...addressBudgets('coupon-address', ip, couponLimits.perAddress)],
+    couponLimits.windowMs,
+  );
+  if ('taken' in tried) return tried.taken;
+  const seconds = Math.max(1, Math.ceil((await attempts.waitMs(tried.full.bucket, tried.full.limit, couponLimits.windowMs)) / 1000));
+  throw new HttpError(429, discountTexts.couponTooMany(seconds), { retryAfterSeconds: seconds });
 }
 
 export async function courseTitle(db: DB, courseId: number): Promise<string> {

@@ -11,7 +11,7 @@ import { Attempts } from '../../platform/slidingCounters';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { Gate } from '../../platform/gate';
-import { addressKey, signInLimits, signUpLimits } from '../../platform/limits';
+import { addressBudgets, addressKey, addressKeys, signInLimits, signUpLimits } from '../../platform/limits';
 import { burnPasswordTime, hashPassword, verifyPassword } from './passwords';
 import type { OneTimeCodes } from './oneTimeCodes';
 import { parse, type Register } from '../../platform/http';
@@ -76,7 +76,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
     const attempt = await attempts.take(`signup:${address}`, signUpLimits.perAddress, signUpLimits.windowMs);
     if (attempt === undefined) throw new HttpError(429, authTexts.signUpTooMany);
     // A wrong code is the code's refusal (counted against the code and the address), not a sign-up.
-    const checked = await codes.check(address, body.phoneNumber, 'signUp', body.code).catch(async (error: unknown) => {
+    const checked = await codes.check(request.ip, body.phoneNumber, 'signUp', body.code).catch(async (error: unknown) => {
       await attempts.releaseIds([attempt]);
       throw error;
     });
@@ -143,17 +143,14 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
     const account = who.email ?? who.phone ?? '';
     const accountBucket = `account:${account}`;
     // The address first: it never holds "|", so no username can make two pairs look alike.
-    const address = addressKey(request.ip);
-    const pairBucket = `pair:${address}|${account}`;
-    const addressBucket = `ip:${address}`;
-    const reservation = await attempts.admit(
-      addressBucket,
-      [
-        { bucket: pairBucket, limit: signInLimits.perAccountAndAddress },
-        { bucket: addressBucket, limit: signInLimits.perAddress },
-      ],
-      { windowMs: signInLimits.windowMs, maxQueue: signInLimits.maxQueue, maxWaitMs: signInLimits.maxWaitMs },
-    );
+    const pairBudgets = addressBudgets('pair', request.ip, signInLimits.perAccountAndAddress, `|${account}`);
+    // Admissions are serialised by the widest key (an IPv6 client's /56), which every bucket here belongs to.
+    const lockKey = `ip:${addressKeys(request.ip).at(-1) ?? ''}`;
+    const reservation = await attempts.admit(lockKey, [...pairBudgets, ...addressBudgets('ip', request.ip, signInLimits.perAddress)], {
+      windowMs: signInLimits.windowMs,
+      maxQueue: signInLimits.maxQueue,
+      maxWaitMs: signInLimits.maxWaitMs,
+    });
     if (!reservation) throw new HttpError(429, authTexts.tooMany);
     let outcome: 'failed' | 'succeeded' | 'unknown' = 'unknown';
     try {
@@ -176,7 +173,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
       await attempts.release(reservation);
       // Only a caller who knows the password learns that the account is locked.
       if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
-      await attempts.clear(pairBucket);
+      for (const { bucket } of pairBudgets) await attempts.clear(bucket);
       await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
       const alert = await takeFailures(db, user.id);
       return {

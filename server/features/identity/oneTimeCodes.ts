@@ -8,8 +8,10 @@
 // ONE_TIME_CODE_SECONDS, once, for one purpose, and only the newest code of a number and purpose
 // works. Each use counts a try before its check, in one conditional update, so parallel guesses
 // count each other; the last of codeLimits.triesPerCode wrong tries voids it. It is compared in
-// constant time (sameCode). Sending is limited per number (one a minute per purpose, five an hour)
-// and per client address, with server/platform/slidingCounters.ts's counters.
+// constant time (sameCode). Sending is limited per number (one a minute per purpose, five an hour),
+// per client address (an IPv6 client by its /64 and its /56: limits.ts addressBudgets) and for the
+// whole site an hour (SMS_PER_HOUR, an alert in the log when reached), with
+// server/platform/slidingCounters.ts's counters.
 //
 // "Send me a code" never looks at accounts: every number gets the same SMS, the same row and the
 // same answer, in the same time, whether or not it has an account. Only after the code is proven
@@ -30,7 +32,7 @@ import { takeFailures } from './signInAlerts';
 import { nowIso, type Database, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { opensAdminPanel } from '../../../schema/rules/roles';
-import { addressKey, codeLimits, resetMailLimits } from '../../platform/limits';
+import { addressBudgets, codeLimits, resetMailLimits } from '../../platform/limits';
 import { DeliveryError, type MailProvider, type SmsProvider } from '../../platform/outside';
 import { hashPassword } from './passwords';
 import { parse, type Register } from '../../platform/http';
@@ -54,10 +56,11 @@ export const codeTexts = {
   wait: (seconds: number) => `برای کد تازه ${seconds} ثانیه دیگر صبر کنید`,
   phoneTooMany: 'برای این شماره در یک ساعت گذشته کد زیادی فرستاده شده است؛ یک ساعت دیگر دوباره تلاش کنید',
   addressTooMany: 'تعداد درخواست‌های کد از این نشانی زیاد است؛ یک ساعت دیگر دوباره تلاش کنید',
+  siteTooMany: 'ارسال پیامک کد در این ساعت به سقف آکادمی رسیده است؛ کمی بعد دوباره تلاش کنید یا با رمز عبور وارد شوید',
   deliveryFailed: 'ارسال پیامک اکنون ممکن نشد؛ چند دقیقه دیگر دوباره تلاش کنید یا با رمز عبور وارد شوید',
   deliveryRefused: 'پیامک به این شماره نمی‌رسد؛ شماره را بررسی کنید',
   noAccount: 'با این شماره حسابی ساخته نشده است؛ عضو شوید',
-  staffUsePassword: 'حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» رمز تازه بگذارید.',
+  staffUsePassword: 'حساب مدیریت با کد پیامکی باز نمی‌شود؛ با رمز عبور وارد شوید. اگر رمز را فراموش کرده‌اید، از «رمز عبور را فراموش کرده‌اید؟» با ایمیل حساب پیوند بخواهید؛ رمز تازه با آن پیوند و یک کد پیامکی گذاشته می‌شود.',
   mailSent: 'اگر حسابی با این ایمیل باشد، پیوند گذاشتن رمز تازه به آن فرستاده شد؛ صندوق نامه (و پوشه هرزنامه) را ببینید. پیوند یک ساعت و فقط یک بار کار می‌کند.',
   mailTooMany: 'تعداد درخواست‌های پیوند بازنشانی زیاد است؛ یک ساعت دیگر دوباره تلاش کنید',
   mailSubject: 'گذاشتن رمز عبور تازه در آکادمی',
@@ -98,11 +101,16 @@ export interface CheckedCode {
   phoneNumber: string;
 }
 
+/** The site's code SMS of the hour, all addresses together. */
+const siteBucket = 'code-site';
+
 export class OneTimeCodes {
   private readonly attempts: Attempts;
   private readonly key: Buffer;
   /** Work answered before it ended (the e-mailed link), awaited on close. */
   private readonly background = new Set<Promise<void>>();
+  /** Until when this process has raised the site's ceiling alert (once per window, not per refusal). */
+  private alertedUntil = 0;
 
   constructor(
     private readonly db: DB,
@@ -110,6 +118,8 @@ export class OneTimeCodes {
     secret: Uint8Array,
     readonly lifetimeMs: number,
     private readonly host: string,
+    /** The site's code SMS an hour (SMS_PER_HOUR), and where reaching it is told to the operator. */
+    private readonly ceiling: { perHour: number; alert: (line: string) => void },
   ) {
     this.attempts = new Attempts(db);
     this.key = createHmac('sha256', secret).update('academy one-time codes v1').digest();
@@ -123,15 +133,17 @@ export class OneTimeCodes {
    * Sends a new code to a number. Refused (429) while the number's last code of this purpose is
    * younger than a minute (its resend wait), past five codes to the number in the hour (all
    * purposes), or past the address's budget; a refusal takes back what it counted, so it costs the
-   * caller nothing but sends nothing either. `address` is the client's addressKey (limits.ts).
+   * caller nothing but sends nothing either. Past the site's hourly ceiling every code is refused
+   * (429) and the operator alerted. `ip` is the client's address (request.ip).
    */
-  async send(address: string, phone: string, purpose: CodePurpose): Promise<Schemas['CodeSent']> {
-    const addressSlot = await this.attempts.take(`code-address:${address}`, codeLimits.perAddress, codeLimits.windowMs);
-    if (addressSlot === undefined) throw new HttpError(429, codeTexts.addressTooMany);
+  async send(ip: string, phone: string, purpose: CodePurpose): Promise<Schemas['CodeSent']> {
+    const addressSlots = await this.attempts.takeAll(addressBudgets('code-address', ip, codeLimits.perAddress), codeLimits.windowMs);
+    if (!('taken' in addressSlots)) throw new HttpError(429, codeTexts.addressTooMany);
+    const addressIds = addressSlots.taken;
     const waitBucket = `code-wait:${purpose}:${phone}`;
     const waitSlot = await this.attempts.take(waitBucket, 1, codeLimits.resendAfterMs);
     if (waitSlot === undefined) {
-      await this.attempts.releaseIds([addressSlot]);
+      await this.attempts.releaseIds(addressIds);
       const last = await this.attempts.latest(waitBucket);
       const left = last ? codeLimits.resendAfterMs - (Date.now() - Date.parse(last)) : codeLimits.resendAfterMs;
       const seconds = Math.min(codeLimits.resendAfterMs / 1000, Math.max(1, Math.ceil(left / 1000)));
@@ -139,8 +151,20 @@ export class OneTimeCodes {
     }
     const phoneSlot = await this.attempts.take(`code-phone:${phone}`, codeLimits.perPhone, codeLimits.windowMs);
     if (phoneSlot === undefined) {
-      await this.attempts.releaseIds([addressSlot, waitSlot]);
+      await this.attempts.releaseIds([...addressIds, waitSlot]);
       throw new HttpError(429, codeTexts.phoneTooMany);
+    }
+    const siteSlot = await this.attempts.take(siteBucket, this.ceiling.perHour, codeLimits.windowMs);
+    if (siteSlot === undefined) {
+      await this.attempts.releaseIds([...addressIds, waitSlot, phoneSlot]);
+      if (Date.now() >= this.alertedUntil) {
+        this.alertedUntil = Date.now() + codeLimits.windowMs;
+        this.ceiling.alert(
+          `ALERT sms-ceiling: ${this.ceiling.perHour} code SMS were sent within the last hour (SMS_PER_HOUR); further codes are refused until the hour has room. ` +
+            'Many numbers asked at once: look at the request log for where from, and raise SMS_PER_HOUR only if the traffic is real.',
+        );
+      }
+      throw new HttpError(429, codeTexts.siteTooMany);
     }
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -195,13 +219,11 @@ export class OneTimeCodes {
    * with what it proves, so that a refusal after the check (an e-mail taken at sign-up) leaves it
    * to the owner's next try.
    */
-  async check(address: string, phone: string, purpose: CodePurpose, code: string): Promise<CheckedCode> {
-    const wrongBucket = `code-wrong:${address}`;
-    if ((await this.attempts.count(wrongBucket, codeLimits.wrongWindowMs)) >= codeLimits.wrongPerAddress) {
-      throw new HttpError(429, codeTexts.tooManyWrong);
-    }
+  async check(ip: string, phone: string, purpose: CodePurpose, code: string): Promise<CheckedCode> {
+    const wrongBudgets = addressBudgets('code-wrong', ip, codeLimits.wrongPerAddress);
+    if (await this.attempts.anyFull(wrongBudgets, codeLimits.wrongWindowMs)) throw new HttpError(429, codeTexts.tooManyWrong);
     const refuse = async (message: string): Promise<never> => {
-      await this.attempts.record(wrongBucket);
+      await this.attempts.record(...wrongBudgets.map(({ bucket }) => bucket));
       throw new HttpError(400, message);
     };
     const live = await this.db
@@ -248,8 +270,8 @@ export class OneTimeCodes {
   }
 
   /** Checks and spends at once (sign-in, recovery). */
-  async use(address: string, phone: string, purpose: CodePurpose, code: string): Promise<void> {
-    const checked = await this.check(address, phone, purpose, code);
+  async use(ip: string, phone: string, purpose: CodePurpose, code: string): Promise<void> {
+    const checked = await this.check(ip, phone, purpose, code);
     if (!(await this.spend(this.db, checked))) throw new HttpError(400, codeTexts.stale);
   }
 
@@ -287,14 +309,14 @@ export function registerOneTimeCodes(
 
   register('POST /api/Auth/SendCode', async (request: FastifyRequest): Promise<Schemas['CodeSent']> => {
     const body = parse(sendCodeBody, request.body, labels);
-    return codes.send(addressKey(request.ip), body.phoneNumber, body.purpose);
+    return codes.send(request.ip, body.phoneNumber, body.purpose);
   });
 
   // The same session and token as a password sign-in (startSession), and the same report of
   // wrong passwords tried since the last sign-in.
   register('POST /api/Auth/SignInWithCode', async (request): Promise<Schemas['AccessToken']> => {
     const body = parse(codeSignInBody, request.body, labels);
-    await codes.use(addressKey(request.ip), body.phoneNumber, 'signIn', body.code);
+    await codes.use(request.ip, body.phoneNumber, 'signIn', body.code);
     // The caller holds the phone now: telling them it has no account tells nobody else anything.
     const user = await db
       .selectFrom('users')
@@ -306,8 +328,7 @@ export function registerOneTimeCodes(
     // swapped SIM, a code read off a lock screen) is not enough for the whole academy. Only the
     // phone's holder gets this far, so the refusal tells nobody else that the number is staff's;
     // it comes before the lock-out, which (as at password sign-in) only the password reveals.
-    // The code is spent and no session opens. Recovery by code still works for these accounts:
-    // it ends every session and sets a password, which is then what signs in.
+    // The code is spent and no session opens.
     if (opensAdminPanel(user.role)) throw new HttpError(403, codeTexts.staffUsePassword);
     if (user.isLockout) throw new HttpError(401, authTexts.lockedOut);
     await db.updateTable('users').set({ lastLogin: nowIso() }).where('id', '=', user.id).execute();
@@ -319,14 +340,16 @@ export function registerOneTimeCodes(
   });
 
   // Recovery by code: the new password (sign-up's rule) is hashed only after the code is proven,
-  // so a wrong code costs no scrypt; every session of the account ends, as with a reset link.
+  // so a wrong code costs no scrypt; every session of the account ends, as with a reset link. An
+  // account that opens the admin panel is recovered by the link and a code together
+  // (passwordRecovery.ts): the code alone is spent and refused, telling its holder what to do.
   register('POST /api/Auth/ResetPasswordWithCode', async (request): Promise<Schemas['SessionsEnded']> => {
     const body = parse(codeResetBody, request.body, labels);
-    const checked = await codes.check(addressKey(request.ip), body.phoneNumber, 'reset', body.code);
-    const user = await db.selectFrom('users').select('id').where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
-    if (!user) {
+    const checked = await codes.check(request.ip, body.phoneNumber, 'reset', body.code);
+    const user = await db.selectFrom('users').select(['id', 'role']).where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
+    if (!user || opensAdminPanel(user.role)) {
       await codes.spend(db, checked);
-      throw new HttpError(400, codeTexts.noAccount);
+      throw user ? new HttpError(403, authTexts.staffRecoveryNeedsLink) : new HttpError(400, codeTexts.noAccount);
     }
     const passwordHash = await hashPassword(body.newPassword);
     const ended = await db.transaction().execute(async (trx) => {
@@ -344,13 +367,11 @@ export function registerOneTimeCodes(
   // fails is logged; reporting it would say the address has an account.
   register('POST /api/Auth/SendResetLink', async (request): Promise<Schemas['MessageAnswer']> => {
     const body = parse(resetMailBody, request.body, labels);
-    const addressSlot = await attempts.take(`reset-mail-address:${addressKey(request.ip)}`, resetMailLimits.perAddress, resetMailLimits.windowMs);
-    if (addressSlot === undefined) throw new HttpError(429, codeTexts.mailTooMany);
-    const emailSlot = await attempts.take(`reset-mail:${body.emailAddress}`, resetMailLimits.perEmail, resetMailLimits.windowMs);
-    if (emailSlot === undefined) {
-      await attempts.releaseIds([addressSlot]);
-      throw new HttpError(429, codeTexts.mailTooMany);
-    }
+    const slots = await attempts.takeAll(
+      [...addressBudgets('reset-mail-address', request.ip, resetMailLimits.perAddress), { bucket: `reset-mail:${body.emailAddress}`, limit: resetMailLimits.perEmail }],
+      resetMailLimits.windowMs,
+    );
+    if (!('taken' in slots)) throw new HttpError(429, codeTexts.mailTooMany);
     codes.later(async () => {
       const user = await db
         .selectFrom('users')

@@ -2,26 +2,19 @@
 // admin (the generic create of schema/users.ts, through this hook) and one-time password reset
 // links. A link's token is shown to the admin once and only its SHA-256 is stored (migration
 // 009); its holder sets a new password once, before it expires, which ends every session of
-// the account. The rules are sign-up's: an Iranian mobile, a unique phone and email, a new
+// the account (server/features/identity/passwordRecovery.ts). The rules are sign-up's: an Iranian mobile, a unique phone and email, a new
 // password of schema/validators.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import * as v from 'valibot';
-import { newPassword } from '../../../schema/validators';
 import { Attempts } from '../../platform/slidingCounters';
 import { authTexts } from './authTexts';
 import { type Database, type DB, type Executor, nowIso, type Row } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { addressKey } from '../../platform/limits';
 import { hashPassword } from './passwords';
-import { parse, type Register } from '../../platform/http';
-import { endAllSessions } from './signInSessions';
-import type { components } from '../../../codegen/openapi.gen';
 import type { Transaction } from 'kysely';
 import { plugIn } from '../../engine/behaviours';
 import { resetLinkBase } from '../../../schema/rules/token';
-
-type SessionsEnded = components['schemas']['SessionsEnded'];
 
 export const resetTexts = {
   invalid: 'این پیوند بازنشانی رمز عبور معتبر نیست، پیش‌تر استفاده شده یا منقضی شده است؛ از صفحه «فراموشی رمز عبور» یا از مدیر پیوند تازه بخواهید',
@@ -79,16 +72,8 @@ export async function createUser(values: Row, db: DB): Promise<Row> {
   return { ...rest, emailAddress: email, passwordHash, isLockout: 0, tokenVersion: 0, lastLogin: null };
 }
 
-const resetBody = v.object(
-  {
-    token: v.pipe(v.string('پیوند بازنشانی نامعتبر است'), v.nonEmpty('پیوند بازنشانی نامعتبر است'), v.maxLength(200, 'پیوند بازنشانی نامعتبر است')),
-    newPassword: newPassword('رمز عبور جدید'),
-  },
-  'بدنه درخواست باید یک شیء JSON باشد',
-);
-
-/** Spends a valid link: true once, for the first of any parallel uses (one conditional update). */
-async function spend(trx: Transaction<Database>, hash: string, now: string): Promise<number | undefined> {
+/** Spends a valid link: its account once, for the first of any parallel uses (one conditional update). */
+export async function spendResetLink(trx: Transaction<Database>, hash: string, now: string): Promise<number | undefined> {
   const used = await trx
     .updateTable('password_resets')
     .set({ usedAt: now })
@@ -100,37 +85,36 @@ async function spend(trx: Transaction<Database>, hash: string, now: string): Pro
   return used?.userId;
 }
 
-export function registerPasswordReset(register: Register, db: DB): void {
+/**
+ * A link's token as the public reset page sends it: its hash and the account of a link still
+ * unused and unexpired, or a refusal (400, counted against the client's address: made-up links
+ * are limited). The `refuse` it answers records a failure and throws, for a later refusal.
+ */
+export function resetLinks(db: DB): {
+  find: (ip: string, token: string) => Promise<{ hash: string; userId: number }>;
+  refuse: (ip: string) => Promise<never>;
+} {
   const attempts = new Attempts(db);
-
-  register('POST /api/Auth/ResetPassword', async (request): Promise<SessionsEnded> => {
-    const body = parse(resetBody, request.body, { token: 'پیوند بازنشانی', newPassword: 'رمز عبور جدید' });
-    const bucket = `reset:${addressKey(request.ip)}`;
-    if ((await attempts.count(bucket, failureWindowMs)) >= maxFailuresPerAddress) throw new HttpError(429, resetTexts.tooMany);
-    const hash = tokenHash(body.token);
-    const refuse = async (): Promise<never> => {
-      await attempts.record(bucket);
-      throw new HttpError(400, resetTexts.invalid);
-    };
-    // Checked before hashing the password, so a made-up link costs no scrypt.
-    const found = await db
-      .selectFrom('password_resets')
-      .select('userId')
-      .where('tokenHash', '=', hash)
-      .where('usedAt', 'is', null)
-      .where('expiresAt', '>', nowIso())
-      .executeTakeFirst();
-    if (!found) return refuse();
-    const passwordHash = await hashPassword(body.newPassword);
-    const ended = await db.transaction().execute(async (trx) => {
-      const userId = await spend(trx, hash, nowIso());
-      if (userId === undefined) return undefined;
-      await trx.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
-      return endAllSessions(trx, userId, 'password');
-    });
-    if (ended === undefined) return refuse();
-    return { ended };
-  });
+  const bucket = (ip: string) => `reset:${addressKey(ip)}`;
+  const refuse = async (ip: string): Promise<never> => {
+    await attempts.record(bucket(ip));
+    throw new HttpError(400, resetTexts.invalid);
+  };
+  return {
+    refuse,
+    async find(ip, token) {
+      if ((await attempts.count(bucket(ip), failureWindowMs)) >= maxFailuresPerAddress) throw new HttpError(429, resetTexts.tooMany);
+      const hash = tokenHash(token);
+      const found = await db
+        .selectFrom('password_resets')
+        .select('userId')
+        .where('tokenHash', '=', hash)
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', nowIso())
+        .executeTakeFirst();
+      return found ? { hash, userId: found.userId } : refuse(ip);
+    },
+  };
 }
 
 export function plugInUserAccounts(): void {
