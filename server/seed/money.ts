@@ -1,6 +1,7 @@
 // Sample money: paid and refunded orders, a sales history for the dashboard, a waiting list.
 import type { Transaction } from 'kysely';
 import { type Database, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome, type WaitlistStatus } from '../platform/db';
+import { issueInvoiceNumber } from '../features/commerce/invoices';
 import { day } from './catalogue';
 
 /**
@@ -183,6 +184,23 @@ export async function seedSalesHistory(
     .insertInto('order_items')
     .values({ orderId: owed.id, childId: child.id, courseId: first.course.id, priceInTomans: first.course.price, childName: 'پرهام جعفری', courseTitle: first.course.title })
     .execute();
+}
+
+/**
+ * The invoice numbers settlement would have given the sample orders: each order whose payment
+ * enrolled a child (paid, or refunded since), in the order they were paid.
+ */
+export async function numberSeededInvoices(trx: Transaction<Database>): Promise<void> {
+  const settled = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('paidAt', 'is not', null)
+    .where('invoiceNumber', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('enrollments').select('enrollments.id').whereRef('enrollments.orderId', '=', 'orders.id')))
+    .orderBy('paidAt')
+    .orderBy('id')
+    .execute();
+  for (const order of settled) await issueInvoiceNumber(trx, order.id);
 }
 
 // ── Class schedules ─────────────────────────────────────────────────────────
