@@ -203,10 +203,6 @@ export async function numberSeededInvoices(trx: Transaction<Database>): Promise<
   for (const order of settled) await issueInvoiceNumber(trx, order.id);
 }
 
-// ── Class schedules ─────────────────────────────────────────────────────────
-
-export const academyAddress = 'تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه نهم، پلاک ۱۲، ساختمان آکادمی';
-
 /**
  * Seats and the waiting list: the first course is full — its seats enrolled
  * but one, which is held for a child offered it from the waiting list — with two more children
