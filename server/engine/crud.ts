@@ -59,8 +59,11 @@ export function updateValues(entity: AnyEntity, body: unknown, actorId: number):
   return { id: Number(parsed[entity.ops.updateIdKey ?? 'id']), values };
 }
 
-/** Whether an update's values differ from the stored record, beyond the stamps every save sets. */
-function changesRecord(entity: AnyEntity, before: Row, columns: Row, links: ReadonlyMap<string, readonly number[]>): boolean {
+/**
+ * Whether an update's values differ from the stored record, beyond the stamps every save sets: a
+ * save that changes nothing writes nothing (no version bump, no hooks, no audit entry).
+ */
+export function changesRecord(entity: AnyEntity, before: Row, columns: Row, links: ReadonlyMap<string, readonly number[]>): boolean {
   const stamped = stampedOnSave(entity);
   const stamps = new Set([...stamped.times, ...stamped.actors]);
   const differs = (a: unknown, b: unknown) => !sameValue(a, b) && !sameValue(b, a);
