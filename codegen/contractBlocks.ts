@@ -47,7 +47,9 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
       };
     case 'number': {
       const { min, max } = numberLimits(field);
-      return { type: field.integer ? 'integer' : 'number', minimum: min, maximum: max };
+      const type = field.integer ? 'integer' : 'number';
+      // A column that may hold null (an unpaid order's invoice number) answers null, not 0.
+      return { type: nullableColumn(field) ? [type, 'null'] : type, minimum: min, maximum: max };
     }
     case 'reference': {
       const target = entities.find((e) => e.key === field.reference.entity);

@@ -3263,7 +3263,7 @@ export type components = {
             /** @description id of a Coupon; 0 when none */
             couponId: number;
             couponCode: string;
-            invoiceNumber: number;
+            invoiceNumber: number | null;
             refundDueInTomans: number;
             refundedInTomans: number;
             refId: string;

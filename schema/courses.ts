@@ -18,7 +18,7 @@ export default defineEntity({
   fields: {
     title: { label: 'عنوان دوره', input: 'text', required: true },
     durationInHours: { label: 'مدت (ساعت)', input: 'number' },
-    timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate', notAfter: 'lastSessionDate', hint: 'تاریخ نخستین جلسه' },
+    timeOfHolding: { label: 'تاریخ برگزاری', input: 'jalaliDate', notAfter: 'lastSessionDate', hint: 'تاریخ نخستین جلسه؛ روزی که کلاس ندارد به نخستین روز کلاس پس از آن برده می‌شود' },
     lastSessionDate: { label: 'تاریخ آخرین جلسه', input: 'jalaliDate', hint: 'جلسه‌ها از برنامه هفتگی تا این تاریخ ساخته می‌شوند' },
     // Registration closes by the time the course starts: refused (server and form) otherwise.
     registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate', notAfter: 'timeOfHolding' },

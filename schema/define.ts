@@ -55,11 +55,12 @@ function opsOf(decl: EntityDecl<Record<string, FieldDecl>>): EntityOps {
 
 function actionsOf(decl: EntityDecl<Record<string, FieldDecl>>): AnyAction[] {
   const api = decl.api ?? decl.name;
-  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, fields, ...rest }]) => ({
+  return Object.entries(decl.actions ?? {}).map(([key, { call, tone, fields, result, ...rest }]) => ({
     ...rest,
     key,
     op: `POST /api/${api}/${call}`,
     tone: tone ?? 'neutral',
+    result: result ?? 'toast',
     fields: Object.fromEntries(Object.entries(fields ?? {}).map(([name, field]) => [name, anyField(field)])),
   }));
 }

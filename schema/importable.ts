@@ -1,6 +1,8 @@
 // Which entities the admin may fill from a CSV file (`importable: true` in a schema file), and
-// the columns such a file may have (the server's import and the screen's sample header share them).
+// the columns such a file may have: the server's import, its export and the screen's sample
+// header all read them here, so what the panel exports, it imports back.
 import type { AnyEntity, AnyField } from './define';
+import type { CellKind } from './define/fields';
 
 export function isImportable(entity: AnyEntity): boolean {
   return entity.importable === true;
@@ -25,4 +27,48 @@ const accountNameColumns: ImportColumn[] = [
 export function importColumns(entity: AnyEntity): ImportColumn[] {
   const fields = Object.entries(entity.fields).map(([name, field]) => ({ name, label: field.label, field }));
   return entity.table === 'users' ? [...accountNameColumns, ...fields] : fields;
+}
+
+type Column = AnyEntity['columns'][number];
+
+/**
+ * One column of an entity's CSV export: the export writes `column`'s cell under its header, and
+ * the import reads that header back into `fills` (null: a column only shown, such as the record's
+ * number or a course's seats taken, which the import skips).
+ */
+export interface CsvColumn {
+  column: Column;
+  fills: ImportColumn | null;
+}
+
+const idColumn: Column = { id: 'id', header: 'شناسه', cell: 'number', value: (row) => Number(row.id) };
+
+/** How a value the list shows no column for is written: as the form would show it. */
+function cellOf(field: AnyField | null): Pick<Column, 'cell' | 'options'> {
+  const cells: Partial<Record<AnyField['input'], CellKind>> = {
+    number: 'number',
+    tel: 'phone',
+    checkbox: 'yesNo',
+    jalaliDate: 'jalaliDate',
+    reference: 'reference',
+    references: 'references',
+  };
+  if (field?.input === 'select') return { cell: 'option', options: Object.fromEntries((field.options ?? []).map(([value, label]) => [String(value), label])) };
+  return { cell: (field && cells[field.input]) ?? 'text' };
+}
+
+/**
+ * The columns of the entity's CSV export, in order: the record's number, the list's columns,
+ * then (an importable entity) every other column its import reads, so a file exported from the
+ * panel imports back whole. A password is never written.
+ */
+export function csvColumns(entity: AnyEntity): CsvColumn[] {
+  const imports = isImportable(entity) ? importColumns(entity) : [];
+  const byName = new Map(imports.map((column) => [column.name, column]));
+  const shown = [idColumn, ...entity.columns].map((column) => ({ column, fills: ('key' in column ? byName.get(column.key) : undefined) ?? null }));
+  const covered = new Set(shown.flatMap(({ fills }) => (fills ? [fills.name] : [])));
+  const rest = imports
+    .filter((column) => !covered.has(column.name) && column.field?.input !== 'password')
+    .map((column) => ({ column: { key: column.name, header: column.label, ...cellOf(column.field) }, fills: column }));
+  return [...shown, ...rest];
 }

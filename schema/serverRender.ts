@@ -3,6 +3,13 @@
 // this shape; neither side imports the other's code for it.
 import type { PostedAnswer } from './rules/forms/postedForm';
 
+/**
+ * The mark in the head of every page of a site that loads nothing from the internet (the trial,
+ * which runs on a machine that may have none): the browser's code then fetches no third party's
+ * script or image (the footer's Zarinpal trust badge). The server writes it; the page reads it.
+ */
+export const offlineMark = { html: '<meta name="academy-offline" content="1">', selector: 'meta[name="academy-offline"]' } as const;
+
 export interface PageHead {
   title: string;
   description: string;

@@ -104,6 +104,8 @@ export default defineEntity({
       confirmLabel: 'ساختن پیوند',
       onRow: false,
       revert: () => ({ never: 'پیوند بازنشانی ساخته‌شده پس گرفته نمی‌شود؛ اگر لازم است، پیوند تازه‌ای بسازید تا پیوند قبلی از کار بیفتد' }),
+      // The link is the secret: shown once to copy, never stored readable.
+      result: 'secret',
       succeeded: 'پیوند بازنشانی ساخته شد',
       failed: 'ساختن پیوند بازنشانی ناموفق بود',
     },

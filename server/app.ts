@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { registerActions } from './engine/actions';
 import { plugInFeatures } from './features';
@@ -64,7 +65,7 @@ import { bearerAuthentication } from './features/identity/bearer';
 import { toPersianDigits } from '../schema/rules/text';
 import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
-import { loadPageRenderer } from './features/catalogue/ssr';
+import { loadPageRenderer, markOffline } from './features/catalogue/ssr';
 import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './features/catalogue/pageCache';
 import { EncodedBody } from './platform/encoding';
 import { registerSchedule } from './features/classes/schedule';
@@ -119,9 +120,12 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   const print = config.print ?? ((line: string) => console.log(line));
   const distDir = path.resolve(config.distDir ?? 'dist');
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
+  // The trial runs where there may be no internet: its pages load nothing from it.
+  const offline = config.offline === true || config.trial === true;
   const pageRenderer = hasSpa
     ? loadPageRenderer({
         distDir,
+        offline,
         ssrDir: path.join(path.dirname(distDir), 'dist-ssr'),
         sanitizeHtml: sanitizeRichText,
         // The shell still renders the page in the browser, so a failed server render costs
@@ -168,7 +172,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // After the seed, whose images are then registered like any file found on disk.
   await syncMediaLibrary(db, media);
 
-  const headers = securityHeaders({ gatewayUrl, publicUrl: config.publicUrl });
+  const headers = securityHeaders({ gatewayUrl, publicUrl: config.publicUrl, offline });
   const timeLimits: TimeLimits = { ...defaultTimeLimits, ...config.timeLimits };
   const app = Fastify({
     // One JSON line per request when LOG=1 (server/platform/requestLog.ts).
@@ -290,6 +294,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   // gets the SPA's not-found page, with a real 404. A rendered public page is kept in memory
   // until what it shows changes (server/features/catalogue/pageCache.ts), with its compressed forms.
   const pages = new PageCache(db);
+  let shell: Promise<string> | undefined;
+  const offlineShell = () => (shell ??= readFile(path.join(distDir, 'index.html'), 'utf8').then(markOffline));
   const renderToKeep = async (url: string): Promise<KeptAnswer | null> => {
     if (!pageRenderer) return null;
     const page = await pageRenderer.render(url, siteOrigin, app);
@@ -318,6 +324,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     // The canonical address of a page that lives elsewhere (a course under another category),
     // with or without the server render.
     if (typeof status === 'object') return reply.redirect(query === undefined ? status.redirect : `${status.redirect}?${query}`, 301);
+    if (offline) return reply.code(status).type('text/html; charset=utf-8').send(await offlineShell());
     return reply.code(status).sendFile('index.html');
   };
   if (hasSpa) app.get('/', (request, reply) => servePage(request, reply));

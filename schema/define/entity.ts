@@ -94,9 +94,20 @@ export interface ActionDecl<R> {
    * A method, as `when` is. See RevertDecl.
    */
   revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
+  /** How the answer's text (ActionOutcome.notice) is shown: see ActionResultKind. */
+  result?: ActionResultKind;
   succeeded: string;
   failed: string;
 }
+
+/**
+ * How a record action's answer is shown. 'toast' (the default): `succeeded` in a toast, the
+ * server's text (counts: «۳ فرزند حاضر ثبت شد») under it, and the record and its related tables
+ * read again, so the result is on screen where it happened. 'secret': the server's text is a
+ * secret handed over once (a password reset link), shown in a dialog to copy, in a monospace box,
+ * until the admin closes it; only an action that answers a secret declares it.
+ */
+export type ActionResultKind = 'toast' | 'secret';
 
 /**
  * `{ via: 'unlock' }`: run that declared action of the same entity, which takes no inputs, on the
@@ -292,6 +303,8 @@ export interface AnyAction {
   onRow?: false;
   /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
   fields: Readonly<Record<string, AnyField>>;
+  /** See ActionResultKind ('toast' when the schema says nothing). */
+  result: ActionResultKind;
   succeeded: string;
   failed: string;
 }

@@ -80,3 +80,12 @@ export function parseCsv(input: string, separator = detectSeparator(stripBom(inp
 export function csvLine(cells: readonly string[]): string {
   return cells.map((cell) => (/[",;\r\n\t]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
 }
+
+/** Cells Excel would run as a formula (CSV injection). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** A cell as the export writes it: one Excel would run as a formula is kept as text behind a quote. */
+export const guardFormula = (value: string): string => (formulaStart.test(value) ? `'${value}` : value);
+
+/** A cell as the import reads it: the quote the export put before a formula-like value taken off. */
+export const unguardFormula = (cell: string): string => (cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell);

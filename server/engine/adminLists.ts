@@ -3,6 +3,8 @@
 import * as v from 'valibot';
 import { sql } from 'kysely';
 import { labelFieldsOf, manySpec, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
+import { csvColumns } from '../../schema/importable';
+import { csvLine, guardFormula } from '../../schema/rules/csv';
 import { registry } from '../../schema/registry.gen';
 import { formatJalaliDateTime, formatJalaliNumeric } from '../../schema/rules/calendar';
 import { htmlToPlainText, toPersianDigits } from '../../schema/rules/text';
@@ -44,14 +46,6 @@ const viewBody = v.object(
 const viewLabels = { entity: 'موجودیت', name: 'نام نما', query: 'پرس‌وجوی نما' };
 
 // ---- CSV ----------------------------------------------------------------------------------
-
-/** A cell that Excel would run as a formula is kept as text (CSV injection). */
-const formulaStart = /^[=+\-@\t\r]/;
-
-function csvCell(value: string): string {
-  const safe = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 type Column = AnyEntity['columns'][number];
 
@@ -100,7 +94,7 @@ type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
 /** The labels of every record the rows' reference columns point at, one query per 500 ids. */
 async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[]): Promise<ReferenceLabels> {
   const out = new Map<string, Map<number, string>>();
-  for (const column of entity.columns) {
+  for (const { column } of csvColumns(entity)) {
     if ((column.cell !== 'reference' && column.cell !== 'references') || !('key' in column)) continue;
     const field = entity.allFields[column.key];
     const target = field?.reference?.entity ?? field?.references?.entity;
@@ -148,10 +142,9 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
 }
 
 export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map()): string {
-  const lines = [['شناسه', ...entity.columns.map((column) => column.header)].map(csvCell).join(',')];
-  for (const row of rows) {
-    lines.push([String(row.id), ...entity.columns.map((column) => exportText(column, row, labels))].map(csvCell).join(','));
-  }
+  const columns = csvColumns(entity).map(({ column }) => column);
+  const lines = [csvLine(columns.map((column) => column.header))];
+  for (const row of rows) lines.push(csvLine(columns.map((column) => guardFormula(exportText(column, row, labels)))));
   // The BOM tells Excel the file is UTF-8; without it Persian opens as mojibake.
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }

@@ -5,7 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../../schema/define';
 import { afterWrite, createHookOf, guardWrite, sharedBehaviour } from './behaviours';
 import { registry } from '../../schema/registry.gen';
-import { recordAudit, versionConflict } from './audit';
+import { recordAudit, sameValue, versionConflict } from './audit';
 import type { Contract } from '../platform/contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from '../platform/db';
 import { EncodedBody, sendEncoded } from '../platform/encoding';
@@ -59,6 +59,20 @@ export function updateValues(entity: AnyEntity, body: unknown, actorId: number):
   return { id: Number(parsed[entity.ops.updateIdKey ?? 'id']), values };
 }
 
+/**
+ * Whether an update's values differ from the stored record, beyond the stamps every save sets: a
+ * save that changes nothing writes nothing (no version bump, no hooks, no audit entry).
+ */
+export function changesRecord(entity: AnyEntity, before: Row, columns: Row, links: ReadonlyMap<string, readonly number[]>): boolean {
+  const stamped = stampedOnSave(entity);
+  const stamps = new Set([...stamped.times, ...stamped.actors]);
+  const differs = (a: unknown, b: unknown) => !sameValue(a, b) && !sameValue(b, a);
+  return (
+    Object.entries(columns).some(([name, value]) => !stamps.has(name) && differs(before[name], value)) ||
+    [...links].some(([name, ids]) => differs(before[name], ids))
+  );
+}
+
 /** How a write is logged: as itself, or as the audit log's revert of an earlier one. */
 type Logged<K extends string> = K | 'revert';
 
@@ -84,6 +98,9 @@ export async function updateRecord(
   await assertReferencesExist(trx, entity, values);
   await assertLinksExist(trx, entity, links);
   await guardWrite(trx, entity, actor, before, values);
+  // A save that changes nothing writes nothing: no version bump, no hooks and no audit entry,
+  // which would stand between the admin and undoing the real change before it.
+  if (!changesRecord(entity, before, values, links)) return before;
   const names = Object.keys(values);
   const sets = [...names.map((n) => sql`${sql.ref(n)} = ${values[n]}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
   const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}

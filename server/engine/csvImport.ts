@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { blankValue, bodySchema, type AnyEntity, type AnyField } from '../../schema/define';
-import { importColumns, isImportable, type ImportColumn } from '../../schema/importable';
+import { csvColumns, importColumns, isImportable, type ImportColumn } from '../../schema/importable';
 import { registry } from '../../schema/registry.gen';
 import { isCalendarDate } from '../../schema/validators';
-import { parseCsv, stripBom, type CsvRecord } from '../../schema/rules/csv';
+import { parseCsv, stripBom, unguardFormula, type CsvRecord } from '../../schema/rules/csv';
 import { academyDayOf, academyDayStart, isValidJalali } from '../../schema/rules/calendar';
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../../schema/rules/text';
 import { entityOf } from './bulk';
@@ -23,6 +23,7 @@ import type { Register } from '../platform/http';
 import { afterWrite, checkImport, fillImported, sharedBehaviour, type WriteChange } from './behaviours';
 import { uniqueSlug } from '../platform/slug';
 import { assertLinksExist, splitLinks, writeLinks } from './links';
+import { resolveReferenceLabels, type PendingRow } from './csvLabels';
 
 export const importLimits = { bytes: 5 * 1024 * 1024, rows: 5000 } as const;
 
@@ -49,8 +50,8 @@ export interface ImportReport {
   rejected: Array<{ line: number; message: string }>;
 }
 
-/** Columns an exported list carries that an import has no use for: skipped, not refused. */
-const ignoredColumns = new Set(['id', 'شناسه', 'slug', 'createdat', 'نامک']);
+/** Columns a hand-made file may carry that an import has no use for: skipped, not refused. */
+const ignoredColumns = new Set(['id', 'slug', 'createdat', 'نامک']);
 
 /** Header text compared without case, BOM, ZWNJ, Arabic letter forms or extra spaces. */
 function headerKey(text: string): string {
@@ -62,19 +63,18 @@ function headerKey(text: string): string {
     .toLowerCase();
 }
 
-function headerMap(entity: AnyEntity): Map<string, ImportColumn> {
-  const map = new Map<string, ImportColumn>();
-  const columns = importColumns(entity);
-  for (const column of columns) {
+/**
+ * The column each header names: a field by its name or label, or a column of the panel's export
+ * by its header («عنوان» for «عنوان دوره»); null for an exported column the import skips (a
+ * course's seats taken, the record's number).
+ */
+function headerMap(entity: AnyEntity): Map<string, ImportColumn | null> {
+  const map = new Map<string, ImportColumn | null>();
+  for (const column of importColumns(entity)) {
     map.set(headerKey(column.name), column);
     map.set(headerKey(column.label), column);
   }
-  // The table's own headers («عنوان» for «عنوان دوره») name a field too.
-  for (const column of entity.columns) {
-    if (!('key' in column)) continue;
-    const target = columns.find((c) => c.name === column.key);
-    if (target && !map.has(headerKey(column.header))) map.set(headerKey(column.header), target);
-  }
+  for (const { column, fills } of csvColumns(entity)) if (!map.has(headerKey(column.header))) map.set(headerKey(column.header), fills);
   return map;
 }
 
@@ -117,8 +117,9 @@ export function cellValue(field: AnyField, cell: string): unknown {
     case 'references': {
       // Record numbers in any digits, separated by commas (Persian or Latin).
       if (text === '') return [];
-      const parts = toLatinDigits(text).split(/[،,]/).map((part) => part.trim()).filter((part) => part !== '');
-      return parts.every((part) => /^[0-9]+$/.test(part)) ? parts.map(Number) : text;
+      // Each a record's number or, as the export writes them, its label (resolved later).
+      const parts = text.split(/[،,]/).map((part) => part.trim()).filter((part) => part !== '');
+      return parts.map((part) => (/^[0-9]+$/.test(toLatinDigits(part)) ? Number(toLatinDigits(part)) : part));
     }
     case 'checkbox': {
       const key = headerKey(text);
@@ -147,7 +148,7 @@ interface ParsedRow {
 }
 
 /** The file's rows as create bodies; a header problem refuses the whole file (400). */
-function readRows(entity: AnyEntity, records: CsvRecord[]): { rows: ParsedRow[]; rejected: ImportReport['rejected'] } {
+async function readRows(db: DB, entity: AnyEntity, records: CsvRecord[]): Promise<{ rows: ParsedRow[]; rejected: ImportReport['rejected'] }> {
   const [header, ...data] = records;
   if (!header) throw new HttpError(400, importTexts.empty);
   if (data.length === 0) throw new HttpError(400, importTexts.noRows);
@@ -158,6 +159,7 @@ function readRows(entity: AnyEntity, records: CsvRecord[]): { rows: ParsedRow[];
     const key = headerKey(cell);
     if (ignoredColumns.has(key) || key === '') return null;
     const column = known.get(key);
+    if (column === null) return null;
     if (!column) {
       const names = importColumns(entity).map((c) => `${c.label} (${c.name})`).join('، ');
       throw new HttpError(400, importTexts.unknownColumn(cell.trim(), names));
@@ -171,6 +173,7 @@ function readRows(entity: AnyEntity, records: CsvRecord[]): { rows: ParsedRow[];
   // Create-only fields are the import's own business (a user's names come from its name columns,
   // and an imported account gets no password): the schema checks the rest as a create would.
   const schema = bodySchema(entity, 'create', { createOnly: false });
+  const pending: Array<PendingRow & { extras: Record<string, string> }> = [];
   for (const record of data) {
     if (record.cells.length > layout.length && record.cells.slice(layout.length).some((c) => c.trim() !== '')) {
       rejected.push({ line: record.line, message: importTexts.extraCells });
@@ -182,20 +185,24 @@ function readRows(entity: AnyEntity, records: CsvRecord[]): { rows: ParsedRow[];
     const problems: string[] = [];
     layout.forEach((column, index) => {
       if (!column) return;
-      const cell = record.cells[index] ?? '';
+      const cell = unguardFormula(record.cells[index] ?? '');
       if (column.field) raw[column.name] = cellValue(column.field, cell);
       else {
         extras[column.name] = cell.trim();
         if (cell.trim().length > 100) problems.push(importTexts.nameTooLong(column.label));
       }
     });
+    pending.push({ line: record.line, raw, problems, extras });
+  }
+  await resolveReferenceLabels(db, entity, pending);
+  for (const { line, raw, problems, extras } of pending) {
     const parsed = v.safeParse(schema, raw);
     if (!parsed.success) problems.push(...parsed.issues.map((issue) => issue.message));
     if (problems.length > 0) {
-      rejected.push({ line: record.line, message: [...new Set(problems)].join('؛ ') });
+      rejected.push({ line, message: [...new Set(problems)].join('؛ ') });
       continue;
     }
-    if (parsed.success) rows.push({ line: record.line, values: { ...extras, ...parsed.output } });
+    if (parsed.success) rows.push({ line, values: { ...extras, ...parsed.output } });
   }
   return { rows, rejected };
 }
@@ -252,7 +259,7 @@ class RowRefused extends Error {
 }
 
 export async function importCsv(db: DB, entity: AnyEntity, text: string, dryRun: boolean): Promise<ImportReport> {
-  const { rows, rejected } = readRows(entity, parseCsv(text));
+  const { rows, rejected } = await readRows(db, entity, parseCsv(text));
   const total = rows.length + rejected.length;
   await checkReferences(db, entity, rows, rejected);
   await checkFiles(db, entity, rows, rejected);

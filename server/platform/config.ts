@@ -32,6 +32,11 @@ export interface AppConfig {
    * machine instead of the configured ones (server/dev/trial.ts); refused with NODE_ENV=production.
    */
   trial?: boolean;
+  /**
+   * The site's pages load nothing from the internet (no Zarinpal trust badge, and the CSP allows
+   * no third-party script or image): on in the trial, whatever is set.
+   */
+  offline?: boolean;
   /** The local media store's folder; defaults to `$dataDir/media`. */
   mediaDir?: string;
   /** Media in S3-compatible object storage instead of mediaDir (MEDIA_STORE=s3: s3Settings). */

@@ -14,7 +14,7 @@ export const protocolTexts = {
   timeout: 'ارسال درخواست بیش از حد طول کشید؛ دوباره تلاش کنید',
 } as const;
 
-export function securityHeaders(options: { gatewayUrl: string; publicUrl: string }): Record<string, string> {
+export function securityHeaders(options: { gatewayUrl: string; publicUrl: string; offline?: boolean }): Record<string, string> {
   let gatewayOrigin: string;
   try {
     gatewayOrigin = new URL(options.gatewayUrl).origin;
@@ -23,9 +23,10 @@ export function securityHeaders(options: { gatewayUrl: string; publicUrl: string
   }
   const csp = [
     "default-src 'self'",
-    "script-src 'self' https://www.zarinpal.com",
+    // The trust badges' hosts, unless the site loads nothing from the internet (the trial).
+    options.offline ? "script-src 'self'" : "script-src 'self' https://www.zarinpal.com",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://www.zarinpal.com https://trustseal.enamad.ir",
+    options.offline ? "img-src 'self' data:" : "img-src 'self' data: https://www.zarinpal.com https://trustseal.enamad.ir",
     // Vazirmatn's faces are data: URLs inside the fonts' stylesheet (vite.config.ts).
     "font-src 'self' data:",
     "connect-src 'self'",

@@ -5,7 +5,7 @@ import { type Database } from '../platform/db';
 import { dayOf, syncCourseSessions } from '../features/classes/schedule';
 import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, weekdayIndex } from '../../schema/rules/calendar';
 import { toGregorian, toJalaali } from 'jalaali-js';
-import { academyAddress } from './money';
+import { company } from '../../schema/rules/company';
 
 /** Per seeded course (by title): ages, weekly slots (0 = Saturday) and, in person, the room; online, the class link. */
 const schedules: ReadonlyArray<{ title: string; ages: readonly [number, number]; slots: ReadonlyArray<readonly [number, string, string]>; room?: string; link?: string }> = [
@@ -85,7 +85,8 @@ export async function seedSchedule(trx: Transaction<Database>, courseIds: Readon
         ageMin: plan.ages[0],
         ageMax: plan.ages[1],
         lastSessionDate,
-        address: plan.room ? academyAddress : '',
+        // In person at the academy itself: its one address (schema/rules/company.ts).
+        address: plan.room ? company.address : '',
         room: plan.room ?? '',
         classLink: plan.link ?? '',
       })

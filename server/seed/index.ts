@@ -17,7 +17,7 @@ import { seedNotifications } from '../features/messaging/notifications';
 import { sanitizeRichText } from '../platform/sanitize';
 import { slugify } from '../platform/slug';
 import { articles, categories, courses, day, inDays, teachers } from './catalogue';
-import { seedMoney, type SeedPaidAuthority, seedSalesHistory, seedWaitlist } from './money';
+import { numberSeededInvoices, seedMoney, type SeedPaidAuthority, seedSalesHistory, seedWaitlist } from './money';
 import { seedInboxAndHistory } from './messages';
 import { seedRoll, seedSchedule } from './classes';
 
@@ -280,6 +280,7 @@ export async function seedIfEmpty(
       return id === undefined ? [] : [{ id, title: c.title, price: c.price }];
     });
     if (historyParent !== undefined) await seedSalesHistory(trx, historyParent, historyCourses, paidAuthority);
+    await numberSeededInvoices(trx);
     await seedWaitlist(trx, courses.flatMap((c) => courseIds.get(c.title) ?? []));
     // The messages the seeded enrolments and offer sent (server/features/messaging/notifications.ts).
     await seedNotifications(trx);

@@ -1,6 +1,7 @@
 // Sample money: paid and refunded orders, a sales history for the dashboard, a waiting list.
 import type { Transaction } from 'kysely';
 import { type Database, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome, type WaitlistStatus } from '../platform/db';
+import { issueInvoiceNumber } from '../features/commerce/invoices';
 import { day } from './catalogue';
 
 /**
@@ -185,9 +186,22 @@ export async function seedSalesHistory(
     .execute();
 }
 
-// ── Class schedules ─────────────────────────────────────────────────────────
-
-export const academyAddress = 'تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه نهم، پلاک ۱۲، ساختمان آکادمی';
+/**
+ * The invoice numbers settlement would have given the sample orders: each order whose payment
+ * enrolled a child (paid, or refunded since), in the order they were paid.
+ */
+export async function numberSeededInvoices(trx: Transaction<Database>): Promise<void> {
+  const settled = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('paidAt', 'is not', null)
+    .where('invoiceNumber', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('enrollments').select('enrollments.id').whereRef('enrollments.orderId', '=', 'orders.id')))
+    .orderBy('paidAt')
+    .orderBy('id')
+    .execute();
+  for (const order of settled) await issueInvoiceNumber(trx, order.id);
+}
 
 /**
  * Seats and the waiting list: the first course is full — its seats enrolled

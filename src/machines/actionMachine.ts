@@ -1,6 +1,7 @@
 // One record action (schema ActionDecl: lock an account, refund an order, …) at a time:
-// idle → confirming → running → idle, or → told when the answer carries a notice to hand over
-// (a one-time link), which stays until the admin closes it. An action that neither asks a
+// idle → confirming → running → idle, with a toast saying what happened (and the server's text,
+// counts, under it); or → told when the action declares its answer a secret to hand over (a
+// one-time link: ActionResultKind 'secret'), which stays until the admin closes it. An action that neither asks a
 // question nor has inputs runs at once; declining sends nothing. The answer (the changed record)
 // patches the list or reloads it, as a save does.
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
@@ -49,7 +50,7 @@ export const actionMachine = setup({
     ),
   },
   guards: {
-    hasNotice: (_, answer: ActionResult) => answer.notice !== null,
+    tellsSecret: ({ context }, answer: ActionResult) => context.action?.result === 'secret' && answer.notice !== null,
     asksFirst: ({ event }) =>
       event.type === 'row.action' && (event.action.confirm !== undefined || Object.keys(event.action.fields).length > 0),
   },
@@ -81,7 +82,7 @@ export const actionMachine = setup({
         },
         onDone: [
           {
-            guard: { type: 'hasNotice', params: ({ event }) => event.output },
+            guard: { type: 'tellsSecret', params: ({ event }) => event.output },
             target: 'told',
             actions: [
               { type: 'keepNotice', params: ({ event }) => event.output.notice },
@@ -91,7 +92,10 @@ export const actionMachine = setup({
           {
             target: 'idle',
             actions: [
-              { type: 'notify', params: ({ context }) => ({ kind: 'success', text: context.action?.succeeded ?? '' }) },
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ kind: 'success', text: context.action?.succeeded ?? '', ...(event.output.notice ? { detail: event.output.notice } : {}) }),
+              },
               { type: 'listSync', params: ({ event }) => event.output.record },
               'forget',
             ],

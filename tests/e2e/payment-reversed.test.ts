@@ -41,8 +41,8 @@ beforeAll(async () => {
   // Sign-up proves the phone by the code it receives (the fake SMS service).
   const signedUp = await apiSignUp(stack, { firstName: 'رعنا', lastName: 'دوباره', phoneNumber: phone, password });
   token = v.parse(v.object({ accessToken: v.string() }), await signedUp.json()).accessToken;
-  const courses = (await api(v.array(v.object({ id: v.number(), priceInTomans: v.number(), registrationOpen: v.boolean() })), 'GET', '/api/Public/courses')).filter(
-    (c) => c.registrationOpen && c.priceInTomans > 0,
+  const courses = (await api(v.array(v.object({ id: v.number(), priceInTomans: v.number(), registrationOpen: v.boolean(), seatsLeft: v.nullable(v.number()) })), 'GET', '/api/Public/courses')).filter(
+    (c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0,
   );
   const [first, second] = courses;
   if (!first || !second) throw new Error('the seed needs two open paid courses');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, serverEntry, type BrowserSession } from './harness';
-import { blockZarinpal, coursePath, uniqueMobile, type CatalogueCourse } from './site-helpers';
+import { coursePath, uniqueMobile, type CatalogueCourse } from './site-helpers';
 
 const shots = process.env.SHOTS_DIR;
 let child: ChildProcess | undefined;
@@ -24,6 +24,8 @@ let port = 0;
 let site = '';
 let browser: BrowserSession;
 const consoleLines: string[] = [];
+/** Every address the browser asked for beyond this machine. */
+const outside: string[] = [];
 
 async function shoot(page: Page, name: string) {
   if (!shots) return;
@@ -53,7 +55,11 @@ beforeAll(async () => {
   }
   site = /Academy is running at (\S+)/.exec(log)?.[1] ?? '';
   browser = await launchBrowser();
-  await blockZarinpal(browser.page);
+  // Nothing answers beyond this machine: a request that leaves it is refused at once and noted.
+  await browser.context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, async (route) => {
+    outside.push(route.request().url());
+    await route.abort('internetdisconnected');
+  });
   browser.page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleLines.push(`${message.type()}: ${message.text()}`);
   });
@@ -97,6 +103,20 @@ describe('the trial, walked as a new user', () => {
     expect(log).toContain(`Trial: SMS and e-mail are printed here and listed at ${site}/_local/outbox`);
     expect(log).toMatch(/Admin sign-in: phone 09120000000 password \S+/);
     expect(log).not.toContain('sandbox');
+  });
+
+  it('loads nothing from the internet: a public page scrolled to its footer shows no trust badge error', async () => {
+    const { page } = browser;
+    for (const path of ['/', '/articles']) {
+      await page.goto(`${site}${path}`);
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      // The badge's island has decided, seen: asked for nothing ('off'), or asked Zarinpal.
+      const badge = page.locator('.trust-logo:not([data-status="waiting"])');
+      await badge.waitFor();
+      expect(await badge.getAttribute('data-status'), path).toBe('off');
+      expect(await page.getByText('عدم دسترسی به لوگوی زرین‌پال').count(), path).toBe(0);
+    }
+    expect(outside).toEqual([]);
   });
 
   it('signs up a parent with the code from the outbox, pays on the local gateway, and the admin refunds it', async () => {
@@ -178,6 +198,7 @@ describe('the trial, walked as a new user', () => {
     expect(await page.getByText('بازگشت وجه دستی').count()).toBe(0);
 
     expect(browser.errors).toEqual([]);
+    expect(outside).toEqual([]);
     expect(consoleLines.filter((line) => /Permissions-Policy|Unrecognized feature/.test(line))).toEqual([]);
   });
 });

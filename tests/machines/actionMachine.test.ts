@@ -99,22 +99,36 @@ describe('record action machine (users: lock, unlock)', () => {
     expect(bodies).toEqual([{ reason: 'پرداخت نشده', id: open.id, version: open.version }]);
   });
 
-  it('an answer with a notice stays on screen (told) until dismissed, the list synced meanwhile', async () => {
+  it('a secret (an action declaring its result so) stays on screen (told) until dismissed, the list synced meanwhile', async () => {
     const { list, act, notices, open } = await ready();
+    expect(action('resetPassword').result).toBe('secret');
     server.use(
-      http.post('*/api/User/Lock', () =>
-        HttpResponse.json({ record: { ...open, isLockout: true, version: 2 }, notice: 'https://academy.example/auth/reset/abc' }),
+      http.post('*/api/User/ResetPassword', () =>
+        HttpResponse.json({ record: { ...open, version: 2 }, notice: 'https://academy.example/auth/reset/abc' }),
       ),
     );
-    act.send({ type: 'row.action', row: open, action: action('lock') });
+    act.send({ type: 'row.action', row: open, action: action('resetPassword') });
     act.send({ type: 'confirm' });
     await waitFor(act, (s) => s.matches('told'));
     expect(act.getSnapshot().context.notice).toBe('https://academy.example/auth/reset/abc');
-    expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ isLockout: true, version: 2 });
+    expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ version: 2 });
     expect(notices).toEqual([]);
     act.send({ type: 'dismiss' });
     expect(act.getSnapshot().value).toBe('idle');
     expect(act.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('any other answer’s text is a result, not a secret: a toast with the text under it, no dialog', async () => {
+    const { list, act, notices, open } = await ready();
+    expect(action('lock').result).toBe('toast');
+    server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ record: { ...open, isLockout: true, version: 2 }, notice: '۳ فرزند حاضر ثبت شد' })));
+    act.send({ type: 'row.action', row: open, action: action('lock') });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => !s.matches('running'));
+    expect(act.getSnapshot().value).toBe('idle');
+    expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد', detail: '۳ فرزند حاضر ثبت شد' }]);
+    expect(act.getSnapshot().context.notice).toBeNull();
+    expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ isLockout: true, version: 2 });
   });
 
   it('a refusal toasts the action’s failure with the server’s reason and reloads the list', async () => {

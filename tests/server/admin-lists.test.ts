@@ -124,10 +124,15 @@ describe('CSV export', () => {
     expect(text.startsWith('\ufeff')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('شناسه,عنوان,مدت (ساعت),قیمت (تومان),صندلی‌ها,تاریخ برگزاری,پیش‌نیاز,مدرس,مدرسان دستیار,دسته‌بندی,نوع دوره,وضعیت دوره');
+    // The list's columns, then every other column the import reads (so the file imports back).
+    expect(lines[0]).toBe(
+      'شناسه,عنوان,مدت (ساعت),قیمت (تومان),صندلی‌ها,تاریخ برگزاری,پیش‌نیاز,مدرس,مدرسان دستیار,دسته‌بندی,نوع دوره,وضعیت دوره,' +
+        'تاریخ آخرین جلسه,مهلت ثبت‌نام,قیمت ثبت‌نام زودهنگام (تومان),مهلت ثبت‌نام زودهنگام,سطح دوره,حداقل سن (سال),حداکثر سن (سال),ظرفیت (نفر),' +
+        'نشانی محل برگزاری,کلاس,لینک کلاس آنلاین,لینک تصویر کاور,لینک ویدیوی معرفی,توضیحات,سرفصل‌ها',
+    );
     // The filter held: only the offline course; quotes doubled, a formula kept as text.
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^\d+,"خروجی حضوری، ""ویژه""",12\.5,2500000,0,۱۴۰۵\/۰۱\/۰۱,'=cmd\|calc,,,,حضوری,فعال$/);
+    expect(lines[1]).toMatch(/^\d+,"خروجی حضوری، ""ویژه""",12\.5,2500000,0,۱۴۰۵\/۰۱\/۰۱,'=cmd\|calc,,,,حضوری,فعال,/);
   });
 
   it('exports users with labels and Persian-digit phones, never secrets', async () => {

@@ -251,6 +251,16 @@ describe('profile editing', () => {
     await server.signIn('09350000009', 'learner-pass-123');
     expect((await profile(parentB, { ...body, firstName: 'نگارین' })).status).toBe(200);
   });
+
+  it('saved as it is, writes nothing: no new version and no audit entry in front of an admin’s undo', async () => {
+    const me = await server.call<{ id: number }>('GET', '/api/Me', { token: parentB });
+    const entries = async () =>
+      (await server.call<{ items: Array<{ id: number }> }>('GET', '/api/Admin/audit', { token: admin, query: { entity: 'users', recordId: String(me.body.id) } })).body.items.map((e) => e.id);
+    const before = await entries();
+    const same = { firstName: 'نگارین', lastName: 'آزمایشی', phoneNumber: '09350000009', emailAddress: '' };
+    expect((await profile(parentB, same)).status).toBe(200);
+    expect(await entries()).toEqual(before);
+  });
 });
 
 describe('ages in the cart', () => {

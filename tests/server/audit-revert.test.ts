@@ -189,3 +189,30 @@ describe('reverting an edit', () => {
     expect(reverted.body).toMatchObject({ action: 'revert', after: { fullName: 'همیار اول', version: 3 } });
   });
 });
+
+describe('a save that changes nothing', () => {
+  it('writes no entry and no new version, so the real change before it can still be undone', async () => {
+    const teacher = await server.call<{ id: number }>('POST', '/api/Teacher/Create', { token: admin, body: { fullName: 'همیار دستیار', skill: 'رباتیک', descirption: 'شرح', coverImage: 'course-1.webp' } });
+    const extra = { durationInHours: 10, priceInTomans: 150_000, categoryId, assistantTeacherIds: [teacher.body.id] };
+    const created = await server.call<{ id: number }>('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره بی‌تغییر', extra) });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.id;
+    const edited = courseBody('دوره بی‌تغییر ویرایش‌شده', { ...extra, id, version: 1 });
+    const real = await server.call<{ version: number }>('PUT', '/api/Course/Update', { token: admin, body: edited });
+    expect(real.status, real.text).toBe(200);
+    expect(real.body.version).toBe(2);
+    // The form saved again as it stands: the same values, the version it now holds.
+    const again = await server.call<{ version: number }>('PUT', '/api/Course/Update', { token: admin, body: { ...edited, version: 2 } });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.version).toBe(2);
+
+    const entries = await entriesOf('courses', id);
+    expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
+    const [entry] = entries;
+    if (!entry) throw new Error('no entry');
+    expect(entry).toMatchObject({ revertible: true, revertRefusal: null });
+    const reverted = await revert(entry);
+    expect(reverted.status, reverted.text).toBe(200);
+    expect(reverted.body).toMatchObject({ action: 'revert', after: { title: 'دوره بی‌تغییر', version: 3 } });
+  });
+});

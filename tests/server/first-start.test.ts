@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { academyDayOf, dayKey } from '../../schema/rules/calendar';
+import { company } from '../../schema/rules/company';
 import { hashPassword } from '../../server/features/identity/passwords';
 import { freePort } from '../e2e/harness';
 import { usePostgres } from '../support/postgres-db';
@@ -34,6 +36,25 @@ function webpSize(bytes: Buffer): { width: number; height: number } {
 }
 
 describe('first start', () => {
+  it('seeds courses that start on their first session, held in person at the academy’s own address', async () => {
+    type Course = { slug: string; title: string; type: string; address: string; timeOfHolding: string | null };
+    const courses = (await server.call<Course[]>('GET', '/api/Course/GetSelectList', { token: admin })).body;
+    const today = dayKey(academyDayOf(Date.now()));
+    const dayOf = (iso: string) => dayKey(academyDayOf(Date.parse(iso)));
+    let checked = 0;
+    for (const course of courses) {
+      if (course.type === 'offline') expect(course.address, course.title).toBe(company.address);
+      if (!course.timeOfHolding || dayOf(course.timeOfHolding) < today) continue;
+      const sessions = await server.call<Array<{ date: string; status: string }>>('GET', '/api/Public/courses/{slug}/sessions', { params: { slug: course.slug } });
+      // An inactive course has no public sessions to compare with.
+      const first = sessions.status === 200 ? sessions.body.find((session) => session.status === 'scheduled') : undefined;
+      if (!first) continue;
+      expect(dayOf(first.date), course.title).toBe(dayOf(course.timeOfHolding));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('seeds every sample image the catalogue shows, as a complete WebP', async () => {
     const shown: Array<[string, string]> = [];
     for (const [list, field] of [

@@ -82,6 +82,22 @@ const invoice = (orderId: number | string, token?: string) =>
   server.call<Invoice>('GET', '/api/Orders/Invoice', { ...(token ? { token } : {}), query: { id: String(orderId) } });
 
 describe('invoice numbers', () => {
+  it('the sample orders have theirs: every order whose payment enrolled a child, numbered in the order paid, and the next checkout continues after them', async () => {
+    type Order = { id: number; status: string; paidAt: string | null; invoiceNumber: number | null };
+    const listed = await server.call<{ items: Order[] }>('GET', '/api/OrderRecord/GetSelectList', { token: admin, query: { page: '1', pageSize: '200' } });
+    expect(listed.status, listed.text).toBe(200);
+    const settled = listed.body.items.filter((o) => o.status === 'paid' || o.status === 'refunded');
+    expect(settled.length).toBeGreaterThan(3);
+    const byPayment = [...settled].sort((a, b) => String(a.paidAt).localeCompare(String(b.paidAt)) || a.id - b.id);
+    expect(byPayment.map((o) => o.invoiceNumber)).toEqual(byPayment.map((_, i) => i + 1));
+    // Unpaid orders hold none.
+    for (const o of listed.body.items.filter((o) => o.paidAt === null)) expect(o.invoiceNumber).toBeNull();
+    const paid = byPayment.find((o) => o.status === 'paid');
+    const read = await invoice(paid?.id ?? 0, admin);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.invoiceNumber).toBe(paid?.invoiceNumber);
+  });
+
   it('five payments settling at once get five consecutive numbers, none twice; a cancelled order gets none and takes no number', async () => {
     const course = await newCourse('فاکتور هم‌زمان', 120_000);
     const parents: Parent[] = [];

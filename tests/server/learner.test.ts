@@ -18,6 +18,8 @@ interface PublicCourse {
   slug: string;
   priceInTomans: number;
   registrationOpen: boolean;
+  /** null: no capacity; 0: full (a seat held from the waiting list counts). */
+  seatsLeft: number | null;
   category: { slug: string };
   timeOfHolding: string | null;
 }
@@ -100,7 +102,7 @@ describe('public catalogue', () => {
 describe('learner data belongs to its owner', () => {
   it('hides, refuses updating and deleting another learner’s child and cart item', async () => {
     const child = await newChild(learnerA, 'کیان');
-    const course = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen);
+    const course = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen && c.seatsLeft !== 0);
     if (!course) throw new Error('no open course');
     const cart = await server.call<Cart>('POST', '/api/Cart/Add', { token: learnerA, body: { courseId: course.id, childId: child } });
     expect(cart.status).toBe(200);
@@ -166,7 +168,7 @@ describe('checkout and payment', () => {
   it('pays through the gateway, enrols once and never verifies twice', async () => {
     const child1 = await newChild(learnerA, 'آوا');
     const child2 = await newChild(learnerA, 'سام');
-    const open = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen);
+    const open = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0);
     const [c1, c2] = open;
     if (!c1 || !c2) throw new Error('not enough open courses');
     await server.call('POST', '/api/Cart/Add', { token: learnerA, body: { courseId: c1.id, childId: child1 } });
@@ -226,7 +228,7 @@ describe('checkout and payment', () => {
 
   it('cancels an order when the learner leaves the gateway', async () => {
     const child = await newChild(learnerB, 'نیلا');
-    const open = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen);
+    const open = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0);
     const course = open[2];
     if (!course) throw new Error('no open course');
     await server.call('POST', '/api/Cart/Add', { token: learnerB, body: { courseId: course.id, childId: child } });
@@ -254,7 +256,7 @@ describe('checkout and payment', () => {
     try {
       const token = await signUpLearner(down, '09370000009');
       const child = await down.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: 'الف', lastName: 'ب', ...sampleChild } });
-      const course = (await down.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen);
+      const course = (await down.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen && c.seatsLeft !== 0);
       await down.call('POST', '/api/Cart/Add', { token, body: { courseId: course?.id, childId: child.body.id } });
       const answer = await down.call<{ message: string }>('POST', '/api/Orders/Checkout', { token });
       expect(answer.status).toBe(502);

@@ -145,6 +145,19 @@ describe('making sessions from the weekly pattern', () => {
     expect(summary(await sessionsOf(course.id))).toEqual(expected);
   });
 
+  it('starts a course on its first session: a start with no class that day moves to the first class day, as the public page shows it, and stays there when a form saves the old day again', async () => {
+    const friday = addDays(windowStart, (6 - satFirst(windowStart) + 7) % 7);
+    const saturday = key(addDays(friday, 1));
+    const course = await newCourse('زمان‌بندی: شروع با نخستین جلسه', { timeOfHolding: at(friday) });
+    for (const weekday of [0, 2]) await addSlot(course.id, weekday);
+    const startOf = async () => dayOfIso(String((await server.call<CourseRow[]>('GET', '/api/Course/GetSelectList', { token: admin })).body.find((c) => c.id === course.id)?.timeOfHolding));
+    expect(await startOf()).toBe(saturday);
+    expect(dayOfIso((await server.call<{ timeOfHolding: string }>('GET', '/api/Public/courses/{slug}', { params: { slug: course.slug } })).body.timeOfHolding)).toBe(saturday);
+    expect(dayOfIso((await server.call<Array<{ date: string }>>('GET', '/api/Public/courses/{slug}/sessions', { params: { slug: course.slug } })).body[0]?.date ?? null)).toBe(saturday);
+    expect((await server.call('PUT', '/api/Course/Update', { token: admin, body: { ...course, version: undefined, timeOfHolding: at(friday) } })).status).toBe(200);
+    expect(await startOf()).toBe(saturday);
+  });
+
   it('follows the course dates: a shorter window drops the sessions after it, a longer one adds them', async () => {
     const course = await newCourse('زمان‌بندی: تاریخ‌ها');
     await addSlot(course.id, 1);

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineMark } from '../../schema/serverRender';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -61,5 +62,32 @@ describe('the built SPA on the same port', () => {
     const malformed = await fetch(`${server.url}/articles/%E0%A4%A`, { headers: { Accept: 'text/html' } });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'نشانی درخواست نامعتبر است' });
+  });
+});
+
+describe('a site that loads nothing from the internet', () => {
+  it('the trial marks every page so, and its CSP allows no other site’s script or image; a site online does neither', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'academy-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fa" dir="rtl"><head><title>آکادمی</title></head><body><div id="root"></div></body></html>');
+    const trial = await startServer({ distDir: dist, trial: true });
+    try {
+      for (const page of ['/', '/dashboard', '/no-such-page']) {
+        const answer = await fetch(`${trial.url}${page}`, { headers: { Accept: 'text/html' } });
+        expect(await answer.text(), page).toContain(`${offlineMark.html}</head>`);
+        const csp = answer.headers.get('content-security-policy') ?? '';
+        expect(csp, page).toContain("script-src 'self';");
+        expect(csp, page).not.toMatch(/zarinpal|enamad/);
+      }
+    } finally {
+      await trial.close();
+    }
+    const online = await startServer({ distDir: dist });
+    try {
+      const answer = await fetch(online.url, { headers: { Accept: 'text/html' } });
+      expect(await answer.text()).not.toContain(offlineMark.html);
+      expect(answer.headers.get('content-security-policy')).toContain('https://www.zarinpal.com');
+    } finally {
+      await online.close();
+    }
   });
 });

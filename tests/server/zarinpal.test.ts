@@ -24,6 +24,8 @@ interface PublicCourse {
   id: number;
   priceInTomans: number;
   registrationOpen: boolean;
+  /** null: no capacity; 0: full (a seat held from the waiting list counts). */
+  seatsLeft: number | null;
 }
 interface Checkout {
   orderId: number;
@@ -41,7 +43,7 @@ beforeAll(async () => {
   gateway = await startFakeGateway();
   server = await startServer({ paymentGatewayUrl: gateway.url, gatewayRefundToken: gateway.refundToken });
   admin = await server.signIn(adminPhone, adminPassword);
-  courses = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.priceInTomans > 0);
+  courses = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (courses.length < 3) throw new Error('the seed needs three open paid courses');
 }, 60_000);
 afterAll(async () => {

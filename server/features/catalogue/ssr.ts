@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { PostedAnswer } from '../../../schema/rules/forms/postedForm';
-import type { RenderRequest, RenderResult } from '../../../schema/serverRender';
+import { offlineMark, type RenderRequest, type RenderResult } from '../../../schema/serverRender';
 
 interface Renderer {
   render(request: RenderRequest): Promise<RenderResult>;
@@ -109,13 +109,15 @@ interface RenderSetup {
 export function loadPageRenderer(options: {
   distDir: string;
   ssrDir: string;
+  /** Every page marked as one that loads nothing from the internet (offlineMark). */
+  offline: boolean;
   sanitizeHtml(html: string): string;
   onError(error: unknown): void;
 }): PageRenderer | null {
   const entry = path.join(options.ssrDir, 'entry-server.js');
   const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
   if (!existsSync(entry) || !existsSync(manifestFile) || !existsSync(path.join(options.distDir, 'index.html'))) return null;
-  const setup = prepare(entry, manifestFile, options.distDir);
+  const setup = prepare(entry, manifestFile, options.distDir, options.offline);
   // Observed here so a failed load is reported once, when a page needs it, not as an unhandled rejection.
   setup.catch(() => undefined);
 
@@ -154,7 +156,7 @@ function inProcessApi(app: FastifyInstance): RenderRequest['callApi'] {
   };
 }
 
-async function prepare(entry: string, manifestFile: string, distDir: string): Promise<RenderSetup> {
+async function prepare(entry: string, manifestFile: string, distDir: string, offline: boolean): Promise<RenderSetup> {
   const module: unknown = await import(pathToFileURL(entry).href);
   if (!isRenderer(module)) throw new Error(`${entry} does not export render()`);
   // Stylesheets are few and small (~7 kB compressed for a public page), so a rendered page
@@ -178,6 +180,7 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   if (!handoff) throw new Error(`${manifestFile} has no src/handoff.ts entry`);
   const routeAssets = assetsByRoute(manifest);
   let template = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  if (offline) template = markOffline(template);
   // A rendered page needs only its islands (src/islands/main.tsx), not the SPA: that entry is
   // started by the boot script after the first paint, and nothing is preloaded ahead of it.
   template = template.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
@@ -202,6 +205,9 @@ async function prepare(entry: string, manifestFile: string, distDir: string): Pr
   const handoffScript = `<script type="module" crossorigin src="/${handoff}"></script>`;
   return { module, template, bootScript, handoffScript, routeAssets, inlineStyle };
 }
+
+/** A page of a site that loads nothing from the internet, marked so in its head (offlineMark). */
+export const markOffline = (html: string): string => html.replace('</head>', () => `${offlineMark.html}</head>`);
 
 /** The built index.html around the rendered page, with the page's head and its own assets. */
 async function pageHtml(

@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, type JalaliDate } from '../../../schema/rules/calendar';
-import type { Database, DB } from '../../platform/db';
+import type { Database, DB, Row } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { selectForUpdate } from '../../engine/integrity';
 import { publicTexts } from '../catalogue/public';
@@ -76,6 +76,34 @@ async function holidayKeys(trx: Trx): Promise<Set<string>> {
 }
 
 /**
+ * A course starts on the day of its first weekly session: a start the pattern holds no session on
+ * (a day without a class, a holiday) moves, in place, to the first day from it that does, keeping
+ * its time of day; the range the pattern fills starts there too. Every path that changes the
+ * sessions' sources runs it (through the sync), so the start shown and the first session agree.
+ * A start already past is history and stays; so does one with no class day before the last session.
+ * The version stays: the start is derived, and the admin's own save that moved it must stay
+ * undoable.
+ */
+async function startOnFirstSession(
+  trx: Trx,
+  course: Row,
+  first: JalaliDate,
+  last: JalaliDate,
+  pattern: { today: string; holidays: ReadonlySet<string>; weekdays: ReadonlySet<number> },
+): Promise<JalaliDate> {
+  if (dayKey(first) < pattern.today) return first;
+  for (const day of daysBetween(first, last)) {
+    if (!pattern.weekdays.has(weekdayOfDay(day)) || pattern.holidays.has(dayKey(day))) continue;
+    if (dayKey(day) === dayKey(first)) return first;
+    const timeOfDay = Date.parse(String(course.timeOfHolding)) - academyDayStart(first).getTime();
+    const timeOfHolding = new Date(academyDayStart(day).getTime() + timeOfDay).toISOString();
+    await trx.updateTable('courses').set({ timeOfHolding }).where('id', '=', Number(course.id)).execute();
+    return day;
+  }
+  return first;
+}
+
+/**
  * Brings the course's future pattern sessions in line with its slots, dates and the holidays,
  * inside the caller's transaction (the course row is locked, so two syncs of one course queue).
  */
@@ -84,13 +112,14 @@ export async function syncCourseSessions(trx: Trx, courseId: number, now = Date.
   const course = await selectForUpdate(trx, 'courses', courseId);
   if (!course) return counts;
   const today = dayKey(academyDayOf(now));
-  const first = dayOf(typeof course.timeOfHolding === 'string' ? course.timeOfHolding : null);
+  let first = dayOf(typeof course.timeOfHolding === 'string' ? course.timeOfHolding : null);
   const last = dayOf(typeof course.lastSessionDate === 'string' ? course.lastSessionDate : null);
   const slots = await trx.selectFrom('course_slots').select(['weekday', 'startTime', 'endTime']).where('courseId', '=', courseId).execute();
 
   const expected = new Map<string, { day: JalaliDate; startTime: string; endTime: string }>();
   if (first && last && slots.length > 0) {
     const holidays = await holidayKeys(trx);
+    first = await startOnFirstSession(trx, course, first, last, { today, holidays, weekdays: new Set(slots.map((slot) => Number(slot.weekday))) });
     for (const day of daysBetween(first, last)) {
       const key = dayKey(day);
       if (key < today || holidays.has(key)) continue;

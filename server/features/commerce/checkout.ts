@@ -13,7 +13,7 @@ import { failureOutcome, recordAttempt } from './payments';
 import { callbackSettles, verifyOrder, type Settlement } from './reconcile';
 import { queueEnrolled, queuePaymentFailed } from '../messaging/notifications';
 import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
-import { withPurchase } from './invoices';
+import { issueInvoiceNumber, withPurchase } from './invoices';
 import { cartCouponCode, couponUseLeft, discountTexts, findCoupon, lockCoupon, priceLines } from './discounts';
 import { currentUser, parse } from '../../platform/http';
 import { learnerTexts, type LearnerDeps } from './learnerRequests';
@@ -352,16 +352,7 @@ async function settlePaid(
       await trx.updateTable('orders').set({ status, refundDueInTomans }).where('id', '=', orderId).execute();
     } else {
       if (refundDueInTomans > 0) await trx.updateTable('orders').set({ refundDueInTomans }).where('id', '=', orderId).execute();
-      // ── Invoices: the next invoice number, taken in this transaction
-      // by updating the sequence's one row (its lock makes a concurrent settlement wait; a rollback
-      // gives the number back), so paid orders are numbered without gaps or duplicates.
-      const next = await trx
-        .updateTable('invoice_sequence')
-        .set((eb) => ({ last: eb('last', '+', 1) }))
-        .where('id', '=', 1)
-        .returning('last')
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('orders').set({ invoiceNumber: Number(next.last) }).where('id', '=', orderId).execute();
+      await issueInvoiceNumber(trx, orderId);
       // The coupon the cart held has been used by this order.
       if (couponId > 0 && keepsCoupon) await trx.deleteFrom('cart_coupons').where('userId', '=', order.userId).execute();
     }

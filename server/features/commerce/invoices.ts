@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { company } from '../../../schema/rules/company';
-import type { DB, OrderStatus } from '../../platform/db';
+import type { DB, Executor, OrderStatus } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { currentUser, parse, type Register } from '../../platform/http';
 
@@ -22,6 +22,23 @@ const invoiceQuery = v.object({
 
 const invoiceStatus = (status: OrderStatus): Schemas['Invoice']['status'] | null =>
   status === 'paid' || status === 'refundDue' || status === 'refunded' ? status : null;
+
+/**
+ * Gives a settled order the next invoice number, in the caller's transaction: updating the
+ * sequence's one row locks it (a concurrent settlement waits; a rollback gives the number back),
+ * so paid orders are numbered without gaps or duplicates. Settlement and the sample data both
+ * number orders here.
+ */
+export async function issueInvoiceNumber(trx: Executor, orderId: number): Promise<number> {
+  const next = await trx
+    .updateTable('invoice_sequence')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('orders').set({ invoiceNumber: Number(next.last) }).where('id', '=', orderId).execute();
+  return Number(next.last);
+}
 
 export async function invoiceOf(db: DB, orderId: number, viewer: { id: number; role: number }): Promise<Schemas['Invoice']> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();

@@ -12,6 +12,7 @@ import { registry } from '../../../schema/registry.gen';
 import { ProfileSchema } from '../../../schema/rules/forms/profileRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { recordAudit } from '../../engine/audit';
+import { changesRecord } from '../../engine/crud';
 import { authTexts } from './authTexts';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
@@ -186,17 +187,14 @@ export function registerFamily(register: Register, db: DB): void {
       const emailTaken = await db.selectFrom('users').select('id').where('emailAddress', '=', body.emailAddress).where('id', '<>', actor.id).executeTakeFirst();
       if (emailTaken) throw new HttpError(409, authTexts.emailTaken);
     }
+    const values = { firstName: body.firstName, lastName: body.lastName, phoneNumber: body.phoneNumber, emailAddress: body.emailAddress };
     try {
-      const saved = await db.transaction().execute(async (trx) => {
+      // Saved as it was: nothing is written, so no entry stands before an admin's undo of a real change.
+      const unchanged = !changesRecord(registry.users, user, values, new Map());
+      const saved = unchanged ? user : await db.transaction().execute(async (trx) => {
         const after = await trx
           .updateTable('users')
-          .set((eb) => ({
-            firstName: body.firstName,
-            lastName: body.lastName,
-            phoneNumber: body.phoneNumber,
-            emailAddress: body.emailAddress,
-            version: eb('version', '+', 1),
-          }))
+          .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
           .where('id', '=', actor.id)
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { company } from '../../../schema/rules/company';
+import { offlineMark } from '../../../schema/serverRender';
 
 export const trustLogoFailedText = 'عدم دسترسی به لوگوی زرین‌پال';
 
-type Status = 'waiting' | 'loading' | 'loaded' | 'failed';
+// 'off': the site loads nothing from the internet (offlineMark), so no badge is asked for.
+type Status = 'waiting' | 'loading' | 'loaded' | 'failed' | 'off';
 
 /**
  * Zarinpal's trust badge is a third-party script; it costs a request and blocks nothing only
@@ -22,6 +24,11 @@ export function TrustLogo() {
     const inject = () => {
       if (injected.current) return;
       injected.current = true;
+      // A site that loads nothing from the internet (the trial) asks for no badge, and says nothing.
+      if (document.querySelector(offlineMark.selector)) {
+        setStatus('off');
+        return;
+      }
       setStatus('loading');
       const script = document.createElement('script');
       script.src = company.trustCodeScript;

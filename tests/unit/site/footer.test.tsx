@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '../../../schema/rules/company';
+import { offlineMark } from '../../../schema/serverRender';
 import { ScrollTopButton } from '../../../src/components/site/ScrollTopButton';
 import { SiteFooter } from '../../../src/components/site/SiteFooter';
 import { TrustLogo, trustLogoFailedText } from '../../../src/components/site/TrustLogo';
@@ -80,6 +81,19 @@ describe('Zarinpal trust logo', () => {
       trustScripts()[0]?.dispatchEvent(new Event('load'));
     });
     expect(screen.queryByText(trustLogoFailedText)).toBeNull();
+  });
+
+  it('on a page marked as loading nothing from the internet (the trial), asks for no script when seen and says nothing', () => {
+    document.head.insertAdjacentHTML('beforeend', offlineMark.html);
+    try {
+      const { container } = render(<TrustLogo />);
+      act(() => observers[0]?.callback([{ isIntersecting: true }]));
+      expect(trustScripts()).toHaveLength(0);
+      expect(container.querySelector('.trust-logo')?.getAttribute('data-status')).toBe('off');
+      expect(screen.queryByText(trustLogoFailedText)).toBeNull();
+    } finally {
+      document.head.querySelector(offlineMark.selector)?.remove();
+    }
   });
 });
 
