@@ -73,6 +73,19 @@ export function academyClock(instant: Date | number): { hour: number; minute: nu
   return { hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
+/**
+ * Whole years from one academy day to another (a child's age on a course's first day): both
+ * instants are read as the Tehran days they fall on, so every browser and the server count the
+ * same; a year is complete on the day's Gregorian anniversary, as before the days were Tehran's.
+ */
+export function wholeYearsBetween(from: Date | number, to: Date | number): number {
+  const gregorian = ({ jy, jm, jd }: JalaliDate) => toGregorian(jy, jm, jd);
+  const a = gregorian(academyDayOf(from));
+  const b = gregorian(academyDayOf(to));
+  const beforeAnniversary = b.gm < a.gm || (b.gm === a.gm && b.gd < a.gd);
+  return b.gy - a.gy - (beforeAnniversary ? 1 : 0);
+}
+
 /** 0 = Saturday … 6 = Friday, of a Jalali day (no zone involved: a day is a day). */
 export function weekdayOfDay({ jy, jm, jd }: JalaliDate): number {
   const { gy, gm, gd } = toGregorian(jy, jm, jd);
