@@ -55,6 +55,13 @@ export function ageRangeText({ ageMin, ageMax }: Pick<AgeRange, 'ageMin' | 'ageM
   return '';
 }
 
+/** A course's ages on its card and page: the range, or «همه سنین» when it has none. */
+export function courseAgesText(range: Pick<AgeRange, 'ageMin' | 'ageMax'>): string {
+  return ageRangeText(range) || allAgesText;
+}
+
+export const allAgesText = 'همه سنین';
+
 /** «این دوره برای سنین ۹ تا ۱۲ سال است؛ سن سارا در شروع دوره ۷ سال است» */
 export function ageWarningText(childFirstName: string, misfit: AgeMisfit): string {
   return `این دوره برای سنین ${ageRangeText(misfit)} است؛ سن ${childFirstName} در شروع دوره ${formatPersianNumber(misfit.age)} سال است`;

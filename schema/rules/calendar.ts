@@ -23,7 +23,10 @@ export const jalaliMonthNames = [
   'اسفند',
 ] as const;
 
-/** Saturday first, as the Iranian week starts. */
+/**
+ * Saturday first, as the Iranian week starts: the one list of weekday names (a course's weekly
+ * slots store the index, 0 = شنبه), Thursday spelled with its zero-width non-joiner.
+ */
 export const jalaliWeekdayNames = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنج‌شنبه', 'جمعه'] as const;
 
 export interface JalaliDate {
