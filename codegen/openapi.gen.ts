@@ -2527,16 +2527,36 @@ export type components = {
             /** @description sanitised HTML */
             body: string;
         };
-        Child: components["schemas"]["ChildFields"] & {
+        /** @description A child as stored. Every save meets ChildFields; the column itself allows no birth date, so an answer may carry null */
+        Child: {
             id: number;
-        };
-        ChildFields: {
             firstName: string;
             lastName: string;
             /** Format: date-time */
             birthDate: string | null;
+            grade: string;
+        };
+        /** @description A child as the parent enters it (schema/rules/forms/childRules.ts) */
+        ChildFields: {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: date-time
+             * @description the Tehran midnight of the birth day (schema/rules/calendar.ts)
+             */
+            birthDate: string;
             /** @description school grade, free text such as «پنجم دبستان» */
             grade: string;
+        };
+        /** @description The signed-in person's own profile (schema/rules/forms/profileRules.ts) */
+        ProfileUpdateBody: {
+            firstName: string;
+            lastName: string;
+            /** @description the sign-in number; changing it needs currentPassword */
+            phoneNumber: string;
+            emailAddress: string;
+            /** @description asked when the mobile or the email changes */
+            currentPassword?: string;
         };
         ChildUpdate: components["schemas"]["ChildFields"] & components["schemas"]["IdBody"];
         Profile: {
@@ -2765,14 +2785,6 @@ export type components = {
             /** @description the session was moved from its planned date */
             moved: boolean;
             classLink?: string;
-        };
-        ProfileUpdateBody: {
-            firstName: string;
-            lastName: string;
-            /** @description the sign-in number; changing it needs currentPassword */
-            phoneNumber: string;
-            emailAddress: string;
-            currentPassword?: string;
         };
         Enrollment: {
             id: number;
