@@ -1,15 +1,20 @@
-// The contract's bodies of the forms whose rules live in schema/rules/forms (a child, a profile):
+// The contract's bodies of the forms whose rules live in schema/rules/forms (sign-up, contact, a
+// child, a profile):
 // written into openapi.yaml from the same valibot declarations the form and the server check, so
 // a length, a required value or a null the contract promises is the one the server applies.
 import type * as v from 'valibot';
 import { ChildSchema } from '../schema/rules/forms/childRules';
+import { ContactBodySchema } from '../schema/rules/forms/contactRules';
 import { ProfileSchema } from '../schema/rules/forms/profileRules';
+import { SignUpBodySchema } from '../schema/rules/forms/signUpRules';
 import { SchemaError, type Json } from './entities';
 
 type ObjectDecl = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
 /** Each generated component, by name, and the declaration it is read from. */
 export const formBodies: Readonly<Record<string, { schema: ObjectDecl; description: string }>> = {
+  SignUpBody: { schema: SignUpBodySchema, description: 'A new account, with the code its mobile received (schema/rules/forms/signUpRules.ts)' },
+  ContactBody: { schema: ContactBodySchema, description: 'A message through the contact form (schema/rules/forms/contactRules.ts)' },
   ChildFields: { schema: ChildSchema, description: 'A child as the parent enters it (schema/rules/forms/childRules.ts)' },
   ProfileUpdateBody: { schema: ProfileSchema, description: "The signed-in person's own profile (schema/rules/forms/profileRules.ts)" },
 };

@@ -2333,15 +2333,6 @@ export type components = {
             token: string;
             newPassword: string;
         };
-        SignUpBody: {
-            firstName: string;
-            lastName: string;
-            /** @description Iranian mobile 09xxxxxxxxx; Persian, Arabic or Latin digits */
-            phoneNumber: string;
-            emailAddress?: string;
-            password: string;
-            code: components["schemas"]["OneTimeCode"];
-        };
         /** @description The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed */
         OneTimeCode: string;
         SendCodeBody: {
@@ -2535,6 +2526,25 @@ export type components = {
             /** Format: date-time */
             birthDate: string | null;
             grade: string;
+        };
+        /** @description A new account, with the code its mobile received (schema/rules/forms/signUpRules.ts) */
+        SignUpBody: {
+            firstName: string;
+            lastName: string;
+            /** @description Iranian mobile, stored as 09xxxxxxxxx; Persian, Arabic or Latin digits, spaces, dashes and +98 are accepted */
+            phoneNumber: string;
+            emailAddress?: string;
+            password: string;
+            /** @description The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed */
+            code: string;
+        };
+        /** @description A message through the contact form (schema/rules/forms/contactRules.ts) */
+        ContactBody: {
+            fullName: string;
+            /** @description Iranian mobile, stored as 09xxxxxxxxx; Persian, Arabic or Latin digits, spaces, dashes and +98 are accepted */
+            phoneNumber: string;
+            emailAddress?: string;
+            message: string;
         };
         /** @description A child as the parent enters it (schema/rules/forms/childRules.ts) */
         ChildFields: {
@@ -2793,12 +2803,6 @@ export type components = {
             /** Format: date-time */
             enrolledAt: string;
             course: components["schemas"]["CourseSummary"];
-        };
-        ContactBody: {
-            fullName: string;
-            phoneNumber: string;
-            emailAddress?: string;
-            message: string;
         };
         TimetableSession: {
             /** @description the class session's id */

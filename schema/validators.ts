@@ -113,6 +113,7 @@ export const iranMobile = (label: string) =>
     v.nonEmpty(`${label} الزامی است`),
     // An empty number is told "required" alone, not also "malformed".
     v.check((s) => s === '' || mobilePattern.test(s), `${label} باید به شکل ۰۹xxxxxxxxx باشد`),
+    v.description('Iranian mobile, stored as 09xxxxxxxxx; Persian, Arabic or Latin digits, spaces, dashes and +98 are accepted'),
   );
 
 /** Phone numbers an admin edits: digits normalised, empty allowed unless required. */
@@ -135,6 +136,7 @@ export const oneTimeCode = (label: string) =>
     v.transform((s) => toLatinDigits(s).replace(invisible, '').replace(/-/g, '')),
     v.nonEmpty(`${label} الزامی است`),
     v.regex(/^[0-9]{6}$/, `${label} باید ۶ رقم باشد`),
+    v.description('The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed'),
   );
 
 /** A password being chosen (sign-up, password change): the one rule both follow. */

@@ -38,8 +38,9 @@ function disagreements(where: string, property: Node, schema: v.GenericSchema): 
   if (accepts(null) !== nullable) out.push(`${where}: the contract ${nullable ? 'allows' : 'refuses'} null, the validator ${accepts(null) ? 'takes' : 'refuses'} it`);
   if (property.type === 'string' && typeof property.maxLength === 'number') {
     if (accepts('ب'.repeat(property.maxLength + 1))) out.push(`${where}: the validator takes more than the contract's ${property.maxLength} characters`);
-    const plain = property.format === undefined && property.pattern === undefined;
-    if (plain && !accepts('ب'.repeat(property.maxLength))) out.push(`${where}: the validator refuses the contract's ${property.maxLength} characters`);
+    // Free text (what a short word passes) must pass at the limit too; a code or a date need not.
+    const freeText = accepts('ب'.repeat(Math.max(Number(property.minLength ?? 0), 1)));
+    if (freeText && !accepts('ب'.repeat(property.maxLength))) out.push(`${where}: the validator refuses the contract's ${property.maxLength} characters`);
   }
   if (property.type === 'string' && property.minLength === 1 && accepts('')) out.push(`${where}: the contract requires a value, the validator takes ''`);
   return out;
