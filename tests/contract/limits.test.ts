@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formBodies } from '../../codegen/formContracts';
-import { validatorOf } from '../../schema/define';
+import { firstIssueMessage, validatorOf } from '../../schema/define';
+import { ChildSchema, childTexts } from '../../schema/rules/forms/childRules';
 import { registry } from '../../schema/registry.gen';
 import { nameMaxLength } from '../../schema/validators';
 
@@ -73,6 +74,11 @@ describe('the contract and the validators', () => {
     expect(child.grade).toMatchObject({ type: 'string', minLength: 1, maxLength: 50 });
     const required = isNode(schemas.ChildFields) ? schemas.ChildFields.required : undefined;
     expect(required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'grade']));
+    // The form sends '' while the date is incomplete; a client may send null: both are told the same.
+    for (const birthDate of ['', null]) {
+      const parsed = v.safeParse(ChildSchema, { firstName: 'سارا', lastName: 'کریمی', grade: 'سوم', birthDate });
+      expect(parsed.success ? '' : firstIssueMessage(parsed.issues)).toBe(childTexts.birthDateMissing);
+    }
   });
 
   it('hold every person’s name to the one name rule', () => {
