@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Money in a public section: a number field declared `money` reaches the site as a price, drawn
-// by the one price formatter («۱۲۰٬۰۰۰ تومان», «رایگان» for 0), never as a bare number.
+// by the one price formatter («۱۲۰٬۰۰۰ تومان», «رایگان» for 0), never as a bare number; the
+// admin's own views read it «… تومان».
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicSectionsModule } from '../../../codegen/publicViews';
@@ -9,6 +10,7 @@ import holidays from '../../../schema/holidays';
 import { publicSectionDisplays } from '../../../schema/publicSections.gen';
 import { registry } from '../../../schema/registry.gen';
 import type { PublicSectionDisplay } from '../../../schema/rules/publicSection';
+import { formatFieldValue } from '../../../src/components/admin/fieldValue';
 import { PublicSectionList } from '../../../src/components/site/PublicSection';
 import { renderWithRouter } from './helpers';
 
@@ -47,5 +49,10 @@ describe('a price in a public section', () => {
         .map(([name]) => `${entity.key}.${name}`),
     );
     expect(bare).toEqual([]);
+  });
+
+  it('reads «… تومان» in the admin’s change log and conflict dialog too', () => {
+    expect(formatFieldValue(registry.orders.allFields.refundedInTomans, 5000)).toBe('۵٬۰۰۰ تومان');
+    expect(formatFieldValue(registry.courses.allFields.capacity, 12)).toBe('۱۲');
   });
 });
