@@ -3,6 +3,7 @@
 import { parse, stringify } from 'yaml';
 import { defaultMaxReferences, maxLengthOf, nullableColumn, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
 import { SchemaError, type Json } from './entities';
+import { formContractSchemas } from './formContracts';
 
 // ── contract ─────────────────────────────────────────────────────────────────────────────────
 
@@ -243,6 +244,7 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
 const listParameters = ['ListPageNumber', 'ListPageSize', 'ListSort', 'ListSearch', 'ListIds', 'ListFilters'];
 
 const markers = {
+  forms: ['    # ── form bodies: generated from schema/rules/forms by `npm run codegen`, do not edit ──', '    # ── end of generated form bodies ──'],
   schemas: ['    # ── entity schemas: generated from schema/*.ts by `npm run codegen`, do not edit ──', '    # ── end of generated entity schemas ──'],
   paths: ['  # ── entity calls: generated from schema/*.ts by `npm run codegen`, do not edit ──', '  # ── end of generated entity calls ──'],
 } as const;
@@ -271,15 +273,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function contractWithEntities(source: string, entities: readonly AnyEntity[]): string {
   const { schemas, paths } = contractBlocks(entities);
   const text = (value: Record<string, Json>) => (Object.keys(value).length ? stringify(value, { lineWidth: 0, aliasDuplicateObjects: false }) : '');
+  const forms = formContractSchemas();
   let out = splice(source, markers.schemas, indent(text(schemas), 4));
   out = splice(out, markers.paths, indent(text(paths), 2));
-  // The hand-written part of the contract may not define what an entity generates.
-  const handWritten = parse(splice(splice(source, markers.schemas, ''), markers.paths, ''));
+  out = splice(out, markers.forms, indent(text(forms), 4));
+  // The hand-written part of the contract may not define what an entity or a form generates.
+  const handWritten = parse(splice(splice(splice(source, markers.schemas, ''), markers.paths, ''), markers.forms, ''));
   const handPaths = typeof handWritten === 'object' && handWritten !== null && 'paths' in handWritten ? Object.keys(handWritten.paths ?? {}) : [];
   for (const path of Object.keys(paths)) {
     if (handPaths.includes(path)) throw new SchemaError(`${path} is both generated from a schema file and written by hand in openapi.yaml`);
   }
   const handComponents = isRecord(handWritten) && isRecord(handWritten.components) && isRecord(handWritten.components.schemas) ? Object.keys(handWritten.components.schemas) : [];
+  for (const name of Object.keys(forms)) {
+    if (handComponents.includes(name) || name in schemas) throw new SchemaError(`the component ${name} is generated from schema/rules/forms and also written elsewhere in openapi.yaml`);
+  }
   for (const name of Object.keys(schemas)) {
     if (handComponents.includes(name)) {
       throw new SchemaError(`the component ${name} is both generated from a schema file and written by hand in openapi.yaml: give the schema another \`name\``);

@@ -2356,15 +2356,6 @@ export type components = {
             /** @description The link's last path segment */
             token: string;
         };
-        SignUpBody: {
-            firstName: string;
-            lastName: string;
-            /** @description Iranian mobile 09xxxxxxxxx; Persian, Arabic or Latin digits */
-            phoneNumber: string;
-            emailAddress?: string;
-            password: string;
-            code: components["schemas"]["OneTimeCode"];
-        };
         /** @description The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed */
         OneTimeCode: string;
         SendCodeBody: {
@@ -2550,16 +2541,55 @@ export type components = {
             /** @description sanitised HTML */
             body: string;
         };
-        Child: components["schemas"]["ChildFields"] & {
+        /** @description A child as stored. Every save meets ChildFields; the column itself allows no birth date, so an answer may carry null */
+        Child: {
             id: number;
-        };
-        ChildFields: {
             firstName: string;
             lastName: string;
             /** Format: date-time */
             birthDate: string | null;
+            grade: string;
+        };
+        /** @description A new account, with the code its mobile received (schema/rules/forms/signUpRules.ts) */
+        SignUpBody: {
+            firstName: string;
+            lastName: string;
+            /** @description Iranian mobile, stored as 09xxxxxxxxx; Persian, Arabic or Latin digits, spaces, dashes and +98 are accepted */
+            phoneNumber: string;
+            emailAddress?: string;
+            password: string;
+            /** @description The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed */
+            code: string;
+        };
+        /** @description A message through the contact form (schema/rules/forms/contactRules.ts) */
+        ContactBody: {
+            fullName: string;
+            /** @description Iranian mobile, stored as 09xxxxxxxxx; Persian, Arabic or Latin digits, spaces, dashes and +98 are accepted */
+            phoneNumber: string;
+            emailAddress?: string;
+            message: string;
+        };
+        /** @description A child as the parent enters it (schema/rules/forms/childRules.ts) */
+        ChildFields: {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: date-time
+             * @description the Tehran midnight of the birth day (schema/rules/calendar.ts)
+             */
+            birthDate: string;
             /** @description school grade, free text such as «پنجم دبستان» */
             grade: string;
+        };
+        /** @description The signed-in person's own profile (schema/rules/forms/profileRules.ts) */
+        ProfileUpdateBody: {
+            firstName: string;
+            lastName: string;
+            /** @description the sign-in number; changing it needs currentPassword */
+            phoneNumber: string;
+            emailAddress: string;
+            /** @description asked when the mobile or the email changes */
+            currentPassword?: string;
         };
         ChildUpdate: components["schemas"]["ChildFields"] & components["schemas"]["IdBody"];
         Profile: {
@@ -2789,14 +2819,6 @@ export type components = {
             moved: boolean;
             classLink?: string;
         };
-        ProfileUpdateBody: {
-            firstName: string;
-            lastName: string;
-            /** @description the sign-in number; changing it needs currentPassword */
-            phoneNumber: string;
-            emailAddress: string;
-            currentPassword?: string;
-        };
         Enrollment: {
             id: number;
             childId: number;
@@ -2804,12 +2826,6 @@ export type components = {
             /** Format: date-time */
             enrolledAt: string;
             course: components["schemas"]["CourseSummary"];
-        };
-        ContactBody: {
-            fullName: string;
-            phoneNumber: string;
-            emailAddress?: string;
-            message: string;
         };
         TimetableSession: {
             /** @description the class session's id */

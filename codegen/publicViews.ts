@@ -140,7 +140,7 @@ ${entities.map(sectionEntry).filter(Boolean).join('\n')}
 function displayOf(field: FieldDecl): string {
   switch (field.input) {
     case 'number':
-      return "{ kind: 'number' }";
+      return field.money ? "{ kind: 'money' }" : "{ kind: 'number' }";
     case 'jalaliDate':
       return "{ kind: 'date' }";
     case 'imageLink':

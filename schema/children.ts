@@ -2,6 +2,8 @@
 // `children` table): the admin sees them, each under its parent, and reads a child's
 // enrolments on its detail view; names and grades are the parent's to edit.
 import { defineEntity } from './define';
+import { gradeMaxLength } from './rules/forms/childRules';
+import { nameMaxLength } from './validators';
 
 export default defineEntity({
   name: 'ChildRecord',
@@ -11,8 +13,9 @@ export default defineEntity({
   ops: { create: false, update: false, remove: false },
   defaultedColumns: ['version'],
   fields: {
-    firstName: { label: 'نام', input: 'text', readOnly: true },
-    lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true },
+    // The limits of the parent's form (schema/rules/forms/childRules.ts), which alone writes these.
+    firstName: { label: 'نام', input: 'text', readOnly: true, maxLength: nameMaxLength },
+    lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true, maxLength: nameMaxLength },
     userId: {
       label: 'والد',
       input: 'reference',
@@ -20,7 +23,7 @@ export default defineEntity({
       reference: { entity: 'users', label: 'firstName', none: 'بدون والد', onDelete: 'cascade' },
     },
     birthDate: { label: 'تاریخ تولد', input: 'jalaliDate', readOnly: true },
-    grade: { label: 'پایه تحصیلی', input: 'text', readOnly: true },
+    grade: { label: 'پایه تحصیلی', input: 'text', readOnly: true, maxLength: gradeMaxLength },
   },
   columns: [
     { id: 'fullName', header: 'نام فرزند', cell: 'text', value: (child) => `${child.firstName} ${child.lastName}`.trim() },

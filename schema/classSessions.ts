@@ -5,6 +5,7 @@
 import { defineEntity } from './define';
 import { classTimes } from './labels';
 import { toPersianDigits } from './rules/digits';
+import { formatHoursRange } from './rules/schedule';
 
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);
 /**
@@ -52,7 +53,7 @@ export default defineEntity({
     { key: 'courseId', header: 'دوره', cell: 'reference' },
     { key: 'date', header: 'تاریخ', cell: 'jalaliDate' },
     // One column for both times keeps the list narrow enough for its actions.
-    { id: 'hours', header: 'ساعت', cell: 'text', value: (session) => `${session.startTime} تا ${session.endTime}` },
+    { id: 'hours', header: 'ساعت', cell: 'text', value: (session) => formatHoursRange(session.startTime, session.endTime) },
     {
       key: 'status',
       header: 'وضعیت',

@@ -19,7 +19,7 @@ export default defineEntity({
     code: { label: 'کد تخفیف', input: 'text', required: true, maxLength: 40, hint: 'بزرگی و کوچکی حروف و ارقام فارسی و لاتین یکی شمرده می‌شوند' },
     kind: { label: 'نوع تخفیف', input: 'select', options: couponKindOptions, initial: 'percent' },
     percent: { label: 'درصد تخفیف', input: 'number', integer: true, max: 100, hint: 'برای تخفیف درصدی' },
-    amountInTomans: { label: 'مبلغ تخفیف (تومان)', input: 'number', integer: true, hint: 'برای تخفیف مبلغ ثابت؛ بر دوره‌های مشمول سبد خرید تقسیم می‌شود' },
+    amountInTomans: { label: 'مبلغ تخفیف (تومان)', input: 'number', integer: true, money: true, hint: 'برای تخفیف مبلغ ثابت؛ بر دوره‌های مشمول سبد خرید تقسیم می‌شود' },
     categoryId: {
       label: 'دسته‌بندی',
       input: 'reference',

@@ -2,10 +2,12 @@
 // two rows, so each day may have its own hours). The dated sessions (classSessions) are made
 // from these between the course's first and last session dates.
 import { defineEntity } from './define';
-import { classTimes, weekdayLabels } from './labels';
+import { classTimes } from './labels';
+import { jalaliWeekdayNames } from './rules/calendar';
 import { toPersianDigits } from './rules/digits';
 
-const weekdays = weekdayLabels.map((label, day) => [day, label] as const);
+// The stored number is the weekday's index in the calendar's list (0 = شنبه).
+const weekdays = jalaliWeekdayNames.map((label, day) => [day, label] as const);
 const times = classTimes.map((time) => [time, toPersianDigits(time)] as const);
 
 export default defineEntity({

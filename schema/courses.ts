@@ -22,10 +22,10 @@ export default defineEntity({
     lastSessionDate: { label: 'تاریخ آخرین جلسه', input: 'jalaliDate', hint: 'جلسه‌ها از برنامه هفتگی تا این تاریخ ساخته می‌شوند' },
     // Registration closes by the time the course starts: refused (server and form) otherwise.
     registrationDeadline: { label: 'مهلت ثبت‌نام', input: 'jalaliDate', notAfter: 'timeOfHolding' },
-    priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true },
+    priceInTomans: { label: 'قیمت (تومان)', input: 'number', integer: true, money: true },
     // Early-bird price: charged instead of the price until the end of earlyBirdUntil's
     // day (server/features/commerce/discounts.ts), shown struck through beside the price on the site.
-    earlyBirdPriceInTomans: { label: 'قیمت ثبت‌نام زودهنگام (تومان)', input: 'number', integer: true, notAfter: 'priceInTomans', hint: 'خالی یا صفر: بدون ثبت‌نام زودهنگام' },
+    earlyBirdPriceInTomans: { label: 'قیمت ثبت‌نام زودهنگام (تومان)', input: 'number', integer: true, money: true, notAfter: 'priceInTomans', hint: 'خالی یا صفر: بدون ثبت‌نام زودهنگام' },
     earlyBirdUntil: { label: 'مهلت ثبت‌نام زودهنگام', input: 'jalaliDate', notAfter: 'timeOfHolding', hint: 'قیمت زودهنگام تا پایان همین روز' },
     type: {
       label: 'نوع دوره',

@@ -81,6 +81,7 @@ function anyField(field: FieldDecl): AnyField {
   if ('notAfter' in field && field.notAfter !== undefined) out.notAfter = field.notAfter;
   if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   if (field.input === 'jalaliDate' && field.moment) out.moment = true;
+  if (field.input === 'number' && field.money) out.money = true;
   return out;
 }
 

@@ -12,9 +12,6 @@ export const difficultyLabels = {
   bootcamps: 'بوت‌کمپ',
 } as const satisfies Record<Course['difficulty'], string>;
 
-/** Days of the Jalali week, Saturday first: the stored number is the index (0 = شنبه). */
-export const weekdayLabels = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه'] as const;
-
 /** A class's start and end times: quarter hours from 07:00 to 22:00, stored as 'HH:MM'. */
 export const classTimes: readonly string[] = Array.from({ length: (22 - 7) * 4 + 1 }, (_, i) => {
   const minutes = 7 * 60 + i * 15;

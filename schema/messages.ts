@@ -2,6 +2,7 @@
 // form writes what the sender said; the admin keeps the message's status and an internal note.
 // A new message counts in the sidebar until an admin opens it, which marks it read.
 import { defineEntity } from './define';
+import { nameMaxLength } from './validators';
 
 export const messageStatusLabels = { new: 'تازه', read: 'خوانده‌شده', answered: 'پاسخ داده شد', archived: 'بایگانی' } as const;
 
@@ -12,7 +13,7 @@ export default defineEntity({
   api: 'Contact',
   ops: { create: false },
   fields: {
-    fullName: { label: 'نام', input: 'text', readOnly: true },
+    fullName: { label: 'نام', input: 'text', readOnly: true, maxLength: nameMaxLength },
     phoneNumber: { label: 'شماره تماس', input: 'tel', readOnly: true },
     emailAddress: { label: 'ایمیل', input: 'email', readOnly: true },
     message: { label: 'پیام', input: 'textarea', readOnly: true, wide: true },

@@ -18,11 +18,11 @@ export default defineEntity({
     childId: { label: 'فرزند (فعلی)', input: 'reference', readOnly: true, reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده', onDelete: 'keep' } },
     // What the line cost: the course's price at checkout, less the early-bird, sibling
     // and coupon discounts; priceInTomans is what was charged for it.
-    listPriceInTomans: { label: 'قیمت دوره (تومان)', input: 'number', integer: true, readOnly: true },
-    earlyBirdDiscountInTomans: { label: 'تخفیف زودهنگام (تومان)', input: 'number', integer: true, readOnly: true },
-    siblingDiscountInTomans: { label: 'تخفیف خواهر و برادر (تومان)', input: 'number', integer: true, readOnly: true },
-    couponDiscountInTomans: { label: 'تخفیف کد (تومان)', input: 'number', integer: true, readOnly: true },
-    priceInTomans: { label: 'مبلغ (تومان)', input: 'number', integer: true, readOnly: true },
+    listPriceInTomans: { label: 'قیمت دوره (تومان)', input: 'number', integer: true, money: true, readOnly: true },
+    earlyBirdDiscountInTomans: { label: 'تخفیف زودهنگام (تومان)', input: 'number', integer: true, money: true, readOnly: true },
+    siblingDiscountInTomans: { label: 'تخفیف خواهر و برادر (تومان)', input: 'number', integer: true, money: true, readOnly: true },
+    couponDiscountInTomans: { label: 'تخفیف کد (تومان)', input: 'number', integer: true, money: true, readOnly: true },
+    priceInTomans: { label: 'مبلغ (تومان)', input: 'number', integer: true, money: true, readOnly: true },
   },
   columns: [
     { key: 'orderId', header: 'سفارش', cell: 'reference' },

@@ -32,7 +32,7 @@ export default defineEntity({
     orderId: { label: 'سفارش', input: 'reference', readOnly: true, reference: { entity: 'orders', label: 'refId', none: '—', onDelete: 'cascade' } },
     kind: { label: 'نوع', input: 'select', readOnly: true, options: kinds },
     outcome: { label: 'نتیجه', input: 'select', readOnly: true, options: outcomes },
-    amountInTomans: { label: 'مبلغ (تومان)', input: 'number', integer: true, readOnly: true },
+    amountInTomans: { label: 'مبلغ (تومان)', input: 'number', integer: true, money: true, readOnly: true },
     authority: { label: 'شناسه درگاه', input: 'text', readOnly: true, nullable: true },
     refId: { label: 'کد پیگیری', input: 'text', readOnly: true, nullable: true },
     cardPan: { label: 'کارت', input: 'text', readOnly: true, nullable: true },

@@ -1,12 +1,14 @@
 // Teachers, shown to admins as «همیاران». The data spells description `descirption`.
 import { defineEntity } from './define';
+import { nameMaxLength } from './validators';
 
 export default defineEntity({
   name: 'Teacher',
   key: 'teachers',
   publicView: { component: 'PublicTeacher', fields: ['fullName', 'skill', 'descirption', 'coverImage'] },
   fields: {
-    fullName: { label: 'نام', input: 'text', required: true },
+    // A person's name, under the one name rule every form that names a person follows.
+    fullName: { label: 'نام', input: 'text', required: true, maxLength: nameMaxLength },
     skill: { label: 'مهارت', input: 'text', required: true },
     descirption: { label: 'توضیحات', input: 'textarea', wide: true, required: true, maxLength: 2000 },
     coverImage: { label: 'لینک تصویر', input: 'imageLink', required: true },

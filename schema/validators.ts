@@ -90,6 +90,8 @@ export const recordIds = (label: string, max: number) =>
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const phonePattern = /^[0-9+\-\s]{0,20}$/;
 export const mobilePattern = /^09[0-9]{9}$/;
+/** An email, or nothing: what an optional email field holds (a regex, so the contract can say it). */
+export const emailOrEmptyPattern = new RegExp(`^$|${emailPattern.source}`);
 
 export const optionalEmail = (label: string, required = false) =>
   v.pipe(
@@ -97,7 +99,7 @@ export const optionalEmail = (label: string, required = false) =>
     v.trim(),
     v.check((s) => !required || s.length > 0, `${label} الزامی است`),
     v.maxLength(254, `${label} بیش از حد طولانی است`),
-    v.check((s) => s === '' || emailPattern.test(s), `${label} معتبر نیست`),
+    v.regex(emailOrEmptyPattern, `${label} معتبر نیست`),
     // Kept in lower case everywhere: sign-in compares in lower case, and an address that differs
     // only in case must meet the unique index instead of becoming an account nobody can reach.
     v.toLowerCase(),
@@ -111,6 +113,7 @@ export const iranMobile = (label: string) =>
     v.nonEmpty(`${label} الزامی است`),
     // An empty number is told "required" alone, not also "malformed".
     v.check((s) => s === '' || mobilePattern.test(s), `${label} باید به شکل ۰۹xxxxxxxxx باشد`),
+    v.description('Iranian mobile, stored as 09xxxxxxxxx; Persian, Arabic or Latin digits, spaces, dashes and +98 are accepted'),
   );
 
 /** Phone numbers an admin edits: digits normalised, empty allowed unless required. */
@@ -133,6 +136,7 @@ export const oneTimeCode = (label: string) =>
     v.transform((s) => toLatinDigits(s).replace(invisible, '').replace(/-/g, '')),
     v.nonEmpty(`${label} الزامی است`),
     v.regex(/^[0-9]{6}$/, `${label} باید ۶ رقم باشد`),
+    v.description('The 6-digit code of the SMS (SendCode); Persian, Arabic or Latin digits, spaces and dashes allowed'),
   );
 
 /** A password being chosen (sign-up, password change): the one rule both follow. */

@@ -269,6 +269,8 @@ export interface AnyField {
   rangeFilter?: boolean;
   /** Date fields: shown with their time (DateField.moment). */
   moment?: boolean;
+  /** Number fields: an amount in tomans (NumberField.money), shown «… تومان». */
+  money?: boolean;
 }
 
 export interface EntityOps {

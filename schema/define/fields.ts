@@ -82,6 +82,11 @@ export interface NumberField extends FieldCommon {
   initial?: number;
   /** Another number field of the record this one may not exceed (a course's ages; see orderMessage). */
   notAfter?: string;
+  /**
+   * An amount in tomans (a price, a discount): wherever the site draws it generically (a public
+   * section) it reads «… تومان», or «رایگان» when 0, through the one price formatter.
+   */
+  money?: true;
 }
 /**
  * A reference: the registry entity referred to (0 = none), the field shown as its label, the

@@ -1,7 +1,7 @@
 // Limits and validators built from the declarations, one source for the contract and the runtime;
 // the order between two fields; the cells an admin edits in place.
 import * as v from 'valibot';
-import { boundedNumber, defaultNumberLimits, recordIds, emailPattern, fileReference, iranMobile, mobilePattern, newPassword, optionalNewPassword, optionalEmail, optionalPhone, isoInstant, optionalText, phonePattern, requiredText } from '../validators';
+import { boundedNumber, defaultNumberLimits, recordIds, emailOrEmptyPattern, fileReference, iranMobile, mobilePattern, newPassword, optionalNewPassword, optionalEmail, optionalPhone, isoInstant, optionalText, phonePattern, requiredText } from '../validators';
 import { defaultMaxReferences, type OptionValue } from './fields';
 import type { InputKind } from './fields';
 import type { NumberField } from './fields';
@@ -47,7 +47,7 @@ export function numberLimits(field: NumberField): { min: number; max: number } {
 }
 
 /** The contract regex of the stored forms (codegen writes them as `pattern`). */
-export const patterns = { email: `^$|${emailPattern.source}`, tel: phonePattern.source, mobile: mobilePattern.source } as const;
+export const patterns = { email: emailOrEmptyPattern.source, tel: phonePattern.source, mobile: mobilePattern.source } as const;
 
 export function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown> {
   const l = field.label;

@@ -1,7 +1,9 @@
 // A child's age against a course's age range, one rule for the parent's add-to-cart island, the
 // dashboard and the server's cart answer. Ages are whole years on the course's first day (its
-// `timeOfHolding`; today when it has none), read in local calendar days as every date here is
-// shown. A range bound of 0 means none (schema/courses.ts ageMin/ageMax).
+// `timeOfHolding`; today when it has none), counted on academy days (schema/rules/calendar.ts), so
+// a parent abroad and the server's cart answer agree. A range bound of 0 means none
+// (schema/courses.ts ageMin/ageMax). The one wording of a course's age range is here too.
+import { wholeYearsBetween } from './calendar';
 import { formatPersianNumber } from './digits';
 
 export interface AgeRange {
@@ -27,10 +29,7 @@ export function ageOn(birthDate: string | Date, on: string | Date): number | nul
   const born = day(birthDate);
   const at = day(on);
   if (!born || !at) return null;
-  let years = at.getFullYear() - born.getFullYear();
-  const beforeBirthday = at.getMonth() < born.getMonth() || (at.getMonth() === born.getMonth() && at.getDate() < born.getDate());
-  if (beforeBirthday) years -= 1;
-  return years;
+  return wholeYearsBetween(born, at);
 }
 
 /**
@@ -55,6 +54,13 @@ export function ageRangeText({ ageMin, ageMax }: Pick<AgeRange, 'ageMin' | 'ageM
   if (ageMax > 0) return `تا ${n(ageMax)} سال`;
   return '';
 }
+
+/** A course's ages on its card and page: the range, or «همه سنین» when it has none. */
+export function courseAgesText(range: Pick<AgeRange, 'ageMin' | 'ageMax'>): string {
+  return ageRangeText(range) || allAgesText;
+}
+
+export const allAgesText = 'همه سنین';
 
 /** «این دوره برای سنین ۹ تا ۱۲ سال است؛ سن سارا در شروع دوره ۷ سال است» */
 export function ageWarningText(childFirstName: string, misfit: AgeMisfit): string {

@@ -23,7 +23,10 @@ export const jalaliMonthNames = [
   'اسفند',
 ] as const;
 
-/** Saturday first, as the Iranian week starts. */
+/**
+ * Saturday first, as the Iranian week starts: the one list of weekday names (a course's weekly
+ * slots store the index, 0 = شنبه), Thursday spelled with its zero-width non-joiner.
+ */
 export const jalaliWeekdayNames = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنج‌شنبه', 'جمعه'] as const;
 
 export interface JalaliDate {
@@ -71,6 +74,19 @@ export function academyDayStart({ jy, jm, jd }: JalaliDate): Date {
 export function academyClock(instant: Date | number): { hour: number; minute: number } {
   const wall = new Date(academyWallClock(millis(instant)));
   return { hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+}
+
+/**
+ * Whole years from one academy day to another (a child's age on a course's first day): both
+ * instants are read as the Tehran days they fall on, so every browser and the server count the
+ * same; a year is complete on the day's Gregorian anniversary, as before the days were Tehran's.
+ */
+export function wholeYearsBetween(from: Date | number, to: Date | number): number {
+  const gregorian = ({ jy, jm, jd }: JalaliDate) => toGregorian(jy, jm, jd);
+  const a = gregorian(academyDayOf(from));
+  const b = gregorian(academyDayOf(to));
+  const beforeAnniversary = b.gm < a.gm || (b.gm === a.gm && b.gd < a.gd);
+  return b.gy - a.gy - (beforeAnniversary ? 1 : 0);
 }
 
 /** 0 = Saturday … 6 = Friday, of a Jalali day (no zone involved: a day is a day). */

@@ -105,8 +105,16 @@ export function formatNumberDraft(draft: string): string {
   return eachDigit(sign + grouped + (point ? decimalSeparator : '') + fraction);
 }
 
+/** An amount of money: «۱۲۰٬۰۰۰ تومان». */
 export function formatToman(value: number): string {
   return `${formatPersianNumber(value)} تومان`;
+}
+
+export const freePriceText = 'رایگان';
+
+/** A price, wherever one is shown: «۱۲۰٬۰۰۰ تومان», or «رایگان» when it is 0. */
+export function formatPrice(value: number): string {
+  return value === 0 ? freePriceText : formatToman(value);
 }
 
 // Elements whose text is code or typed input, kept exactly as written.

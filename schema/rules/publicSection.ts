@@ -2,7 +2,7 @@
 // made by codegen from the schemas' publicView.section): titles, and each field's label and kind.
 
 export type SectionFieldDisplay =
-  | { kind: 'text' | 'longText' | 'number' | 'date' | 'image' | 'yesNo' }
+  | { kind: 'text' | 'longText' | 'number' | 'money' | 'date' | 'image' | 'yesNo' }
   | { kind: 'option'; options: Readonly<Record<string, string>> };
 
 export interface PublicSectionDisplay {

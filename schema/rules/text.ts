@@ -1,7 +1,7 @@
 // Pure text helpers shared by the SPA, the schema validators and the server.
 
 // Digits follow one display rule (digits.ts); re-exported so every caller keeps its import.
-export { formatPersianNumber, formatToman, toLatinDigits, toPersianDigits, toPersianDigitsInHtml } from './digits';
+export { formatPersianNumber, formatPrice, formatToman, toLatinDigits, toPersianDigits, toPersianDigitsInHtml } from './digits';
 import { arabicDigits, persianDigits } from './digits';
 
 /**

@@ -123,7 +123,7 @@ export async function seedSchedule(trx: Transaction<Database>, courseIds: Readon
   }
   await trx
     .updateTable('class_sessions')
-    .set((eb) => ({ status: 'cancelled', note: 'به دلیل بیماری مدرس لغو شد؛ جلسه جبرانی پنجشنبه برگزار می‌شود', version: eb('version', '+', 1) }))
+    .set((eb) => ({ status: 'cancelled', note: 'به دلیل بیماری مدرس لغو شد؛ جلسه جبرانی پنج‌شنبه برگزار می‌شود', version: eb('version', '+', 1) }))
     .where('id', '=', toCancel.id)
     .execute();
   const cancelledDay = dayOf(toCancel.date);

@@ -29,7 +29,7 @@ export async function seedInboxAndHistory(trx: Transaction<Database>, adminId: n
         message: 'دوره رباتیک حضوری در کرج چه روزهایی برگزار می‌شود؟ امکان جلسه آزمایشی هست؟',
         createdAt: ago(30),
         status: 'read',
-        note: 'پنجشنبه‌ها؛ باید درباره جلسه آزمایشی با آقای محمدی هماهنگ شود.',
+        note: 'پنج‌شنبه‌ها؛ باید درباره جلسه آزمایشی با آقای محمدی هماهنگ شود.',
       },
       {
         fullName: 'فاطمه نوری',

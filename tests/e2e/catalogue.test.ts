@@ -51,7 +51,7 @@ describe('all courses', () => {
       // Each card tells the age range and the days in Persian.
       const lego = page.locator('.course-card', { hasText: 'رباتیک مقدماتی با لگو' });
       expect(await lego.textContent()).toContain('۸ تا ۱۱ سال');
-      expect(await lego.textContent()).toContain('شنبه و دوشنبه، ۱۶:۰۰ تا ۱۷:۳۰');
+      expect(await lego.textContent()).toContain('شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰');
 
       await page.reload();
       expect(new URL(page.url()).search).toBe('?age=9&day=2');

@@ -13,6 +13,9 @@ export const ContactSchema = v.object({
   message: v.pipe(requiredText('متن پیام', 2000), v.minLength(5, 'متن پیام کوتاه است')),
 });
 
+/** What POST /api/Contact takes: the same, except that a client may leave the e-mail out. */
+export const ContactBodySchema = v.object({ ...ContactSchema.entries, emailAddress: v.optional(ContactSchema.entries.emailAddress, '') });
+
 export const contactTexts = {
   sent: 'پیام شما ارسال شد. همکاران ما به‌زودی با شما تماس می‌گیرند.',
   failed: 'ارسال پیام انجام نشد. لطفاً دوباره تلاش کنید.',

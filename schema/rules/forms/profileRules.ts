@@ -6,7 +6,10 @@ import { iranMobile, optionalEmail, personNames } from '../../validators';
 
 export const ProfileSchema = v.object({
   ...personNames,
-  phoneNumber: iranMobile('شماره موبایل'),
+  phoneNumber: v.pipe(iranMobile('شماره موبایل'), v.description('the sign-in number; changing it needs currentPassword')),
   emailAddress: optionalEmail('ایمیل'),
-  currentPassword: v.optional(v.pipe(v.string('رمز عبور فعلی باید متن باشد'), v.maxLength(128, 'رمز عبور فعلی حداکثر ۱۲۸ نویسه است')), ''),
+  currentPassword: v.optional(
+    v.pipe(v.string('رمز عبور فعلی باید متن باشد'), v.maxLength(128, 'رمز عبور فعلی حداکثر ۱۲۸ نویسه است'), v.description('asked when the mobile or the email changes')),
+    '',
+  ),
 });

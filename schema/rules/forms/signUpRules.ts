@@ -17,3 +17,6 @@ export const signUpFailed = 'عضویت انجام نشد. لطفاً دوبار
 
 /** The second step: the same, with the code the phone received (the account is made with it). */
 export const SignUpCodeSchema = v.object({ ...SignUpSchema.entries, code: oneTimeCode('کد تأیید') });
+
+/** What POST /api/Auth/SignUp takes: the same, except that a client may leave the e-mail out. */
+export const SignUpBodySchema = v.object({ ...SignUpCodeSchema.entries, emailAddress: v.optional(SignUpCodeSchema.entries.emailAddress, '') });

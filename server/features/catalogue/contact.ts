@@ -2,7 +2,7 @@
 // the generic CRUD (schema/messages.ts).
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
-import { ContactSchema } from '../../../schema/rules/forms/contactRules';
+import { ContactBodySchema } from '../../../schema/rules/forms/contactRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
@@ -20,10 +20,7 @@ export const maxPerAddress = 5;
 
 // The contact form's own rule (the island's and the plain post's): the API refuses what the form
 // refuses, with the same words. A client may leave the e-mail out.
-const contactBody = v.object(
-  { ...ContactSchema.entries, emailAddress: v.optional(ContactSchema.entries.emailAddress, '') },
-  'بدنه درخواست باید یک شیء JSON باشد',
-);
+const contactBody = v.object(ContactBodySchema.entries, 'بدنه درخواست باید یک شیء JSON باشد');
 
 export function registerContact(register: Register, db: DB) {
   const attempts = new Attempts(db);

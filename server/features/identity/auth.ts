@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { toLatinDigits } from '../../../schema/rules/text';
 import { iranMobile } from '../../../schema/validators';
 import { SignInSchema } from '../../../schema/rules/forms/signInRules';
-import { SignUpCodeSchema } from '../../../schema/rules/forms/signUpRules';
+import { SignUpBodySchema } from '../../../schema/rules/forms/signUpRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
@@ -35,10 +35,7 @@ const notObject = 'بدنه درخواست باید یک شیء JSON باشد';
 
 // The sign-up and sign-in forms' own rules (schema/rules/forms): the API refuses what the forms
 // refuse, with the same words. A client may leave the e-mail out; it is kept in lower case.
-const signUpBody = v.object(
-  { ...SignUpCodeSchema.entries, emailAddress: v.optional(v.pipe(SignUpCodeSchema.entries.emailAddress, v.toLowerCase()), '') },
-  notObject,
-);
+const signUpBody = v.object(SignUpBodySchema.entries, notObject);
 
 const signInBody = v.object(SignInSchema.entries, notObject);
 

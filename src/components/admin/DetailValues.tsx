@@ -21,7 +21,7 @@ function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: Ce
   if (column && column.cell !== 'excerpt') return { cell: column.cell, options: column.options, tones: column.tones };
   switch (field.input) {
     case 'number':
-      return { cell: 'number' };
+      return { cell: field.money ? 'toman' : 'number' };
     case 'checkbox':
       return { cell: 'yesNo' };
     case 'jalaliDate':

@@ -2,7 +2,7 @@
 // names of referenced records), for the conflict dialog and the audit log's before/after.
 import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField } from '../../../schema/define';
 import { formatJalaliNumeric } from '../../../schema/rules/calendar';
-import { formatPersianNumber, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
+import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
 import type { Labels } from './relations';
 import { adminTexts } from './texts';
 
@@ -33,7 +33,8 @@ export function formatFieldValue(field: AnyField | undefined, value: unknown, la
         ? value.map((id) => referencedName(id, labels)).join('، ')
         : (field.references?.none ?? '—');
     case 'number':
-      return typeof value === 'number' ? formatPersianNumber(value) : toPersianDigits(String(value));
+      if (typeof value !== 'number') return toPersianDigits(String(value));
+      return field.money ? formatToman(value) : formatPersianNumber(value);
     case 'jalaliDate':
       return typeof value === 'string' ? formatJalaliNumeric(value) : '—';
     case 'richText':

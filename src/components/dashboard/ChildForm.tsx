@@ -58,7 +58,7 @@ export function ChildForm({ child, onSave, onCancel }: Props) {
     setFailure(null);
     // The same rule the server runs on the body this form sends.
     const date = completeJalali(birth);
-    const birthDate = date && isValidJalali(date) ? academyDayStart(date).toISOString() : null;
+    const birthDate = date && isValidJalali(date) ? academyDayStart(date).toISOString() : '';
     const parsed = v.safeParse(ChildSchema, { ...values, birthDate });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.issues));

@@ -3,8 +3,8 @@
 // Saturday-first order, and the attendance of each course with its dated list. Laid out for a
 // phone first: everything stacks at 390 px, the week becomes a grid of days on wide screens.
 import type { components } from '../../../codegen/openapi.gen';
-import { weekdayLabels } from '../../../schema/labels';
 import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/calendar';
+import { formatHoursRange } from '../../../schema/rules/schedule';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import { familyTexts } from './familyTexts';
 
@@ -13,7 +13,6 @@ type Course = components['schemas']['ChildCourseSchedule'];
 type Next = components['schemas']['ScheduledSession'];
 
 const texts = familyTexts.classes;
-const time = (from: string, to: string) => texts.timeRange(toPersianDigits(from), toPersianDigits(to));
 
 function Place({ type, address, room }: { type: Course['type']; address: string; room: string }) {
   if (type === 'online') return <>{texts.online}</>;
@@ -39,7 +38,7 @@ function NextSession({ next }: { next: Next | null }) {
             <strong>
               {jalaliWeekdayNames[weekdayIndex(new Date(next.date))]} {formatJalaliLong(next.date)}
             </strong>{' '}
-            <span>{time(next.startTime, next.endTime)}</span>
+            <span>{formatHoursRange(next.startTime, next.endTime)}</span>
             {next.moved && <span className="badge family-moved">{texts.moved}</span>}
           </p>
           <p className="family-next__course">{toPersianDigits(next.title)}</p>
@@ -57,7 +56,7 @@ function NextSession({ next }: { next: Next | null }) {
 }
 
 function Timetable({ courses }: { courses: Course[] }) {
-  const days = weekdayLabels.map((label, weekday) => ({
+  const days = jalaliWeekdayNames.map((label, weekday) => ({
     label,
     entries: courses
       .flatMap((course) => course.slots.filter((slot) => slot.weekday === weekday).map((slot) => ({ course, slot })))
@@ -74,7 +73,7 @@ function Timetable({ courses }: { courses: Course[] }) {
               <ul className="family-day__classes">
                 {day.entries.map(({ course, slot }) => (
                   <li key={`${course.courseId}-${slot.startTime}`} className="family-class">
-                    <span className="family-class__time">{time(slot.startTime, slot.endTime)}</span>
+                    <span className="family-class__time">{formatHoursRange(slot.startTime, slot.endTime)}</span>
                     <span className="family-class__title">{toPersianDigits(course.title)}</span>
                     <span className="family-class__place">
                       <Place type={course.type} address="" room={course.room} />

@@ -18,7 +18,6 @@ export const familyTexts = {
     noRecords: 'هنوز حضور و غیابی ثبت نشده است.',
     records: (n: number) => `${formatPersianNumber(n)} جلسه ثبت‌شده`,
     counts: { present: 'حاضر', absent: 'غایب', excused: 'غیبت موجه' },
-    timeRange: (from: string, to: string) => `${from} تا ${to}`,
   },
   profile: {
     title: 'حساب کاربری',

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { courseAgesText } from '../../../schema/rules/age';
 import { formatJalaliLong } from '../../../schema/rules/calendar';
+import { weeklyScheduleText } from '../../../schema/rules/schedule';
 import { toPersianDigits } from '../../../schema/rules/text';
-import { courseTypeLabels, formatAgeRange, formatHours, formatWeeklySlots, registrationClosedText } from './courseFormat';
+import { courseTypeLabels, formatHours, registrationClosedText } from './courseFormat';
 import { imageLoading, responsiveImage } from './media';
 import { SeatsLeft } from './SeatsLeft';
 import { CoursePrice } from './CoursePrice';
@@ -11,7 +13,7 @@ import type { PublicCourse } from './types';
 export function CourseCard({ course, first = false }: { course: PublicCourse; first?: boolean }) {
   const params = { categorySlug: course.category.slug, courseSlug: course.slug };
   const cover = responsiveImage(course.coverImage, 'card');
-  const slots = formatWeeklySlots(course.weeklySlots);
+  const slots = weeklyScheduleText(course.weeklySlots);
   return (
     <article className="card course-card">
       <Link to="/categories/$categorySlug/$courseSlug" params={params} className="card__media" tabIndex={-1} aria-hidden="true">
@@ -30,7 +32,7 @@ export function CourseCard({ course, first = false }: { course: PublicCourse; fi
           </Link>
         </h3>
         <ul className="card__meta">
-          <li>سن: {formatAgeRange(course)}</li>
+          <li>سن: {courseAgesText(course)}</li>
           {slots && <li>روز و ساعت: {slots}</li>}
           <li>تاریخ شروع: {formatJalaliLong(course.timeOfHolding)}</li>
           <li>مدت دوره: {formatHours(course.durationInHours)}</li>

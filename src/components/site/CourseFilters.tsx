@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { jalaliMonthNames } from '../../../schema/rules/calendar';
 import { navigateTo } from '../../lib/pageNavigation';
 import { formatToman, toPersianDigits } from '../../../schema/rules/text';
-import { courseTypeLabels, difficultyLabels, weekdayLabels } from './courseFormat';
+import { jalaliWeekdayNames } from '../../../schema/rules/calendar';
+import { courseTypeLabels, difficultyLabels } from './courseFormat';
 import {
   ageLimits,
   courseSearchKeys,
@@ -132,7 +133,7 @@ export function CourseFilters({ search, path, today, categories }: CourseFilters
         name="day"
         label="روز کلاس"
         value={value('day')}
-        options={[['', 'همه روزها'], ...weekdayLabels.map((label, day) => [String(day), label] as const)]}
+        options={[['', 'همه روزها'], ...jalaliWeekdayNames.map((label, day) => [String(day), label] as const)]}
         onChange={(day) => update({ day })}
       />
       <FilterSelect

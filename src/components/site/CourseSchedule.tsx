@@ -4,8 +4,8 @@
 // only ever given to enrolled learners, on their dashboard) and the sessions from today on,
 // moved ones shown with the day they moved from, cancelled ones struck through with the reason.
 import type { components } from '../../../codegen/openapi.gen';
-import { weekdayLabels } from '../../../schema/labels';
 import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/calendar';
+import { formatHoursRange, weeklyScheduleLines } from '../../../schema/rules/schedule';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import type { PublicCourse } from './types';
 import './schedule.css';
@@ -50,26 +50,8 @@ export const scheduleTexts = {
   moved: 'جابه‌جا شده',
   movedFrom: (from: string) => `به جای ${from}`,
   cancelled: 'لغو شد',
-  hours: (start: string, end: string) => `ساعت ${toPersianDigits(start)} تا ${toPersianDigits(end)}`,
+  hours: (start: string, end: string) => `ساعت ${formatHoursRange(start, end)}`,
 } as const;
-
-/** «شنبه‌ها و دوشنبه‌ها» */
-function joinDays(days: readonly number[]): string {
-  const names = days.map((day) => `${weekdayLabels[day] ?? ''}‌ها`);
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join('، ')} و ${names.at(-1) ?? ''}`;
-}
-
-/** One line per set of hours: «شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰». */
-export function weeklyPatternLines(slots: ScheduledCourse['weeklySlots']): string[] {
-  const byHours = new Map<string, { start: string; end: string; days: number[] }>();
-  for (const slot of [...slots].sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))) {
-    const key = `${slot.startTime}-${slot.endTime}`;
-    const group = byHours.get(key) ?? { start: slot.startTime, end: slot.endTime, days: [] };
-    if (!group.days.includes(slot.weekday)) group.days.push(slot.weekday);
-    byHours.set(key, group);
-  }
-  return [...byHours.values()].map((g) => `${joinDays(g.days)}، ${scheduleTexts.hours(g.start, g.end)}`);
-}
 
 /** «دوشنبه ۱۰ آذر ۱۴۰۵» */
 function sessionDay(value: string | null): string {
@@ -102,7 +84,7 @@ function SessionItem({ session, courseRoom }: { session: PublicSession; courseRo
 }
 
 export function CourseSchedule({ course, sessions }: { course: ScheduledCourse; sessions: readonly PublicSession[] }) {
-  const lines = weeklyPatternLines(course.weeklySlots);
+  const lines = weeklyScheduleLines(course.weeklySlots);
   const online = course.type === 'online';
   const first = sessions.slice(0, shownFirst);
   const rest = sessions.slice(shownFirst);

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { PublicSectionDisplay, SectionFieldDisplay } from '../../../schema/rules/publicSection';
 import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { formatPersianNumber } from '../../../schema/rules/digits';
-import { toPersianDigits } from '../../../schema/rules/text';
+import { formatPrice, toPersianDigits } from '../../../schema/rules/text';
 import { Breadcrumbs } from './Breadcrumbs';
 import { responsiveImage } from './media';
 import './publicSection.css';
@@ -24,6 +24,8 @@ function FieldValue({ display, value, label }: { display: SectionFieldDisplay; v
   switch (display.kind) {
     case 'number':
       return <>{typeof value === 'number' ? formatPersianNumber(value) : toPersianDigits(String(value))}</>;
+    case 'money':
+      return <>{typeof value === 'number' ? formatPrice(value) : toPersianDigits(String(value))}</>;
     case 'date':
       return <>{typeof value === 'string' ? formatJalaliLong(value) : '—'}</>;
     case 'yesNo':

@@ -5,7 +5,8 @@ import { CoursePrice, currentPrice } from '../../components/site/CoursePrice';
 import { SeatsLeft } from '../../components/site/SeatsLeft';
 import { company } from '../../../schema/rules/company';
 import { CourseSchedule, loadCourseSessions } from '../../components/site/CourseSchedule';
-import { courseHeadings, courseTypeLabels, difficultyLabels, formatAgeRange, formatHours } from '../../components/site/courseFormat';
+import { courseHeadings, courseTypeLabels, difficultyLabels, formatHours } from '../../components/site/courseFormat';
+import { courseAgesText } from '../../../schema/rules/age';
 import { RelatedCourses } from '../../components/site/RelatedCourses';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, imageVariantUrl, responsiveImage, videoUrl } from '../../components/site/media';
@@ -210,7 +211,7 @@ function CoursePage() {
           <dl className="course-facts">
             <div>
               <dt>سن</dt>
-              <dd>{formatAgeRange(course)}</dd>
+              <dd>{courseAgesText(course)}</dd>
             </div>
             <div>
               <dt>تاریخ شروع</dt>

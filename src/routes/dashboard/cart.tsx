@@ -6,7 +6,7 @@ import { dashboardTexts } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatJalaliLong } from '../../../schema/rules/calendar';
-import { formatToman, toPersianDigits } from '../../../schema/rules/text';
+import { formatPrice, formatToman, toPersianDigits } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/dashboard/cart')({
@@ -133,11 +133,11 @@ function CartPage() {
                 <div className="dash-item__actions">
                   <div className="cart-line-price">
                     {item.pricing.priceInTomans < item.pricing.listPriceInTomans && (
-                      <s className="price price--old" aria-label={`${money.listPrice}: ${formatToman(item.pricing.listPriceInTomans)}`}>
-                        {formatToman(item.pricing.listPriceInTomans)}
+                      <s className="price price--old" aria-label={`${money.listPrice}: ${formatPrice(item.pricing.listPriceInTomans)}`}>
+                        {formatPrice(item.pricing.listPriceInTomans)}
                       </s>
                     )}
-                    <span className="price">{formatToman(item.pricing.priceInTomans)}</span>
+                    <span className="price">{formatPrice(item.pricing.priceInTomans)}</span>
                     <LineDiscounts pricing={item.pricing} />
                   </div>
                   <button

@@ -4,7 +4,7 @@ import { api, serverMessage } from '../../api/client';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { moneyTexts } from '../../components/dashboard/moneyTexts';
 import { StatusMessage } from '../../components/site/StatusMessage';
-import { formatToman, toPersianDigits } from '../../../schema/rules/text';
+import { formatPrice, formatToman, toPersianDigits } from '../../../schema/rules/text';
 
 interface PaymentSearch {
   Authority?: string;
@@ -165,7 +165,7 @@ function PurchaseSummary({ purchase }: { purchase: Purchase }) {
                 {dashboardTexts.cart.child}: {item.childName}
               </span>
             </div>
-            <span className="price">{formatToman(item.priceInTomans)}</span>
+            <span className="price">{formatPrice(item.priceInTomans)}</span>
           </li>
         ))}
       </ul>

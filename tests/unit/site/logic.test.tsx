@@ -3,7 +3,9 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeRedirect, validateAuthSearch } from '../../../schema/rules/forms/redirect';
 import { courseSearchQuery, filterCourses, parseCourseSearch, validateCourseSearch } from '../../../schema/rules/courseFilters';
-import { courseHeadings, formatAgeRange, formatWeeklySlots } from '../../../src/components/site/courseFormat';
+import { courseAgesText } from '../../../schema/rules/age';
+import { weeklyScheduleText } from '../../../schema/rules/schedule';
+import { courseHeadings } from '../../../src/components/site/courseFormat';
 import type { PublicCourse } from '../../../src/components/site/types';
 import { sanitizeArticleHtml } from '../../../src/components/site/ArticleBody';
 import { useJsonLd, useSeo } from '../../../src/lib/seo';
@@ -121,13 +123,13 @@ describe('catalogue filters in the URL (one reading for the page and the API)', 
   });
 
   it('writes ages and weekly slots in Persian', () => {
-    expect(formatAgeRange({ ageMin: 7, ageMax: 10 })).toBe('۷ تا ۱۰ سال');
-    expect(formatAgeRange({ ageMin: 12, ageMax: 0 })).toBe('از ۱۲ سال');
-    expect(formatAgeRange({ ageMin: 0, ageMax: 0 })).toBe('همه سنین');
+    expect(courseAgesText({ ageMin: 7, ageMax: 10 })).toBe('۷ تا ۱۰ سال');
+    expect(courseAgesText({ ageMin: 12, ageMax: 0 })).toBe('۱۲ سال به بالا');
+    expect(courseAgesText({ ageMin: 0, ageMax: 0 })).toBe('همه سنین');
     const slot = (weekday: number, startTime: string, endTime: string) => ({ weekday, startTime, endTime });
-    expect(formatWeeklySlots([slot(0, '16:00', '17:30'), slot(2, '16:00', '17:30')])).toBe('شنبه و دوشنبه، ۱۶:۰۰ تا ۱۷:۳۰');
-    expect(formatWeeklySlots([slot(0, '10:00', '11:30'), slot(3, '17:00', '18:30')])).toBe('شنبه ۱۰:۰۰ تا ۱۱:۳۰؛ سه‌شنبه ۱۷:۰۰ تا ۱۸:۳۰');
-    expect(formatWeeklySlots([])).toBe('');
+    expect(weeklyScheduleText([slot(0, '16:00', '17:30'), slot(2, '16:00', '17:30')])).toBe('شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰');
+    expect(weeklyScheduleText([slot(0, '10:00', '11:30'), slot(3, '17:00', '18:30')])).toBe('شنبه‌ها، ساعت ۱۰:۰۰ تا ۱۱:۳۰؛ سه‌شنبه‌ها، ساعت ۱۷:۰۰ تا ۱۸:۳۰');
+    expect(weeklyScheduleText([])).toBe('');
   });
 });
 
