@@ -36,7 +36,7 @@ export default defineEntity({
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: statuses },
     cancelledAt: { label: 'تاریخ لغو', input: 'jalaliDate', readOnly: true },
     // What its cancel paid back (server/features/commerce/orderActions.ts); 0 when nothing was.
-    refundedInTomans: { label: 'وجه بازگشته هنگام لغو (تومان)', input: 'number', integer: true, readOnly: true },
+    refundedInTomans: { label: 'وجه بازگشته هنگام لغو (تومان)', input: 'number', integer: true, money: true, readOnly: true },
   },
   columns: [
     { key: 'childId', header: 'فرزند', cell: 'reference' },
