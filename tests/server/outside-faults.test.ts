@@ -90,7 +90,7 @@ const addToCart = async (l: Learner, courseId: number) => {
 const checkout = (l: Learner) => server.call<Checkout & { message?: string }>('POST', '/api/Orders/Checkout', { token: l.token });
 const authorityOf = (c: Checkout) => decodeURIComponent(new URL(c.paymentUrl).pathname.split('/').pop() ?? '');
 const seatsLeft = async (courseId: number) =>
-  (await server.call<Array<{ id: number; seatsLeft: number | null }>>('GET', '/api/Public/courses')).body.find((c) => c.id === courseId)?.seatsLeft;
+  (await server.call<{ courses: Array<{ id: number; seatsLeft: number | null }> }>('GET', '/api/Public/courses')).body.courses.find((c) => c.id === courseId)?.seatsLeft;
 const list = async <T>(api: string, query: Record<string, string>) =>
   (await server.call<{ items: T[] }>('GET', `/api/${api}/GetSelectList`, { token: admin, query: { page: '1', ...query } })).body.items;
 const ordersOf = (l: Learner) => server.call<Array<{ id: number; status: string }>>('GET', '/api/Orders', { token: l.token });
