@@ -17,6 +17,8 @@ import { insertCourses } from '../support/bulk-rows';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 import { nowIso } from '../../server/platform/db';
+import { queueClassReminders, reminderHour } from '../../server/features/messaging/notifications';
+import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 
 interface Course {
   id: number;
@@ -195,5 +197,38 @@ describe('the admin dashboard at this size', () => {
     const body: { money: { byCourse: Array<{ title: string }> } } = JSON.parse(text);
     expect(body.money.byCourse.length).toBeGreaterThanOrEqual(sold);
     expect(body.money.byCourse.map((c) => c.title)).toContain(courses[0]?.title);
+  });
+});
+
+describe('the class reminders at this size', () => {
+  it("remind the parents of children in more courses, and with more messages, than one statement takes values", async () => {
+    const withClass = 33_000;
+    const children = 4_000;
+    // At 17:00 in Tehran, the reminders of tomorrow's classes are due (as queueClassReminders reckons tomorrow).
+    const todayStart = academyDayStart(academyDayOf(Date.now())).getTime();
+    const now = todayStart + (reminderHour + 1) * 3_600_000;
+    const tomorrow = academyDayStart(academyDayOf(todayStart + 36 * 3_600_000)).toISOString();
+    const learner = await db.selectFrom('users').select('id').where('role', '=', 1).where('emailAddress', '<>', '').where('phoneNumber', '<>', '').orderBy('id').executeTakeFirstOrThrow();
+    const courses = await db.selectFrom('courses').select('id').where('slug', 'like', 'scale-%').orderBy('id', 'desc').limit(withClass).execute();
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < courses.length; i += 500) {
+        await trx.insertInto('class_sessions').values(courses.slice(i, i + 500).map((course) => ({ courseId: course.id, date: tomorrow, startTime: '10:00', endTime: '11:30', movedFrom: null }))).execute();
+      }
+      // One parent of many children, each in a course that meets tomorrow: a message by SMS and by e-mail for each.
+      for (let i = 0; i < children; i += 500) {
+        const made = await trx
+          .insertInto('children')
+          .values(Array.from({ length: Math.min(500, children - i) }, (_, k) => ({ firstName: 'فرزند', lastName: `شماره ${i + k}`, userId: learner.id, birthDate: null, grade: '' })))
+          .returning('id')
+          .execute();
+        await trx
+          .insertInto('enrollments')
+          .values(made.map((child, k) => ({ childId: child.id, courseId: courses[i + k]?.id ?? 0, orderId: null, enrolledAt: nowIso(), cancelledAt: null, paidCourseId: null })))
+          .execute();
+      }
+    });
+    const started = performance.now();
+    expect(await queueClassReminders(db, now)).toBe(children * 2);
+    timings.push(`reminders ${Math.round(performance.now() - started)} ms`);
   });
 });
