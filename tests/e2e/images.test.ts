@@ -3,7 +3,7 @@
 // a phone picks a copy no larger than it needs, and the admin table shows the 160 px copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
-import { coursePath, catalogue, publicJson, type CatalogueCourse } from './site-helpers';
+import { catalogue, coursePath, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
 let course: CatalogueCourse & { coverImage: string };

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
-import { addChildThroughDashboard, blockZarinpal, coursePath, catalogue, publicJson, signUpThroughForm, type CatalogueCourse } from './site-helpers';
+import { addChildThroughDashboard, blockZarinpal, catalogue, coursePath, signUpThroughForm, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
 type FullCourse = CatalogueCourse & { seatsLeft: number | null; ageMin: number; ageMax: number; weeklySlots: Array<{ weekday: number }> };

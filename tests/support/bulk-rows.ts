@@ -6,7 +6,7 @@
 import type { Insertable } from 'kysely';
 import { nowIso, type CoursesTable, type DB } from '../../server/platform/db';
 
-const chunk = 200;
+const chunk = 1_000;
 
 export async function insertCourses(db: DB, count: number, prefix = 'bench'): Promise<void> {
   const category = await db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow();
