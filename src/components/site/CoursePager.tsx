@@ -17,6 +17,11 @@ export function pageWindow(page: number, pageCount: number): Array<number | null
 
 export interface PageLinkProps {
   className: string;
+  /**
+   * For the router's link: a link to another page of the list is never the current page (the
+   * router's partial match would take the first page's `/categories` for `/categories?page=4`).
+   */
+  activeOptions: { exact: boolean; includeSearch: boolean };
   'aria-label'?: string;
   rel?: 'prev' | 'next';
   children: ReactNode;
@@ -27,13 +32,15 @@ export interface PageLinkProps {
  * so they work before the page's scripts run. `link` makes the page's own kind of link to page
  * `n` (the router's, keeping the filters).
  */
+export const notCurrent: PageLinkProps['activeOptions'] = { exact: true, includeSearch: true };
+
 export function CoursePager({ page, pageCount, link }: { page: number; pageCount: number; link: (n: number, props: PageLinkProps) => ReactNode }) {
   if (pageCount <= 1) return null;
   return (
     <nav className="pager" aria-label={pagerTexts.label}>
       <p className="pager__where">{pagerTexts.of(page, pageCount)}</p>
       <ul className="pager__pages">
-        {page > 1 && <li>{link(page - 1, { className: 'pager__step', rel: 'prev', children: pagerTexts.previous })}</li>}
+        {page > 1 && <li>{link(page - 1, { className: 'pager__step', rel: 'prev', activeOptions: notCurrent, children: pagerTexts.previous })}</li>}
         {pageWindow(page, pageCount).map((n, i) =>
           n === null ? (
             <li key={`gap-${i}`} className="pager__gap" aria-hidden="true">
@@ -46,12 +53,12 @@ export function CoursePager({ page, pageCount, link }: { page: number; pageCount
                   {formatPersianNumber(n)}
                 </span>
               ) : (
-                link(n, { className: 'pager__page', 'aria-label': pagerTexts.page(n), children: formatPersianNumber(n) })
+                link(n, { className: 'pager__page', 'aria-label': pagerTexts.page(n), activeOptions: notCurrent, children: formatPersianNumber(n) })
               )}
             </li>
           ),
         )}
-        {page < pageCount && <li>{link(page + 1, { className: 'pager__step', rel: 'next', children: pagerTexts.next })}</li>}
+        {page < pageCount && <li>{link(page + 1, { className: 'pager__step', rel: 'next', activeOptions: notCurrent, children: pagerTexts.next })}</li>}
       </ul>
     </nav>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPersianNumber } from '../../../schema/rules/digits';
 import { CourseCard } from './CourseCard';
-import { CoursePager, type PageLinkProps } from './CoursePager';
+import { CoursePager, notCurrent, type PageLinkProps } from './CoursePager';
 import type { PublicCoursePage } from './types';
 
 /**
@@ -27,7 +27,7 @@ export function CourseResults({ list, clear, link }: { list: PublicCoursePage; c
         // A page past the last (an old link to a list that has shrunk): the way back to its start.
         <div className="empty-state">
           <p>این صفحه از فهرست دوره‌ای ندارد.</p>
-          {link(1, { className: 'button button--ghost', children: 'صفحه نخست فهرست' })}
+          {link(1, { className: 'button button--ghost', activeOptions: notCurrent, children: 'صفحه نخست فهرست' })}
         </div>
       ) : (
         <div className="empty-state">
