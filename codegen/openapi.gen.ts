@@ -354,7 +354,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description The catalogue. Every filter is optional; an empty value is no filter; numbers and dates may be typed in Persian or Arabic digits. An unreadable or unknown parameter is a 400 with a Persian message (src/components/site/courseFilters.ts reads them). */
+        /** @description The catalogue. Every filter is optional; an empty value is no filter; numbers and dates may be typed in Persian or Arabic digits. An unreadable or unknown parameter is a 400 with a Persian message (schema/rules/courseFilters.ts reads them). The list answers in pages of a bounded size. */
         get: operations["publicCourses"];
         put?: never;
         post?: never;
