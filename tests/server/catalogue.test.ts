@@ -168,6 +168,35 @@ describe('filters', () => {
   });
 });
 
+describe('order and bounds, in the database', () => {
+  it('sorts soonest first with undated courses last, or by price either way, and reads 0 as no age bound', async () => {
+    const category = await server.call<Row>('POST', '/api/Category/Create', { token: admin, body: { name: 'دسته ترتیب', inActive: false, coverImage: '' } });
+    const made: number[] = [];
+    const make = async (title: string, extra: Record<string, unknown>) => {
+      const created = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody(title, category.body.id, extra) });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      made.push(created.body.id);
+    };
+    try {
+      await make('ترتیب یک', { type: 'online', difficulty: 'advanced', priceInTomans: 300_000, timeOfHolding: '2030-03-01T00:00:00.000Z', ageMin: 7, ageMax: 10 });
+      await make('ترتیب دو', { type: 'offline', difficulty: 'introductory', priceInTomans: 100_000, timeOfHolding: '2030-01-01T00:00:00.000Z', ageMin: 12, ageMax: 0 });
+      await make('ترتیب سه', { type: 'online', difficulty: 'introductory', priceInTomans: 200_000, timeOfHolding: null });
+      await make('ترتیب چهار', { type: 'online', difficulty: 'introductory', priceInTomans: 50_000, timeOfHolding: '2030-02-01T00:00:00.000Z', ageMax: 6 });
+      const order = async (query: Record<string, string>) => (await list({ category: category.body.slug, ...query })).map((c) => c.title.split(' ')[1]);
+      expect(await order({})).toEqual(['دو', 'چهار', 'یک', 'سه']);
+      expect(await order({ type: 'online' })).toEqual(['چهار', 'یک', 'سه']);
+      expect(await order({ difficulty: 'introductory', sort: 'price-asc' })).toEqual(['چهار', 'دو', 'سه']);
+      expect(await order({ sort: 'price-desc' })).toEqual(['یک', 'سه', 'دو', 'چهار']);
+      expect(await order({ age: '9' })).toEqual(['یک', 'سه']);
+      expect(await order({ age: '15' })).toEqual(['دو', 'سه']);
+      // The category's name is searched too.
+      expect(await order({ q: 'دسته ترتيب' })).toEqual(['دو', 'چهار', 'یک', 'سه']);
+    } finally {
+      for (const id of made) await server.call('DELETE', '/api/Course/Delete', { token: admin, body: { id } });
+    }
+  });
+});
+
 describe('Persian-aware search', () => {
   it('folds ي/ك, ZWNJ, spaces and digits as the admin search does', async () => {
     const categories = await server.call<Row[]>('GET', '/api/Public/categories');
