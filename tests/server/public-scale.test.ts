@@ -162,6 +162,9 @@ describe(`the public catalogue at ${added.toLocaleString('en')} courses`, () => 
     const later = await renderPage('/categories?page=3000');
     expect(cardsIn(later)).toBe(coursePageSize);
     expect(later).toContain('aria-current="page"');
+    // A later page of the list is what the visitor came for: it comes before the categories.
+    expect(later.indexOf('id="all-courses"')).toBeLessThan(later.indexOf('id="category-list"'));
+    expect(categories.indexOf('id="all-courses"')).toBeGreaterThan(categories.indexOf('id="category-list"'));
 
     const course = first.courses[0];
     if (!course) throw new Error('no course');

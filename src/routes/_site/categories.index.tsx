@@ -71,9 +71,9 @@ function CategoriesPage() {
       />
     </section>
   );
-  // A search (a filter chosen here, or an old /courses link) is what the visitor came for: its
-  // results come first, the categories after them.
-  const searching = hasFilters(search);
+  // A search (a filter chosen here, or an old /courses link) or a later page of the list is what
+  // the visitor came for: the results come first, the categories after them.
+  const searching = hasFilters(search) || search.page !== undefined;
 
   return (
     <div className="page">
