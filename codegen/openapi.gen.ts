@@ -354,6 +354,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        /** @description An active category and one page of its active courses, with the catalogue's filters (a `category` among them is refused as unknown). */
         get: operations["publicCategory"];
         put?: never;
         post?: never;
@@ -370,7 +371,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description The catalogue. Every filter is optional; an empty value is no filter; numbers and dates may be typed in Persian or Arabic digits. An unreadable or unknown parameter is a 400 with a Persian message (src/components/site/courseFilters.ts reads them). */
+        /** @description The catalogue. Every filter is optional; an empty value is no filter; numbers and dates may be typed in Persian or Arabic digits. An unreadable or unknown parameter is a 400 with a Persian message (schema/rules/courseFilters.ts reads them). The list answers in pages of a bounded size. */
         get: operations["publicCourses"];
         put?: never;
         post?: never;
@@ -2522,9 +2523,18 @@ export type components = {
         } & {
             [key: string]: unknown;
         };
+        /** @description One page of a course list; the pages before and after it are reached with `page`. */
+        PublicCoursePage: {
+            courses: components["schemas"]["PublicCourse"][];
+            /** @description the courses of the whole list */
+            total: number;
+            page: number;
+            pageSize: number;
+            pageCount: number;
+        };
         PublicCategoryPage: {
             category: components["schemas"]["PublicCategory"];
-            courses: components["schemas"]["PublicCourse"][];
+            courses: components["schemas"]["PublicCoursePage"];
         };
         PublicTeacherSummary: components["schemas"]["PublicTeacher"] & {
             /** @description active courses of active categories */
@@ -2532,7 +2542,7 @@ export type components = {
         };
         PublicTeacherPage: {
             teacher: components["schemas"]["PublicTeacher"];
-            courses: components["schemas"]["PublicCourse"][];
+            courses: components["schemas"]["PublicCoursePage"];
         };
         PublicArticleSummary: components["schemas"]["PublicArticleView"] & {
             excerpt: string;
@@ -3503,6 +3513,23 @@ export type components = {
         };
     };
     parameters: {
+        /** @description words of the title, category, teacher or prerequisite, folded as the admin search folds (ي/ك, ZWNJ, digits) */
+        CourseQ: string;
+        /** @description the child's age in years: courses whose range contains it */
+        CourseAge: string;
+        CourseType: "online" | "offline";
+        /** @description a weekday the course meets, 0 = Saturday … 6 = Friday */
+        CourseDay: string;
+        /** @description tomans */
+        CoursePriceMin: string;
+        /** @description tomans */
+        CoursePriceMax: string;
+        /** @description Jalali YYYY-MM-DD: courses starting on that day or later */
+        CourseFrom: string;
+        CourseDifficulty: "introductory" | "advanced" | "bootcamps";
+        CourseSort: "start" | "price-asc" | "price-desc";
+        /** @description which page of the list, from 1 (default 1); a page past the last is empty */
+        CoursePage: string;
         Slug: string;
         FileName: string;
         /** @description A registry entity's key (courses, users, …) */
@@ -4186,7 +4213,25 @@ export interface operations {
     };
     publicCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description words of the title, category, teacher or prerequisite, folded as the admin search folds (ي/ك, ZWNJ, digits) */
+                q?: components["parameters"]["CourseQ"];
+                /** @description the child's age in years: courses whose range contains it */
+                age?: components["parameters"]["CourseAge"];
+                type?: components["parameters"]["CourseType"];
+                /** @description a weekday the course meets, 0 = Saturday … 6 = Friday */
+                day?: components["parameters"]["CourseDay"];
+                /** @description tomans */
+                priceMin?: components["parameters"]["CoursePriceMin"];
+                /** @description tomans */
+                priceMax?: components["parameters"]["CoursePriceMax"];
+                /** @description Jalali YYYY-MM-DD: courses starting on that day or later */
+                from?: components["parameters"]["CourseFrom"];
+                difficulty?: components["parameters"]["CourseDifficulty"];
+                sort?: components["parameters"]["CourseSort"];
+                /** @description which page of the list, from 1 (default 1); a page past the last is empty */
+                page?: components["parameters"]["CoursePage"];
+            };
             header?: never;
             path: {
                 slug: components["parameters"]["Slug"];
@@ -4195,7 +4240,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An active category and its active courses */
+            /** @description An active category and one page of its active courses that pass the filters */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4204,6 +4249,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicCategoryPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4211,22 +4257,24 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description words of the title, category, teacher or prerequisite, folded as the admin search folds (ي/ك, ZWNJ, digits) */
-                q?: string;
+                q?: components["parameters"]["CourseQ"];
                 /** @description the child's age in years: courses whose range contains it */
-                age?: string;
+                age?: components["parameters"]["CourseAge"];
                 /** @description a category's slug */
                 category?: string;
-                type?: "online" | "offline";
+                type?: components["parameters"]["CourseType"];
                 /** @description a weekday the course meets, 0 = Saturday … 6 = Friday */
-                day?: string;
+                day?: components["parameters"]["CourseDay"];
                 /** @description tomans */
-                priceMin?: string;
+                priceMin?: components["parameters"]["CoursePriceMin"];
                 /** @description tomans */
-                priceMax?: string;
+                priceMax?: components["parameters"]["CoursePriceMax"];
                 /** @description Jalali YYYY-MM-DD: courses starting on that day or later */
-                from?: string;
-                difficulty?: "introductory" | "advanced" | "bootcamps";
-                sort?: "start" | "price-asc" | "price-desc";
+                from?: components["parameters"]["CourseFrom"];
+                difficulty?: components["parameters"]["CourseDifficulty"];
+                sort?: components["parameters"]["CourseSort"];
+                /** @description which page of the list, from 1 (default 1); a page past the last is empty */
+                page?: components["parameters"]["CoursePage"];
             };
             header?: never;
             path?: never;
@@ -4234,13 +4282,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The active courses of active categories that pass the filters, soonest first unless sorted */
+            /** @description One page of the active courses of active categories that pass the filters, soonest first unless sorted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicCourse"][];
+                    "application/json": components["schemas"]["PublicCoursePage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4291,7 +4339,10 @@ export interface operations {
     };
     publicTeacher: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description which page of the list, from 1 (default 1); a page past the last is empty */
+                page?: components["parameters"]["CoursePage"];
+            };
             header?: never;
             path: {
                 slug: components["parameters"]["Slug"];
@@ -4300,7 +4351,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A teacher and their active courses */
+            /** @description A teacher and one page of their active courses, soonest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,6 +4360,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicTeacherPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -7,7 +7,8 @@
 //    the table body changes (the server round trip, the render and the DOM update included);
 //  - search at 100,000: from the list request leaving the page (after the box's 300 ms typing
 //    pause) until the table body changes;
-// and the server alone (Node fetch, median of 15) for the same list calls.
+// and the server alone (Node fetch, median of 15) for the same list calls, then the public
+// site's lists and pages at 100,000 courses (scripts/bench/publicAtScale.ts).
 // Targets: first rows at 100k within 1.25× of 1k; sort and filter under 150 ms.
 import type { Page } from 'playwright-core';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from '../tests/e2e/harness';
@@ -19,6 +20,7 @@ import { parseListQuery, runListQuery } from '../server/engine/listQuery';
 import { prepareListSearch } from '../server/engine/listSearch';
 import { databaseFor, dropDatabaseFor } from '../tests/support/postgres-db';
 import { insertCourses, insertUsers, median, openBenchDatabase } from './bench/bulk';
+import { publicFiguresAtScale } from './bench/publicAtScale';
 
 const repeats = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -223,6 +225,7 @@ async function main(): Promise<void> {
     ];
     console.log(`  server alone at 100k (Node fetch, median of 15; the first search after a one-row write, which re-reads that row into the index: ${ms(afterWrite)})`);
     for (const [name, path] of calls) console.log(`    ${name.padEnd(28)} ${ms(await serverMedian(stack, token, path))}`);
+    await publicFiguresAtScale(stack);
     await db.destroy();
   } finally {
     await session.close();

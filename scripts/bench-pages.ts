@@ -85,7 +85,7 @@ async function freshness(servers: readonly Stack[]): Promise<boolean> {
   const writer = servers[servers.length - 1];
   if (!reader || !writer) return false;
   const token = await apiToken(writer, writer.adminPhone, writer.adminPassword);
-  const courses = await json<Array<{ id: number; slug: string; title: string; category: { slug: string } }>>(`${reader.baseUrl}/api/Public/courses`);
+  const { courses } = await json<{ courses: Array<{ id: number; slug: string; title: string; category: { slug: string } }> }>(`${reader.baseUrl}/api/Public/courses`);
   const course = courses[0];
   if (!course) return false;
   const address = `${reader.baseUrl}/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`;

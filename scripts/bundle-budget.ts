@@ -111,8 +111,8 @@ async function main(): Promise<void> {
   const stack = await startStack();
   const failures: string[] = [];
   try {
-    const courses = v.parse(
-      v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) })),
+    const { courses } = v.parse(
+      v.object({ courses: v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) })) }),
       await (await fetch(`${stack.baseUrl}/api/Public/courses`)).json(),
     );
     const articles = v.parse(

@@ -1,12 +1,10 @@
 // The catalogue's filters (the all-courses page and each category page) live in the URL so a
 // filtered list can be shared and survives reloads. One reading of the query string for the
 // browser and the server: the page drops what it cannot read, the API answers it with a Persian
-// 400 (server/features/catalogue/public.ts), and both filter with `filterCourses` below.
+// 400 (server/features/catalogue/courseList.ts), and the server filters, sorts and pages in SQL,
+// so a catalogue of any size answers with one bounded page.
 import { academyDayOf, academyDayStart, dayKey, isValidJalali, parseDayKey } from './calendar';
-import { foldForSearch, toLatinDigits } from './text';
-import type { components } from '../../codegen/openapi.gen';
-
-type PublicCourse = components['schemas']['PublicCourse'];
+import { toLatinDigits } from './text';
 
 export const courseTypes = ['online', 'offline'] as const;
 export const difficulties = ['introductory', 'advanced', 'bootcamps'] as const;
@@ -37,10 +35,17 @@ export interface CourseSearch {
   from?: string;
   difficulty?: DifficultyFilter;
   sort?: SortOrder;
+  /** Which page of the results, from 1 (absent: the first). */
+  page?: number;
 }
 
 /** Every key, in the order the address spells them. */
-export const courseSearchKeys = ['q', 'age', 'category', 'type', 'day', 'priceMin', 'priceMax', 'from', 'difficulty', 'sort'] as const;
+export const courseSearchKeys = ['q', 'age', 'category', 'type', 'day', 'priceMin', 'priceMax', 'from', 'difficulty', 'sort', 'page'] as const;
+
+/** Courses on one page of a list (the public lists answer in pages of this many). */
+export const coursePageSize = 24;
+/** The highest page number read: far beyond any catalogue, small enough for an exact offset. */
+const pageLimit = 1_000_000;
 
 export const sortLabels: Record<SortOrder, string> = {
   start: 'زودترین شروع',
@@ -60,6 +65,7 @@ export const courseSearchTexts = {
   from: 'تاریخ شروع باید تاریخی شمسی مانند ۱۴۰۵/۰۹/۰۱ باشد',
   difficulty: 'سطح دوره نامعتبر است',
   sort: 'ترتیب نامعتبر است',
+  page: 'شماره صفحه باید عددی صحیح و مثبت باشد',
   unknown: 'پارامتر ناشناخته در نشانی',
 } as const;
 
@@ -125,8 +131,10 @@ export function parseCourseSearch(raw: Record<string, unknown>): ParsedCourseSea
   read('from', jalaliDay);
   read('difficulty', (value) => oneOf(difficulties, value));
   read('sort', (value) => oneOf(sortOrders, value));
+  read('page', (value) => wholeNumber(value, 1, pageLimit));
   if (search.q === '') delete search.q;
   if (search.sort === 'start') delete search.sort;
+  if (search.page === 1) delete search.page;
   if (search.priceMin !== undefined && search.priceMax !== undefined && search.priceMin > search.priceMax) {
     errors.priceOrder = courseSearchTexts.priceOrder;
     delete search.priceMin;
@@ -142,47 +150,10 @@ export function validateCourseSearch(search: Record<string, unknown>): CourseSea
   return parseCourseSearch(search).search;
 }
 
-function startTime(course: PublicCourse): number {
-  // Courses without a date go last rather than first.
-  return course.timeOfHolding ? Date.parse(course.timeOfHolding) : Number.POSITIVE_INFINITY;
-}
-
 /** The start of a Jalali day at the academy, whatever the clock of the machine filtering. */
 export function jalaliDayStart(day: string): number {
   const parsed = parseDayKey(day);
   return parsed ? academyDayStart(parsed).getTime() : Number.NaN;
-}
-
-/** A course fits a child of `age` when neither bound (0 = none) excludes it. */
-export function fitsAge(course: Pick<PublicCourse, 'ageMin' | 'ageMax'>, age: number): boolean {
-  return (course.ageMin <= 0 || course.ageMin <= age) && (course.ageMax <= 0 || age <= course.ageMax);
-}
-
-function searchedText(course: PublicCourse): string {
-  return foldForSearch([course.title, course.category.name, course.teacher?.fullName ?? '', course.prerequisite].join('\u0001'));
-}
-
-export function filterCourses(courses: readonly PublicCourse[], search: CourseSearch): PublicCourse[] {
-  const needle = search.q ? foldForSearch(search.q) : '';
-  const from = search.from ? jalaliDayStart(search.from) : undefined;
-  const filtered = courses.filter(
-    (course) =>
-      (!needle || searchedText(course).includes(needle)) &&
-      (search.age === undefined || fitsAge(course, search.age)) &&
-      (!search.category || course.category.slug === search.category) &&
-      (!search.type || course.type === search.type) &&
-      (search.day === undefined || course.weeklySlots.some((slot) => slot.weekday === search.day)) &&
-      (search.priceMin === undefined || course.priceInTomans >= search.priceMin) &&
-      (search.priceMax === undefined || course.priceInTomans <= search.priceMax) &&
-      (from === undefined || (course.timeOfHolding !== null && Date.parse(course.timeOfHolding) >= from)) &&
-      (!search.difficulty || course.difficulty === search.difficulty),
-  );
-  const sort = search.sort ?? 'start';
-  return filtered.sort((a, b) => {
-    if (sort === 'price-asc') return a.priceInTomans - b.priceInTomans || startTime(a) - startTime(b);
-    if (sort === 'price-desc') return b.priceInTomans - a.priceInTomans || startTime(a) - startTime(b);
-    return startTime(a) - startTime(b) || a.id - b.id;
-  });
 }
 
 /** The query string of a filtered list, in the spelling both the router and the server read. */
@@ -196,7 +167,7 @@ export function courseSearchQuery(search: CourseSearch): string {
   return text ? `?${text}` : '';
 }
 
-export const hasFilters = (search: CourseSearch): boolean => courseSearchKeys.some((key) => key !== 'sort' && search[key] !== undefined);
+export const hasFilters = (search: CourseSearch): boolean => courseSearchKeys.some((key) => key !== 'sort' && key !== 'page' && search[key] !== undefined);
 
 /** The API's spelling of a search (GET /api/Public/courses): every value a string. */
 export function courseApiQuery(search: CourseSearch) {
@@ -212,10 +183,17 @@ export function courseApiQuery(search: CourseSearch) {
     from: search.from,
     difficulty: search.difficulty,
     sort: search.sort,
+    page: text(search.page),
   };
 }
 
 /** Today as the filters spell a day: Jalali `YYYY-MM-DD`. */
 export function jalaliToday(now: Date = new Date()): string {
   return dayKey(academyDayOf(now));
+}
+
+/** The router's reading of a list that has pages and no filters (a teacher's courses): the page alone. */
+export function validatePageSearch(search: Record<string, unknown>): Pick<CourseSearch, 'page'> {
+  const { page } = parseCourseSearch({ page: search.page }).search;
+  return page === undefined ? {} : { page };
 }

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 
 const slugs = v.array(v.object({ slug: v.string() }));
-const courses = v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) }));
+const courses = v.object({ courses: v.array(v.object({ slug: v.string(), category: v.object({ slug: v.string() }), teacher: v.nullable(v.object({ slug: v.string() })) })) });
 
 async function read<T extends v.GenericSchema>(schema: T, url: string): Promise<v.InferOutput<T>> {
   const answer = await fetch(url);
@@ -14,7 +14,7 @@ async function read<T extends v.GenericSchema>(schema: T, url: string): Promise<
 export type PageName = 'home' | 'categories' | 'category' | 'course' | 'courses' | 'articles' | 'article' | 'teachers' | 'teacher' | 'about';
 
 export async function publicPages(baseUrl: string, kinds: readonly PageName[]): Promise<Array<readonly [PageName, string]>> {
-  const [course] = await read(courses, `${baseUrl}/api/Public/courses`);
+  const [course] = (await read(courses, `${baseUrl}/api/Public/courses`)).courses;
   const [article] = await read(slugs, `${baseUrl}/api/Public/articles`);
   if (!course || !article || !course.teacher) throw new Error('the seed has no course with a teacher, or no article');
   const category = `/categories/${encodeURIComponent(course.category.slug)}`;

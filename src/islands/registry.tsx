@@ -40,6 +40,7 @@ const courseSearch = v.object({
   from: v.optional(v.string()),
   difficulty: v.optional(v.picklist(difficulties)),
   sort: v.optional(v.picklist(sortOrders)),
+  page: v.optional(v.number()),
 });
 const courseFilters = v.object({
   search: courseSearch,

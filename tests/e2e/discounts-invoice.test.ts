@@ -9,7 +9,7 @@ import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
-import { addChildThroughDashboard, blockZarinpal, publicJson, signUpThroughForm } from './site-helpers';
+import { addChildThroughDashboard, blockZarinpal, catalogue, publicJson, signUpThroughForm } from './site-helpers';
 
 let stack: Stack;
 let adminToken: string;
@@ -65,7 +65,7 @@ describe('discounts and the invoice', () => {
     let orderId: string;
     try {
       // The course page shows the early-bird price beside the struck-through full price.
-      const listed = await publicJson<Array<{ id: number; slug: string; category: { slug: string } }>>(stack, '/api/Public/courses');
+      const listed = await catalogue<{ id: number; slug: string; category: { slug: string } }>(stack);
       const robotics = listed.find((c) => c.id === courseIds[0]);
       if (!robotics) throw new Error('the early-bird course is not listed');
       await page.goto(`${stack.baseUrl}/categories/${encodeURIComponent(robotics.category.slug)}/${encodeURIComponent(robotics.slug)}`);

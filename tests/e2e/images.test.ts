@@ -3,14 +3,14 @@
 // a phone picks a copy no larger than it needs, and the admin table shows the 160 px copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
-import { coursePath, publicJson, type CatalogueCourse } from './site-helpers';
+import { catalogue, coursePath, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
 let course: CatalogueCourse & { coverImage: string };
 
 beforeAll(async () => {
   stack = await startStack();
-  const courses = await publicJson<Array<CatalogueCourse & { coverImage: string }>>(stack, '/api/Public/courses');
+  const courses = await catalogue<CatalogueCourse & { coverImage: string }>(stack);
   const first = courses[0];
   if (!first) throw new Error('the seed has no course');
   course = first;

@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Sign-up proves the phone by the code it receives (the fake SMS service).
   const signedUp = await apiSignUp(stack, { firstName: 'رعنا', lastName: 'دوباره', phoneNumber: phone, password });
   token = v.parse(v.object({ accessToken: v.string() }), await signedUp.json()).accessToken;
-  const courses = (await api(v.array(v.object({ id: v.number(), priceInTomans: v.number(), registrationOpen: v.boolean(), seatsLeft: v.nullable(v.number()) })), 'GET', '/api/Public/courses')).filter(
+  const courses = (await api(v.object({ courses: v.array(v.object({ id: v.number(), priceInTomans: v.number(), registrationOpen: v.boolean(), seatsLeft: v.nullable(v.number()) })) }), 'GET', '/api/Public/courses')).courses.filter(
     (c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0,
   );
   const [first, second] = courses;

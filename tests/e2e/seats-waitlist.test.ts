@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, type Stack } from './harness';
-import { addChildThroughDashboard, blockZarinpal, coursePath, publicJson, signUpThroughForm, type CatalogueCourse } from './site-helpers';
+import { addChildThroughDashboard, blockZarinpal, catalogue, coursePath, signUpThroughForm, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
 type FullCourse = CatalogueCourse & { seatsLeft: number | null; ageMin: number; ageMax: number; weeklySlots: Array<{ weekday: number }> };
@@ -15,7 +15,7 @@ let full: FullCourse;
 
 beforeAll(async () => {
   stack = await startStack();
-  const courses = await publicJson<FullCourse[]>(stack, '/api/Public/courses');
+  const courses = await catalogue<FullCourse>(stack);
   const found = courses.find((c) => c.seatsLeft === 0 && c.registrationOpen);
   if (!found) throw new Error('the seed needs a full course');
   // The seed's full course meets on Mondays (weekday 2) and takes 9-year-olds.

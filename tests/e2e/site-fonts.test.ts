@@ -9,7 +9,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshLoad } from './font-load';
 import { chromiumArgs, startStack, type Stack } from './harness';
-import { coursePath, publicJson, type CatalogueCourse } from './site-helpers';
+import { coursePath, catalogue, publicJson, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
 let browser: Browser;
@@ -18,7 +18,7 @@ let pages: string[];
 beforeAll(async () => {
   stack = await startStack();
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
-  const courses = await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses');
+  const courses = await catalogue<CatalogueCourse>(stack);
   const articles = await publicJson<{ slug: string }[]>(stack, '/api/Public/articles');
   const course = courses[0];
   if (!course || !articles[0]) throw new Error('the seed has no course or article');

@@ -20,9 +20,14 @@ export async function publicJson<T>(stack: Stack, path: string): Promise<T> {
   return body;
 }
 
+/** The first page of the catalogue (the seed's fits in one). */
+export async function catalogue<T>(stack: Stack, query = ''): Promise<T[]> {
+  return (await publicJson<{ courses: T[] }>(stack, `/api/Public/courses${query}`)).courses;
+}
+
 /** Courses a visitor can put in the cart: registration open and a seat left (a full one offers the waiting list). */
 export async function openCourses(stack: Stack): Promise<CatalogueCourse[]> {
-  const courses = await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses');
+  const courses = await catalogue<CatalogueCourse>(stack);
   return courses.filter((course) => course.registrationOpen && course.seatsLeft !== 0);
 }
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, startStack, type Stack } from './harness';
-import { blockZarinpal, coursePath, publicJson, type CatalogueCourse } from './site-helpers';
+import { blockZarinpal, coursePath, catalogue, publicJson, type CatalogueCourse } from './site-helpers';
 
 let stack: Stack;
 let course: CatalogueCourse;
@@ -12,7 +12,7 @@ let articlePath: string;
 
 beforeAll(async () => {
   stack = await startStack();
-  const courses = await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses');
+  const courses = await catalogue<CatalogueCourse>(stack);
   const first = courses[0];
   const articles = await publicJson<{ slug: string }[]>(stack, '/api/Public/articles');
   if (!first || !articles[0]) throw new Error('the seed has no course or article');
@@ -100,7 +100,7 @@ describe('the server renders public pages', () => {
       })),
     });
     expect(created.status, await created.clone().text()).toBeLessThan(300);
-    const hostileCourse = (await publicJson<CatalogueCourse[]>(stack, '/api/Public/courses')).find((c) => c.title === hostile);
+    const hostileCourse = (await catalogue<CatalogueCourse>(stack)).find((c) => c.title === hostile);
     if (!hostileCourse) throw new Error('the created course is not in the catalogue');
     const hostilePath = coursePath(hostileCourse);
     const { status, html } = await page(hostilePath);

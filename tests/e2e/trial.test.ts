@@ -148,7 +148,7 @@ describe('the trial, walked as a new user', () => {
     await page.getByRole('list', { name: 'فرزندان' }).getByText('سارا احمدی').waitFor();
 
     // The first course open for registration with a seat left.
-    const catalogue: CatalogueCourse[] = await (await fetch(`${site}/api/Public/courses`)).json();
+    const { courses: catalogue }: { courses: CatalogueCourse[] } = await (await fetch(`${site}/api/Public/courses`)).json();
     const course = catalogue.find((each) => each.registrationOpen && each.seatsLeft !== 0);
     if (!course) throw new Error('the seed opens no course for registration');
     const title = course.title;

@@ -70,7 +70,7 @@ beforeAll(async () => {
   bob = await signUpLearner(server, '09390000002');
   aliceId = Number(decodeJwt(alice).sub);
   bobId = Number(decodeJwt(bob).sub);
-  openCourses = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
+  openCourses = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   const [c1, c2] = openCourses;
   if (!c1 || !c2) throw new Error('not enough open paid courses');
 

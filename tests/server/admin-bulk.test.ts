@@ -99,7 +99,7 @@ describe('bulk delete', () => {
       token: learner,
       body: { firstName: 'آوا', lastName: 'آزمون', birthDate: '2016-03-20T00:00:00.000Z', grade: 'سوم' },
     });
-    const open = (await server.call<Array<{ id: number; title: string; registrationOpen: boolean }>>('GET', '/api/Public/courses')).body.find(
+    const open = (await server.call<{ courses: Array<{ id: number; title: string; registrationOpen: boolean }> }>('GET', '/api/Public/courses')).body.courses.find(
       (c) => c.registrationOpen,
     );
     if (!open) throw new Error('no open course in the seed');

@@ -47,9 +47,11 @@ afterAll(async () => {
 });
 
 const list = async (query: Record<string, string> = {}) => {
-  const answer = await server.call<Course[]>('GET', '/api/Public/courses', { query });
+  const answer = await server.call<{ courses: Course[]; total: number }>('GET', '/api/Public/courses', { query });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
+  // The seed's catalogue fits in one page.
+  expect(answer.body.courses.length).toBe(answer.body.total);
+  return answer.body.courses;
 };
 const titles = (courses: Course[]) => courses.map((c) => c.title).sort();
 const fits = (c: Course, age: number) => (c.ageMin === 0 || c.ageMin <= age) && (c.ageMax === 0 || age <= c.ageMax);
@@ -166,6 +168,35 @@ describe('filters', () => {
   });
 });
 
+describe('order and bounds, in the database', () => {
+  it('sorts soonest first with undated courses last, or by price either way, and reads 0 as no age bound', async () => {
+    const category = await server.call<Row>('POST', '/api/Category/Create', { token: admin, body: { name: 'دسته ترتیب', inActive: false, coverImage: '' } });
+    const made: number[] = [];
+    const make = async (title: string, extra: Record<string, unknown>) => {
+      const created = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody(title, category.body.id, extra) });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      made.push(created.body.id);
+    };
+    try {
+      await make('ترتیب یک', { type: 'online', difficulty: 'advanced', priceInTomans: 300_000, timeOfHolding: '2030-03-01T00:00:00.000Z', ageMin: 7, ageMax: 10 });
+      await make('ترتیب دو', { type: 'offline', difficulty: 'introductory', priceInTomans: 100_000, timeOfHolding: '2030-01-01T00:00:00.000Z', ageMin: 12, ageMax: 0 });
+      await make('ترتیب سه', { type: 'online', difficulty: 'introductory', priceInTomans: 200_000, timeOfHolding: null });
+      await make('ترتیب چهار', { type: 'online', difficulty: 'introductory', priceInTomans: 50_000, timeOfHolding: '2030-02-01T00:00:00.000Z', ageMax: 6 });
+      const order = async (query: Record<string, string>) => (await list({ category: category.body.slug, ...query })).map((c) => c.title.split(' ')[1]);
+      expect(await order({})).toEqual(['دو', 'چهار', 'یک', 'سه']);
+      expect(await order({ type: 'online' })).toEqual(['چهار', 'یک', 'سه']);
+      expect(await order({ difficulty: 'introductory', sort: 'price-asc' })).toEqual(['چهار', 'دو', 'سه']);
+      expect(await order({ sort: 'price-desc' })).toEqual(['یک', 'سه', 'دو', 'چهار']);
+      expect(await order({ age: '9' })).toEqual(['یک', 'سه']);
+      expect(await order({ age: '15' })).toEqual(['دو', 'سه']);
+      // The category's name is searched too.
+      expect(await order({ q: 'دسته ترتيب' })).toEqual(['دو', 'چهار', 'یک', 'سه']);
+    } finally {
+      for (const id of made) await server.call('DELETE', '/api/Course/Delete', { token: admin, body: { id } });
+    }
+  });
+});
+
 describe('Persian-aware search', () => {
   it('folds ي/ك, ZWNJ, spaces and digits as the admin search does', async () => {
     const categories = await server.call<Row[]>('GET', '/api/Public/categories');
@@ -264,13 +295,14 @@ describe('teachers', () => {
     const all = await list();
     for (const teacher of teachers.body) {
       expect(teacher.slug).not.toBe('');
-      const page = await server.call<{ teacher: Row & { fullName: string }; courses: Course[] }>('GET', '/api/Public/teachers/{slug}', {
+      const page = await server.call<{ teacher: Row & { fullName: string }; courses: { courses: Course[]; total: number } }>('GET', '/api/Public/teachers/{slug}', {
         params: { slug: teacher.slug },
       });
       expect(page.status).toBe(200);
       expect(page.body.teacher.fullName).toBe(teacher.fullName);
-      expect(page.body.courses.length).toBe(teacher.courseCount);
-      expect(titles(page.body.courses)).toEqual(titles(all.filter((c) => c.teacher?.slug === teacher.slug)));
+      expect(page.body.courses.courses.length).toBe(teacher.courseCount);
+      expect(page.body.courses.total).toBe(teacher.courseCount);
+      expect(titles(page.body.courses.courses)).toEqual(titles(all.filter((c) => c.teacher?.slug === teacher.slug)));
       const html = await fetch(`${server.url}/teachers/${encodeURIComponent(teacher.slug)}`, { headers: { Accept: 'text/html' } });
       expect(html.status).toBe(200);
       await html.arrayBuffer();

@@ -45,9 +45,9 @@ describe('early-bird prices', () => {
     expect(lastRequestedRials()).toBe(4_300_000);
 
     // The public pages show the early-bird price while it lasts, from the same rule.
-    const listed = await server.call<Array<{ id: number; earlyBird?: { priceInTomans: number; until: string } }>>('GET', '/api/Public/courses');
-    expect(listed.body.find((c) => c.id === early)?.earlyBird?.priceInTomans).toBe(150_000);
-    expect(listed.body.find((c) => c.id === late)?.earlyBird).toBeUndefined();
+    const listed = await server.call<{ courses: Array<{ id: number; earlyBird?: { priceInTomans: number; until: string } }> }>('GET', '/api/Public/courses');
+    expect(listed.body.courses.find((c) => c.id === early)?.earlyBird?.priceInTomans).toBe(150_000);
+    expect(listed.body.courses.find((c) => c.id === late)?.earlyBird).toBeUndefined();
 
     const tooHigh = await server.call<{ message: string }>('POST', '/api/Course/Create', {
       token: admin,

@@ -54,17 +54,20 @@ describe('public catalogue', () => {
     const categories = await server.call<Array<{ slug: string; courseCount: number }>>('GET', '/api/Public/categories');
     expect(categories.body.length).toBe(5);
     expect(categories.body.every((c) => c.courseCount >= 1)).toBe(true);
-    const courses = await server.call<PublicCourse[]>('GET', '/api/Public/courses');
+    const list = await server.call<{ courses: PublicCourse[]; total: number; pageCount: number }>('GET', '/api/Public/courses');
+    const courses = { body: list.body.courses };
     expect(courses.body.length).toBe(12); // 13 seeded, one inactive
+    expect([list.body.total, list.body.pageCount]).toEqual([12, 1]);
     const times = courses.body.map((c) => Date.parse(c.timeOfHolding ?? ''));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(courses.body.filter((c) => !c.registrationOpen).length).toBe(1);
 
     const first = categories.body[0];
     if (!first) throw new Error('no category');
-    const page = await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/categories/{slug}', { params: { slug: first.slug } });
+    const page = await server.call<{ courses: { courses: PublicCourse[]; total: number } }>('GET', '/api/Public/categories/{slug}', { params: { slug: first.slug } });
     expect(page.status).toBe(200);
-    expect(page.body.courses.length).toBe(first.courseCount);
+    expect(page.body.courses.courses.length).toBe(first.courseCount);
+    expect(page.body.courses.total).toBe(first.courseCount);
     // Every Persian slug (long once percent-encoded) resolves.
     for (const c of categories.body) {
       expect((await server.call('GET', '/api/Public/categories/{slug}', { params: { slug: c.slug } })).status, c.slug).toBe(200);
@@ -88,8 +91,8 @@ describe('public catalogue', () => {
     const robots = await fetch(`${server.url}/robots.txt`);
     expect(await robots.text()).toContain('Sitemap: http://academy.test/sitemap.xml');
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    const courses = await server.call<PublicCourse[]>('GET', '/api/Public/courses');
-    const course = courses.body[0];
+    const courses = await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses');
+    const course = courses.body.courses[0];
     if (!course) throw new Error('no course');
     expect(sitemap).toContain(`<loc>http://academy.test/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}</loc>`);
     expect(robots.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -102,7 +105,7 @@ describe('public catalogue', () => {
 describe('learner data belongs to its owner', () => {
   it('hides, refuses updating and deleting another learner’s child and cart item', async () => {
     const child = await newChild(learnerA, 'کیان');
-    const course = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen && c.seatsLeft !== 0);
+    const course = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.find((c) => c.registrationOpen && c.seatsLeft !== 0);
     if (!course) throw new Error('no open course');
     const cart = await server.call<Cart>('POST', '/api/Cart/Add', { token: learnerA, body: { courseId: course.id, childId: child } });
     expect(cart.status).toBe(200);
@@ -152,7 +155,7 @@ describe('learner data belongs to its owner', () => {
 
   it('refuses closed and inactive courses in the cart', async () => {
     const child = await newChild(learnerB, 'ترانه');
-    const closed = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => !c.registrationOpen);
+    const closed = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.find((c) => !c.registrationOpen);
     if (!closed) throw new Error('no closed course');
     const answer = await server.call<{ message: string }>('POST', '/api/Cart/Add', { token: learnerB, body: { courseId: closed.id, childId: child } });
     expect(answer.status).toBe(400);
@@ -168,7 +171,7 @@ describe('checkout and payment', () => {
   it('pays through the gateway, enrols once and never verifies twice', async () => {
     const child1 = await newChild(learnerA, 'آوا');
     const child2 = await newChild(learnerA, 'سام');
-    const open = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0);
+    const open = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0);
     const [c1, c2] = open;
     if (!c1 || !c2) throw new Error('not enough open courses');
     await server.call('POST', '/api/Cart/Add', { token: learnerA, body: { courseId: c1.id, childId: child1 } });
@@ -228,7 +231,7 @@ describe('checkout and payment', () => {
 
   it('cancels an order when the learner leaves the gateway', async () => {
     const child = await newChild(learnerB, 'نیلا');
-    const open = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0);
+    const open = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0);
     const course = open[2];
     if (!course) throw new Error('no open course');
     await server.call('POST', '/api/Cart/Add', { token: learnerB, body: { courseId: course.id, childId: child } });
@@ -256,7 +259,7 @@ describe('checkout and payment', () => {
     try {
       const token = await signUpLearner(down, '09370000009');
       const child = await down.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: 'الف', lastName: 'ب', ...sampleChild } });
-      const course = (await down.call<PublicCourse[]>('GET', '/api/Public/courses')).body.find((c) => c.registrationOpen && c.seatsLeft !== 0);
+      const course = (await down.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.find((c) => c.registrationOpen && c.seatsLeft !== 0);
       await down.call('POST', '/api/Cart/Add', { token, body: { courseId: course?.id, childId: child.body.id } });
       const answer = await down.call<{ message: string }>('POST', '/api/Orders/Checkout', { token });
       expect(answer.status).toBe(502);

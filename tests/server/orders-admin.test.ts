@@ -78,7 +78,7 @@ beforeAll(async () => {
   server = await startServer({ paymentGatewayUrl: gateway.url, gatewayRefundToken: gateway.refundToken });
   admin = await server.signIn(adminPhone, adminPassword);
   learner = await signUpLearner(server, '09121234001');
-  courses = (await server.call<typeof courses>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
+  courses = (await server.call<{ courses: typeof courses }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (courses.length < 3) throw new Error('the seed needs three open paid courses');
 }, 60_000);
 afterAll(async () => {

@@ -89,10 +89,13 @@ const addToCart = async (l: Learner, courseId: number) => {
 };
 const checkout = (l: Learner) => server.call<Checkout & { message?: string }>('POST', '/api/Orders/Checkout', { token: l.token });
 const authorityOf = (c: Checkout) => decodeURIComponent(new URL(c.paymentUrl).pathname.split('/').pop() ?? '');
-const seatsLeft = async (courseId: number) =>
-  (await server.call<Array<{ id: number; seatsLeft: number | null }>>('GET', '/api/Public/courses')).body.find((c) => c.id === courseId)?.seatsLeft;
 const list = async <T>(api: string, query: Record<string, string>) =>
   (await server.call<{ items: T[] }>('GET', `/api/${api}/GetSelectList`, { token: admin, query: { page: '1', ...query } })).body.items;
+/** What the course's public page says is left (the catalogue answers in pages: its own address, not the list). */
+const seatsLeft = async (courseId: number) => {
+  const [course] = await list<{ slug: string }>('Course', { ids: String(courseId) });
+  return (await server.call<{ seatsLeft: number | null }>('GET', '/api/Public/courses/{slug}', { params: { slug: course?.slug ?? '' } })).body.seatsLeft;
+};
 const ordersOf = (l: Learner) => server.call<Array<{ id: number; status: string }>>('GET', '/api/Orders', { token: l.token });
 const orderById = async (id: number) => {
   const found = (await list<OrderRow>('OrderRecord', { ids: String(id) }))[0];

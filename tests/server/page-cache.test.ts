@@ -51,7 +51,7 @@ function writeStandInBuild(): void {
       if (pathname.startsWith('/dashboard')) return { kind: 'shell' };
       if (pathname === '/categories/courses') return { kind: 'redirect', location: '/categories' };
       const answer = await request.callApi('GET', '/api/Public/courses');
-      const titles = JSON.parse(answer.body).map((course) => course.title).join(' | ');
+      const titles = JSON.parse(answer.body).courses.map((course) => course.title).join(' | ');
       return { kind: 'page', html: '<main>' + titles + '</main>', head: { title: 'دوره‌ها', description: '', jsonLd: null }, routeIds: [] };
     }`,
   );

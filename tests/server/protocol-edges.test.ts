@@ -183,7 +183,7 @@ describe('slugs and canonical addresses', () => {
   });
 
   it('moves a course under another category segment to its canonical address (301), keeping the query', async () => {
-    const courses = (await server.call<Array<{ slug: string; category: { slug: string } }>>('GET', '/api/Public/courses')).body;
+    const courses = (await server.call<{ courses: Array<{ slug: string; category: { slug: string } }> }>('GET', '/api/Public/courses')).body.courses;
     const course = courses[0];
     if (!course) throw new Error('no public course');
     const canonical = `/categories/${encodeURIComponent(course.category.slug)}/${encodeURIComponent(course.slug)}`;

@@ -70,8 +70,8 @@ async function newCourse(title: string, capacity: number): Promise<{ id: number;
   return { id: answer.body.id, body };
 }
 const seatsLeft = async (courseId: number) => {
-  const courses = await server.call<Array<{ id: number; seatsLeft: number | null }>>('GET', '/api/Public/courses');
-  return courses.body.find((c) => c.id === courseId)?.seatsLeft;
+  const courses = await server.call<{ courses: Array<{ id: number; seatsLeft: number | null }> }>('GET', '/api/Public/courses');
+  return courses.body.courses.find((c) => c.id === courseId)?.seatsLeft;
 };
 const addToCart = (i: number, courseId: number) => server.call<{ message: string }>('POST', '/api/Cart/Add', { token: parent(i).token, body: { courseId, childId: parent(i).child } });
 const emptyCart = async (i: number) => {

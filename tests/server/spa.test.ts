@@ -46,7 +46,7 @@ describe('the built SPA on the same port', () => {
       return response.status;
     };
     const categories = await (await fetch(`${server.url}/api/Public/categories`)).json();
-    const courses = await (await fetch(`${server.url}/api/Public/courses`)).json();
+    const { courses } = await (await fetch(`${server.url}/api/Public/courses`)).json();
     const articles = await (await fetch(`${server.url}/api/Public/articles`)).json();
     const category = encodeURIComponent(String(categories[0].slug));
     const course = `${encodeURIComponent(String(courses[0].category.slug))}/${encodeURIComponent(String(courses[0].slug))}`;

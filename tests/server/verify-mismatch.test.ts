@@ -23,8 +23,8 @@ beforeAll(async () => {
   gateway = await startFakeGateway();
   server = await startServer({ paymentGatewayUrl: gateway.url, gatewayRefundToken: gateway.refundToken });
   admin = await server.signIn(adminPhone, adminPassword);
-  const courses = (await server.call<Array<{ id: number; priceInTomans: number; registrationOpen: boolean }>>('GET', '/api/Public/courses')).body;
-  const open = courses.find((c) => c.registrationOpen && c.priceInTomans > 0);
+  const { courses } = (await server.call<{ courses: Array<{ id: number; priceInTomans: number; registrationOpen: boolean; seatsLeft: number | null }> }>('GET', '/api/Public/courses')).body;
+  const open = courses.find((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (!open) throw new Error('the seed needs an open paid course');
   courseId = open.id;
 }, 60_000);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   gateway = await startFakeGateway();
   server = await startServer({ paymentGatewayUrl: gateway.url, gatewayRefundToken: gateway.refundToken });
   admin = await server.signIn(adminPhone, adminPassword);
-  courses = (await server.call<PublicCourse[]>('GET', '/api/Public/courses')).body.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
+  courses = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (courses.length < 3) throw new Error('the seed needs three open paid courses');
 }, 60_000);
 afterAll(async () => {

@@ -23,6 +23,8 @@ const activeCategory = async ({ slug = '' }: Params, db: DB) =>
       .where('categories.slug', '=', slug)
       .where('categories.inActive', '=', 0)
       .where('courses.inActive', '=', 0)
+      // One is enough: a category may hold any number of courses.
+      .limit(1)
       .executeTakeFirst(),
   );
 

@@ -8,7 +8,7 @@ import { ageMisfit, ageWarningText, type AgeRange } from '../../../schema/rules/
 import { HttpError } from '../../platform/errors';
 import { Attempts } from '../../platform/slidingCounters';
 import { addressBudgets, couponLimits } from '../../platform/limits';
-import { registrationOpen } from '../catalogue/public';
+import { registrationOpen } from '../catalogue/courseList';
 import { courseFull, seatsFor, sweepWaitlist } from './seats';
 import { cartCouponCode, discountTexts, priceLines, type Pricing } from './discounts';
 import { currentUser, parse } from '../../platform/http';

@@ -109,15 +109,14 @@ export const dedupeKey = (event: NotificationEvent, subject: string, userId: num
  */
 export async function enqueue(trx: Trx, notices: readonly Notice[]): Promise<void> {
   if (notices.length === 0) return;
-  const users = new Map(
-    (
-      await trx
-        .selectFrom('users')
-        .select(['id', 'phoneNumber', 'emailAddress'])
-        .where('id', 'in', [...new Set(notices.map((n) => n.userId))])
-        .execute()
-    ).map((u) => [u.id, u]),
-  );
+  // In parts: a reminder round can tell thousands of parents, and a statement takes only so many
+  // values (SQLite 32,766, PostgreSQL 65,535; a message row is nine).
+  const userIds = [...new Set(notices.map((n) => n.userId))];
+  const users = new Map<number, { phoneNumber: string; emailAddress: string }>();
+  for (let i = 0; i < userIds.length; i += enqueueChunk) {
+    const found = await trx.selectFrom('users').select(['id', 'phoneNumber', 'emailAddress']).where('id', 'in', userIds.slice(i, i + enqueueChunk)).execute();
+    for (const user of found) users.set(user.id, user);
+  }
   const now = nowIso();
   const rows = notices.flatMap((notice) => {
     const user = users.get(notice.userId);
@@ -137,13 +136,16 @@ export async function enqueue(trx: Trx, notices: readonly Notice[]): Promise<voi
     }
     return out;
   });
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('notifications')
-    .values(rows)
-    .onConflict((oc) => oc.column('dedupeKey').doNothing())
-    .execute();
+  for (let i = 0; i < rows.length; i += enqueueChunk) {
+    await trx
+      .insertInto('notifications')
+      .values(rows.slice(i, i + enqueueChunk))
+      .onConflict((oc) => oc.column('dedupeKey').doNothing())
+      .execute();
+  }
 }
+
+const enqueueChunk = 500;
 
 const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
@@ -218,18 +220,19 @@ export async function queueSeatOffered(trx: Trx, entryId: number): Promise<void>
   ]);
 }
 
-/** The children actively enrolled in a course, each with their parent. */
-async function enrolledIn(trx: Executor, courseIds: readonly number[]) {
-  if (courseIds.length === 0) return [];
+/** The children actively enrolled, each with their parent and the course's title: who is told of a class. */
+function activeEnrolments(trx: Executor) {
   return trx
     .selectFrom('enrollments')
     .innerJoin('children', 'children.id', 'enrollments.childId')
     .innerJoin('courses', 'courses.id', 'enrollments.courseId')
     .select(['enrollments.childId', 'enrollments.courseId', 'children.userId', 'children.firstName', 'children.lastName', 'courses.title'])
-    .where('enrollments.courseId', 'in', [...new Set(courseIds)])
-    .where('enrollments.status', '=', 'active')
-    .orderBy('enrollments.id')
-    .execute();
+    .where('enrollments.status', '=', 'active');
+}
+
+/** The children actively enrolled in a course, each with their parent. */
+async function enrolledIn(trx: Executor, courseId: number) {
+  return activeEnrolments(trx).where('enrollments.courseId', '=', courseId).orderBy('enrollments.id').execute();
 }
 
 /** A class_sessions row as the action runner read it. */
@@ -250,7 +253,7 @@ export async function queueSessionChange(
   if (session.status === 'cancelled') return;
   if (!from) return;
   const subject = `s${Number(session.id)}@v${Number(session.version)}`;
-  const rows = await enrolledIn(trx, [Number(session.courseId)]);
+  const rows = await enrolledIn(trx, Number(session.courseId));
   await enqueue(
     trx,
     rows.map((r) => {
@@ -273,25 +276,22 @@ export async function queueClassReminders(db: DB, now = Date.now()): Promise<num
   const todayStart = academyDayStart(academyDayOf(now)).getTime();
   const tomorrow = academyDayStart(academyDayOf(todayStart + 36 * 3_600_000)).toISOString();
   return db.transaction().execute(async (trx) => {
-    const sessions = await trx
-      .selectFrom('class_sessions')
-      .select(['id', 'courseId', 'date', 'startTime'])
-      .where('date', '=', tomorrow)
-      .where('status', '=', 'scheduled')
+    // Joined, not looked up by a list of the sessions' courses, which grows with the catalogue.
+    const enrolled = await activeEnrolments(trx)
+      .innerJoin('class_sessions', 'class_sessions.courseId', 'enrollments.courseId')
+      .select(['class_sessions.id as sessionId', 'class_sessions.startTime'])
+      .where('class_sessions.date', '=', tomorrow)
+      .where('class_sessions.status', '=', 'scheduled')
+      .orderBy('class_sessions.id')
+      .orderBy('enrollments.id')
       .execute();
-    if (sessions.length === 0) return 0;
-    const enrolled = await enrolledIn(trx, sessions.map((s) => s.courseId));
-    const notices: Notice[] = [];
-    for (const session of sessions) {
-      for (const r of enrolled.filter((e) => e.courseId === session.courseId)) {
-        notices.push({
-          event: 'classTomorrow',
-          subject: `s${session.id}@${tomorrow}:c${r.childId}`,
-          userId: r.userId,
-          text: notificationTexts.classTomorrow(fullName(r), r.title, tomorrow, session.startTime),
-        });
-      }
-    }
+    if (enrolled.length === 0) return 0;
+    const notices: Notice[] = enrolled.map((r) => ({
+      event: 'classTomorrow',
+      subject: `s${r.sessionId}@${tomorrow}:c${r.childId}`,
+      userId: r.userId,
+      text: notificationTexts.classTomorrow(fullName(r), r.title, tomorrow, r.startTime),
+    }));
     const before = await countAll(trx);
     await enqueue(trx, notices);
     return (await countAll(trx)) - before;

@@ -69,7 +69,8 @@ export function CourseFilters({ search, path, today, categories }: CourseFilters
     setShown(next);
     navigateTo(`${path}${courseSearchQuery(next)}`, { replace: true });
   };
-  const update = (patch: Partial<Record<keyof CourseSearch, string>>) => go(validateCourseSearch({ ...shown, q: text, ...patch }));
+  // Another filter is another list: it starts again from its first page.
+  const update = (patch: Partial<Record<keyof CourseSearch, string>>) => go(validateCourseSearch({ ...shown, q: text, page: '', ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const raw: Record<string, string> = {};

@@ -7,3 +7,4 @@ export type PublicArticleSummary = Schemas['PublicArticleSummary'];
 export type PublicArticle = Schemas['PublicArticle'];
 export type PublicTeacher = Schemas['PublicTeacher'];
 export type PublicTeacherSummary = Schemas['PublicTeacherSummary'];
+export type PublicCoursePage = Schemas['PublicCoursePage'];

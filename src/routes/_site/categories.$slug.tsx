@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
-import { filterCourses, jalaliToday, validateCourseSearch } from '../../../schema/rules/courseFilters';
+import { courseApiQuery, jalaliToday, validateCourseSearch } from '../../../schema/rules/courseFilters';
 import { CourseFilters } from '../../components/site/CourseFilters';
 import { CourseResults } from '../../components/site/CourseResults';
 import { dataOrNotFound } from '../../components/site/loaders';
@@ -9,13 +9,16 @@ import { RouteError } from '../../components/site/RouteError';
 import { Island } from '../../islands/Island';
 import { useSeo } from '../../lib/seo';
 import { toPersianDigits } from '../../../schema/rules/text';
+import { formatPersianNumber } from '../../../schema/rules/digits';
 import { RoutePending } from '../../components/site/RoutePending';
 
 export const Route = createFileRoute('/_site/categories/$slug')({
   validateSearch: validateCourseSearch,
-  loader: async ({ context: { api }, params: { slug } }) => {
+  // The category is the page itself: a `category` in the address means nothing here.
+  loaderDeps: ({ search }) => ({ search: { ...search, category: undefined } }),
+  loader: async ({ context: { api }, params: { slug }, deps: { search } }) => {
     const [page, categories] = await Promise.all([
-      api.GET('/api/Public/categories/{slug}', { params: { path: { slug } } }),
+      api.GET('/api/Public/categories/{slug}', { params: { path: { slug }, query: courseApiQuery(search) } }),
       api.GET('/api/Public/categories'),
     ]);
     const { category, courses } = dataOrNotFound(page);
@@ -36,8 +39,6 @@ function CategoryPage() {
     description: `دوره‌های آنلاین و حضوری ${category.name} برای کودکان و نوجوانان در آکادمی`,
   });
 
-  // The same filter the all-courses page asks the server for (src/components/site/courseFilters.ts).
-  const shown = filterCourses(courses, search);
   const cover = responsiveImage(category.coverImage, 'categoryHead');
   const path = `/categories/${encodeURIComponent(category.slug)}`;
 
@@ -48,14 +49,15 @@ function CategoryPage() {
         {cover && <img {...cover} alt="" width={160} height={90} {...imageLoading(true)} className="category-head__image" />}
         <div>
           <h1>{toPersianDigits(category.name)}</h1>
-          <p>{toPersianDigits(courses.length)} دوره فعال در این دسته‌بندی</p>
+          <p>{formatPersianNumber(category.courseCount)} دوره فعال در این دسته‌بندی</p>
         </div>
       </header>
 
       <Island name="CourseFilters" component={CourseFilters} props={{ search, path, today }} />
 
       <CourseResults
-        courses={shown}
+        list={courses}
+        link={(page, props) => <Link to="/categories/$slug" params={{ slug: category.slug }} search={{ ...search, page: page > 1 ? page : undefined }} {...props} />}
         clear={
           <Link to="/categories/$slug" params={{ slug: category.slug }} className="button button--ghost">
             حذف فیلترها

@@ -10,9 +10,9 @@ import { RoutePending } from '../../components/site/RoutePending';
 import { Island } from '../../islands/Island';
 import { useSeo } from '../../lib/seo';
 
-// The course categories and, below them, every active course filtered by the server
+// The course categories and, below them, the active courses filtered and paged by the server
 // (GET /api/Public/courses), so the server-rendered page is already the answer before any script
-// runs. The search lives here, not at an address of its own: the spec sends /courses and
+// runs; the pages are links (`?page=2`), filters kept. The search lives here, not at an address of its own: the spec sends /courses and
 // /categories/courses to /categories, so an old link with filters (/courses?age=9) arrives
 // with them, and no word under /categories/ is taken from the categories' slugs.
 export const Route = createFileRoute('/_site/categories/')({
@@ -61,7 +61,8 @@ function CategoriesPage() {
         props={{ search, path: '/categories', today, categories: categories.map(({ slug, name }) => ({ slug, name })) }}
       />
       <CourseResults
-        courses={courses}
+        list={courses}
+        link={(page, props) => <Link to="/categories" search={{ ...search, page: page > 1 ? page : undefined }} {...props} />}
         clear={
           <Link to="/categories" className="button button--ghost">
             حذف فیلترها
@@ -70,9 +71,9 @@ function CategoriesPage() {
       />
     </section>
   );
-  // A search (a filter chosen here, or an old /courses link) is what the visitor came for: its
-  // results come first, the categories after them.
-  const searching = hasFilters(search);
+  // A search (a filter chosen here, or an old /courses link) or a later page of the list is what
+  // the visitor came for: the results come first, the categories after them.
+  const searching = hasFilters(search) || search.page !== undefined;
 
   return (
     <div className="page">

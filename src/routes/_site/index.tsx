@@ -7,19 +7,25 @@ import { RouteError } from '../../components/site/RouteError';
 import type { PublicCourse } from '../../components/site/types';
 import { useSeo, siteName } from '../../lib/seo';
 import { toPersianDigits } from '../../../schema/rules/text';
+import { formatPersianNumber } from '../../../schema/rules/digits';
+import { jalaliToday } from '../../../schema/rules/courseFilters';
 import { RoutePending } from '../../components/site/RoutePending';
 import '../../components/site/home.css';
 
 export const Route = createFileRoute('/_site/')({
   loader: async ({ context: { api } }) => {
-    const [courses, categories, articles] = await Promise.all([
+    // The first page of the catalogue (soonest first) for the featured row and the count, and the
+    // first page of what starts from today on for the upcoming row: two bounded answers, whatever
+    // the size of the catalogue.
+    const [courses, fromToday, categories, articles] = await Promise.all([
       api.GET('/api/Public/courses'),
+      api.GET('/api/Public/courses', { params: { query: { from: jalaliToday() } } }),
       api.GET('/api/Public/categories'),
       api.GET('/api/Public/articles'),
     ]);
-    if (!courses.data || !categories.data || !articles.data) throw new Error('catalogue unavailable');
+    if (!courses.data || !fromToday.data || !categories.data || !articles.data) throw new Error('catalogue unavailable');
     // Taken here, not during render, so re-renders agree on what is "upcoming".
-    return { courses: courses.data, categories: categories.data, articles: articles.data, now: Date.now() };
+    return { courses: courses.data, fromToday: fromToday.data.courses, categories: categories.data, articles: articles.data, now: Date.now() };
   },
   component: HomePage,
   errorComponent: RouteError,
@@ -46,14 +52,14 @@ function pickUpcoming(courses: PublicCourse[], now: number): PublicCourse[] {
 }
 
 function HomePage() {
-  const { courses, categories, articles, now } = Route.useLoaderData();
+  const { courses, fromToday, categories, articles, now } = Route.useLoaderData();
   useSeo({
     title: siteName,
     description: 'دوره‌های آنلاین و حضوری برنامه‌نویسی، رباتیک و مهارت‌های دیجیتال برای کودکان و نوجوانان در کرج',
   });
-  const featured = pickFeatured(courses);
+  const featured = pickFeatured(courses.courses);
   const featuredIds = new Set(featured.map((course) => course.id));
-  const upcoming = pickUpcoming(courses, now).filter((course) => !featuredIds.has(course.id));
+  const upcoming = pickUpcoming(fromToday, now).filter((course) => !featuredIds.has(course.id));
 
   return (
     <>
@@ -77,7 +83,7 @@ function HomePage() {
           </div>
           <ul className="hero__stats" aria-label="آکادمی در یک نگاه">
             <li>
-              <strong>{toPersianDigits(courses.length)}</strong>
+              <strong>{formatPersianNumber(courses.total)}</strong>
               <span>دوره فعال</span>
             </li>
             <li>

@@ -2,6 +2,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Breadcrumbs } from '../../components/site/Breadcrumbs';
 import { company } from '../../../schema/rules/company';
 import { CourseCard } from '../../components/site/CourseCard';
+import { CoursePager } from '../../components/site/CoursePager';
+import { validatePageSearch } from '../../../schema/rules/courseFilters';
 import { dataOrNotFound } from '../../components/site/loaders';
 import { imageLoading, imageUrl, responsiveImage } from '../../components/site/media';
 import { RouteError } from '../../components/site/RouteError';
@@ -12,8 +14,10 @@ import { toPersianDigits, truncate } from '../../../schema/rules/text';
 import '../../components/site/teacher.css';
 
 export const Route = createFileRoute('/_site/teachers/$slug')({
-  loader: async ({ context: { api }, params: { slug } }) =>
-    dataOrNotFound(await api.GET('/api/Public/teachers/{slug}', { params: { path: { slug } } })),
+  validateSearch: validatePageSearch,
+  loaderDeps: ({ search: { page } }) => ({ page }),
+  loader: async ({ context: { api }, params: { slug }, deps: { page } }) =>
+    dataOrNotFound(await api.GET('/api/Public/teachers/{slug}', { params: { path: { slug }, query: { page: page === undefined ? undefined : String(page) } } })),
   component: TeacherPage,
   errorComponent: RouteError,
   pendingComponent: RoutePending,
@@ -53,12 +57,19 @@ function TeacherPage() {
         </div>
       </header>
       <h2 className="filters__count">دوره‌های {toPersianDigits(teacher.fullName)}</h2>
-      {courses.length > 0 ? (
-        <div className="card-grid">
-          {courses.map((course, index) => (
-            <CourseCard key={course.id} course={course} first={index === 0} />
-          ))}
-        </div>
+      {courses.total > 0 ? (
+        <>
+          <div className="card-grid">
+            {courses.courses.map((course, index) => (
+              <CourseCard key={course.id} course={course} first={index === 0} />
+            ))}
+          </div>
+          <CoursePager
+            page={courses.page}
+            pageCount={courses.pageCount}
+            link={(page, props) => <Link to="/teachers/$slug" params={{ slug: teacher.slug }} search={{ page: page > 1 ? page : undefined }} {...props} />}
+          />
+        </>
       ) : (
         <div className="empty-state">
           <p>این مدرس در حال حاضر دوره فعالی ندارد.</p>

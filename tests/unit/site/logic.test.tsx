@@ -2,46 +2,15 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeRedirect, validateAuthSearch } from '../../../schema/rules/forms/redirect';
-import { courseSearchQuery, filterCourses, parseCourseSearch, validateCourseSearch } from '../../../schema/rules/courseFilters';
+import { courseSearchQuery, parseCourseSearch, validateCourseSearch, validatePageSearch } from '../../../schema/rules/courseFilters';
 import { courseAgesText } from '../../../schema/rules/age';
 import { weeklyScheduleText } from '../../../schema/rules/schedule';
+import { pageWindow } from '../../../src/components/site/CoursePager';
 import { courseHeadings } from '../../../src/components/site/courseFormat';
-import type { PublicCourse } from '../../../src/components/site/types';
 import { sanitizeArticleHtml } from '../../../src/components/site/ArticleBody';
 import { useJsonLd, useSeo } from '../../../src/lib/seo';
 
 afterEach(() => cleanup());
-
-function course(overrides: Partial<PublicCourse>): PublicCourse {
-  return {
-    id: 1,
-    slug: 'c',
-    title: 'دوره',
-    durationInHours: 10,
-    timeOfHolding: '2030-01-01T08:00:00.000Z',
-    registrationDeadline: '2029-12-25T08:00:00.000Z',
-    priceInTomans: 1000,
-    description: '',
-    coverImage: '',
-    coverVideo: '',
-    headings: '',
-    prerequisite: '',
-    difficulty: '',
-    type: 'online',
-    registrationOpen: true,
-    lastSessionDate: null,
-    ageMin: 0,
-    ageMax: 0,
-    capacity: 0,
-    seatsLeft: null,
-    address: '',
-    room: '',
-    weeklySlots: [],
-    category: { slug: 'robotics', name: 'رباتیک' },
-    teacher: null,
-    ...overrides,
-  };
-}
 
 describe('category filters in the URL', () => {
   it('keeps only known values', () => {
@@ -53,39 +22,6 @@ describe('category filters in the URL', () => {
     expect(validateCourseSearch({ type: 'x', difficulty: 3, sort: '<script>' })).toEqual({});
     // The default order is left out of the URL.
     expect(validateCourseSearch({ sort: 'start' })).toEqual({});
-  });
-
-  it('filters by type and difficulty and sorts by start date or price', () => {
-    const courses = [
-      course({
-        id: 1,
-        type: 'online',
-        difficulty: 'advanced',
-        priceInTomans: 300,
-        timeOfHolding: '2030-03-01T00:00:00Z',
-      }),
-      course({
-        id: 2,
-        type: 'offline',
-        difficulty: 'introductory',
-        priceInTomans: 100,
-        timeOfHolding: '2030-01-01T00:00:00Z',
-      }),
-      course({ id: 3, type: 'online', difficulty: 'introductory', priceInTomans: 200, timeOfHolding: null }),
-      course({
-        id: 4,
-        type: 'online',
-        difficulty: 'introductory',
-        priceInTomans: 50,
-        timeOfHolding: '2030-02-01T00:00:00Z',
-      }),
-    ];
-    expect(filterCourses(courses, {}).map((c) => c.id)).toEqual([2, 4, 1, 3]);
-    expect(filterCourses(courses, { type: 'online' }).map((c) => c.id)).toEqual([4, 1, 3]);
-    expect(filterCourses(courses, { difficulty: 'introductory', sort: 'price-asc' }).map((c) => c.id)).toEqual([
-      4, 2, 3,
-    ]);
-    expect(filterCourses(courses, { sort: 'price-desc' }).map((c) => c.id)).toEqual([1, 3, 2, 4]);
   });
 });
 
@@ -103,23 +39,21 @@ describe('catalogue filters in the URL (one reading for the page and the API)', 
     expect(validateCourseSearch({ age: '', day: '3', type: 'hybrid' })).toEqual({ day: 3 });
   });
 
-  it('filters by age (0 = no bound), weekday, price band, start date and folded words', () => {
-    const courses = [
-      course({ id: 1, title: 'رباتیک کودکان', ageMin: 7, ageMax: 10, priceInTomans: 100, weeklySlots: [{ weekday: 2, startTime: '16:00', endTime: '17:00' }], timeOfHolding: '2030-01-01T00:00:00Z' }),
-      course({ id: 2, title: 'پایتون', ageMin: 12, ageMax: 0, priceInTomans: 300, weeklySlots: [{ weekday: 0, startTime: '10:00', endTime: '11:00' }], timeOfHolding: '2030-02-01T00:00:00Z' }),
-      course({ id: 3, title: 'می‌خواهم بسازم ۲', ageMin: 0, ageMax: 0, priceInTomans: 0, weeklySlots: [], timeOfHolding: null }),
-    ];
-    const ids = (search: Parameters<typeof filterCourses>[1]) => filterCourses(courses, search).map((c) => c.id);
-    expect(ids({ age: 9 })).toEqual([1, 3]);
-    expect(ids({ age: 15 })).toEqual([2, 3]);
-    expect(ids({ day: 2 })).toEqual([1]);
-    expect(ids({ priceMin: 50, priceMax: 200 })).toEqual([1]);
-    expect(ids({ from: '1408-11-01' })).toEqual([2]);
-    // The fixture's category is «رباتیک»: the category's name is searched too.
-    expect(ids({ q: 'رباتيك' })).toEqual([1, 2, 3]);
-    expect(ids({ q: 'رباتيك كودكان' })).toEqual([1]);
-    expect(ids({ q: 'ميخواهم بسازم 2' })).toEqual([3]);
+  it('reads the page number, the first page being no page at all, and writes it into the address', () => {
+    expect(parseCourseSearch({ page: '۳' })).toEqual({ search: { page: 3 }, errors: {} });
+    expect(parseCourseSearch({ page: '1' })).toEqual({ search: {}, errors: {} });
+    for (const page of ['0', '-2', '1.5', 'دو', '1000001']) expect(parseCourseSearch({ page }).errors.page).toBe('شماره صفحه باید عددی صحیح و مثبت باشد');
+    expect(validateCourseSearch({ page: 'x', age: 9 })).toEqual({ age: 9 });
+    expect(courseSearchQuery({ age: 9, page: 2 })).toBe('?age=9&page=2');
+    expect(validatePageSearch({ page: 4, age: 9 })).toEqual({ page: 4 });
     expect(courseSearchQuery({ age: 9, day: 2, q: 'ربات' })).toBe('?q=%D8%B1%D8%A8%D8%A7%D8%AA&age=9&day=2');
+  });
+
+  it('links the first and last pages and two either side of the current, with gaps between', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(6, 4167)).toEqual([1, null, 4, 5, 6, 7, 8, null, 4167]);
+    expect(pageWindow(4167, 4167)).toEqual([1, null, 4165, 4166, 4167]);
   });
 
   it('writes ages and weekly slots in Persian', () => {
