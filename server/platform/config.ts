@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { codeLimits } from './limits';
 import type { Messaging } from './outside';
+import type { JobClock } from './jobClock';
 
 /** Where the media live: the S3_* settings (s3Settings below). */
 export interface S3Settings {
@@ -73,6 +74,11 @@ export interface AppConfig {
    * test's back on a slow machine, and run a job's one round through app.jobs (server/app.ts).
    */
   backgroundJobs?: boolean;
+  /**
+   * The clock those jobs' timers run on (server/platform/jobClock.ts; default the real one). A
+   * test moves its own and waits for each round, not for minutes to pass.
+   */
+  jobClock?: JobClock;
   /** Where browsers reach the site; the payment callback and the sitemap are built from it. */
   publicUrl: string;
   /** The built SPA; defaults to ./dist. */
