@@ -177,7 +177,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     // Started together on an empty database: migrations and the first seed must happen once.
     await Promise.all([startMachine('a', portA), startMachine('b', portB)]);
     nginx = await startNginx(path.join(root, 'nginx'), proxyPort, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     // A machine that ignored SIGTERM past its own drain limit is a failure, reported, then killed.
@@ -200,7 +200,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     if (usePostgres) await dropDatabaseFor(root);
     rmSync(root, { recursive: true, force: true });
     expect(slow, 'machines that did not stop on SIGTERM').toEqual([]);
-  }, 90_000);
+  });
 
   it('reads through one machine what was written through the other; one administrator seeded', async () => {
     const token = await signInAdmin();
@@ -349,7 +349,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     // Machine a comes back on its port, on its own data dir, and nginx sends it traffic again.
     await startMachine('a', a.port);
     expect((await readOn('a', '/api/Me', { token })).status).toBe(200);
-  }, 240_000);
+  });
 
   it('drains on SIGTERM: machine b finishes what it took, the other takes the rest, no visitor sees a failure', async () => {
     const token = await signInAdmin();
@@ -379,5 +379,5 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     machines.delete('b');
     expect(b.output).toContain('Academy stopped');
     expect(answers.filter((status) => status !== 200)).toEqual([]);
-  }, 180_000);
+  });
 });

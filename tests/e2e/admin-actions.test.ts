@@ -33,7 +33,7 @@ beforeAll(async () => {
   learnerToken = typeof body === 'object' && body !== null && 'accessToken' in body && typeof body.accessToken === 'string' ? body.accessToken : '';
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

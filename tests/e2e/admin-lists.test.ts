@@ -45,7 +45,7 @@ beforeAll(async () => {
   session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   page = session.page;
   await signInAsAdmin(page, stack);
-}, 60_000);
+});
 
 afterAll(async () => {
   await session?.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   stack = await startStack({ env: { NOTIFICATION_POLL_SECONDS: '0.5' } });
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -62,7 +62,7 @@ describe('the messages sent to parents', () => {
     // The worker sends it — an SMS reaches the fake Kavenegar service, an e-mail the server log
     // (no SMTP server in these tests) — and no failed message is left.
     await expect
-      .poll(() => stack.sms.messages.length > smsBefore || /E-mail to \S+: /.test(stack.output().slice(logBefore)), { timeout: 60_000 })
+      .poll(() => stack.sms.messages.length > smsBefore || /E-mail to \S+: /.test(stack.output().slice(logBefore)))
       .toBe(true);
     await page.goto(`${stack.baseUrl}/admin/notifications?f.status=failed`);
     await page.getByText('۰ ردیف', { exact: true }).waitFor();

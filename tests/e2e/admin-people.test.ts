@@ -29,7 +29,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   page = session.page;
   await signInAsAdmin(page, stack);
   token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
-}, 60_000);
+});
 
 afterAll(async () => {
   await session?.close();

@@ -87,7 +87,7 @@ beforeAll(async () => {
   second = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(first.page, stack);
   await signInAsAdmin(second.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await first?.close();

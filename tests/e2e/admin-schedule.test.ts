@@ -73,7 +73,7 @@ beforeAll(async () => {
   course = { id: created.id, slug: created.slug, categorySlug: category.slug };
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -93,7 +93,7 @@ beforeAll(async () => {
   }
   admin = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(admin.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await admin?.close();

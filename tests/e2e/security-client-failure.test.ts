@@ -30,10 +30,8 @@ const fail = (status: number) => (route: Route) =>
 const visibleText = () => page.evaluate(() => document.body.innerText.trim());
 
 async function expectNotBlank(label: string) {
-  // Rendering after a redirect takes a moment; a screen still empty after 5 s is blank.
-  await page.waitForFunction(() => document.body.innerText.trim().length > 10, null, { timeout: 5000 }).catch(() => undefined);
-  const text = await visibleText();
-  expect(text.length, `blank screen: ${label}`).toBeGreaterThan(10);
+  // Rendering after a redirect takes a moment: the text is waited for, within the wait budget.
+  await expect.poll(async () => (await visibleText()).length, { message: `blank screen: ${label}` }).toBeGreaterThan(10);
 }
 
 describe('client under failure', () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   browser.page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleLines.push(`${message.type()}: ${message.text()}`);
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

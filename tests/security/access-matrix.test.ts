@@ -164,7 +164,7 @@ beforeAll(async () => {
     password: learnerPassword,
     code: await requestCode(stack, '09351112233', 'signUp'),
   });
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.stop();
 });
@@ -207,5 +207,5 @@ describe('access-control matrix', () => {
       }
     }
     console.log(`access matrix: ${operations.length} operations × 3 roles = ${checked.length} calls checked`);
-  }, 120_000);
+  });
 });

@@ -317,5 +317,5 @@ describe('configuration by environment', () => {
       await smtp.close();
       await fake.close();
     }
-  }, 60_000);
+  });
 });

@@ -216,7 +216,7 @@ describe('notifications across kill -9', () => {
     } finally {
       await db.destroy();
     }
-  }, 300_000);
+  });
 
   it('killed between handing a message to the provider and recording it: the claim is taken over after its lease, each message recorded once, the repeat only the one in flight, with its key', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-notify-'));
@@ -283,5 +283,5 @@ describe('notifications across kill -9', () => {
     } finally {
       await db.destroy();
     }
-  }, 300_000);
+  });
 });
