@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { testBudgetMs, waitBudgetMs } from './tests/support/budget';
+import { testBudgetMs, waitBudgetMs } from './tests/support/budget.ts';
 
 /**
  * Vazirmatn's faces (src/assets/fonts/, cut down by scripts/subset-fonts.sh: 42 kB together) go

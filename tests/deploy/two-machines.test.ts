@@ -23,6 +23,7 @@ import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-d
 import { startS3, type S3Server } from '../support/s3';
 import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, codeFromLog, encodePng } from '../support/server';
+import { waitBudgetMs } from '../support/budget';
 
 type Name = 'a' | 'b';
 
@@ -76,10 +77,10 @@ async function startMachine(name: Name, port: number): Promise<Machine> {
 }
 
 /** Polls a condition (never a fixed sleep); fails with `why` past the limit or when `gone` settles. */
-async function until<T>(found: () => T | undefined | null | false, why: () => string, gone?: Promise<unknown>, ms = 120_000): Promise<T> {
+async function until<T>(found: () => T | undefined | null | false, why: () => string, gone?: Promise<unknown>): Promise<T> {
   let ended = false;
   void gone?.then(() => (ended = true));
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + waitBudgetMs;
   for (;;) {
     const value = found();
     if (value) return value;
@@ -145,7 +146,7 @@ async function servedBy(answer: Answer): Promise<Name> {
  * machine it found down (max_fails) gets traffic again after the template's fail_timeout.
  */
 async function readOn(name: Name, address: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitBudgetMs;
   while (Date.now() < deadline) {
     const answer = await viaProxy('GET', address, options);
     if ((await servedBy(answer)) === name) return answer;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, downloadedText, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, downloadedText, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -115,7 +115,7 @@ describe('admin lists driven by the server', () => {
       mkdirSync(shots, { recursive: true });
       await page.screenshot({ path: path.join(shots, 'admin-list-saved-view-1366.png') });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(400);
+      await framesDrawn(page);
       await page.screenshot({ path: path.join(shots, 'admin-list-saved-view-390.png'), fullPage: true });
       await page.setViewportSize({ width: 1366, height: 900 });
     }

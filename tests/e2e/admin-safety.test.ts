@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 // With SHOTS_DIR set, screenshots of the conflict dialog and the audit screen (1366 and 390 px).
 const shots = process.env.SHOTS_DIR;
@@ -50,10 +50,10 @@ async function shoot(page: Page, name: string) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(200);
+  await framesDrawn(page);
   await page.screenshot({ path: `${shots}/${name}-1366.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
+  await framesDrawn(page);
   await page.screenshot({ path: `${shots}/${name}-390.png` });
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -11,7 +11,7 @@ import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { jalaliMonthNames } from '../../schema/rules/calendar';
 import { toLatinDigits } from '../../schema/rules/text';
 import { courseBody } from '../support/samples';
-import { apiCall, apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiCall, apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await framesDrawn(page);
     if (target) await target.screenshot({ path: `${shots}/${name}-${width}.png` });
     else await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStack, type Stack } from './harness';
+import { framesDrawn, launchBrowser, startStack, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 // The seed's Monday classes for 8–11 year-olds (server/seed/index.ts seedSchedule): one in person, one online.
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string, at?: (page: Page) => Promise<void
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(200);
+    await framesDrawn(page);
     if (at) await at(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png` });
   }
@@ -140,14 +140,14 @@ describe('course and teacher pages', () => {
       const cta = bar.getByRole('link', { name: 'افزودن به سبد خرید' });
       expect(await cta.isVisible()).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 600));
-      await page.waitForTimeout(100);
+      await framesDrawn(page);
       if (shots) {
         mkdirSync(shots, { recursive: true });
         await page.screenshot({ path: `${shots}/course-scrolled-390.png` });
       }
       // At the end of the page the bar rests in its place, above the related courses and the footer.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(100);
+      await framesDrawn(page);
       const barBox = await bar.boundingBox();
       const footerBox = await page.locator('footer').first().boundingBox();
       const relatedBox = await page.locator('.related-courses').boundingBox();

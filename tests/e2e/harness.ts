@@ -239,6 +239,15 @@ export async function signIn(page: Page, stack: Stack, username: string, passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
 }
 
+/**
+ * Resolves once the page has drawn two more frames: a resize or a scroll has been laid out and
+ * painted, and the observers it set off (intersection, resize) have had their callbacks. What a
+ * test waits for after such a change, instead of a guessed number of milliseconds.
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
   await signIn(page, stack, stack.adminPhone, stack.adminPassword);
   await page.waitForURL(/\/admin/);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPersianDigits } from '../../schema/rules/text';
 import { xssPayloads } from '../security/xss-payloads';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -117,11 +117,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Opens a page, lets late handlers (image errors, animations) fire, and checks nothing ran. */
+/**
+ * Opens a page, lets late handlers fire (every image loaded or failed, so its error handler has
+ * run; then two frames, for animations), and checks nothing ran.
+ */
 async function visit(path: string, ready: (p: Page) => Promise<unknown>) {
   await page.goto(`${stack.baseUrl}${path}`);
   await ready(page);
-  await page.waitForTimeout(150);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await framesDrawn(page);
   visited.push(path);
   const state = await page.evaluate(() => ({
     xss: '__xss' in window,

@@ -1,7 +1,7 @@
 // The public shell and routing: the header's three-state button, the phone menu, redirects,
 // the not-found page and the Zarinpal trust-logo fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 import { blockZarinpal, coursePath, openCourses, publicJson } from './site-helpers';
 
 let stack: Stack;
@@ -202,7 +202,9 @@ describe('footer', () => {
       });
       await page.goto(stack.baseUrl);
       await page.getByRole('heading', { name: 'دوره‌های ویژه' }).waitFor();
-      await page.waitForTimeout(300);
+      // The islands are up (goto waits for them) and the footer's observer has had its first
+      // callback: it would have asked by now.
+      await framesDrawn(page);
       expect(requested).toEqual([]);
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.getByText('عدم دسترسی به لوگوی زرین‌پال').waitFor();

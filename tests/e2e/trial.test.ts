@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, serverEntry, type BrowserSession } from './harness';
 import { blockZarinpal, coursePath, uniqueMobile, type CatalogueCourse } from './site-helpers';
+import { waitBudgetMs } from '../support/budget';
 
 const shots = process.env.SHOTS_DIR;
 let child: ChildProcess | undefined;
@@ -45,10 +46,10 @@ beforeAll(async () => {
   child = spawn(process.execPath, serverEntry(), { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + waitBudgetMs;
   while (!/Academy is running at (\S+)/.test(log)) {
     if (child.exitCode !== null) throw new Error(`the trial exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`the trial did not start in 90 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`the trial did not start in ${waitBudgetMs / 1000} s:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   site = /Academy is running at (\S+)/.exec(log)?.[1] ?? '';
@@ -76,7 +77,8 @@ async function codeFromOutbox(phone: string): Promise<string> {
   try {
     const persian = phone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.charAt(Number(d)));
     let code: string | null = null;
-    for (let tries = 0; tries < 100 && !code; tries += 1) {
+    const deadline = Date.now() + waitBudgetMs;
+    for (let tries = 0; Date.now() < deadline && !code; tries += 1) {
       if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 300));
       await tab.goto(`${site}/_local/outbox`);
       const message = tab.locator('li.message').filter({ hasText: persian }).first();

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testBudgetMs, waitBudgetMs } from '../support/budget';
+import { testBudgetMs, waitBudgetMs } from '../support/budget.ts';
 
 // Browser tests share one machine with two cores: run files one after another.
 export default defineConfig({

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/harness';
 import { databaseFor, dropDatabaseFor } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
+import { waitBudgetMs } from '../support/budget';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -293,7 +294,7 @@ async function startServer(dataDir: string, env: Record<string, string>): Promis
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitBudgetMs;
   let token = '';
   while (!token) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);

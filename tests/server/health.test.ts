@@ -14,6 +14,7 @@ import { loggedPath } from '../../server/platform/requestLog';
 import { databaseFor, dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { startS3 } from '../support/s3';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
+import { waitBudgetMs } from '../support/budget';
 
 const readyAnswer = v.object({
   status: v.string(),
@@ -144,10 +145,10 @@ async function startProcess(env: Record<string, string>): Promise<Process> {
 }
 
 /** Polls `found` until it gives a value (a condition, never a fixed sleep). */
-async function waitFor<T>(found: () => T | undefined | null | false, why: () => string, exited?: Promise<unknown>, ms = 90_000): Promise<T> {
+async function waitFor<T>(found: () => T | undefined | null | false, why: () => string, exited?: Promise<unknown>): Promise<T> {
   let gone = false;
   void exited?.then(() => (gone = true));
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + waitBudgetMs;
   for (;;) {
     const value = found();
     if (value) return value;
