@@ -118,13 +118,14 @@ afterAll(async () => {
 });
 
 /**
- * Opens a page, lets late handlers fire (every image loaded or failed, so its error handler has
- * run; then two frames, for animations), and checks nothing ran.
+ * Opens a page, lets late handlers fire (every image the page loads at once loaded or failed, so
+ * its error handler has run: a lazy one off screen loads only when scrolled to; then two frames,
+ * for animations), and checks nothing ran.
  */
 async function visit(path: string, ready: (p: Page) => Promise<unknown>) {
   await page.goto(`${stack.baseUrl}${path}`);
   await ready(page);
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));
   await framesDrawn(page);
   visited.push(path);
   const state = await page.evaluate(() => ({
