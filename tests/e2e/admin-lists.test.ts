@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, downloadedText, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, downloadedText, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -97,8 +97,7 @@ describe('admin lists driven by the server', () => {
     await expect.poll(() => bodyRows().count()).toBe(2);
     await page.getByRole('button', { name: 'ذخیره این نما' }).click();
     await page.getByRole('textbox', { name: 'نام نما' }).fill('آشپزی حضوری');
-    await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
-    await page.getByText('نمای «آشپزی حضوری» ذخیره شد').waitFor();
+    await told(page, 'نمای «آشپزی حضوری» ذخیره شد', () => page.getByRole('button', { name: 'ذخیره', exact: true }).click());
     expect(await page.getByLabel('نماهای ذخیره‌شده').inputValue()).not.toBe('');
 
     await page.goto(`${stack.baseUrl}/admin/courses`);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPersianDigits } from '../../schema/rules/text';
 import { xssPayloads } from '../security/xss-payloads';
 import { courseBody } from '../support/samples';
-import { apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -185,8 +185,7 @@ describe('stored XSS', () => {
       element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, pasted);
     await dialog.getByText('متن چسبانده').first().waitFor();
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('مقاله با موفقیت ایجاد شد').waitFor();
+    await told(page, 'مقاله با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     expect(await page.evaluate(() => '__xss' in window)).toBe(false);
     expect(dialogs).toEqual([]);
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, serverEntry, type BrowserSession } from './harness';
+import { freePort, launchBrowser, serverEntry, told, type BrowserSession } from './harness';
 import { blockZarinpal, coursePath, uniqueMobile, type CatalogueCourse } from './site-helpers';
 import { waitBudgetMs } from '../support/budget';
 
@@ -172,8 +172,7 @@ describe('the trial, walked as a new user', () => {
     await page.goto(`${site}${href ?? ''}`);
     await page.getByRole('button', { name: 'بازگشت وجه' }).first().click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByRole('button', { name: 'بازگشت وجه' }).click();
-    await page.getByText('وجه سفارش بازگردانده شد').first().waitFor();
+    await told(page, 'وجه سفارش بازگردانده شد', () => dialog.getByRole('button', { name: 'بازگشت وجه' }).click());
     await page.getByText('بازپرداخت شده').first().waitFor();
     expect(await page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
     // Through the local gateway's refund call, not recorded as a refund made by hand.
