@@ -136,8 +136,6 @@ async function servedBy(answer: Answer): Promise<Name> {
   return until(
     () => [...machines.values()].find((m) => requestLines(m).some((line) => line.requestId === answer.requestId))?.name,
     () => `no machine logged request ${answer.requestId}:\n${[...machines.values()].map((m) => m.output.split('\n').slice(-6).join('\n')).join('\n---\n')}`,
-    undefined,
-    15_000,
   );
 }
 
