@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, freePort, serverEntry } from '../e2e/harness';
-import { waitBudgetMs } from '../support/budget';
+import { testBudgetMs, waitBudgetMs } from '../support/budget';
 
 const cycles = 4;
 const writersPerCycle = 24;
@@ -110,5 +110,6 @@ describe('crash safety', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  }, 600_000);
+    // Many cycles of a start and a kill: twice the budget of one test.
+  }, 2 * testBudgetMs);
 });
