@@ -362,8 +362,7 @@ describe('hostile input, fuzzed from the contract', () => {
       `fuzz: ${cases} cases over ${ops.length} operations (${rejected} refused, none changed a row); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     console.log(outsideFaultFigures());
-    // About a minute on a quiet machine; the limit (three tests' budget) only turns a hang into an error.
-  }, 3 * testBudgetMs);
+  }, 3 * testBudgetMs); // About a minute on a quiet machine; the limit (three tests' budget) only turns a hang into an error.
 
   it('stores SQL injection text as plain text', async () => {
     const name = "'; DROP TABLE categories; --";
