@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { testBudgetMs, waitBudgetMs } from './tests/support/budget.ts';
 
 /**
  * Vazirmatn's faces (src/assets/fonts/, cut down by scripts/subset-fonts.sh: 42 kB together) go
@@ -85,7 +86,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    setupFiles: ['tests/support/unit-setup.ts'],
+    // Limits only: a test waits for what it needs, however long that takes on a busy machine.
+    testTimeout: testBudgetMs,
+    hookTimeout: testBudgetMs,
+    expect: { poll: { timeout: waitBudgetMs } },
   },
 }));

@@ -20,6 +20,7 @@ import { registerCrud } from './engine/crud';
 import { registerPublicSections } from './engine/publicSections';
 import { registerDashboard } from './features/commerce/dashboard';
 import { registerHealth, type Readiness } from './platform/health';
+import { realClock } from './platform/jobClock';
 import { registerFormPosts } from './features/catalogue/formPosts';
 import { databaseTarget, migrate, openDatabaseTarget } from './platform/db';
 import { recordDatabase } from './platform/backup';
@@ -204,13 +205,14 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     sendNotifications: () => notificationRound(db, messaging, notifying),
   } satisfies BackgroundJobs);
   const jobsOn = config.backgroundJobs !== false;
+  const jobClock = config.jobClock ?? realClock;
   // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
   // offered, even when nobody reads the list.
-  const stopSweep = jobsOn ? startWaitlistSweep(db) : async () => undefined;
+  const stopSweep = jobsOn ? startWaitlistSweep(db, jobClock) : async () => undefined;
   // Payments whose payer never came back to the callback.
-  const stopReconcile = startPaymentReconciliation(settlement, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
+  const stopReconcile = startPaymentReconciliation(settlement, jobClock, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
   // Notifications queued by any process (or before a restart) are sent by this one's worker.
-  const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying) : async () => undefined;
+  const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying, jobClock) : async () => undefined;
   app.addHook('onClose', async () => {
     // Each job ends the round under way (a safe point: a round is transactions that commit or
     // roll back whole) and starts no other; then the database closes.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { codeLimits } from './limits';
 import type { Messaging } from './outside';
 import { refuseUnsafeProduction } from './productionSettings';
+import type { JobClock } from './jobClock';
 
 /** Where the media live: the S3_* settings (s3Settings below). */
 export interface S3Settings {
@@ -79,6 +80,11 @@ export interface AppConfig {
    * test's back on a slow machine, and run a job's one round through app.jobs (server/app.ts).
    */
   backgroundJobs?: boolean;
+  /**
+   * The clock those jobs' timers run on (server/platform/jobClock.ts; default the real one). A
+   * test moves its own and waits for each round, not for minutes to pass.
+   */
+  jobClock?: JobClock;
   /** Where browsers reach the site; the payment callback and the sitemap are built from it. */
   publicUrl: string;
   /** The built SPA; defaults to ./dist. */

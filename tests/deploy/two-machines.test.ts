@@ -23,6 +23,7 @@ import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-d
 import { startS3, type S3Server } from '../support/s3';
 import { courseBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, codeFromLog, encodePng } from '../support/server';
+import { waitBudgetMs } from '../support/budget';
 
 type Name = 'a' | 'b';
 
@@ -76,10 +77,10 @@ async function startMachine(name: Name, port: number): Promise<Machine> {
 }
 
 /** Polls a condition (never a fixed sleep); fails with `why` past the limit or when `gone` settles. */
-async function until<T>(found: () => T | undefined | null | false, why: () => string, gone?: Promise<unknown>, ms = 120_000): Promise<T> {
+async function until<T>(found: () => T | undefined | null | false, why: () => string, gone?: Promise<unknown>): Promise<T> {
   let ended = false;
   void gone?.then(() => (ended = true));
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + waitBudgetMs;
   for (;;) {
     const value = found();
     if (value) return value;
@@ -135,8 +136,6 @@ async function servedBy(answer: Answer): Promise<Name> {
   return until(
     () => [...machines.values()].find((m) => requestLines(m).some((line) => line.requestId === answer.requestId))?.name,
     () => `no machine logged request ${answer.requestId}:\n${[...machines.values()].map((m) => m.output.split('\n').slice(-6).join('\n')).join('\n---\n')}`,
-    undefined,
-    15_000,
   );
 }
 
@@ -145,7 +144,7 @@ async function servedBy(answer: Answer): Promise<Name> {
  * machine it found down (max_fails) gets traffic again after the template's fail_timeout.
  */
 async function readOn(name: Name, address: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitBudgetMs;
   while (Date.now() < deadline) {
     const answer = await viaProxy('GET', address, options);
     if ((await servedBy(answer)) === name) return answer;
@@ -177,7 +176,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     // Started together on an empty database: migrations and the first seed must happen once.
     await Promise.all([startMachine('a', portA), startMachine('b', portB)]);
     nginx = await startNginx(path.join(root, 'nginx'), proxyPort, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     // A machine that ignored SIGTERM past its own drain limit is a failure, reported, then killed.
@@ -188,7 +187,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
         const overdue = setTimeout(() => {
           slow.push(m.name);
           m.child.kill('SIGKILL');
-        }, 45_000);
+        }, waitBudgetMs);
         m.child.kill('SIGTERM');
         await m.exited;
         clearTimeout(overdue);
@@ -200,7 +199,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     if (usePostgres) await dropDatabaseFor(root);
     rmSync(root, { recursive: true, force: true });
     expect(slow, 'machines that did not stop on SIGTERM').toEqual([]);
-  }, 90_000);
+  });
 
   it('reads through one machine what was written through the other; one administrator seeded', async () => {
     const token = await signInAdmin();
@@ -349,7 +348,7 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     // Machine a comes back on its port, on its own data dir, and nginx sends it traffic again.
     await startMachine('a', a.port);
     expect((await readOn('a', '/api/Me', { token })).status).toBe(200);
-  }, 240_000);
+  });
 
   it('drains on SIGTERM: machine b finishes what it took, the other takes the rest, no visitor sees a failure', async () => {
     const token = await signInAdmin();
@@ -379,5 +378,5 @@ describe.skipIf(!usePostgres)('two machines behind nginx (PostgreSQL, the built 
     machines.delete('b');
     expect(b.output).toContain('Academy stopped');
     expect(answers.filter((status) => status !== 200)).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 const learnerPhone = '09123334455';
@@ -18,7 +18,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(200);
+    await framesDrawn(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -33,7 +33,7 @@ beforeAll(async () => {
   learnerToken = typeof body === 'object' && body !== null && 'accessToken' in body && typeof body.accessToken === 'string' ? body.accessToken : '';
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -52,8 +52,7 @@ describe('locking a learner from the panel', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('سارا قفلی');
     await shoot(page, 'lock-confirm');
-    await dialog.getByRole('button', { name: 'قفل کن' }).click();
-    await page.getByText('حساب کاربر قفل شد').first().waitFor();
+    await told(page, 'حساب کاربر قفل شد', () => dialog.getByRole('button', { name: 'قفل کن' }).click());
     await row.getByRole('button', { name: 'باز کردن قفل' }).waitFor();
     expect(await row.textContent()).toContain('غیرفعال');
     expect(await meStatus()).toBe(401);
@@ -69,8 +68,7 @@ describe('locking a learner from the panel', () => {
     expect(href).toMatch(/^\/admin\/users\/\d+$/);
     await page.goto(`${stack.baseUrl}${href ?? ''}`);
     await page.getByRole('heading', { name: /سارا قفلی/ }).waitFor();
-    await page.getByRole('button', { name: 'باز کردن قفل' }).click();
-    await page.getByText('قفل حساب کاربر باز شد').first().waitFor();
+    await told(page, 'قفل حساب کاربر باز شد', () => page.getByRole('button', { name: 'باز کردن قفل' }).click());
     await page.getByRole('button', { name: 'قفل کردن' }).waitFor();
     // The old token stays dead; the learner signs in again.
     expect(await meStatus()).toBe(401);

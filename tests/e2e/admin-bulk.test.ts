@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let token: string;
@@ -86,8 +86,7 @@ describe('admin bulk work (1366 px)', () => {
     await page.getByRole('button', { name: 'حذف گروهی' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('آیا از حذف ۳ مورد از دوره‌ها مطمئن هستید؟').waitFor();
-    await confirm.getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText('۳ مورد حذف شد').first().waitFor();
+    await told(page, '۳ مورد حذف شد', () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
     for (const title of ['گروهی الف', 'گروهی ب', 'گروهی ج']) await row(title).waitFor({ state: 'detached' });
     expect(await page.getByRole('region', { name: 'عملیات گروهی' }).count()).toBe(0);
   });

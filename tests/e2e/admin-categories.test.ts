@@ -2,7 +2,7 @@
 // role and visible text as an administrator would.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -46,8 +46,7 @@ describe('admin categories', () => {
     await library.getByRole('button', { name: /category-ai/ }).first().click();
     await library.waitFor({ state: 'detached' });
     await dialog.getByRole('img', { name: /پیش‌نمایش/ }).waitFor();
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دسته‌بندی با موفقیت ایجاد شد').waitFor();
+    await told(page, 'دسته‌بندی با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await dialog.waitFor({ state: 'detached' });
     await row('دسته آزمایشی').waitFor();
     expect(await row('دسته آزمایشی').getByText('خیر').isVisible()).toBe(true);
@@ -63,8 +62,7 @@ describe('admin categories', () => {
     expect(await dialog.getByLabel('نام', { exact: true }).inputValue()).toBe('دسته آزمایشی');
     await dialog.getByLabel('نام', { exact: true }).fill('دسته ویرایش‌شده');
     await dialog.getByLabel('غیرفعال').check();
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دسته‌بندی با موفقیت ویرایش شد').waitFor();
+    await told(page, 'دسته‌بندی با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('دسته ویرایش‌شده').waitFor();
     expect(await row('دسته ویرایش‌شده').getByText('بله').isVisible()).toBe(true);
   });
@@ -78,8 +76,7 @@ describe('admin categories', () => {
     expect(await row('دسته ویرایش‌شده').count()).toBe(1);
 
     await row('دسته ویرایش‌شده').getByRole('button', { name: 'حذف' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText('دسته‌بندی با موفقیت حذف شد').waitFor();
+    await told(page, 'دسته‌بندی با موفقیت حذف شد', () => page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click());
     await row('دسته ویرایش‌شده').waitFor({ state: 'detached' });
   });
 

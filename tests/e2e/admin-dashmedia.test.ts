@@ -3,7 +3,7 @@
 // media screen shows where a file is used and asks, listing the places, before deleting it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, adminPassword, adminPhone, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { adminPassword, adminPhone, apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -74,8 +74,7 @@ describe('media that knows where it is used', () => {
     await page.keyboard.press('Enter');
     await library.waitFor({ state: 'detached' });
     await dialog.getByText('category-robotics.webp').waitFor();
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ویرایش شد').first().waitFor();
+    await told(page, 'دوره با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
 
     const courses = (await (
       await fetch(`${stack.baseUrl}/api/Course/GetSelectList`, { headers: { authorization: `Bearer ${token}` } })
@@ -101,8 +100,7 @@ describe('media that knows where it is used', () => {
     expect((await fetch(`${stack.baseUrl}/api/File/image/course-2.webp`)).status).toBe(200);
 
     await row.getByRole('button', { name: 'حذف course-2.webp' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText('فایل با موفقیت حذف شد').first().waitFor();
+    await told(page, 'فایل با موفقیت حذف شد', () => page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click());
     await row.waitFor({ state: 'detached' });
     expect((await fetch(`${stack.baseUrl}/api/File/image/course-2.webp`)).status).toBe(404);
   });

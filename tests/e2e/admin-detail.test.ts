@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPersianDigits } from '../../schema/rules/text';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -107,8 +107,7 @@ describe('record detail views', () => {
     await picker.press('ArrowUp');
     await picker.press('Enter');
     expect(await picker.inputValue()).toBe('سارا کریمی');
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ویرایش شد').waitFor();
+    await told(page, 'دوره با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await dialog.waitFor({ state: 'detached' });
     await page.locator('dl.admin-detail-fields').getByRole('link', { name: 'سارا کریمی' }).waitFor();
   });
@@ -157,8 +156,7 @@ describe('record detail views', () => {
     await page.goto(`${stack.baseUrl}/admin/categories/${String(id)}`);
     await page.getByRole('region', { name: /دوره‌ها/ }).getByText('موردی ثبت نشده است').waitFor();
     await page.getByRole('button', { name: 'حذف' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText('دسته‌بندی با موفقیت حذف شد').waitFor();
+    await told(page, 'دسته‌بندی با موفقیت حذف شد', () => page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click());
     await page.waitForURL(`${stack.baseUrl}/admin/categories`);
   });
 

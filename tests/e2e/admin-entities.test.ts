@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, registryKeys } from '../../schema/registry.gen';
-import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -30,8 +30,7 @@ async function confirmDelete(text: string, question: string, toast: string) {
   await row(text).getByRole('button', { name: 'حذف' }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByText(question).waitFor();
-  await confirm.getByRole('button', { name: 'بله، حذف شود' }).click();
-  await page.getByText(toast).first().waitFor();
+  await told(page, toast, () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
   await row(text).waitFor({ state: 'detached' });
 }
 
@@ -78,8 +77,7 @@ describe('contact messages (an entity added by its schema file alone)', () => {
     await row.getByRole('button', { name: 'حذف' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('آیا از حذف این پیام مطمئن هستید؟').waitFor();
-    await confirm.getByRole('button', { name: /بله/ }).click();
-    await page.getByText('پیام با موفقیت حذف شد').waitFor();
+    await told(page, 'پیام با موفقیت حذف شد', () => confirm.getByRole('button', { name: /بله/ }).click());
     await row.waitFor({ state: 'detached' });
   });
 
@@ -106,8 +104,7 @@ describe('admin courses', () => {
       await dialog.getByRole('listbox', { name: label, exact: true }).getByRole('option').nth(1).click();
       expect(await picker.inputValue()).not.toBe('');
     }
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ایجاد شد').waitFor();
+    await told(page, 'دوره با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     // Rows are virtualised: a new row at the end of a long list is found by searching.
     await page.getByRole('searchbox', { name: 'جستجو' }).fill('آزمایشی');
     await row('دوره آزمایشی مرورگر').waitFor();
@@ -125,8 +122,7 @@ describe('admin courses', () => {
     await row('دوره آزمایشی مرورگر').getByRole('button', { name: 'ویرایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'ویرایش دوره' });
     await dialog.getByLabel('وضعیت دوره').selectOption({ label: 'غیرفعال' });
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ویرایش شد').waitFor();
+    await told(page, 'دوره با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('دوره آزمایشی مرورگر').getByText('غیرفعال').waitFor();
     expect(await catalogue()).not.toContain('دوره آزمایشی مرورگر');
     await confirmDelete('دوره آزمایشی مرورگر', 'آیا از حذف دوره مطمئن هستید؟', 'دوره با موفقیت حذف شد');
@@ -151,8 +147,7 @@ describe('admin course dates', () => {
     // Moving the start later clears the message on the deadline without touching it.
     await pick('تاریخ برگزاری', 3, '۱۵');
     await message.waitFor({ state: 'detached' });
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ایجاد شد').waitFor();
+    await told(page, 'دوره با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
   });
 });
 
@@ -174,8 +169,7 @@ describe('a course’s assistant teachers', () => {
     await adder.click();
     expect(await dialog.getByRole('listbox', { name: 'مدرسان دستیار' }).getByRole('option').allTextContents()).not.toContain(names[0]);
     await page.keyboard.press('Escape');
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ایجاد شد').waitFor();
+    await told(page, 'دوره با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
 
     await page.getByRole('searchbox', { name: 'جستجو' }).fill('دستیاران مرورگر');
     await row('دوره با دستیاران مرورگر').getByText(`${names[0]}، ${names[1]}`).waitFor();
@@ -193,8 +187,7 @@ describe('a course’s assistant teachers', () => {
     await page.getByRole('button', { name: 'ویرایش' }).first().click();
     const edit = page.getByRole('dialog', { name: 'ویرایش دوره' });
     await edit.getByRole('button', { name: `حذف ${names[0]}` }).click();
-    await edit.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دوره با موفقیت ویرایش شد').waitFor();
+    await told(page, 'دوره با موفقیت ویرایش شد', () => edit.getByRole('button', { name: 'ذخیره' }).click());
     // A course's save reloads its row (the server derives some of its fields), so the toast can
     // come before the detail view is drawn again: the removed name is waited out, not counted.
     await fields.getByRole('link', { name: names[0], exact: true }).waitFor({ state: 'detached' });
@@ -223,13 +216,11 @@ describe('admin teachers', () => {
     await library.getByRole('searchbox').fill('course-2');
     await library.getByRole('button', { name: /course-2/ }).first().click();
     await library.waitFor({ state: 'detached' });
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('مدرس با موفقیت ایجاد شد').waitFor();
+    await told(page, 'مدرس با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('همیار آزمایشی').getByRole('button', { name: 'ویرایش' }).click();
     const edit = page.getByRole('dialog', { name: 'ویرایش همیار' });
     await edit.getByLabel('مهارت').fill('پایتون');
-    await edit.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('مدرس با موفقیت ویرایش شد').waitFor();
+    await told(page, 'مدرس با موفقیت ویرایش شد', () => edit.getByRole('button', { name: 'ذخیره' }).click());
     await row('همیار آزمایشی').getByText('پایتون').waitFor();
     await confirmDelete('همیار آزمایشی', 'آیا از حذف این مدرس مطمئن هستید؟', 'مدرس با موفقیت حذف شد');
   });
@@ -245,14 +236,12 @@ describe('admin articles', () => {
     const editor = dialog.getByRole('textbox', { name: 'متن مقاله' });
     await editor.click();
     await page.keyboard.type('این متن بدنه یک مقاله آزمایشی است که باید در جدول کوتاه شود تا پنجاه نویسه بیشتر نشود.');
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('مقاله با موفقیت ایجاد شد').waitFor();
+    await told(page, 'مقاله با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('مقاله آزمایشی').getByText(/…$/).waitFor();
     await row('مقاله آزمایشی').getByRole('button', { name: 'ویرایش' }).click();
     const edit = page.getByRole('dialog', { name: 'ویرایش مقاله' });
     await edit.getByLabel('نویسنده').fill('نویسنده دوم');
-    await edit.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('مقاله با موفقیت ویرایش شد').waitFor();
+    await told(page, 'مقاله با موفقیت ویرایش شد', () => edit.getByRole('button', { name: 'ذخیره' }).click());
     await row('نویسنده دوم').waitFor();
     await confirmDelete('مقاله آزمایشی', 'آیا از حذف این مقاله مطمئن هستید؟', 'مقاله با موفقیت حذف شد');
   });
@@ -272,8 +261,7 @@ describe('admin users', () => {
     expect(await dialog.getByLabel('ایمیل').getAttribute('type')).toBe('email');
     await dialog.getByLabel('ایمیل').fill('tester@example.com');
     await dialog.getByLabel('نقش').selectOption({ label: 'مدیر سیستم' });
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('اطلاعات کاربر با موفقیت ویرایش شد').waitFor();
+    await told(page, 'اطلاعات کاربر با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('کاربر آزمایشی').getByText('مدیر سیستم').waitFor();
     await row('کاربر آزمایشی').getByText('tester@example.com').waitFor();
     await confirmDelete('کاربر آزمایشی', 'آیا مطمئنی که می‌خوای این کاربر حذف بشه؟', 'کاربر با موفقیت حذف شد');

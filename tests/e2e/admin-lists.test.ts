@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, downloadedText, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, downloadedText, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -45,7 +45,7 @@ beforeAll(async () => {
   session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   page = session.page;
   await signInAsAdmin(page, stack);
-}, 60_000);
+});
 
 afterAll(async () => {
   await session?.close();
@@ -97,8 +97,7 @@ describe('admin lists driven by the server', () => {
     await expect.poll(() => bodyRows().count()).toBe(2);
     await page.getByRole('button', { name: 'ذخیره این نما' }).click();
     await page.getByRole('textbox', { name: 'نام نما' }).fill('آشپزی حضوری');
-    await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
-    await page.getByText('نمای «آشپزی حضوری» ذخیره شد').waitFor();
+    await told(page, 'نمای «آشپزی حضوری» ذخیره شد', () => page.getByRole('button', { name: 'ذخیره', exact: true }).click());
     expect(await page.getByLabel('نماهای ذخیره‌شده').inputValue()).not.toBe('');
 
     await page.goto(`${stack.baseUrl}/admin/courses`);
@@ -115,7 +114,7 @@ describe('admin lists driven by the server', () => {
       mkdirSync(shots, { recursive: true });
       await page.screenshot({ path: path.join(shots, 'admin-list-saved-view-1366.png') });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(400);
+      await framesDrawn(page);
       await page.screenshot({ path: path.join(shots, 'admin-list-saved-view-390.png'), fullPage: true });
       await page.setViewportSize({ width: 1366, height: 900 });
     }

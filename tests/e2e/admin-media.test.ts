@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptOf, uploadTexts } from '../../schema/uploads';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -108,14 +108,13 @@ describe('admin media', () => {
       buffer: makePng(8, 8, [31, 78, 140]),
     });
     const uploaded = page.waitForResponse((response) => response.url().includes('/api/File/upload-image'));
-    await dialog.getByRole('button', { name: 'آپلود فایل' }).click();
+    await told(page, 'فایل با موفقیت آپلود شد', () => dialog.getByRole('button', { name: 'آپلود فایل' }).click());
     const response = await uploaded;
     expect(response.status()).toBe(200);
     const body: unknown = await response.json();
     // The server names stored files itself; the row is found by the name it answered.
     const name = typeof body === 'object' && body !== null && 'fileName' in body ? String(body.fileName) : '';
     expect(name).toMatch(/\.png$/);
-    await page.getByText('فایل با موفقیت آپلود شد').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(uploads).toHaveLength(1);
     expect(uploads[0]).toMatch(/^multipart\/form-data; boundary=/);
@@ -128,8 +127,7 @@ describe('admin media', () => {
     expect(await preview.getAttribute('src')).toBe(`/api/File/image/${encodeURIComponent(name)}`);
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
 
-    await row.getByRole('button', { name: /کپی نام/ }).click();
-    await page.getByText('نام فایل کپی شد').first().waitFor();
+    await told(page, 'نام فایل کپی شد', () => row.getByRole('button', { name: /کپی نام/ }).click());
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(name);
 
     // Declining the confirmation keeps the file.
@@ -143,8 +141,7 @@ describe('admin media', () => {
     await row.getByRole('button', { name: /حذف/ }).click();
     confirm = page.getByRole('alertdialog');
     await confirm.getByText('آیا از حذف این فایل مطمئن هستید؟').waitFor();
-    await confirm.getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText('فایل با موفقیت حذف شد').first().waitFor();
+    await told(page, 'فایل با موفقیت حذف شد', () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
     await row.waitFor({ state: 'detached' });
     const served = await fetch(`${stack.baseUrl}/api/File/image/${encodeURIComponent(name)}`);
     expect(served.status).toBe(404);

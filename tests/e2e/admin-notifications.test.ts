@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 let stack: Stack;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   stack = await startStack({ env: { NOTIFICATION_POLL_SECONDS: '0.5' } });
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -56,13 +56,12 @@ describe('the messages sent to parents', () => {
     await failed.first().getByRole('button', { name: 'ارسال دوباره' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'ارسال دوباره' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'دوباره بفرست' }).click();
-    await page.getByText('پیام دوباره در صف ارسال قرار گرفت').first().waitFor();
+    await told(page, 'پیام دوباره در صف ارسال قرار گرفت', () => dialog.getByRole('button', { name: 'دوباره بفرست' }).click());
 
     // The worker sends it — an SMS reaches the fake Kavenegar service, an e-mail the server log
     // (no SMTP server in these tests) — and no failed message is left.
     await expect
-      .poll(() => stack.sms.messages.length > smsBefore || /E-mail to \S+: /.test(stack.output().slice(logBefore)), { timeout: 60_000 })
+      .poll(() => stack.sms.messages.length > smsBefore || /E-mail to \S+: /.test(stack.output().slice(logBefore)))
       .toBe(true);
     await page.goto(`${stack.baseUrl}/admin/notifications?f.status=failed`);
     await page.getByText('۰ ردیف', { exact: true }).waitFor();

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyDayOf } from '../../schema/rules/calendar';
-import { downloadedText, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { downloadedText, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await framesDrawn(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -34,7 +34,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -85,8 +85,7 @@ describe('orders', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
     await shoot(page, 'order-refund-confirm');
-    await dialog.getByRole('button', { name: 'بازگشت وجه' }).click();
-    await page.getByText('وجه سفارش بازگردانده شد').first().waitFor();
+    await told(page, 'وجه سفارش بازگردانده شد', () => dialog.getByRole('button', { name: 'بازگشت وجه' }).click());
     await page.getByText('بازپرداخت شده').first().waitFor();
     // The manual refund is now among the attempts, and the button is gone.
     await page.getByText('بازگشت وجه دستی').first().waitFor();
@@ -141,8 +140,7 @@ describe('a course’s roster', () => {
     if (!target) throw new Error('no other course to move to');
     await move.getByRole('option', { name: target, exact: true }).click();
     await shoot(page, 'enrolment-move');
-    await move.getByRole('button', { name: 'انتقال', exact: true }).click();
-    await page.getByText('فرزند به دوره مقصد منتقل شد').first().waitFor();
+    await told(page, 'فرزند به دوره مقصد منتقل شد', () => move.getByRole('button', { name: 'انتقال', exact: true }).click());
 
     await page.goto(`${stack.baseUrl}/admin/enrollments?f.status=active`);
     await page.locator('tbody tr').first().getByRole('button', { name: 'لغو ثبت‌نام' }).click();
@@ -153,8 +151,7 @@ describe('a course’s roster', () => {
     await cancel.getByLabel('بازگشت وجه').selectOption({ label: 'خیر، وجهی بازگردانده نشود' });
     await cancel.getByText('بازگشت وجه را از فهرست انتخاب کنید').waitFor({ state: 'detached' });
     await shoot(page, 'enrolment-cancel');
-    await cancel.getByRole('button', { name: 'لغو ثبت‌نام' }).click();
-    await page.getByText('ثبت‌نام لغو شد').first().waitFor();
+    await told(page, 'ثبت‌نام لغو شد', () => cancel.getByRole('button', { name: 'لغو ثبت‌نام' }).click());
     await cancel.waitFor({ state: 'detached' });
   });
 });

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { framesDrawn, launchBrowser, signIn, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 
@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await framesDrawn(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -29,7 +29,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -64,8 +64,7 @@ describe('the inbox', () => {
     await page.getByRole('button', { name: 'ویرایش' }).click();
     await page.getByLabel('وضعیت').selectOption({ label: 'پاسخ داده شد' });
     await page.getByLabel('یادداشت داخلی').fill('تماس گرفته شد؛ دوره پایتون پیشنهاد شد.');
-    await page.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('پیام ذخیره شد').first().waitFor();
+    await told(page, 'پیام ذخیره شد', () => page.getByRole('button', { name: 'ذخیره' }).click());
     await page.locator('.admin-detail-fields').getByText('پاسخ داده شد').waitFor();
     expect(await page.locator('.admin-detail-fields').textContent()).toContain('تماس گرفته شد؛ دوره پایتون پیشنهاد شد.');
     await expect.poll(() => inboxLink(page).textContent()).toContain('۲');
@@ -87,8 +86,7 @@ describe('people', () => {
     await dialog.getByText('رمز عبور باید دست‌کم ۸ نویسه باشد').waitFor();
     await shoot(page, 'people-create');
     await dialog.getByLabel('رمز عبور').fill('kaveh-pass-1234');
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('کاربر ساخته شد').first().waitFor();
+    await told(page, 'کاربر ساخته شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     const row = page.getByRole('row').filter({ hasText: 'کاوه پناهی' });
     await row.waitFor();
     expect(await row.locator('.admin-badge').textContent()).toBe('کاربر عادی');

@@ -76,7 +76,7 @@ beforeAll(async () => {
   articleSlug = article.slug ?? '';
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import { splitOperation } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { toPersianDigits } from '../../schema/rules/text';
 import { sampleBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   page = session.page;
   await signInAsAdmin(page, stack);
   token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
-}, 60_000);
+});
 
 afterAll(async () => {
   await session?.close();
@@ -56,13 +56,11 @@ describe('every registry entity has a working screen', () => {
         await row.getByRole('button', { name: 'ویرایش' }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('heading', { name: entity.texts.editTitle }).waitFor();
-        await dialog.getByRole('button', { name: 'ذخیره' }).click();
-        await page.getByText(entity.texts.succeeded.update).first().waitFor();
+        await told(page, entity.texts.succeeded.update, () => dialog.getByRole('button', { name: 'ذخیره' }).click());
       }
       if (entity.ops.remove) {
         await row.getByRole('button', { name: 'حذف' }).click();
-        await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
-        await page.getByText(entity.texts.succeeded.remove).first().waitFor();
+        await told(page, entity.texts.succeeded.remove, () => page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click());
         await row.waitFor({ state: 'detached' });
       }
     });

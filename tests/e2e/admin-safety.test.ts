@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 // With SHOTS_DIR set, screenshots of the conflict dialog and the audit screen (1366 and 390 px).
 const shots = process.env.SHOTS_DIR;
@@ -50,10 +50,10 @@ async function shoot(page: Page, name: string) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(200);
+  await framesDrawn(page);
   await page.screenshot({ path: `${shots}/${name}-1366.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
+  await framesDrawn(page);
   await page.screenshot({ path: `${shots}/${name}-390.png` });
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -87,7 +87,7 @@ beforeAll(async () => {
   second = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(first.page, stack);
   await signInAsAdmin(second.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await first?.close();
@@ -101,8 +101,7 @@ describe('two admins, one course', () => {
     const b = await openEdit(second.page, 'دوره همزمان');
 
     await a.getByLabel('قیمت (تومان)').fill('۲۵۰۰۰۰۰');
-    await a.getByRole('button', { name: 'ذخیره' }).click();
-    await first.page.getByText('دوره با موفقیت ویرایش شد').first().waitFor();
+    await told(first.page, 'دوره با موفقیت ویرایش شد', () => a.getByRole('button', { name: 'ذخیره' }).click());
 
     await b.getByLabel('پیش‌نیاز').fill('آشنایی با رایانه');
     await b.getByRole('button', { name: 'ذخیره' }).click();
@@ -121,8 +120,7 @@ describe('two admins, one course', () => {
     await conflict.getByText('ویرایش‌های شما در این فرم از بین می‌رود').waitFor();
     await conflict.getByRole('button', { name: 'بازگشت' }).click();
 
-    await conflict.getByRole('button', { name: 'ذخیره روی آن' }).click();
-    await second.page.getByText('دوره با موفقیت ویرایش شد').first().waitFor();
+    await told(second.page, 'دوره با موفقیت ویرایش شد', () => conflict.getByRole('button', { name: 'ذخیره روی آن' }).click());
     expect(await course()).toMatchObject({ prerequisite: 'آشنایی با رایانه', priceInTomans: 1_200_000, version: 3 });
   });
 
@@ -177,8 +175,7 @@ describe('audit screen', () => {
     await entries.first().getByRole('button', { name: 'بازگرداندن این تغییر' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('آیا از بازگرداندن این تغییر مطمئن هستید؟').waitFor();
-    await confirm.getByRole('button', { name: 'بازگرداندن این تغییر' }).click();
-    await page.getByText('تغییر بازگردانده شد').first().waitFor();
+    await told(page, 'تغییر بازگردانده شد', () => confirm.getByRole('button', { name: 'بازگرداندن این تغییر' }).click());
     expect((await course()).prerequisite).toBe('آشنایی با رایانه');
   });
 });
@@ -190,9 +187,8 @@ describe('guards and unsaved work', () => {
     await page.getByRole('searchbox', { name: 'جستجو' }).fill(stack.adminPhone);
     await page.getByRole('row').filter({ hasText: '۰۹۱۲۰۰۰۰۰۰۰' }).getByRole('button', { name: 'حذف' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByRole('button', { name: 'بله، حذف شود' }).click();
-    await page.getByText('حذف کاربر ناموفق بود').first().waitFor();
-    await page.getByText('نمی‌توانید حساب کاربری خودتان را حذف کنید').first().waitFor();
+    const toast = await told(page, 'حذف کاربر ناموفق بود', () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
+    expect(toast).toContain('نمی‌توانید حساب کاربری خودتان را حذف کنید');
   });
 
   it('a dirty form asks before the sidebar link or the close button leave it', async () => {

@@ -11,7 +11,7 @@ import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 import { jalaliMonthNames } from '../../schema/rules/calendar';
 import { toLatinDigits } from '../../schema/rules/text';
 import { courseBody } from '../support/samples';
-import { apiCall, apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiCall, apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await framesDrawn(page);
     if (target) await target.screenshot({ path: `${shots}/${name}-${width}.png` });
     else await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
@@ -73,7 +73,7 @@ beforeAll(async () => {
   course = { id: created.id, slug: created.slug, categorySlug: category.slug };
   browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(browser.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -95,8 +95,7 @@ describe('a course’s schedule in the panel', () => {
     await dialog.getByLabel('روز هفته').selectOption({ label: 'دوشنبه' });
     await dialog.getByLabel('ساعت شروع').selectOption({ label: '۱۶:۰۰' });
     await dialog.getByLabel('ساعت پایان').selectOption({ label: '۱۷:۳۰' });
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('روز کلاس افزوده شد').first().waitFor();
+    await told(page, 'روز کلاس افزوده شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     // The group reads again: the slot, and four or five Mondays made into sessions, soonest first.
@@ -132,8 +131,7 @@ describe('a course’s schedule in the panel', () => {
     await dialog.getByLabel('ساعت شروع').selectOption({ label: '۱۰:۰۰' });
     await dialog.getByLabel('ساعت پایان').selectOption({ label: '۱۱:۳۰' });
     await dialog.getByLabel('توضیح برای فراگیران').fill('به دلیل اردوی علمی');
-    await dialog.getByRole('button', { name: 'جابه‌جا کن' }).click();
-    await page.getByText('جلسه جابه‌جا شد').first().waitFor();
+    await told(page, 'جلسه جابه‌جا شد', () => dialog.getByRole('button', { name: 'جابه‌جا کن' }).click());
     const movedFrom = page.locator('dt', { hasText: 'تاریخ اصلی (جابه‌جا شده از)' }).locator('xpath=following-sibling::dd');
     await expect.poll(async () => (await movedFrom.textContent()) ?? '').toMatch(/[۰-۹]{4}$/);
 

@@ -102,17 +102,17 @@ describe('admin uploads', () => {
       const progress = picker.getByRole('group', { name: 'پیشرفت آپلود' });
       await progress.waitFor();
       // Some of it sent, not all: the percentage in Persian digits, the bar beside it.
-      await expect.poll(async () => (await progress.locator('.upload-percent').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^[۱-۹][۰-۹]?٪$/);
+      await expect.poll(async () => (await progress.locator('.upload-percent').textContent()) ?? '').toMatch(/^[۱-۹][۰-۹]?٪$/);
       expect(Number(await progress.locator('progress').getAttribute('value'))).toBeGreaterThan(0);
       expect(uploadRequests).toHaveLength(1);
       // The server is writing it by now.
-      await expect.poll(() => storedVideos().some((name) => name.endsWith('.part')), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => storedVideos().some((name) => name.endsWith('.part'))).toBe(true);
 
       await progress.getByRole('button', { name: 'لغو' }).click();
       await picker.getByRole('status').filter({ hasText: 'آپلود لغو شد' }).waitFor();
       await progress.waitFor({ state: 'detached' });
       // The server removed what it had received, and the library has nothing new.
-      await expect.poll(() => storedVideos(), { timeout: 10_000 }).toEqual([]);
+      await expect.poll(() => storedVideos()).toEqual([]);
       expect(await libraryVideos()).toEqual(before);
 
       // The picker stays usable, and the form keeps what was typed.
@@ -123,5 +123,5 @@ describe('admin uploads', () => {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await cdp.detach();
     }
-  }, 120_000);
+  });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/platform/db';
-import { apiSignUp, apiToken, launchBrowser, signIn, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, apiToken, framesDrawn, launchBrowser, signIn, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 const parentPhone = '09124445566';
@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await framesDrawn(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     // Nothing wider than the phone: no sideways scrolling.
     if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -93,7 +93,7 @@ beforeAll(async () => {
   }
   admin = await launchBrowser({ viewport: { width: 1366, height: 900 } });
   await signInAsAdmin(admin.page, stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await admin?.close();

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStack, type Stack } from './harness';
+import { framesDrawn, launchBrowser, startStack, type Stack } from './harness';
 
 const shots = process.env.SHOTS_DIR;
 // The seed's Monday classes for 8–11 year-olds (server/seed/index.ts seedSchedule): one in person, one online.
@@ -15,7 +15,7 @@ let stack: Stack;
 
 beforeAll(async () => {
   stack = await startStack();
-}, 120_000);
+});
 afterAll(async () => {
   await stack?.stop();
 });
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string, at?: (page: Page) => Promise<void
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(200);
+    await framesDrawn(page);
     if (at) await at(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png` });
   }
@@ -83,7 +83,7 @@ describe('all courses', () => {
     } finally {
       await session.close();
     }
-  }, 60_000);
+  });
 
   it('works with JavaScript disabled: the form is a plain GET form the server answers', async () => {
     const session = await launchBrowser({ viewport: { width: 390, height: 844 } });
@@ -111,7 +111,7 @@ describe('all courses', () => {
       await context.close();
       await session.close();
     }
-  }, 40_000);
+  });
 });
 
 describe('course and teacher pages', () => {
@@ -135,19 +135,19 @@ describe('course and teacher pages', () => {
       // lays out late), not for a guessed 100 ms.
       for (const y of [0, 600, 1400]) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
-        await expect.poll(inView, { message: `scrolled to ${y}`, timeout: 30_000 }).toBe(true);
+        await expect.poll(inView, { message: `scrolled to ${y}` }).toBe(true);
       }
       const cta = bar.getByRole('link', { name: 'افزودن به سبد خرید' });
       expect(await cta.isVisible()).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 600));
-      await page.waitForTimeout(100);
+      await framesDrawn(page);
       if (shots) {
         mkdirSync(shots, { recursive: true });
         await page.screenshot({ path: `${shots}/course-scrolled-390.png` });
       }
       // At the end of the page the bar rests in its place, above the related courses and the footer.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(100);
+      await framesDrawn(page);
       const barBox = await bar.boundingBox();
       const footerBox = await page.locator('footer').first().boundingBox();
       const relatedBox = await page.locator('.related-courses').boundingBox();
@@ -179,5 +179,5 @@ describe('course and teacher pages', () => {
     } finally {
       await session.close();
     }
-  }, 60_000);
+  });
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   }
   await adminCall('/api/SiblingDiscount/Create', { ...blankRecord(registry.siblingDiscounts), fromChild: 2, percent: 10 });
   await adminCall('/api/Coupon/Create', { ...blankRecord(registry.coupons), code: 'BAHAR1405', kind: 'percent', percent: 20 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await stack?.stop();
@@ -76,7 +76,7 @@ describe('discounts and the invoice', () => {
       await page.waitForFunction(() => {
         const shown = document.querySelector('.course-aside__price .course-price--early');
         return shown !== null && getComputedStyle(shown).display === 'inline-grid';
-      }, undefined, { timeout: 15_000 });
+      });
       await page.evaluate(() => document.fonts.ready);
       if (shots) await page.screenshot({ path: `${shots}/course-early-bird-1366.png` });
       await page.setViewportSize({ width: 390, height: 844 });

@@ -3,6 +3,7 @@
 // the page shifted, and when it painted. Shared by scripts/bench-fonts.ts (the timings) and
 // tests/e2e/site-fonts.test.ts (the font and the shift only).
 import type { Browser, CDPSession } from 'playwright-core';
+import { waitBudgetMs } from '../support/budget';
 
 /** Slow 4G as Lighthouse's mobile preset models it: 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
 export const slow4g = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -55,13 +56,15 @@ async function platformFonts(cdp: CDPSession, selector: string): Promise<NodeFon
 export async function freshLoad(browser: Browser, url: string, viewport = { width: 390, height: 844 }): Promise<FontLoad> {
   const context = await browser.newContext({ viewport, locale: 'fa-IR', timezoneId: 'Asia/Tehran', deviceScaleFactor: 1 });
   try {
+    // Its own context, so the harness's default does not reach it: the same budget, set here.
+    context.setDefaultTimeout(waitBudgetMs);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...slow4g });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneCpuSlowdown });
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, { timeout: 60_000 });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // A swap or an island's late change would show up within a moment of the fonts settling.
     await page.waitForTimeout(500);

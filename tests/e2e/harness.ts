@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { startFakeGateway } from '../support/fake-gateway';
 import { startFakeSms, type FakeSms } from '../support/fake-sms';
+import { waitBudgetMs } from '../support/budget';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -59,9 +60,8 @@ export const serverEntry = (): string[] =>
 class PortTaken extends Error {}
 
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  // A start takes a second or two on a quiet machine; the deadline only turns a hang into an error
-  // (within the hooks' 120 s).
-  const deadline = Date.now() + 90_000;
+  // A start takes a second or two on a quiet machine; the deadline only turns a hang into an error.
+  const deadline = Date.now() + waitBudgetMs;
   // Ready once this child says it listens, not merely once something answers on the port: the
   // suites beside this one open ports all the time, and one may take this port between
   // `freePort` and the child's bind. The probe would then reach that other process.
@@ -80,7 +80,7 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`server did not start in 90 s:\n${output()}`);
+  throw new Error(`server did not start in ${waitBudgetMs / 1000} s:\n${output()}`);
 }
 
 /** Starts the real server (expects `dist/` to be built) with a fresh seeded database. */
@@ -179,10 +179,12 @@ export async function launchBrowser(
     locale: 'fa-IR',
     timezoneId: options.timezoneId ?? 'Asia/Tehran',
   });
-  // The test command runs the browser tests beside another suite on a two-core machine: a page
-  // that takes longer than Playwright's 30 s default to show a field is slow, not broken. Waits
-  // that give their own timeout keep it; each test and hook is still bounded by vitest's timeouts.
-  context.setDefaultTimeout(60_000);
+  // The test command runs the browser tests beside other suites on a two-core machine: a page
+  // that takes longer than Playwright's 30 s default to show a field is slow, not broken. Every
+  // wait, navigations included, has the one budget (tests/support/budget.ts) and names none of
+  // its own.
+  context.setDefaultTimeout(waitBudgetMs);
+  await context.addInitScript({ content: recordToasts });
   const page = await context.newPage();
   // A server-rendered page is on screen before its islands answer (src/boot.ts,
   // src/islands/main.tsx); a test, like a person, acts on it once they do. Pages of other origins (the fake gateway) and
@@ -238,6 +240,54 @@ export async function signIn(page: Page, stack: Stack, username: string, passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
 }
 
+declare global {
+  interface Window {
+    /** Every toast the page has shown: its text and when (recordToasts). */
+    academyToasts?: Array<{ text: string; at: number }>;
+  }
+}
+
+/**
+ * Kept by every page of a test's browser: each toast's text as it appears. A toast stays two
+ * seconds (the admin's toastSettings); on a busy machine a test can look at the page later than
+ * that, and a wait for a toast already gone never ends. A string, not a function: the page has
+ * none of the helpers the test's transform adds to named functions.
+ */
+const recordToasts = `
+  window.academyToasts = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!(node instanceof Element)) continue;
+      const toasts = node.matches('.Toastify__toast') ? [node] : [...node.querySelectorAll('.Toastify__toast')];
+      for (const toast of toasts) window.academyToasts.push({ text: toast.textContent || '', at: Date.now() });
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/**
+ * Does `action`, then waits for a toast containing `text` that appeared after the action began,
+ * whether or not it is still on screen, and answers the toast's whole text (a reason under the
+ * notice's text is part of it). A page the action navigated to is followed.
+ */
+export async function told(page: Page, text: string, action: () => Promise<unknown>): Promise<string> {
+  const since = Date.now();
+  await action();
+  const found = await page.waitForFunction(
+    ([from, wanted]) => (window.academyToasts ?? []).find((toast) => toast.at >= from && toast.text.includes(wanted))?.text,
+    [since, text] as const,
+  );
+  return String(await found.jsonValue());
+}
+
+/**
+ * Resolves once the page has drawn two more frames: a resize or a scroll has been laid out and
+ * painted, and the observers it set off (intersection, resize) have had their callbacks. What a
+ * test waits for after such a change, instead of a guessed number of milliseconds.
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
   await signIn(page, stack, stack.adminPhone, stack.adminPassword);
   await page.waitForURL(/\/admin/);
@@ -250,7 +300,7 @@ export async function signInAsAdmin(page: Page, stack: Stack): Promise<void> {
  */
 export async function waitForCode(stack: Stack, phoneNumber: string, after = 0): Promise<string> {
   // The SMS goes out while the request is answered; the deadline only names what never came.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitBudgetMs;
   for (;;) {
     const sent = stack.sms.messages.slice(after).filter((message) => message.receptor === phoneNumber);
     const code = /\b([0-9]{6})\b/.exec(sent.at(-1)?.message ?? '')?.[1];

@@ -59,7 +59,7 @@ beforeAll(async () => {
   await fetch(`${b.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
   const paid = await api(v.object({ status: v.string() }), 'GET', `/api/Payment/Verify?Authority=${encodeURIComponent(authorityOf(b.paymentUrl))}&Status=OK`);
   expect(paid.status).toBe('paid');
-}, 120_000);
+});
 
 afterAll(async () => {
   await stack?.stop();
@@ -83,7 +83,7 @@ describe('a payment that bought nothing', () => {
       } finally {
         await session.close();
       }
-    }, 120_000);
+    });
   }
 });
 
@@ -108,6 +108,6 @@ describe('the admin', () => {
       } finally {
         await session.close();
       }
-    }, 120_000);
+    });
   }
 });

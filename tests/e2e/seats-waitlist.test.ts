@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // Fits once the page has laid itself out again for the new width: waited for, not slept for.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width}px`, timeout: 30_000 }).toBeLessThanOrEqual(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width}px` }).toBeLessThanOrEqual(width);
     if (shots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });

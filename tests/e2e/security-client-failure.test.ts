@@ -4,7 +4,7 @@
 // no screen is ever blank; a failed save keeps the modal open with what the admin typed.
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -30,18 +30,15 @@ const fail = (status: number) => (route: Route) =>
 const visibleText = () => page.evaluate(() => document.body.innerText.trim());
 
 async function expectNotBlank(label: string) {
-  // Rendering after a redirect takes a moment; a screen still empty after 5 s is blank.
-  await page.waitForFunction(() => document.body.innerText.trim().length > 10, null, { timeout: 5000 }).catch(() => undefined);
-  const text = await visibleText();
-  expect(text.length, `blank screen: ${label}`).toBeGreaterThan(10);
+  // Rendering after a redirect takes a moment: the text is waited for, within the wait budget.
+  await expect.poll(async () => (await visibleText()).length, { message: `blank screen: ${label}` }).toBeGreaterThan(10);
 }
 
 describe('client under failure', () => {
   it('403 on the categories list: console «دسترسی غیرمجاز», the list-failure toast, the screen stays', async () => {
     await page.route('**/api/Category/GetSelectList**', fail(403));
     consoleLines.length = 0;
-    await page.goto(`${stack.baseUrl}/admin/categories`);
-    await page.getByText('خطا در دریافت لیست دسته‌بندی‌ها').first().waitFor();
+    await told(page, 'خطا در دریافت لیست دسته‌بندی‌ها', () => page.goto(`${stack.baseUrl}/admin/categories`));
     expect(consoleLines).toContain('دسترسی غیرمجاز');
     await page.getByRole('heading', { name: 'مدیریت دسته‌بندی‌ها' }).waitFor();
     await expectNotBlank('403');
@@ -57,8 +54,7 @@ describe('client under failure', () => {
     ] as const) {
       await page.route('**/api/Category/GetSelectList**', fail(status));
       consoleLines.length = 0;
-      await page.goto(`${stack.baseUrl}/admin/categories`);
-      await page.getByText('خطا در دریافت لیست دسته‌بندی‌ها').first().waitFor();
+      await told(page, 'خطا در دریافت لیست دسته‌بندی‌ها', () => page.goto(`${stack.baseUrl}/admin/categories`));
       expect(consoleLines, String(status)).toContain(text);
       await expectNotBlank(String(status));
       await page.unroute('**/api/Category/GetSelectList**');
@@ -83,8 +79,7 @@ describe('client under failure', () => {
       return fail(500)(route);
     });
     consoleLines.length = 0;
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('خطا در ذخیره اطلاعات').first().waitFor();
+    await told(page, 'خطا در ذخیره اطلاعات', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     expect(attempts).toBe(1);
     expect(consoleLines).toContain('خطای سرور');
     expect(await dialog.isVisible()).toBe(true);
@@ -93,8 +88,7 @@ describe('client under failure', () => {
     expect(await dialog.getByLabel('غیرفعال').isChecked()).toBe(true);
     // Once the server is back, the same typed values save without retyping.
     await page.unroute('**/api/Category/Create');
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('دسته‌بندی با موفقیت ایجاد شد').first().waitFor();
+    await told(page, 'دسته‌بندی با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await page.getByRole('row').filter({ hasText: 'دسته‌ای که نباید گم شود' }).waitFor();
   });
 
@@ -141,8 +135,7 @@ describe('client under failure', () => {
     const dialog = page.getByRole('dialog', { name: 'افزودن دسته‌بندی' });
     await dialog.getByLabel('نام', { exact: true }).fill('نوشته پیش از قطع سرور');
     await stack.stop();
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('خطا در ذخیره اطلاعات').first().waitFor();
+    await told(page, 'خطا در ذخیره اطلاعات', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('نام', { exact: true }).inputValue()).toBe('نوشته پیش از قطع سرور');
     await dialog.getByRole('button', { name: /انصراف|بستن/ }).first().click();
@@ -151,8 +144,7 @@ describe('client under failure', () => {
     await ask.getByRole('button', { name: 'خروج بدون ذخیره' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Navigation inside the loaded SPA, with no server behind it.
-    await page.getByRole('link', { name: 'مقالات' }).click();
-    await page.getByText('خطا در دریافت لیست مقالات').first().waitFor();
+    await told(page, 'خطا در دریافت لیست مقالات', () => page.getByRole('link', { name: 'مقالات' }).click());
     await expectNotBlank('server gone, admin');
     await page.getByRole('link', { name: 'داشبورد' }).click();
     await page.getByText('دریافت اطلاعات با مشکل مواجه شد').first().waitFor();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPersianDigits } from '../../schema/rules/text';
 import { xssPayloads } from '../security/xss-payloads';
 import { courseBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiToken, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -110,18 +110,23 @@ beforeAll(async () => {
     );
     articleSlugs.push(article.slug ?? '');
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await session?.close();
   await stack?.stop();
 });
 
-/** Opens a page, lets late handlers (image errors, animations) fire, and checks nothing ran. */
+/**
+ * Opens a page, lets late handlers fire (every image the page loads at once loaded or failed, so
+ * its error handler has run: a lazy one off screen loads only when scrolled to; then two frames,
+ * for animations), and checks nothing ran.
+ */
 async function visit(path: string, ready: (p: Page) => Promise<unknown>) {
   await page.goto(`${stack.baseUrl}${path}`);
   await ready(page);
-  await page.waitForTimeout(150);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));
+  await framesDrawn(page);
   visited.push(path);
   const state = await page.evaluate(() => ({
     xss: '__xss' in window,
@@ -156,7 +161,7 @@ describe('stored XSS', () => {
     );
     // Shown, as text: the payloads were rendered and neutralised, not just dropped.
     expect(await page.getByText(`مدرس ${textPayloads[0] ?? ''}`).first().isVisible()).toBe(true);
-  }, 240_000);
+  });
 
   it('runs none of them in the admin lists, and a payload pasted into the editor is sanitised on save', async () => {
     await signInAsAdmin(page, stack);
@@ -180,8 +185,7 @@ describe('stored XSS', () => {
       element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, pasted);
     await dialog.getByText('متن چسبانده').first().waitFor();
-    await dialog.getByRole('button', { name: 'ذخیره' }).click();
-    await page.getByText('مقاله با موفقیت ایجاد شد').waitFor();
+    await told(page, 'مقاله با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     expect(await page.evaluate(() => '__xss' in window)).toBe(false);
     expect(dialogs).toEqual([]);
 
@@ -193,5 +197,5 @@ describe('stored XSS', () => {
     expect(stored?.body).not.toMatch(/onerror|onclick|javascript:|<script|<img/i);
     await visit(`/articles/${encodeURIComponent(stored?.slug ?? '')}`, (p) => p.getByText('متن چسبانده').waitFor());
     console.log(`xss: ${xssPayloads.length} body payloads + ${textPayloads.length} text-field payloads + 1 pasted in the editor; ${visited.length} pages opened; ${dialogs.length} dialogs, window.__xss never set`);
-  }, 180_000);
+  });
 });

@@ -78,7 +78,7 @@ describe('buying a course for a child', () => {
       // The parent's phone gets the confirmation: queued with the enrolment, sent by the worker
       // through Kavenegar's API (the local fake service).
       await expect
-        .poll(() => stack.sms.to(phone).map((sms) => sms.message), { timeout: 30_000 })
+        .poll(() => stack.sms.to(phone).map((sms) => sms.message))
         .toContainEqual(`ثبت‌نام سارا احمدی در دوره «${course.title}» قطعی شد. خوش آمدید!`);
 
       await page.getByRole('link', { name: 'مشاهده دوره‌های من' }).click();

@@ -1,7 +1,7 @@
 // The public shell and routing: the header's three-state button, the phone menu, redirects,
 // the not-found page and the Zarinpal trust-logo fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, framesDrawn, launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from './harness';
 import { blockZarinpal, coursePath, openCourses, publicJson } from './site-helpers';
 
 let stack: Stack;
@@ -80,7 +80,7 @@ describe('header button', () => {
       await page.getByLabel('شماره موبایل یا ایمیل').fill(stack.adminPhone);
       await page.getByLabel('رمز عبور').fill('not-the-password');
       await page.getByRole('button', { name: 'ورود', exact: true }).click();
-      await page.getByRole('alert').waitFor({ timeout: 5000 });
+      await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').textContent()).toMatch(/اشتباه|نادرست/);
       expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
     });
@@ -131,7 +131,7 @@ describe('phone menu', () => {
         expect(await call.getAttribute('href')).toMatch(/^tel:/);
         // The 0.4 s slide ends with the panel inside the viewport: waited for (a busy machine draws
         // the slide late), not slept for.
-        await expect.poll(async () => { const b = await panel.boundingBox(); return b && b.x + b.width; }, { timeout: 30_000 }).toBeLessThanOrEqual(391);
+        await expect.poll(async () => { const b = await panel.boundingBox(); return b && b.x + b.width; }).toBeLessThanOrEqual(391);
         const box = await panel.boundingBox();
         expect(box && box.x + box.width).toBeLessThanOrEqual(391);
         expect(box && box.height).toBeGreaterThan(800);
@@ -202,7 +202,9 @@ describe('footer', () => {
       });
       await page.goto(stack.baseUrl);
       await page.getByRole('heading', { name: 'دوره‌های ویژه' }).waitFor();
-      await page.waitForTimeout(300);
+      // The islands are up (goto waits for them) and the footer's observer has had its first
+      // callback: it would have asked by now.
+      await framesDrawn(page);
       expect(requested).toEqual([]);
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.getByText('عدم دسترسی به لوگوی زرین‌پال').waitFor();

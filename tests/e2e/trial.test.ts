@@ -13,8 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, serverEntry, type BrowserSession } from './harness';
+import { freePort, launchBrowser, serverEntry, told, type BrowserSession } from './harness';
 import { coursePath, uniqueMobile, type CatalogueCourse } from './site-helpers';
+import { waitBudgetMs } from '../support/budget';
 
 const shots = process.env.SHOTS_DIR;
 let child: ChildProcess | undefined;
@@ -47,10 +48,10 @@ beforeAll(async () => {
   child = spawn(process.execPath, serverEntry(), { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + waitBudgetMs;
   while (!/Academy is running at (\S+)/.test(log)) {
     if (child.exitCode !== null) throw new Error(`the trial exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`the trial did not start in 90 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`the trial did not start in ${waitBudgetMs / 1000} s:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   site = /Academy is running at (\S+)/.exec(log)?.[1] ?? '';
@@ -63,7 +64,7 @@ beforeAll(async () => {
   browser.page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleLines.push(`${message.type()}: ${message.text()}`);
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -82,7 +83,8 @@ async function codeFromOutbox(phone: string): Promise<string> {
   try {
     const persian = phone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.charAt(Number(d)));
     let code: string | null = null;
-    for (let tries = 0; tries < 100 && !code; tries += 1) {
+    const deadline = Date.now() + waitBudgetMs;
+    for (let tries = 0; Date.now() < deadline && !code; tries += 1) {
       if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 300));
       await tab.goto(`${site}/_local/outbox`);
       const message = tab.locator('li.message').filter({ hasText: persian }).first();
@@ -190,8 +192,7 @@ describe('the trial, walked as a new user', () => {
     await page.goto(`${site}${href ?? ''}`);
     await page.getByRole('button', { name: 'بازگشت وجه' }).first().click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByRole('button', { name: 'بازگشت وجه' }).click();
-    await page.getByText('وجه سفارش بازگردانده شد').first().waitFor();
+    await told(page, 'وجه سفارش بازگردانده شد', () => dialog.getByRole('button', { name: 'بازگشت وجه' }).click());
     await page.getByText('بازپرداخت شده').first().waitFor();
     expect(await page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
     // Through the local gateway's refund call, not recorded as a refund made by hand.

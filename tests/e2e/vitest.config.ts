@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testBudgetMs, waitBudgetMs } from '../support/budget.ts';
 
 // Browser tests share one machine with two cores: run files one after another.
 export default defineConfig({
@@ -7,10 +8,11 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     globalSetup: ['tests/e2e/global-setup.ts'],
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
-    // expect.poll waits for the page as Playwright's own waits do (harness.ts: 60 s), not vitest's
-    // default second: on two busy cores a redraw after a key press can take longer than that.
-    expect: { poll: { timeout: 30_000 } },
+    // Limits only (tests/support/budget.ts): a test waits for what it needs, however long that
+    // takes on a busy machine. expect.poll waits for the page as Playwright's own waits do
+    // (harness.ts), not vitest's default second.
+    testTimeout: testBudgetMs,
+    hookTimeout: testBudgetMs,
+    expect: { poll: { timeout: waitBudgetMs } },
   },
 });

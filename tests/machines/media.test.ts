@@ -79,9 +79,9 @@ function start(kind?: 'image' | 'video') {
 }
 
 type Actor = ReturnType<typeof start>;
-const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'), { timeout: 3000 });
+const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'));
 const inTable = (actor: Actor) =>
-  waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'), { timeout: 3000 });
+  waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'));
 
 const png = () => pageFile('logo.png', 'image/png');
 
@@ -190,7 +190,7 @@ describe('media machine', () => {
     uploadOf(actor).send({ type: 'file.choose', file: png() });
     uploadOf(actor).send({ type: 'upload.start' });
     expect(uploadOf(actor).getSnapshot().matches('uploading')).toBe(true);
-    await waitFor(actor, (s) => s.context.files.length === 3, { timeout: 3000 });
+    await waitFor(actor, (s) => s.context.files.length === 3);
     await inTable(actor);
     expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت آپلود شد' }]);
     expect(actor.getSnapshot().context.files.at(-1)).toMatch(/^uploads\/images\/\d+-logo\.png$/);
@@ -213,7 +213,7 @@ describe('media machine', () => {
     // Named as a video (the browser gave no type), so the form sends it; the server refuses it.
     uploadOf(actor).send({ type: 'file.choose', file: pageFile('clip.mp4', '') });
     uploadOf(actor).send({ type: 'upload.start' });
-    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }), { timeout: 3000 });
+    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }));
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست');
     expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
     expect(notices).toEqual([]);
@@ -226,7 +226,7 @@ describe('media machine', () => {
     actor.send({ type: 'upload.open' });
     uploadOf(actor).send({ type: 'file.choose', file: png() });
     uploadOf(actor).send({ type: 'upload.start' });
-    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }), { timeout: 3000 });
+    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }));
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('خطا در آپلود فایل');
     expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
   });
@@ -262,7 +262,7 @@ describe('media machine', () => {
     expect(actor.getSnapshot().matches({ table: 'deleting' })).toBe(true);
     actor.send({ type: 'kind.change', kind: 'video' });
     expect(actor.getSnapshot().context.kind).toBe('image');
-    await waitFor(actor, (s) => s.context.files.length === 1, { timeout: 3000 });
+    await waitFor(actor, (s) => s.context.files.length === 1);
     expect(actor.getSnapshot().context.files).toEqual(['uploads/images/b.jpg']);
     expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت حذف شد' }]);
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
@@ -274,7 +274,7 @@ describe('media machine', () => {
     failNext = { path: '/api/File/delete', status: 500 };
     actor.send({ type: 'row.delete', name: 'b.jpg' });
     actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.matches({ table: 'idle' }), { timeout: 3000 });
+    await waitFor(actor, (s) => s.matches({ table: 'idle' }));
     expect(notices).toEqual([{ type: 'error', message: 'خطا در حذف فایل' }]);
     expect(actor.getSnapshot().context.files).toHaveLength(2);
   });

@@ -12,6 +12,7 @@ import { uploadErrorTexts } from '../../src/api/upload';
 import { clearGetCache, onGetCacheCleared } from '../../src/api/client';
 import { uploadMachine, uploadPercent, type UploadInput } from '../../src/machines/uploadMachine';
 import { letMswReadUploads, pageFile } from '../support/msw-files';
+import { eventually } from '../support/eventually';
 
 const origin = window.location.origin;
 const stored: string[] = [];
@@ -90,7 +91,7 @@ describe('upload machine', () => {
     const fits = file('fits.png', 'image/png', uploadRules.image.maxBytes);
     actor.send({ type: 'file.choose', file: fits });
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+    await waitFor(actor, (s) => s.status === 'done');
     expect(requests).toHaveLength(1);
   });
 
@@ -100,7 +101,7 @@ describe('upload machine', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.file?.name).toBe('lecture.MOV');
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }), { timeout: 5000 });
+    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe(uploadTexts.badType('video'));
   });
 
@@ -114,7 +115,7 @@ describe('upload machine', () => {
     actor.subscribe((s) => percents.push(uploadPercent(s.context)));
     actor.send({ type: 'file.choose', file: file('intro.mp4', 'video/mp4', 200_000) });
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+    await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ fileName: '1.mp4' });
     expect(stored).toEqual(['1.mp4']);
     expect(percents.at(-1)).toBe(100);
@@ -136,7 +137,7 @@ describe('upload machine', () => {
     await delay(30);
     expect(requests).toEqual([]);
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+    await waitFor(actor, (s) => s.status === 'done');
     expect(stored).toEqual(['1.png']);
   });
 
@@ -146,7 +147,7 @@ describe('upload machine', () => {
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
     const actor = start({ kind: 'video', startOnChoose: true });
     actor.send({ type: 'file.choose', file: file('long.webm', 'video/webm', 100_000) });
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await eventually(() => expect(requests).toHaveLength(1));
     actor.send({ type: 'upload.cancel' });
     expect(actor.getSnapshot().matches({ ready: 'cancelled' })).toBe(true);
     expect(abort).toHaveBeenCalledTimes(1);
@@ -160,7 +161,7 @@ describe('upload machine', () => {
     abort.mockRestore();
     // Sent again, the same file goes through.
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+    await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output?.fileName).toMatch(/\.webm$/);
   });
 
@@ -168,11 +169,11 @@ describe('upload machine', () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     answerNext = () => HttpResponse.json({ message: uploadTexts.tooLarge('image') }, { status: 413 });
     actor.send({ type: 'file.choose', file: file('a.webp', 'image/webp') });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }), { timeout: 5000 });
+    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe('حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
     expect(actor.getSnapshot().context.file?.name).toBe('a.webp');
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+    await waitFor(actor, (s) => s.status === 'done');
     expect(stored).toEqual(['1.webp']);
   });
 
@@ -180,11 +181,11 @@ describe('upload machine', () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     answerNext = () => HttpResponse.error();
     actor.send({ type: 'file.choose', file: file('a.png', 'image/png') });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }), { timeout: 5000 });
+    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe(uploadErrorTexts.network);
     answerNext = () => HttpResponse.json({}, { status: 500 });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }) && s.context.problem !== uploadErrorTexts.network, { timeout: 5000 });
+    await waitFor(actor, (s) => s.matches({ ready: 'failed' }) && s.context.problem !== uploadErrorTexts.network);
     expect(actor.getSnapshot().context.problem).toBe('خطا در آپلود فایل');
     expect(stored).toEqual([]);
   });

@@ -165,7 +165,7 @@ beforeAll(async () => {
     password: learnerPassword,
     code: await requestCode(stack, '09351112233', 'signUp'),
   });
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.stop();
 });
@@ -208,5 +208,5 @@ describe('access-control matrix', () => {
       }
     }
     console.log(`access matrix: ${operations.length} operations × 3 roles = ${checked.length} calls checked`);
-  }, 120_000);
+  });
 });

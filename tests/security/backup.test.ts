@@ -18,7 +18,7 @@ let targetDir = '';
 beforeAll(async () => {
   stack = await startStack();
   targetDir = await mkdtemp(join(tmpdir(), 'academy-backup-'));
-}, 120_000);
+});
 afterAll(async () => {
   await stack?.stop();
   await rm(targetDir, { recursive: true, force: true });
@@ -89,7 +89,7 @@ describe('online backup', () => {
     } finally {
       copy.close();
     }
-  }, 120_000);
+  });
 
   it('refuses to run without a target and never writes over the live database', async () => {
     const none = await runBackup('');
@@ -99,5 +99,5 @@ describe('online backup', () => {
     const db = new Database(join(stack.dataDir, 'academy.sqlite'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
-  }, 60_000);
+  });
 });

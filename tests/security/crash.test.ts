@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, adminPhone, freePort, serverEntry } from '../e2e/harness';
+import { testBudgetMs, waitBudgetMs } from '../support/budget';
 
 const cycles = 4;
 const writersPerCycle = 24;
@@ -28,7 +29,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     stdio: 'ignore',
   });
   // A start takes a second or two on a quiet machine; the deadline only turns a hang into an error.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + waitBudgetMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
@@ -109,5 +110,6 @@ describe('crash safety', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  }, 600_000);
+    // Many cycles of a start and a kill: twice the budget of one test.
+  }, 2 * testBudgetMs);
 });

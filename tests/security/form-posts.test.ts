@@ -15,7 +15,7 @@ let admin = '';
 beforeAll(async () => {
   stack = await startStack();
   admin = await apiToken(stack, stack.adminPhone, stack.adminPassword);
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.stop();
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody } from '../support/samples';
+import { testBudgetMs } from '../support/budget';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: unknown };
@@ -361,8 +362,7 @@ describe('hostile input, fuzzed from the contract', () => {
       `fuzz: ${cases} cases over ${ops.length} operations (${rejected} refused, none changed a row); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     console.log(outsideFaultFigures());
-    // About a minute on a quiet machine; the limit only turns a hang into an error.
-  }, 900_000);
+  }, 3 * testBudgetMs); // About a minute on a quiet machine; the limit (three tests' budget) only turns a hang into an error.
 
   it('stores SQL injection text as plain text', async () => {
     const name = "'; DROP TABLE categories; --";

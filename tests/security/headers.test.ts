@@ -22,7 +22,7 @@ beforeAll(async () => {
   admin = await apiToken(stack, stack.adminPhone, stack.adminPassword);
   const images = v.parse(v.array(v.string()), await (await fetch(`${stack.baseUrl}/api/File/all-images`, { headers: { authorization: `Bearer ${admin}` } })).json());
   imageName = images[0] ?? '';
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.stop();
 });

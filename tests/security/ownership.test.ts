@@ -87,7 +87,7 @@ beforeAll(async () => {
   expect(bobs.cartItem).toBeGreaterThan(0);
 
   aliceChild = await newChild(alice, 'آلیس');
-}, 60_000);
+});
 afterAll(async () => {
   await server.close();
   await gateway.close();

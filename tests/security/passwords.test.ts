@@ -141,7 +141,7 @@ describe('sign-in answers', () => {
     console.log(`sign-in timing: unknown median ${median(unknown).toFixed(0)} ms, wrong password median ${median(wrong).toFixed(0)} ms, ratio ${ratio.toFixed(2)}`);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
-  }, 60_000);
+  });
 });
 
 describe('rate limits', () => {
@@ -157,7 +157,7 @@ describe('rate limits', () => {
     expect((await signIn('۰۹۳۸۱۲۳۰۰۴۰', 'Right-password-1', attacker)).status).toBe(429);
     // The owner at another address is not affected.
     expect((await signIn('09381230040', 'Right-password-1')).status).toBe(200);
-  }, 60_000);
+  });
 
   it('cannot be outrun by parallel guesses: a burst of 15 at once from one address gets at most 5 answers of 401', async () => {
     const attacker = newAddress();
@@ -167,7 +167,7 @@ describe('rate limits', () => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect((await signIn('09381230060', 'Right-password-1', attacker)).status).toBe(429);
-  }, 90_000);
+  });
 
   it('limits failures per address (20), across accounts', async () => {
     const address = newAddress();
@@ -180,7 +180,7 @@ describe('rate limits', () => {
     expect(JSON.parse(limited.text)).toEqual({ message: authTexts.tooMany });
     // The same account from another address still signs in: the address, not the account, was limited.
     expect((await signIn('09381230050', 'Right-password-1')).status).toBe(200);
-  }, 90_000);
+  });
 });
 
 describe('the hashing cost', () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
     const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${n}`, lastName: 'بازگشتی', ...sampleChild } });
     parents.push({ token, child: child.body.id });
   }
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();

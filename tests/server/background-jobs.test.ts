@@ -4,10 +4,12 @@
 // server runs none of them on a timer, however long it lives: a test that compares rows (the
 // hostile-input fuzzer) never sees a job's write land between two of its reads on a slow machine.
 // A test runs a job's one round when it means to (app.jobs); with backgroundJobs on, as
-// `npm start` has it, the timers run the same rounds. The jobs' clock is faked (setInterval only):
-// an hour of timer ticks passes at once, without waiting for it.
+// `npm start` has it, the timers run the same rounds. The jobs run on the test's clock
+// (tests/support/jobClock.ts): an hour of ticks passes at once, and each round a tick starts has
+// ended when the clock's advance does, so nothing is waited for by the wall clock.
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { manualClock } from '../support/jobClock';
 import { openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { enqueue } from '../../server/features/messaging/notifications';
 import { startWaitlistSweep } from '../../server/features/commerce/seats';
@@ -19,7 +21,6 @@ const hour = 3_600_000;
 const open: Array<{ server: TestServer; db: DB; gateway: FakeGateway }> = [];
 
 afterEach(async () => {
-  vi.useRealTimers();
   for (const { server, db, gateway } of open.splice(0)) {
     await db.destroy();
     await server.close();
@@ -27,11 +28,11 @@ afterEach(async () => {
   }
 });
 
-/** A server started while setInterval is faked, its database, and the work each job would find. */
+/** A server whose jobs run on the test's clock, its database, and the work each job would find. */
 async function serverWithWork(options: { backgroundJobs?: boolean } = {}) {
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  const clock = manualClock();
   const gateway = await startFakeGateway();
-  const server = await startServer({ ...options, paymentGatewayUrl: gateway.url, notifications: { pollMs: 1_000 } });
+  const server = await startServer({ ...options, jobClock: clock, paymentGatewayUrl: gateway.url, notifications: { pollMs: 20_000 } });
   const db = openConfiguredDatabase({
     databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
     databaseFile: path.join(server.dataDir, 'academy.sqlite'),
@@ -51,12 +52,12 @@ async function serverWithWork(options: { backgroundJobs?: boolean } = {}) {
     offer: (await db.selectFrom('waitlist_entries').select('status').where('id', '=', offer.id).executeTakeFirstOrThrow()).status,
     attempts: (await db.selectFrom('payment_attempts').select(['orderId', 'kind', 'outcome']).orderBy('id').execute()).map((a) => `${a.orderId}:${a.kind}:${a.outcome}`),
   });
-  return { server, state };
+  return { server, state, clock };
 }
 
 describe('background jobs of a test server', () => {
   it('a stop lets the waiting-list sweep end its round before the database closes (a stop of the server: onClose)', async () => {
-    const { server, state } = await serverWithWork();
+    const { server, state, clock } = await serverWithWork();
     const db = openConfiguredDatabase({
       databaseUrl: usePostgres ? await databaseFor(server.dataDir) : undefined,
       databaseFile: path.join(server.dataDir, 'academy.sqlite'),
@@ -64,10 +65,11 @@ describe('background jobs of a test server', () => {
     const failures: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void failures.push(String(line)));
     try {
-      const stop = startWaitlistSweep(db, 1_000);
-      vi.advanceTimersByTime(1_000); // the round begins
+      const stop = startWaitlistSweep(db, clock, 1_000);
+      const round = clock.advance(1_000); // the round begins
       await stop();
       await db.destroy();
+      await round;
     } finally {
       spy.mockRestore();
     }
@@ -76,13 +78,14 @@ describe('background jobs of a test server', () => {
   });
 
   it('run on no timer: an hour of ticks later no row has changed; each job runs its one round when the test asks', async () => {
-    const { server, state } = await serverWithWork();
+    const { server, state, clock } = await serverWithWork();
+    expect(clock.timers()).toBe(0);
     const before = await state();
     expect(before.message.length).toBeGreaterThan(0);
     expect(before.message.every((s) => s === 'queued')).toBe(true);
     expect(before.offer).toBe('offered');
 
-    await vi.advanceTimersByTimeAsync(hour);
+    await clock.advance(hour);
     expect(await state()).toEqual(before);
 
     await server.app.jobs.sendNotifications();
@@ -96,15 +99,15 @@ describe('background jobs of a test server', () => {
   });
 
   it('run on their timers with backgroundJobs on (as npm start has it)', async () => {
-    const { state } = await serverWithWork({ backgroundJobs: true });
-    // Each tick's round is awaited by the next advance: the sweep ticks every minute, the worker
-    // every second.
-    for (let minute = 0; minute < 3; minute++) await vi.advanceTimersByTimeAsync(60_000);
-    await vi.waitFor(async () => {
-      const after = await state();
-      expect(after.message.every((s) => s === 'sent')).toBe(true);
-      expect(after.offer).toBe('expired');
-      expect(after.attempts.some((a) => a.endsWith(':verify:refused'))).toBe(true);
-    });
+    const { state, clock } = await serverWithWork({ backgroundJobs: true });
+    expect(clock.timers()).toBe(3);
+    const before = await state();
+    // The sweep ticks every minute, the worker every 20 seconds, the reconciliation every two
+    // minutes: two minutes on, each has run a round, and every round has ended.
+    await clock.advance(2 * 60_000);
+    const after = await state();
+    expect(after.message.every((s) => s === 'sent')).toBe(true);
+    expect(after.offer).toBe('expired');
+    expect(after.attempts.slice(before.attempts.length)).toEqual([expect.stringMatching(/^[0-9]+:verify:refused$/)]);
   });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   // keepData: the last test restarts on the same data; afterAll removes it.
   server = await startServer({ keepData: true });
   admin = await server.signIn(adminPhone, adminPassword);
-}, 60_000);
+});
 afterAll(async () => {
   if (!server) return;
   await server.app.close();
@@ -174,7 +174,7 @@ describe.each(mediaStoreKinds)('media that knows where it is used (%s store)', (
     if (usePostgres) await dropDatabaseFor(server.dataDir);
     server = await startServer({ keepData: true, ...media.options() });
     admin = await server.signIn(adminPhone, adminPassword);
-  }, 60_000);
+  });
 
   it('lists the seeded images with where they are used, and an upload with its original name', async () => {
     const seeded = await library();

@@ -14,7 +14,7 @@ let admin: string;
 
 beforeAll(async () => {
   ({ gateway, server, admin } = await startShop());
-}, 60_000);
+});
 afterAll(stopShop);
 
 

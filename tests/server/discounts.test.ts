@@ -19,7 +19,7 @@ let categoryIds: number[];
 
 beforeAll(async () => {
   ({ gateway, server, admin, categoryIds } = await startShop());
-}, 60_000);
+});
 afterAll(stopShop);
 
 

@@ -137,5 +137,5 @@ describe('first start', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000); // two starts of the sources through tsx
+  });
 });

@@ -14,6 +14,7 @@ import { loggedPath } from '../../server/platform/requestLog';
 import { databaseFor, dropDatabaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { startS3 } from '../support/s3';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
+import { waitBudgetMs } from '../support/budget';
 
 const readyAnswer = v.object({
   status: v.string(),
@@ -121,7 +122,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'academy-drain-'));
 afterAll(async () => {
   if (usePostgres) await dropDatabaseFor(root);
   rmSync(root, { recursive: true, force: true });
-}, 30_000);
+});
 
 interface Process {
   child: ChildProcess;
@@ -144,10 +145,10 @@ async function startProcess(env: Record<string, string>): Promise<Process> {
 }
 
 /** Polls `found` until it gives a value (a condition, never a fixed sleep). */
-async function waitFor<T>(found: () => T | undefined | null | false, why: () => string, exited?: Promise<unknown>, ms = 90_000): Promise<T> {
+async function waitFor<T>(found: () => T | undefined | null | false, why: () => string, exited?: Promise<unknown>): Promise<T> {
   let gone = false;
   void exited?.then(() => (gone = true));
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + waitBudgetMs;
   for (;;) {
     const value = found();
     if (value) return value;
@@ -252,5 +253,5 @@ describe('a stop, as systemd sends it', () => {
     expect(lines[3]?.client).toBe('127.0.0.1');
     expect(lines[3]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     for (const secret of [adminPassword, accessToken, 'SECRET', 'TOKEN-OF-A-RESET-LINK', 'Bearer']) expect(output).not.toContain(secret);
-  }, 150_000);
+  });
 });

@@ -88,7 +88,7 @@ describe.each(mediaStoreKinds)('image copies (%s store)', (kind) => {
   }
 
   describe('resized copies of images', () => {
-    it('makes WebP (and smaller AVIF) copies at upload and serves the narrowest one wide enough, by Accept', { timeout: 120_000 }, async () => {
+    it('makes WebP (and smaller AVIF) copies at upload and serves the narrowest one wide enough, by Accept', async () => {
       const original = photo(1600, 900);
       const uploaded = await upload(original, 'photo.png');
       expect(uploaded.status).toBe(200);
@@ -169,7 +169,7 @@ describe.each(mediaStoreKinds)('image copies (%s store)', (kind) => {
       expect((await fetchImage('course-1.webp', '?w=1024')).width).toBe(640);
     });
 
-    it('makes the copies of an image stored before they existed on its first resized request, then serves them', { timeout: 120_000 }, async () => {
+    it('makes the copies of an image stored before they existed on its first resized request, then serves them', async () => {
       const name = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0.png';
       const original = photo(900, 500);
       await server.media.save('images', name, original);

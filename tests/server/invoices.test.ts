@@ -47,7 +47,7 @@ beforeAll(async () => {
   admin = await server.signIn(adminPhone, adminPassword);
   const categories = await server.call<Array<{ id: number }>>('GET', '/api/Public/categories');
   categoryId = categories.body[0]?.id ?? 0;
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();

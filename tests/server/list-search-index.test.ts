@@ -53,5 +53,5 @@ describe.skipIf(usePostgres)('SQLite search index', () => {
     const pruned = await db.selectFrom('list_pruned').selectAll().executeTakeFirstOrThrow();
     expect(pruned.tbl).toBe('categories');
     expect(pruned.below).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });

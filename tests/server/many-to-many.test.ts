@@ -36,7 +36,7 @@ beforeAll(async () => {
   categoryId = categories.body[0]?.id ?? 0;
   const teachers = await server.call<Array<{ coverImage: string }>>('GET', '/api/Teacher/GetSelectList', { token: admin });
   coverImage = teachers.body[0]?.coverImage ?? '';
-}, 60_000);
+});
 afterAll(async () => {
   await db?.destroy();
   await server?.close();

@@ -39,13 +39,13 @@ describe.each(mediaStoreKinds)('media backup (%s store)', (kind) => {
   beforeAll(async () => {
     server = await startServer(media.options());
     admin = await server.signIn(adminPhone, adminPassword);
-  }, 60_000);
+  });
   afterAll(async () => {
     await server.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('copies originals and copies out, then only what is new, and restores them into an empty store a new server serves', { timeout: 120_000 }, async () => {
+  it('copies originals and copies out, then only what is new, and restores them into an empty store a new server serves', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(photo(500, 300))], { type: 'image/png' }), 'backed-up.png');
     const uploaded = await server.call<{ fileName: string }>('POST', '/api/File/upload-image', { token: admin, rawBody: form });

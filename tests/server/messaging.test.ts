@@ -17,6 +17,7 @@ import { usePostgres } from '../support/postgres-db';
 import { startServer } from '../support/server';
 import { allText, failure } from '../support/delivery';
 import { startSmtp } from './messaging-smtp.test';
+import { waitBudgetMs } from '../support/budget';
 
 describe('Kavenegar client', () => {
   let fake: FakeSms;
@@ -277,7 +278,7 @@ describe('configuration by environment', () => {
         const timer = setTimeout(() => {
           child.kill('SIGKILL');
           reject(new Error(`no "${until}" in time: ${output}`));
-        }, 45_000);
+        }, waitBudgetMs);
         const read = (chunk: Buffer) => {
           output += chunk.toString();
           if (output.includes(until)) child.kill('SIGTERM');
@@ -317,5 +318,5 @@ describe('configuration by environment', () => {
       await smtp.close();
       await fake.close();
     }
-  }, 60_000);
+  });
 });

@@ -19,6 +19,7 @@ import { enqueue } from '../../server/features/messaging/notifications';
 import { startFakeSms, type FakeSms } from '../support/fake-sms';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone } from '../support/server-accounts';
+import { waitBudgetMs } from '../support/budget';
 
 const dirs: string[] = [];
 let fakeSms: FakeSms | undefined;
@@ -76,7 +77,7 @@ async function startNode(dataDir: string, env: Record<string, string>): Promise<
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), waitBudgetMs);
     const check = () => {
       if (/running at http/.test(output)) {
         clearTimeout(timer);
@@ -138,8 +139,8 @@ async function rowsOf(db: DB, texts: readonly string[]) {
   }
 }
 
-async function allSent(db: DB, texts: readonly string[], within = 90_000): Promise<void> {
-  const deadline = Date.now() + within;
+async function allSent(db: DB, texts: readonly string[]): Promise<void> {
+  const deadline = Date.now() + waitBudgetMs;
   while (Date.now() < deadline) {
     const rows = await rowsOf(db, texts);
     if (rows.length === texts.length && rows.every((r) => r.status === 'sent')) return;
@@ -216,7 +217,7 @@ describe('notifications across kill -9', () => {
     } finally {
       await db.destroy();
     }
-  }, 300_000);
+  });
 
   it('killed between handing a message to the provider and recording it: the claim is taken over after its lease, each message recorded once, the repeat only the one in flight, with its key', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-notify-'));
@@ -230,7 +231,7 @@ describe('notifications across kill -9', () => {
       // waits on the lock — then SIGKILL.
       let inFlight: string[] = [];
       let claimed: string[] = [];
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + waitBudgetMs;
       while (inFlight.length === 0) {
         if (Date.now() > deadline) throw new Error('never caught a message in flight');
         const lock = await lockQueue(dataDir);
@@ -283,5 +284,5 @@ describe('notifications across kill -9', () => {
     } finally {
       await db.destroy();
     }
-  }, 300_000);
+  });
 });

@@ -18,7 +18,7 @@ let admin: string;
 
 beforeAll(async () => {
   ({ server, db, admin } = await startFamilies());
-}, 60_000);
+});
 afterAll(stopFamilies);
 
 interface Delivery extends SmsMessage {

@@ -27,7 +27,7 @@ let categoryId: number;
 
 beforeAll(async () => {
   ({ gateway, server, db, admin, categoryId } = await startFamilies());
-}, 60_000);
+});
 afterAll(stopFamilies);
 
 async function newCourse(title: string, capacity: number): Promise<number> {

@@ -6,10 +6,11 @@
 // ends every session. The server trusts one proxy, so each test picks its own client address.
 import { decodeJwt } from 'jose';
 import * as crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../server/platform/db';
 import { unusablePasswordHash } from '../../server/features/identity/passwords';
 import { adminPhone, type TestServer } from '../support/server';
+import { eventually } from '../support/eventually';
 import { codeLimits, resetMailLimits } from '../../server/platform/limits';
 import { authTexts } from '../../server/features/identity/authTexts';
 import { codeTexts } from '../../server/features/identity/oneTimeCodes';
@@ -123,7 +124,7 @@ describe('no answer tells a registered number from a free one', () => {
     const unknown = await ask('nobody@example.com');
     expect(known.answer.status).toBe(200);
     expect(known.answer.text).toBe(unknown.answer.text);
-    await vi.waitFor(() => expect(mail.mails.filter((message) => message.to === 'known@example.com')).toHaveLength(1));
+    await eventually(() => expect(mail.mails.filter((message) => message.to === 'known@example.com')).toHaveLength(1));
     expect(mail.mails.some((message) => message.to === 'nobody@example.com')).toBe(false);
     console.log(`SendResetLink: known ${known.ms.toFixed(1)} ms, unknown ${unknown.ms.toFixed(1)} ms`);
     for (let i = 1; i < resetMailLimits.perEmail; i += 1) expect((await ask('nobody@example.com')).answer.status).toBe(200);
@@ -274,7 +275,7 @@ describe('recovery ends every session', () => {
     const first = await signUp(phone, address, 'old-password-1', 'linked@example.com');
     const answer = await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: 'linked@example.com' }, headers: from(address) });
     expect(answer.status).toBe(200);
-    const sent = await vi.waitFor(() => {
+    const sent = await eventually(() => {
       const found = mail.mails.find((message) => message.to === 'linked@example.com');
       if (!found) throw new Error('not mailed yet');
       return found;

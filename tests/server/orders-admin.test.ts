@@ -80,7 +80,7 @@ beforeAll(async () => {
   learner = await signUpLearner(server, '09121234001');
   courses = (await server.call<{ courses: typeof courses }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (courses.length < 3) throw new Error('the seed needs three open paid courses');
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();
@@ -394,5 +394,5 @@ describe('without a refund token', () => {
     } finally {
       await manualServer.close();
     }
-  }, 60_000);
+  });
 });

@@ -11,7 +11,7 @@
 // admin's notifications screen tells what happened. The worker's round (deliverDue) is called
 // explicitly. SQLite, or PostgreSQL with TEST_DATABASE=postgres; the figures are written under
 // .tmp/outside-faults for the fuzz report.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { nowIso, openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { kavenegarSms } from '../../server/features/messaging/kavenegar';
@@ -26,6 +26,7 @@ import { hugeSmtpReplyBytes, smtpFaults, startFakeSmtp, type FakeSmtp, type Smtp
 import { faultFigures } from '../support/outside-faults';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
+import { eventually } from '../support/eventually';
 
 /**
  * The slow faults wait past these, so they are short; yet long enough that an answer that does
@@ -80,7 +81,7 @@ beforeAll(async () => {
     databaseFile: path.join(server.dataDir, 'academy.sqlite'),
   });
   admin = await server.signIn(adminPhone, adminPassword);
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all([...inFlight]);
   await db?.destroy();
@@ -210,7 +211,7 @@ describe('the SMS service misbehaving, every fault × every operation', () => {
     const produced = await smsRun[operation](fault);
     count('sms', `${operation}: ${produced}`);
     if (fault === 'huge') expect(sms.hugeBytesSent() - hugeBefore).toBeLessThan(hugeSmsAnswerBytes);
-  }, 120_000);
+  });
 });
 
 // ── Mail: every fault × every operation that sends one ──
@@ -236,9 +237,9 @@ function textOf(data: string): string {
   return body;
 }
 const settled = async () => {
-  await vi.waitFor(() => {
+  await eventually(() => {
     if (inFlight.size > 0) throw new Error('a mail is still being sent');
-  }, { timeout: 60_000, interval: 20 });
+  });
 };
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.some((to) => to.includes(address)));
 let mailboxes = 0;
@@ -254,7 +255,7 @@ const mailRun: Record<MailOperation, (fault: SmtpFault) => Promise<string>> = {
     // The same answer whatever the mail did: it must not tell whether the address has an account.
     expect(first.status, first.text).toBe(200);
     expect(first.body.message).toMatch(persian);
-    await vi.waitFor(() => expect(mailsTried).toBeGreaterThan(tried), { timeout: 60_000, interval: 20 });
+    await eventually(() => expect(mailsTried).toBeGreaterThan(tried));
     await settled();
     smtp.clear();
     const delivered = mailsTo(email).length;
@@ -263,7 +264,7 @@ const mailRun: Record<MailOperation, (fault: SmtpFault) => Promise<string>> = {
     // Asked again, the link goes.
     const again = await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: email }, headers: user.from });
     expect(again.status, again.text).toBe(200);
-    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(delivered + 1), { timeout: 60_000, interval: 20 });
+    await eventually(() => expect(mailsTo(email)).toHaveLength(delivered + 1));
     await settled();
     expect(textOf(mailsTo(email).at(-1)?.data ?? '')).toMatch(/http:\/\/academy\.test\/auth\/reset\/[A-Za-z0-9_-]{43}/);
     return delivered === 0 ? 'not sent (logged); sent when asked again' : 'accepted, the client never told (logged); a new link when asked again';
@@ -320,5 +321,5 @@ describe('the SMTP server misbehaving, every fault × every operation', () => {
     const produced = await mailRun[operation](fault);
     count('mail', `${operation}: ${produced}`);
     if (fault === 'huge') expect(smtp.hugeBytesSent() - hugeBefore).toBeLessThan(hugeSmtpReplyBytes);
-  }, 120_000);
+  });
 });

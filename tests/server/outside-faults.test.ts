@@ -48,7 +48,7 @@ beforeAll(async () => {
   const first = category.body[0];
   if (!first) throw new Error('the seed has no category');
   categoryId = first.id;
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();
@@ -385,5 +385,5 @@ describe('the payment gateway misbehaving, every fault × every operation', () =
     // A slow fault holds every gateway call of a reconciliation round (the other cases' open
     // orders too) for the whole time-out, one after another: on a busy machine that passed the
     // default 30 s. The limit is only there to turn a hang into a failure.
-  }, 120_000);
+  });
 });

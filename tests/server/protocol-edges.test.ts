@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = await startServer({ distDir: dist });
   admin = await server.signIn(adminPhone, adminPassword);
   learner = await signUpLearner(server, '09361112233');
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
     const child = await server.call<{ id: number }>('POST', '/api/Children/Create', { token, body: { firstName: `فرزند${i + 1}`, lastName: 'صندلی', ...sampleChild } });
     parents.push({ token, child: child.body.id });
   }
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();

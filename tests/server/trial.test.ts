@@ -47,7 +47,7 @@ beforeAll(async () => {
   const line = server.printed.find((l) => l.startsWith('Trial: payments go to the local gateway at '));
   gatewayUrl = /at (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(line ?? '')?.[1] ?? '';
   expect(gatewayUrl, server.printed.join('\n')).not.toBe('');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadRules, uploadTexts } from '../../schema/uploads';
+import { waitBudgetMs } from '../support/budget';
 import { bucketEntries, mediaStoreKinds, useMediaStore } from '../support/s3';
 import { adminPassword, adminPhone, encodePng, startServer, type TestServer } from '../support/server';
 
@@ -47,8 +48,8 @@ describe.each(mediaStoreKinds)('uploads fail early (%s store)', (kind) => {
     return answer.body.items.map((item) => item.name);
   }
 
-  async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-    const deadline = Date.now() + ms;
+  async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + waitBudgetMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -118,12 +119,12 @@ describe.each(mediaStoreKinds)('uploads fail early (%s store)', (kind) => {
   }
 
   // The body is never sent in full: a server that waited for it would never answer, however long
-  // the wait. The bound only turns that hang into an error, so it is generous for a busy machine.
-  const answerWithinMs = 30_000;
+  // the wait. The bound only turns that hang into an error: the tests' one wait budget.
+  const answerWithinMs = waitBudgetMs;
   const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
     Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms: ${what}`)), ms))]);
 
-  describe('uploads fail early', { timeout: 180_000 }, () => {
+  describe('uploads fail early', () => {
     it('answers 413 on a declared length over the limit before the body is sent, and closes the connection', async () => {
       for (const kind of ['image', 'video'] as const) {
         const before = await libraryNames(kind);

@@ -45,7 +45,7 @@ beforeAll(async () => {
   admin = await server.signIn(adminPhone, adminPassword);
   courses = (await server.call<{ courses: PublicCourse[] }>('GET', '/api/Public/courses')).body.courses.filter((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (courses.length < 3) throw new Error('the seed needs three open paid courses');
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();

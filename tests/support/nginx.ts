@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { waitBudgetMs } from './budget';
 
 export const nginxBinary = '/usr/sbin/nginx';
 export const siteTemplate = path.resolve('deploy/nginx-academy.conf');
@@ -86,7 +87,7 @@ export async function startNginx(dir: string, port: number, apis: readonly [stri
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + waitBudgetMs;
   while (!(await connects(port))) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}${safeRead(path.join(dir, 'error.log'))}`);
     if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}:\n${output}`);

@@ -8,6 +8,7 @@ import { startFakeGateway, type FakeGateway } from './fake-gateway';
 import { rawSql } from './postgres-db';
 import { courseBody, sampleChild } from './samples';
 import { adminPassword, adminPhone, startServer, type TestServer } from './server';
+import { waitBudgetMs } from './budget';
 
 export interface Shop {
   gateway: FakeGateway;
@@ -153,8 +154,8 @@ export const usesOf = async (couponId: number) =>
       query: { ids: String(couponId), many: 'orders.couponId.uses' },
     })
   ).body.labels[String(couponId)];
-export async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
+export async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + waitBudgetMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

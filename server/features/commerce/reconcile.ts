@@ -25,6 +25,7 @@ import { selectForUpdate } from '../../engine/integrity';
 import { failureOutcome, isGatewayAuthority, localAuthorityPrefixes, recordAttempt } from './payments';
 import { offerSeatsOfOrder } from './seats';
 import { queuePaymentReturned } from '../messaging/notifications';
+import { repeatRounds, type JobClock } from '../../platform/jobClock';
 
 /** How the money side of learner.ts is reached from here (passed in: learner.ts calls this module). */
 export interface Settlement {
@@ -283,23 +284,10 @@ export async function reconcilePayments(s: Settlement, { pendingAfterMs }: Recon
 }
 
 /**
- * Runs the reconciliation every `everyMs` (0: never), one round at a time. The stop it returns
- * waits for a round under way, so the database is not closed under it.
+ * Runs the reconciliation on `clock` every `everyMs` (0: never), one round at a time. The stop it
+ * returns waits for a round under way, so the database is not closed under it.
  */
-export function startPaymentReconciliation(s: Settlement, everyMs: number, options: ReconcileOptions): () => Promise<void> {
+export function startPaymentReconciliation(s: Settlement, clock: JobClock, everyMs: number, options: ReconcileOptions): () => Promise<void> {
   if (everyMs <= 0) return async () => undefined;
-  let round: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (round) return;
-    round = reconcilePayments(s, options)
-      .catch((error: unknown) => console.error(`payment reconciliation failed: ${describe(error)}`))
-      .finally(() => {
-        round = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await round;
-  };
+  return repeatRounds(clock, everyMs, () => reconcilePayments(s, options), (error) => console.error(`payment reconciliation failed: ${describe(error)}`));
 }

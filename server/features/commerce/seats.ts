@@ -8,6 +8,7 @@ import { HttpError } from '../../platform/errors';
 import { queueSeatOffered, type SeatLine } from '../messaging/notifications';
 import { waitlistHoldMs } from '../../platform/config';
 import { idsOf, plugIn, type WriteChange } from '../../engine/behaviours';
+import { repeatRounds, type JobClock } from '../../platform/jobClock';
 
 export { waitlistHoldMs };
 
@@ -273,23 +274,11 @@ export async function sweepWaitlist(db: DB, courseIds?: readonly number[]): Prom
   }
 }
 
-/** Starts the periodic sweep; the returned function stops it (the server's close). */
-export function startWaitlistSweep(db: DB, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepWaitlist(db)
-      .catch((error: unknown) => console.error(`waiting-list sweep failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  // A stop lets a round under way end (the database is closed after it), and starts no other.
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** Starts the periodic sweep on `clock`; the returned function stops it (the server's close). */
+export function startWaitlistSweep(db: DB, clock: JobClock, everyMs = 60_000): () => Promise<void> {
+  return repeatRounds(clock, everyMs, () => sweepWaitlist(db), (error) =>
+    console.error(`waiting-list sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 /** A 409 that offers the waiting list (the course has no seat for this child). */

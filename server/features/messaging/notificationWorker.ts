@@ -5,6 +5,7 @@ import { isPostgres, nowIso, type DB } from '../../platform/db';
 import { type NotificationSettings } from '../../platform/config';
 import { DeliveryError, type Messaging } from '../../platform/outside';
 import { notificationTexts, queueClassReminders } from './notifications';
+import { repeatRounds, type JobClock } from '../../platform/jobClock';
 
 /** The back-off after the given number of failed attempts: base, 2×base, 4×base … at most 6 h. */
 export const retryDelayMs = (settings: Pick<NotificationSettings, 'retryBaseMs'>, attempts: number): number =>
@@ -104,37 +105,20 @@ export async function notificationRound(
 }
 
 /**
- * Starts the worker of this process: every `pollMs` it queues tomorrow's class reminders (once a
- * minute) and delivers what is due. The returned function stops it and waits for a round under
- * way, so the database is not closed under it.
+ * Starts the worker of this process on `clock`: every `pollMs` it queues tomorrow's class
+ * reminders (once a minute) and delivers what is due. The returned function stops it and waits
+ * for a round under way, so the database is not closed under it.
  */
-export function startNotificationWorker(db: DB, messaging: Messaging, settings: NotificationSettings): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
+export function startNotificationWorker(db: DB, messaging: Messaging, settings: NotificationSettings, clock: JobClock): () => Promise<void> {
   let lastReminders = 0;
-  const round = () => {
-    const now = Date.now();
+  const round = (stopped: () => boolean) => {
+    const now = clock.now();
     const reminders = now - lastReminders >= 60_000;
     if (reminders) lastReminders = now;
-    return notificationRound(db, messaging, settings, { reminders, stopped: () => stopped });
+    return notificationRound(db, messaging, settings, { reminders, stopped });
   };
-  const tick = () => {
-    if (running || stopped) return;
-    running = round()
-      .catch((error: unknown) => console.error(`notification worker failed: ${errorText(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, settings.pollMs);
-  timer.unref();
   // A message queued before a restart (or a kill) goes out now, not after the first poll.
-  setImmediate(tick);
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return repeatRounds(clock, settings.pollMs, round, (error) => console.error(`notification worker failed: ${errorText(error)}`), { immediately: true });
 }
 
 /** The admin's «ارسال دوباره» of a failed message: queued again, its attempts from zero. */

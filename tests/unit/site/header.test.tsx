@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -128,10 +128,7 @@ describe('mobile menu', () => {
     fireEvent.click(within(mobileNav).getByRole('link', { name: 'مقالات' }));
     expect(panel.dataset.state).toBe('closed');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    expect(router.state.location.pathname).toBe('/articles');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/articles'));
   });
 
   it('has a call button with the company phone that also closes the menu', async () => {
