@@ -12,7 +12,7 @@ beforeAll(async () => {
   const db = openBenchDatabase(stack.dataDir);
   await insertCourses(db, 100, 'paged');
   await db.destroy();
-}, 120_000);
+});
 afterAll(async () => {
   await stack?.stop();
 });

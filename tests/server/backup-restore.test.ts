@@ -26,12 +26,12 @@ let gateway: FakeGateway;
 
 beforeAll(async () => {
   gateway = await startFakeGateway();
-}, 60_000);
+});
 afterAll(async () => {
   await gateway?.close();
   if (usePostgres) for (const dir of [site, fresh, path.join(root, 'other')]) await dropDatabaseFor(dir);
   rmSync(root, { recursive: true, force: true });
-}, 60_000);
+});
 
 /** The settings a command on this machine reads, as the server has them. */
 async function settingsOf(dataDir: string): Promise<Record<string, string>> {
@@ -99,7 +99,7 @@ describe('backup and restore', () => {
   let unverifiedOurs = '';
   let lostUnverified = '';
 
-  it('backs up the database, the signing key and the media while the server runs; a restore in place keeps every number issued since', { timeout: 300_000 }, async () => {
+  it('backs up the database, the signing key and the media while the server runs; a restore in place keeps every number issued since', async () => {
     const server = await open(site);
     try {
       const admin = await server.signIn(adminPhone, adminPassword);
@@ -163,7 +163,7 @@ describe('backup and restore', () => {
     expect(unmatched.output).not.toContain(unverifiedOurs);
   });
 
-  it('onto an empty machine: refused until the last invoice number is given, then sessions, media and numbering carry on', { timeout: 300_000 }, async () => {
+  it('onto an empty machine: refused until the last invoice number is given, then sessions, media and numbering carry on', async () => {
     mkdirSync(fresh, { recursive: true });
     const settings = await settingsOf(fresh);
     const unknown = await restore(folder, settings);
@@ -185,7 +185,7 @@ describe('backup and restore', () => {
     }
   });
 
-  it('refuses when the settings and the data dir disagree, when there is no database, a restore under a running server, and a backup of the other engine', { timeout: 120_000 }, async () => {
+  it('refuses when the settings and the data dir disagree, when there is no database, a restore under a running server, and a backup of the other engine', async () => {
     // A shell without the site's settings: on a PostgreSQL site, an old SQLite file left in the
     // data dir is not backed up as if it were the site; on a SQLite site, a stray DATABASE_URL.
     const stray = { DATABASE_URL: 'postgresql://academy@127.0.0.1:1/elsewhere', JWT_SECRET: jwtFromSettings };

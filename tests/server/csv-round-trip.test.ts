@@ -19,7 +19,7 @@ const tokens = new Map<TestServer, string>();
 beforeAll(async () => {
   [from, to] = await Promise.all([startServer(), startServer()]);
   for (const server of [from, to]) tokens.set(server, await server.signIn(adminPhone, adminPassword));
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([from?.close(), to?.close()]);
 });

@@ -91,7 +91,7 @@ describe('a production start refuses what anyone who read the repository knows',
     expect(output).toContain('JWT_SECRET still holds the template');
     expect(output).not.toContain('Academy is running');
     expect(existsSync(dataDir)).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('a production database holds its administrator and nothing else', () => {
@@ -139,7 +139,7 @@ describe('a production database holds its administrator and nothing else', () =>
       await db.destroy();
     }
     expect(await production.media.list('images')).toEqual([]);
-  }, 120_000);
+  });
 
   // main.ts on the SQLite file; the PostgreSQL side is the test above.
   it.skipIf(usePostgres)('a production process started with a sound key on a new data dir seeds the administrator alone', async () => {
@@ -171,5 +171,5 @@ describe('a production database holds its administrator and nothing else', () =>
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const started = performance.now();
   await insertCourses(db, added, 'scale');
   timings.push(`seed ${Math.round(performance.now() - started)} ms`);
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.destroy();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const [bought, one, two] = made;
   if (bought === undefined || one === undefined || two === undefined) throw new Error('courses not made');
   courses = [bought, one, two];
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();
@@ -186,7 +186,7 @@ describe('money back through the enrolments and the order', () => {
         ],
       },
     );
-  }, 300_000);
+  });
 
   it('enrolments cancelled with a refund before the column existed are found by their audit entries and given their line’s price', async () => {
     const first = await buyTwo();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const open = courses.find((c) => c.registrationOpen && c.seatsLeft !== 0 && c.priceInTomans > 0);
   if (!open) throw new Error('the seed needs an open paid course');
   courseId = open.id;
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gateway?.close();
