@@ -5,7 +5,7 @@
 // request. Runs on SQLite and on PostgreSQL. The render is a stand-in for the built one
 // (dist-ssr/entry-server.js) that lists the public courses' titles through the in-process API
 // and counts its renders, so the server's own page path is what is tested.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +15,7 @@ import { PageCache, pageDataVersion, tablesNoPageReads, type KeptAnswer } from '
 import { EncodedBody } from '../../server/platform/encoding';
 import { databaseFor, rawSql, usePostgres } from '../support/postgres-db';
 import { courseBody } from '../support/samples';
+import { writeStandInBuild } from '../support/stand-in-build';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
 declare global {
@@ -23,29 +24,8 @@ declare global {
 const renders = () => globalThis.pageRenders ?? 0;
 
 const root = mkdtempSync(path.join(tmpdir(), 'academy-page-cache-'));
-const dist = path.join(root, 'dist');
-
-function writeStandInBuild(): void {
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  mkdirSync(path.join(root, 'dist-ssr'), { recursive: true });
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="fa" dir="rtl"><head><title>آکادمی</title><meta name="description" content="" />' +
-      '<script type="module" crossorigin src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-a1.js', isEntry: true },
-      'src/boot.ts': { file: 'assets/boot-b2.js', isEntry: true },
-      'src/islands/main.tsx': { file: 'assets/islands-c3.js', isEntry: true },
-      'src/handoff.ts': { file: 'assets/handoff-d4.js', isEntry: true },
-      'src/styles/fonts.css': { file: 'assets/fonts-e5.css', isEntry: true },
-    }),
-  );
-  writeFileSync(
-    path.join(root, 'dist-ssr', 'entry-server.js'),
-    `export async function render(request) {
+// Lists the public courses' titles through the in-process API and counts its renders.
+const standInRender = `export async function render(request) {
       globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
       const pathname = request.url.split('?')[0];
       if (pathname.startsWith('/dashboard')) return { kind: 'shell' };
@@ -53,16 +33,14 @@ function writeStandInBuild(): void {
       const answer = await request.callApi('GET', '/api/Public/courses');
       const titles = JSON.parse(answer.body).courses.map((course) => course.title).join(' | ');
       return { kind: 'page', html: '<main>' + titles + '</main>', head: { title: 'دوره‌ها', description: '', jsonLd: null }, routeIds: [] };
-    }`,
-  );
-}
+    }`;
+const dist = writeStandInBuild(root, standInRender);
 
 let server: TestServer;
 let admin: string;
 let categoryId: number;
 
 beforeAll(async () => {
-  writeStandInBuild();
   server = await startServer({ distDir: dist });
   admin = await server.signIn(adminPhone, adminPassword);
   const categories = await server.call<Array<{ id: number }>>('GET', '/api/Category/GetSelectList', { token: admin });
