@@ -1,8 +1,7 @@
 // Entry point: `tsx server/main.ts`. Settings come from the environment (see config.ts).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { configFromEnv } from './platform/config';
+import { configFromEnv, databaseTarget } from './platform/config';
 import { messagingFromEnv } from './features/messaging/settings';
 import { hashPassword } from './features/identity/passwords';
 
@@ -16,8 +15,8 @@ const config = { ...settings, messaging: messagingFromEnv() };
 // A new SQLite data dir gets seeded, and the seed's first administrator needs a scrypt hash
 // (N = 2^17, ~0.7 s on libuv's thread pool). It is begun here, so it runs while the server's
 // modules load (the app is imported below, not statically), rather than after them.
-const databaseFile = config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite'); // as buildApp
-if (!config.databaseUrl && config.seed !== false && !existsSync(databaseFile)) {
+const database = databaseTarget(config);
+if (database.engine === 'sqlite' && config.seed !== false && !existsSync(database.file)) {
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const hash = hashPassword(password);
   hash.catch(() => undefined); // the seed awaits it (and reports a failure); unused if no seed runs

@@ -405,3 +405,13 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
     batchSize: 10,
   };
 }
+
+/**
+ * The database the settings name: the PostgreSQL URL when given, else the SQLite file. Here, not
+ * in db.ts, so the entry point can name the file before the database drivers load.
+ */
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export function databaseTarget(config: { dataDir: string; databaseFile?: string; databaseUrl?: string }): DatabaseTarget {
+  return config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'sqlite', file: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite') };
+}

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { foldedMigrations, migratorFor } from './migrations/index';
 
 import type { Database } from './tables';
+import type { DatabaseTarget } from './config';
 
 export * from './tables';
 
@@ -85,12 +86,7 @@ export function openConfiguredDatabase(target: { databaseUrl?: string; databaseF
   return target.databaseUrl ? openPostgres(target.databaseUrl) : openDatabase(target.databaseFile);
 }
 
-/** The database the settings name: the PostgreSQL URL when given, else the SQLite file. */
-export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
-
-export function databaseTarget(config: { dataDir: string; databaseFile?: string; databaseUrl?: string }): DatabaseTarget {
-  return config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'sqlite', file: config.databaseFile ?? path.join(config.dataDir, 'academy.sqlite') };
-}
+export { databaseTarget, type DatabaseTarget } from './config';
 
 export const openDatabaseTarget = (target: DatabaseTarget): DB => (target.engine === 'postgres' ? openPostgres(target.url) : openDatabase(target.file));
 

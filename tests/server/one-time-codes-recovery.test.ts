@@ -188,7 +188,7 @@ describe('an account that opens the admin panel', () => {
     await db.updateTable('users').set({ role: 300 }).where('phoneNumber', '=', phone).execute();
     const before = await server.signIn(phone, 'staff-password-1');
     expect((await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: 'staff@example.com' }, headers: from(address) })).status).toBe(200);
-    const mailed = await vi.waitFor(() => {
+    const mailed = await eventually(() => {
       const found = mail.mails.find((message) => message.to === 'staff@example.com');
       if (!found) throw new Error('not mailed yet');
       return found;
@@ -228,7 +228,7 @@ describe('an account that opens the admin panel', () => {
     const phone = '09369500004';
     await signUp(phone, address, 'learner-password-1', 'learner-link@example.com');
     expect((await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: 'learner-link@example.com' }, headers: from(address) })).status).toBe(200);
-    const mailed = await vi.waitFor(() => {
+    const mailed = await eventually(() => {
       const found = mail.mails.find((message) => message.to === 'learner-link@example.com');
       if (!found) throw new Error('not mailed yet');
       return found;
