@@ -1,7 +1,6 @@
-import type { StaticDataRouteOption } from '@tanstack/react-router';
+import type { RegisteredRouter, StaticDataRouteOption } from '@tanstack/react-router';
 import { defaultNav, navGroups, type NavDecl, type NavGroup, type RegistryKey } from '../../../schema/define';
 import { registry, registryKeys } from '../../../schema/registry.gen';
-import type { FileRoutesByFullPath } from '../../routeTree.gen';
 
 export function isRegistryKey(value: string): value is RegistryKey {
   return (registryKeys as readonly string[]).includes(value);
@@ -15,7 +14,7 @@ declare module '@tanstack/react-router' {
 }
 
 /** The admin's own screens: the routes under /admin/ that take no parameter (not /admin/ itself). */
-export type AdminPage = Exclude<Extract<keyof FileRoutesByFullPath, `/admin/${string}`>, `${string}$${string}` | '/admin/'>;
+export type AdminPage = Exclude<Extract<keyof RegisteredRouter['routesByPath'], `/admin/${string}`>, `${string}$${string}` | '/admin/'>;
 const isAdminPage = (path: string): path is AdminPage => /^\/admin\/[^$]+$/.test(path);
 
 export type AdminLink = { label: string; href: string; nav: NavDecl } & ({ entity: RegistryKey } | { page: AdminPage });
