@@ -2416,6 +2416,23 @@ export type components = {
             /** @description the sum owed back over those orders */
             refundDueInTomans?: number;
             money?: components["schemas"]["DashboardMoney"];
+            today?: components["schemas"]["DashboardToday"];
+        };
+        /** @description The academy's day now (Tehran): its class sessions, in the order they start, each with its register at /admin/classSessions/{id}; the messages not yet read; the waiting-list seats offered and not yet taken. Paid today is money.today, refunds owed refundDueOrders. */
+        DashboardToday: {
+            /** @description the Jalali day (yyyy-mm-dd, Latin digits) */
+            day: string;
+            sessions: {
+                id: number;
+                courseId: number;
+                courseTitle: string;
+                /** @description HH:MM, Tehran */
+                startTime: string;
+                endTime: string;
+                cancelled: boolean;
+            }[];
+            newMessages: number;
+            seatsOffered: number;
         };
         /** @description Money figures, all computed on the server in tomans and Tehran time. Revenue is paid orders (their total less what is owed or paid back) by the Jalali day of payment; refunds are amounts owed back and amounts paid back (refunded orders, refunded enrolments). */
         DashboardMoney: {

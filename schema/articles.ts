@@ -19,6 +19,7 @@ export default defineEntity({
     { key: 'body', header: 'توضیحات', cell: 'excerpt' },
     { key: 'image', header: 'تصویر', cell: 'image' },
   ],
+  nav: { group: 'content', order: 1 },
   texts: {
     nav: 'مقالات',
     title: 'مدیریت مقالات',

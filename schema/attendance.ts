@@ -71,6 +71,7 @@ export default defineEntity({
     { key: 'takenBy', header: 'ثبت‌کننده', cell: 'reference' },
     { key: 'takenAt', header: 'زمان ثبت', cell: 'jalaliDateTime' },
   ],
+  nav: { group: 'classes', order: 2 },
   texts: {
     nav: 'حضور و غیاب',
     title: 'حضور و غیاب',

@@ -16,6 +16,7 @@ export default defineEntity({
     { key: 'inActive', header: 'غیرفعال', cell: 'yesNo' },
     { key: 'coverImage', header: 'تصویر', cell: 'image' },
   ],
+  nav: { group: 'classes', order: 5 },
   texts: {
     nav: 'دسته بندی دوره‌ها',
     title: 'مدیریت دسته‌بندی‌ها',

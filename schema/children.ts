@@ -31,6 +31,7 @@ export default defineEntity({
     { key: 'birthDate', header: 'تاریخ تولد', cell: 'jalaliDate' },
     { key: 'grade', header: 'پایه تحصیلی', cell: 'text' },
   ],
+  nav: { group: 'people', order: 3 },
   texts: {
     nav: 'فرزندان',
     title: 'فرزندان فراگیران',

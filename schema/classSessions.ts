@@ -65,6 +65,7 @@ export default defineEntity({
     { key: 'note', header: 'توضیح', cell: 'text' },
     { key: 'origin', header: 'ساخته‌شده از', cell: 'badge', options: sessionOriginLabels, tones: { pattern: 'info', manual: 'accent' } },
   ],
+  nav: { group: 'classes', order: 1 },
   texts: {
     nav: 'جلسات کلاس‌ها',
     title: 'جلسات کلاس‌ها',

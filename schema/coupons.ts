@@ -57,6 +57,7 @@ export default defineEntity({
     { key: 'validUntil', header: 'معتبر تا', cell: 'jalaliDate' },
     { key: 'inActive', header: 'وضعیت', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
+  nav: { group: 'sales', order: 4 },
   texts: {
     nav: 'کدهای تخفیف',
     title: 'کدهای تخفیف',

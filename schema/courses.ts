@@ -104,6 +104,7 @@ export default defineEntity({
     { key: 'type', header: 'نوع دوره', cell: 'option', options: courseTypeLabels },
     { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
+  nav: { group: 'classes', order: 3 },
   texts: {
     nav: 'دوره‌ها',
     title: 'مدیریت دوره‌ها',

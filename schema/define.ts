@@ -29,6 +29,7 @@ export * from './define/columns';
 export * from './define/entity';
 export * from './define/validation';
 export * from './define/records';
+export * from './define/nav';
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
 

@@ -47,6 +47,7 @@ export default defineEntity({
     { key: 'orderId', header: 'پرداخت (کد پیگیری)', cell: 'reference' },
     { key: 'status', header: 'وضعیت', cell: 'option', options: Object.fromEntries(statuses) },
   ],
+  nav: { group: 'sales', order: 2 },
   texts: {
     nav: 'ثبت‌نام‌ها',
     title: 'ثبت‌نام‌ها و فهرست کلاس‌ها',

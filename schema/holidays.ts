@@ -20,6 +20,7 @@ export default defineEntity({
     { key: 'date', header: 'تاریخ', cell: 'jalaliDate' },
     { key: 'title', header: 'مناسبت', cell: 'text' },
   ],
+  nav: { group: 'classes', order: 4 },
   texts: {
     nav: 'تعطیلات',
     title: 'روزهای تعطیل آموزشگاه',

@@ -51,6 +51,7 @@ export default defineEntity({
     },
     { key: 'createdAt', header: 'زمان ارسال', cell: 'jalaliDateTime' },
   ],
+  nav: { group: 'people', order: 1 },
   texts: {
     nav: 'پیام‌های تماس',
     title: 'پیام‌های تماس با ما',

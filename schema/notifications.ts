@@ -77,6 +77,7 @@ export default defineEntity({
     { key: 'sentAt', header: 'زمان ارسال', cell: 'jalaliDateTime' },
     { key: 'createdAt', header: 'زمان ثبت', cell: 'jalaliDateTime' },
   ],
+  nav: { group: 'system', order: 1 },
   texts: {
     nav: 'پیام‌های ارسالی',
     title: 'پیام‌های ارسالی به والدین',

@@ -63,7 +63,7 @@ export default defineEntity({
     refId: { label: 'کد پیگیری درگاه', input: 'text', readOnly: true, nullable: true },
     cardPan: { label: 'کارت پرداخت', input: 'text', readOnly: true, nullable: true },
     createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
-    paidAt: { label: 'تاریخ پرداخت', input: 'jalaliDate', readOnly: true },
+    paidAt: { label: 'تاریخ پرداخت', input: 'jalaliDate', readOnly: true, filter: 'range' },
     refundedAt: { label: 'تاریخ بازپرداخت', input: 'jalaliDate', readOnly: true },
     // When a refund through the gateway went unanswered; cleared once the order is refunded.
     refundUnconfirmedAt: {
@@ -88,6 +88,7 @@ export default defineEntity({
     { key: 'cardPan', header: 'کارت', cell: 'phone' },
     { key: 'createdAt', header: 'تاریخ ثبت', cell: 'jalaliDateTime' },
   ],
+  nav: { group: 'sales', order: 1 },
   texts: {
     nav: 'سفارش‌ها',
     title: 'سفارش‌ها و پرداخت‌ها',

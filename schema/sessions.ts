@@ -86,6 +86,7 @@ export default defineEntity({
     { id: 'device', header: 'مرورگر و دستگاه', cell: 'text', value: (session) => shortUserAgent(session.userAgent) },
     { key: 'address', header: 'نشانی IP', cell: 'text' },
   ],
+  nav: { group: 'system', order: 4 },
   texts: {
     nav: 'سابقه ورود',
     title: 'سابقه ورود کاربران',

@@ -26,6 +26,7 @@ export default defineEntity({
     { key: 'percent', header: 'درصد تخفیف', cell: 'number' },
     { key: 'inActive', header: 'وضعیت', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
+  nav: { group: 'sales', order: 5 },
   texts: {
     nav: 'تخفیف خواهر و برادر',
     title: 'تخفیف خواهر و برادر',

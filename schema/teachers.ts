@@ -20,6 +20,7 @@ export default defineEntity({
     { key: 'skill', header: 'مهارت', cell: 'text' },
     { key: 'descirption', header: 'توضیحات', cell: 'text' },
   ],
+  nav: { group: 'people', order: 4 },
   texts: {
     nav: 'همیاران',
     title: 'مدیریت همیاران',

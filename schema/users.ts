@@ -61,6 +61,7 @@ export default defineEntity({
     { id: 'status', header: 'وضعیت', cell: 'text', value: (user) => (user.isLockout ? 'غیرفعال' : 'فعال') },
     { key: 'lastLogin', header: 'آخرین ورود', cell: 'jalaliDateTime' },
   ],
+  nav: { group: 'people', order: 2 },
   texts: {
     nav: 'کاربران',
     title: 'مدیریت کاربران',

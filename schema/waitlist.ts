@@ -56,6 +56,7 @@ export default defineEntity({
     { key: 'holdUntil', header: 'مهلت پرداخت', cell: 'jalaliDateTime' },
     { key: 'joinedAt', header: 'تاریخ ثبت', cell: 'jalaliDateTime' },
   ],
+  nav: { group: 'sales', order: 3 },
   texts: {
     nav: 'فهرست انتظار',
     title: 'فهرست‌های انتظار دوره‌ها',

@@ -2,13 +2,10 @@
 // ./columns.ts) and the erased shape generic code (tables, forms, the server's CRUD) works with.
 import * as v from 'valibot';
 import type { RegistryKey } from '../registryKeys.gen';
-import type { OptionValue } from './fields';
-import type { FieldValue } from './fields';
-import type { InputKind } from './fields';
-import type { ReferenceDecl, ReferencesDecl } from './fields';
-import type { FieldDecl } from './fields';
-import type { OperationKey } from './fields';
+import type { FieldValue, InputKind, OptionValue } from './fields';
+import type { FieldDecl, OperationKey, ReferenceDecl, ReferencesDecl } from './fields';
 import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
+import type { NavDecl } from './nav';
 
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
@@ -193,6 +190,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
    * the detail view of what they belong to, and their list stays at /admin/<key>.
    */
   sidebar?: boolean;
+  /** The sidebar's group and place (NavDecl); without it, defaultNav. */
+  nav?: NavDecl;
   /** See NavBadgeDecl. */
   navBadge?: NavBadgeDecl<NoInfer<keyof F & string>>;
   /** See OnOpenDecl. */

@@ -4,6 +4,7 @@ import type { components } from '../../../codegen/openapi.gen';
 import { academyDayOf, academyDayStart } from '../../../schema/rules/calendar';
 import type { DB } from '../../platform/db';
 import { dashboardMoney, moneyQuery, moneyRange } from './dashboardMoney';
+import { dashboardToday } from './dashboardToday';
 import { parse, type Register } from '../../platform/http';
 
 /** The start of the academy's today, as an ISO instant comparable with stored ones. */
@@ -40,6 +41,7 @@ export function registerDashboard(register: Register, db: DB) {
       totalCourses: await count(db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
       ...(await refundsDue(db)),
       money: await dashboardMoney(db, range),
+      today: await dashboardToday(db),
     };
   });
 }

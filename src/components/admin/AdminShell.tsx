@@ -1,4 +1,4 @@
-// The admin frame: RTL Radix theme, the 16rem sidebar (a drawer on phones), the header with the
+// The admin frame: RTL Radix theme, the 16rem sidebar in its groups (a drawer on phones), the header with the
 // screen title, today's Jalali date, home and logout, and the one toast container.
 // Only the theme's base tokens and the two palettes in use: the dialogs are unstyled Radix
 // primitives styled in admin.css, so components.css and utilities.css (0.7 MB) are not needed.
@@ -7,9 +7,9 @@ import '@radix-ui/themes/tokens/colors/indigo.css';
 import '@radix-ui/themes/tokens/colors/slate.css';
 import './admin.css';
 import { Theme } from '@radix-ui/themes';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Direction } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { signOut } from '../../api/signOut';
 import { formatTodayHeader } from '../../../schema/rules/calendar';
@@ -17,7 +17,7 @@ import { SignInAlertBanner } from '../site/SignInAlertBanner';
 import { registry } from '../../../schema/registry.gen';
 import { formatPersianNumber } from '../../../schema/rules/text';
 import { useNavBadges, type NavBadges } from './navBadges';
-import { type AdminLink, adminLinks } from './navigation';
+import { type AdminLink, type AdminNavGroup, adminNavigation } from './navigation';
 import { adminTexts } from './texts';
 
 /** Spec §9, exactly. */
@@ -72,13 +72,36 @@ function SidebarLink({ item, onFollow, badges }: { item: AdminLink; onFollow: ()
   );
 }
 
+/** A group of links under its heading (the first group, the dashboard, has none). */
+function SidebarGroup({ group, onFollow, badges }: { group: AdminNavGroup; onFollow: () => void; badges: NavBadges }) {
+  const headingId = useId();
+  return (
+    <>
+      {group.title && (
+        <p id={headingId} className="admin-nav-group-title">
+          {group.title}
+        </p>
+      )}
+      <ul className="admin-nav" aria-labelledby={group.title ? headingId : undefined}>
+        {group.links.map((item) => (
+          <li key={item.href}>
+            <SidebarLink item={item} onFollow={onFollow} badges={badges} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function AdminShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const router = useRouter();
+  const groups = useMemo(() => adminNavigation(Object.values(router.routesById)), [router]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const badges = useNavBadges(pathname);
   const sidebarId = useId();
-  const active = adminLinks.find((link) => pathname === link.href || pathname.startsWith(`${link.href}/`));
+  const active = groups.flatMap((group) => group.links).find((link) => pathname === link.href || pathname.startsWith(`${link.href}/`));
   const title = active?.label ?? adminTexts.panelTitle;
 
   return (
@@ -88,13 +111,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <aside id={sidebarId} className={`admin-sidebar${menuOpen ? ' admin-sidebar-open' : ''}`} aria-label={adminTexts.panelTitle}>
             <p className="admin-sidebar-title">{adminTexts.panelTitle}</p>
             <nav>
-              <ul className="admin-nav">
-                {adminLinks.map((item) => (
-                  <li key={item.href}>
-                    <SidebarLink item={item} onFollow={() => setMenuOpen(false)} badges={badges} />
-                  </li>
-                ))}
-              </ul>
+              {groups.map((group) => (
+                <SidebarGroup key={group.key} group={group} onFollow={() => setMenuOpen(false)} badges={badges} />
+              ))}
             </nav>
           </aside>
           {menuOpen && <div className="admin-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}

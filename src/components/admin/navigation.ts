@@ -1,29 +1,61 @@
-import type { RegistryKey } from '../../../schema/define';
+import type { RegisteredRouter, StaticDataRouteOption } from '@tanstack/react-router';
+import { defaultNav, navGroups, type NavDecl, type NavGroup, type RegistryKey } from '../../../schema/define';
 import { registry, registryKeys } from '../../../schema/registry.gen';
 
 export function isRegistryKey(value: string): value is RegistryKey {
   return (registryKeys as readonly string[]).includes(value);
 }
 
-export type AdminPage = '/admin/dashboard' | '/admin/media' | '/admin/emails' | '/admin/audit';
-export type AdminLink = { label: string; href: string } & ({ entity: RegistryKey } | { page: AdminPage });
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** An admin screen that is not an entity's (dashboard, media, audit): its sidebar link. */
+    adminNav?: NavDecl & { label: string };
+  }
+}
 
-const entityLink = (entity: RegistryKey): AdminLink => ({ entity, label: registry[entity].texts.nav, href: `/admin/${entity}` });
-const pageLink = (page: AdminPage, label: string): AdminLink => ({ page, label, href: page });
+/** The admin's own screens: the routes under /admin/ that take no parameter (not /admin/ itself). */
+export type AdminPage = Exclude<Extract<keyof RegisteredRouter['routesByPath'], `/admin/${string}`>, `${string}$${string}` | '/admin/'>;
+const isAdminPage = (path: string): path is AdminPage => /^\/admin\/[^$]+$/.test(path);
 
-// The spec's sidebar order (§2); an entity added to the registry later is listed before «ایمیل».
-const specOrder: RegistryKey[] = ['users', 'courses', 'categories', 'articles', 'teachers'];
-const laterEntities = registryKeys.filter((key) => !specOrder.includes(key) && registry[key].sidebar).map(entityLink);
+export type AdminLink = { label: string; href: string; nav: NavDecl } & ({ entity: RegistryKey } | { page: AdminPage });
+export interface AdminNavGroup {
+  key: NavGroup;
+  /** The group's heading; empty for the first (the dashboard), which has none. */
+  title: string;
+  links: AdminLink[];
+}
 
-export const adminLinks: AdminLink[] = [
-  pageLink('/admin/dashboard', 'داشبورد'),
-  entityLink('users'),
-  entityLink('courses'),
-  entityLink('categories'),
-  entityLink('articles'),
-  pageLink('/admin/media', 'مدیا'),
-  entityLink('teachers'),
-  ...laterEntities,
-  pageLink('/admin/emails', 'ایمیل'),
-  pageLink('/admin/audit', 'گزارش تغییرات'),
-];
+/** A route as the sidebar reads it: its address and its static data. */
+export interface NavRoute {
+  fullPath: string;
+  options: { staticData?: StaticDataRouteOption };
+}
+
+const entityLinks = (): AdminLink[] =>
+  registryKeys
+    .filter((key) => registry[key].sidebar)
+    .map((entity) => ({ entity, label: registry[entity].texts.nav, href: `/admin/${entity}`, nav: registry[entity].decl.nav ?? defaultNav }));
+
+function pageLinks(routes: Iterable<NavRoute>): AdminLink[] {
+  const links: AdminLink[] = [];
+  for (const route of routes) {
+    const nav = route.options.staticData?.adminNav;
+    if (nav && isAdminPage(route.fullPath)) links.push({ page: route.fullPath, label: nav.label, href: route.fullPath, nav: { group: nav.group, order: nav.order } });
+  }
+  return links;
+}
+
+/**
+ * The sidebar: every entity with a link and every admin route that declares one, in the groups'
+ * order, each group by its members' declared order (the registry's order, then the routes', on a tie).
+ */
+export function adminNavigation(routes: Iterable<NavRoute>): AdminNavGroup[] {
+  const links = [...entityLinks(), ...pageLinks(routes)];
+  return navGroups
+    .map(({ key, title }) => ({
+      key,
+      title,
+      links: links.filter((link) => link.nav.group === key).sort((a, b) => a.nav.order - b.nav.order),
+    }))
+    .filter((group) => group.links.length > 0);
+}

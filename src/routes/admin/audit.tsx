@@ -86,6 +86,7 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
 }
 
 export const Route = createFileRoute('/admin/audit')({
+  staticData: { adminNav: { label: 'گزارش تغییرات', group: 'system', order: 3 } },
   validateSearch: validateAuditSearch,
   component: AuditScreen,
 });

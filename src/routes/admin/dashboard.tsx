@@ -1,5 +1,5 @@
-// The admin dashboard (spec §2, §3 dashboard data, §7): one GET of the five counters, then the
-// chart. This file exports nothing but Route, so the router's code splitting can move the
+// The admin dashboard (spec §2, §3 dashboard data, §7): one GET of the five counters and today's
+// figures; today first, then the chart. This file exports nothing but Route, so the router's code splitting can move the
 // screen, and chart.js with it, into this route's own chunk.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -11,18 +11,24 @@ import {
   type DashboardCounts,
 } from '../../components/admin/dashboard/DashboardChart';
 import { DashboardMoney, type DashboardMoneyData, type MoneyRange } from '../../components/admin/dashboard/DashboardMoney';
+import { DashboardToday, type TodayFigures } from '../../components/admin/dashboard/DashboardToday';
 
 type LoadState =
   | { status: 'loading' }
-  | { status: 'loaded'; counts: DashboardCounts; money: DashboardMoneyData | null; refreshing: boolean }
+  | { status: 'loaded'; counts: DashboardCounts; money: DashboardMoneyData | null; today: TodayFigures | null; refreshing: boolean }
   | { status: 'failed' };
 
-async function fetchDashboard(range: MoneyRange): Promise<{ counts: DashboardCounts; money: DashboardMoneyData | null }> {
+type Loaded = { counts: DashboardCounts; money: DashboardMoneyData | null; today: TodayFigures | null };
+
+async function fetchDashboard(range: MoneyRange): Promise<Loaded> {
   const query = { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) };
   const { data, error, response } = await api.GET('/api/User/GetDashboardData', { params: { query } });
   if (!response.ok || data === undefined)
     throw new Error(`GetDashboardData failed (${response.status})`, { cause: error });
-  return { counts: dashboardCounts(data), money: data.money ?? null };
+  const today: TodayFigures | null = data.today
+    ? { today: data.today, paid: data.money?.today ?? null, refundsDue: { orders: data.refundDueOrders ?? 0, inTomans: data.refundDueInTomans ?? 0 } }
+    : null;
+  return { counts: dashboardCounts(data), money: data.money ?? null, today };
 }
 
 /** The money figures' Jalali range in the address (?from=1405-01-01&to=1405-01-31). */
@@ -79,6 +85,7 @@ function DashboardScreen() {
           {dashboardTexts.failed}
         </p>
       )}
+      {state.status === 'loaded' && state.today && <DashboardToday {...state.today} />}
       {state.status === 'loaded' && <DashboardChart counts={state.counts} />}
       {state.status === 'loaded' && (
         <DashboardMoney
@@ -92,6 +99,7 @@ function DashboardScreen() {
 }
 
 export const Route = createFileRoute('/admin/dashboard')({
+  staticData: { adminNav: { label: 'داشبورد', group: 'home', order: 1 } },
   validateSearch: validateDashboardSearch,
   component: DashboardScreen,
 });

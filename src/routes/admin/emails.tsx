@@ -41,5 +41,6 @@ function EmailsScreen() {
 }
 
 export const Route = createFileRoute('/admin/emails')({
+  staticData: { adminNav: { label: 'ایمیل', group: 'system', order: 2 } },
   component: EmailsScreen,
 });

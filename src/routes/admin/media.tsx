@@ -311,5 +311,6 @@ function MediaScreen() {
 }
 
 export const Route = createFileRoute('/admin/media')({
+  staticData: { adminNav: { label: 'مدیا', group: 'content', order: 2 } },
   component: MediaScreen,
 });
