@@ -54,8 +54,8 @@ export function isCalendarDate(text: string): boolean {
 export const isoInstant = (label: string) => {
   // A date typed into the form that could not be read reaches here as the text typed: the
   // message says what is wrong with it (a 13th month, a 30 Esfand of a common year).
-  const problem = (issue: { input: unknown }) => {
-    const reading = typeof issue.input === 'string' ? readJalaliDay(issue.input) : null;
+  const problem = ({ input }: { input: unknown }) => {
+    const reading = typeof input === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(input) ? readJalaliDay(input) : null;
     return reading?.error === undefined ? `${label} تاریخ معتبری نیست` : `${label}: ${reading.error}`;
   };
   return v.pipe(v.string(`${label} باید تاریخ باشد`), v.isoTimestamp(problem), v.check(isCalendarDate, problem));
