@@ -61,10 +61,13 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false, describ
   const errorId = useId();
   const open = popup !== null;
 
-  useEffect(() => {
+  // A value set from outside (a filter cleared, a preset) replaces whatever was being typed.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
     setTyped(null);
     setProblem(null);
-  }, [value]);
+  }
 
   const close = useCallback((returnFocus: boolean) => {
     setPopup(null);
