@@ -225,8 +225,12 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false, describ
       className="jdp"
       ref={rootRef}
       onBlur={(event) => {
-        // Read when focus leaves the whole picker, not on its way to the popup or the clear button.
-        if (!(event.relatedTarget instanceof Node && rootRef.current?.contains(event.relatedTarget))) commit();
+        // Read when focus leaves the input for anything but the calendar (Tab to the clear
+        // button reads it too), and when it leaves the calendar for the rest of the page.
+        const to = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+        const intoCalendar = to !== null && popupRef.current?.contains(to) === true;
+        const withinFromCalendar = event.target !== inputRef.current && to !== null && rootRef.current?.contains(to) === true;
+        if (!intoCalendar && !withinFromCalendar) commit();
       }}
     >
       <div className="jdp-field">
