@@ -73,6 +73,10 @@ describe('dates typed and filtered in the admin', () => {
     expect(await last.inputValue()).toBe('1405/12/30');
     await last.scrollIntoViewIfNeeded();
     await shoot('date-typed-invalid');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await last.scrollIntoViewIfNeeded();
+    await shoot('date-typed-invalid');
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     await last.fill('۱۴۰۵/۰۳/۱۵');
     await last.press('Tab');
@@ -81,12 +85,17 @@ describe('dates typed and filtered in the admin', () => {
     await last.click();
     await expect.poll(() => page.locator('.jdp-popup .jdp-title').textContent()).toBe('خرداد ۱۴۰۵');
     await shoot('date-typed');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await last.scrollIntoViewIfNeeded();
-    await shoot('date-typed');
-    await page.setViewportSize({ width: 1366, height: 900 });
     await page.keyboard.press('Escape');
     await page.locator('.jdp-popup').waitFor({ state: 'detached' });
+    // On a phone the popup is placed afresh when it opens.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await last.scrollIntoViewIfNeeded();
+    await last.click();
+    await page.locator('.jdp-popup').waitFor();
+    await shoot('date-typed');
+    await page.keyboard.press('Escape');
+    await page.locator('.jdp-popup').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1366, height: 900 });
     await form.getByRole('button', { name: 'ذخیره' }).click();
     await form.waitFor({ state: 'detached' });
     await expect
