@@ -1,5 +1,6 @@
 // Field validators with Persian messages, shared by the forms and the server.
 import * as v from 'valibot';
+import { readJalaliDay } from './rules/calendar';
 import { bareFileName, formatPersianNumber, toLatinDigits } from './rules/text';
 
 const maxText = 2000;
@@ -50,8 +51,15 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /** An ISO timestamp of a real calendar day (the stored form of every date field). */
-export const isoInstant = (label: string) =>
-  v.pipe(v.string(`${label} باید تاریخ باشد`), v.isoTimestamp(`${label} تاریخ معتبری نیست`), v.check(isCalendarDate, `${label} تاریخ معتبری نیست`));
+export const isoInstant = (label: string) => {
+  // A date typed into the form that could not be read reaches here as the text typed: the
+  // message says what is wrong with it (a 13th month, a 30 Esfand of a common year).
+  const problem = ({ input }: { input: unknown }) => {
+    const reading = typeof input === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(input) ? readJalaliDay(input) : null;
+    return reading?.error === undefined ? `${label} تاریخ معتبری نیست` : `${label}: ${reading.error}`;
+  };
+  return v.pipe(v.string(`${label} باید تاریخ باشد`), v.isoTimestamp(problem), v.check(isCalendarDate, problem));
+};
 
 /** Image or video links: accepted as any URL or path and stored as the bare file name. */
 export const fileReference = (label: string, required: boolean, max = 1000) =>

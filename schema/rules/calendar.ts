@@ -3,8 +3,8 @@
 // instant its academy day starts, and every instant is shown on the academy's clock, so a parent
 // abroad, an admin's laptop set to UTC and the server all name the same day and the same hour.
 // Every number shown is in Persian digits. jalaali-js covers years -61..3177.
-import { isValidJalaaliDate, jalaaliMonthLength, toGregorian, toJalaali } from 'jalaali-js';
-import { toPersianDigits } from './text';
+import { d2j, isValidJalaaliDate, j2d, jalaaliMonthLength, toGregorian, toJalaali } from 'jalaali-js';
+import { toLatinDigits, toPersianDigits } from './text';
 
 export const academyTimeZone = 'Asia/Tehran';
 
@@ -118,12 +118,90 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** `1405-01-02`: a day as a key, a query value or a filter's spelling. */
 export const dayKey = ({ jy, jm, jd }: JalaliDate) => `${jy}-${pad(jm)}-${pad(jd)}`;
 
-/** `1405-01-02` or `1405/1/2` (Latin digits) back to a valid day; null otherwise. */
+/** A four-digit year from here on is a Gregorian one (2026/03/05), never a Jalali year typed. */
+export const firstGregorianYear = 1700;
+
+export const dayTexts = {
+  shape: 'تاریخ را به شکل ۱۴۰۶/۰۱/۱۵ بنویسید',
+  gregorian: (year: number) => `سال ${toPersianDigits(year)} میلادی است؛ تاریخ شمسی بنویسید، مانند ۱۴۰۶/۰۱/۱۵`,
+  month: 'ماه باید از ۱ تا ۱۲ باشد',
+  day: ({ jy, jm, jd }: JalaliDate, length: number) =>
+    `روز ${toPersianDigits(jd)} در ${jalaliMonthNames[jm - 1] ?? ''} ${toPersianDigits(jy)} نیست؛ این ماه ${toPersianDigits(length)} روز دارد`,
+} as const;
+
+/**
+ * The year, month and day numbers of a date as people type it: four-digit year first, in
+ * Persian, Arabic or Latin digits, separated by `/`, `-` or `.` (the Persian keypad's «٫» too),
+ * with stray spaces and direction marks pasted along ignored. Null for any other shape.
+ */
+export function dateParts(text: string): [number, number, number] | null {
+  const plain = toLatinDigits(text.replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '')).trim();
+  const match = /^(\d{4})\s*[/\-.\u066b]\s*(\d{1,2})\s*[/\-.\u066b]\s*(\d{1,2})$/.exec(plain);
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+}
+
+export type DayReading = { day: JalaliDate; error?: undefined } | { day?: undefined; error: string };
+
+/**
+ * The one reading of a typed Jalali day (۱۴۰۶/۰۱/۱۵, 1406-1-15), for the admin's inputs and
+ * every server route that takes one: the day, or what is wrong with it in Persian; null when
+ * nothing was typed.
+ */
+export function readJalaliDay(text: string): DayReading | null {
+  if (text.trim() === '') return null;
+  const parts = dateParts(text);
+  if (!parts) return { error: dayTexts.shape };
+  const [jy, jm, jd] = parts;
+  if (jy >= firstGregorianYear) return { error: dayTexts.gregorian(jy) };
+  if (jy < 1000) return { error: dayTexts.shape };
+  if (jm < 1 || jm > 12) return { error: dayTexts.month };
+  const length = monthLength(jy, jm);
+  if (jd < 1 || jd > length) return { error: dayTexts.day({ jy, jm, jd }, length) };
+  return { day: { jy, jm, jd } };
+}
+
+/** `1405-01-02` or `۱۴۰۵/۱/۲` back to a valid day; null otherwise. */
 export function parseDayKey(text: string): JalaliDate | null {
-  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(text.trim());
-  if (!match) return null;
-  const day = { jy: Number(match[1]), jm: Number(match[2]), jd: Number(match[3]) };
-  return isValidJalali(day) ? day : null;
+  return readJalaliDay(text)?.day ?? null;
+}
+
+/** The day `days` after (or before) a day. */
+export function addDays({ jy, jm, jd }: JalaliDate, days: number): JalaliDate {
+  return d2j(j2d(jy, jm, jd) + days);
+}
+
+/** The ranges a date filter offers in one click, on academy days. */
+export const dayPresets = ['today', 'week', 'month', 'lastMonth'] as const;
+export type DayPreset = (typeof dayPresets)[number];
+
+export const dayPresetLabels: Record<DayPreset, string> = {
+  today: 'امروز',
+  week: 'این هفته',
+  month: 'این ماه',
+  lastMonth: 'ماه قبل',
+};
+
+/**
+ * A preset's first and last day around the academy's today, whatever the zone of the machine
+ * asking: the week runs Saturday to Friday, a month is a Jalali month.
+ */
+export function presetDays(preset: DayPreset, now: Date | number = Date.now()): { from: JalaliDate; to: JalaliDate } {
+  const today = academyDayOf(now);
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case 'week': {
+      const from = addDays(today, -weekdayOfDay(today));
+      return { from, to: addDays(from, 6) };
+    }
+    case 'month':
+      return { from: { ...today, jd: 1 }, to: { ...today, jd: monthLength(today.jy, today.jm) } };
+    case 'lastMonth': {
+      const jy = today.jm === 1 ? today.jy - 1 : today.jy;
+      const jm = today.jm === 1 ? 12 : today.jm - 1;
+      return { from: { jy, jm, jd: 1 }, to: { jy, jm, jd: monthLength(jy, jm) } };
+    }
+  }
 }
 
 function parse(value: string | Date | null | undefined): Date | null {

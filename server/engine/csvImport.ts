@@ -11,7 +11,7 @@ import { csvColumns, importColumns, isImportable, type ImportColumn } from '../.
 import { registry } from '../../schema/registry.gen';
 import { isCalendarDate } from '../../schema/validators';
 import { parseCsv, stripBom, unguardFormula, type CsvRecord } from '../../schema/rules/csv';
-import { academyDayOf, academyDayStart, isValidJalali } from '../../schema/rules/calendar';
+import { academyDayOf, academyDayStart, dateParts, firstGregorianYear, readJalaliDay } from '../../schema/rules/calendar';
 import { formatPersianNumber, toLatinDigits, toPersianDigits } from '../../schema/rules/text';
 import { entityOf } from './bulk';
 import { toColumns } from './crud';
@@ -85,10 +85,13 @@ const falsy = new Set(['false', '0', 'خیر', 'no', 'نه', 'غیرفعال', '
 export function parseDateCell(cell: string): string | null | undefined {
   const text = toLatinDigits(cell).trim();
   if (text === '') return null;
-  const match = /^(\d{4})[/\-.](\d{1,2})[/\-.](\d{1,2})$/.exec(text);
-  if (match) {
-    const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (y < 1700) return isValidJalali({ jy: y, jm: m, jd: d }) ? academyDayStart({ jy: y, jm: m, jd: d }).toISOString() : undefined;
+  const parts = dateParts(text);
+  if (parts) {
+    const [y, m, d] = parts;
+    if (y < firstGregorianYear) {
+      const reading = readJalaliDay(text);
+      return reading?.day ? academyDayStart(reading.day).toISOString() : undefined;
+    }
     const date = new Date(Date.UTC(y, m - 1, d));
     if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
     return academyDayStart(academyDayOf(date.getTime() + 12 * 3_600_000)).toISOString();

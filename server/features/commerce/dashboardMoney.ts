@@ -9,15 +9,14 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
-import { academyDayOf, academyDayStart, nextDay, parseDayKey, type JalaliDate } from '../../../schema/rules/calendar';
-import { toLatinDigits } from '../../../schema/rules/text';
+import { academyDayOf, academyDayStart, nextDay, readJalaliDay, type JalaliDate } from '../../../schema/rules/calendar';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 
 type Money = components['schemas']['DashboardMoney'];
 
 export const moneyTexts = {
-  badDate: (label: string) => `${label} باید تاریخ شمسی معتبر به شکل ۱۴۰۵/۰۱/۱۵ باشد`,
+  badDate: (label: string, problem: string) => `${label}: ${problem}`,
   fromAfterTo: 'تاریخ شروع نمی‌تواند بعد از تاریخ پایان باشد',
   tooLong: 'بازه گزارش نمی‌تواند بیش از ده سال باشد',
 } as const;
@@ -28,10 +27,10 @@ const dayText = ({ jy, jm, jd }: JalaliDate) => `${jy}-${pad(jm)}-${pad(jd)}`;
 
 /** A Jalali day typed with any digits and `-` or `/` (۱۴۰۵/۰۱/۱۵, 1405-1-15); null when absent. */
 function parseDay(value: string | undefined, label: string): JalaliDate | null {
-  if (value === undefined || value.trim() === '') return null;
-  const day = parseDayKey(toLatinDigits(value));
-  if (!day) throw new HttpError(400, moneyTexts.badDate(label));
-  return day;
+  const reading = readJalaliDay(value ?? '');
+  if (reading === null) return null;
+  if (reading.error !== undefined) throw new HttpError(400, moneyTexts.badDate(label, reading.error));
+  return reading.day;
 }
 
 export const moneyQuery = v.object({ from: v.optional(v.string()), to: v.optional(v.string()) });

@@ -187,7 +187,13 @@ function DateInput(props: InputProps) {
         props.onChange(value);
         props.onBlur();
       }}
+      // Kept in the form as typed: its check names what is wrong and keeps it from being saved.
+      onUnreadable={(text) => {
+        props.onChange(text);
+        props.onBlur();
+      }}
       invalid={props.invalid}
+      describedBy={props.describedBy}
     />
   );
 }

@@ -8,8 +8,8 @@ import type { AnyEntity, RegistryKey } from '../../../schema/define';
 import { registry, registryKeys } from '../../../schema/registry.gen';
 import { api, serverMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { InstantRangeFields } from '../../components/admin/DateRangeFilter';
 import { formatFieldValue, propertyLabel, recordName } from '../../components/admin/fieldValue';
-import { JalaliDatePicker } from '../../components/admin/inputs/JalaliDatePicker';
 import { isRegistryKey } from '../../components/admin/navigation';
 import { showNotice } from '../../components/admin/notify';
 import { labelsOfField, referencedIds, useLabels, type Labels } from '../../components/admin/relations';
@@ -319,18 +319,7 @@ function AuditScreen() {
             ))}
           </select>
         </div>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor="audit-from">
-            {auditTexts.from}
-          </label>
-          <JalaliDatePicker id="audit-from" value={search.from ?? null} onChange={(value) => setFilter({ from: value ?? undefined })} />
-        </div>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor="audit-to">
-            {auditTexts.to}
-          </label>
-          <JalaliDatePicker id="audit-to" value={search.to ?? null} onChange={(value) => setFilter({ to: value ?? undefined })} />
-        </div>
+        <InstantRangeFields labels={auditTexts} from={search.from} to={search.to} onChange={setFilter} />
         <div className="audit-filters-clear">
           <button type="button" className="admin-button admin-button-secondary" onClick={() => void navigate({ search: {} })}>
             {auditTexts.clear}

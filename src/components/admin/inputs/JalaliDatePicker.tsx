@@ -1,4 +1,7 @@
-// A read-only Jalali date input with its own calendar popup (spec §2 shared pieces, §9).
+// A Jalali date input, typed (۱۴۰۶/۰۱/۱۵, any digits, `/` or `-`) or picked from its own calendar
+// popup (spec §2 shared pieces, §9). What is typed is read by the calendar's one reader when the
+// input is left or Enter is pressed; text it cannot read stays as typed, with the reason beside it
+// (or, inside a form, handed to the form, whose check words it), so nothing typed is lost.
 // Built on jalaali-js alone: react-day-picker's Persian calendar would bring date-fns-jalali
 // and still need year buttons, day clamping and our Persian labels written around it.
 //
@@ -7,9 +10,10 @@
 // clamped to the new month's length (31 Shahrivar → next → 30 Mehr), so the selection
 // follows the navigation. `focus` is the keyboard cursor (roving tabindex). Nothing reaches
 // the form until a day is picked by click, Enter or Space; Escape and an outside click leave
-// the value as it was.
+// the value as it was. A click on the input opens the popup and leaves the caret in the input;
+// the keyboard (Enter, Space, ArrowDown) opens it with the cursor in the grid.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { academyDayStart, jalaliMonthNames, jalaliWeekdayNames, monthLength, academyDayOf } from '../../../../schema/rules/calendar';
+import { academyDayStart, jalaliMonthNames, jalaliWeekdayNames, monthLength, academyDayOf, readJalaliDay } from '../../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../../schema/rules/text';
 import './JalaliDatePicker.css';
 import { Chevron, choosePlacement, dayLabel, formatValue, initialState, inRange, monthGrid, moveTo, parseValue, type Placement, type PopupState, sameDay, shiftMonth, unplaced, type View } from './JalaliPickerParts';
@@ -19,6 +23,11 @@ export interface JalaliDatePickerProps {
   value: string | null;
   onChange(value: string | null): void;
   invalid?: boolean;
+  describedBy?: string;
+  /** Where the calendar opens while there is no value (a range's end opens on its start). */
+  near?: string | null;
+  /** Takes text that is not a day; without it the picker shows the reason itself. */
+  onUnreadable?(text: string): void;
 }
 
 const weekdayLetters = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'] as const;
@@ -34,9 +43,12 @@ export const datePickerTexts = {
   today: 'امروز',
 } as const;
 
-export function JalaliDatePicker({ id, value, onChange, invalid = false }: JalaliDatePickerProps) {
+export function JalaliDatePicker({ id, value, onChange, invalid = false, describedBy, near = null, onUnreadable }: JalaliDatePickerProps) {
   const selected = parseValue(value);
   const [popup, setPopup] = useState<PopupState | null>(null);
+  // What is being typed (null: the input shows the value) and why it could not be read.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [placement, setPlacement] = useState<Placement>(unplaced);
   const rootRef = useRef<HTMLDivElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
@@ -46,18 +58,54 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
   // a month button (that would yank focus away from the button being clicked again).
   const focusGridRef = useRef(false);
   const titleId = useId();
+  const errorId = useId();
   const open = popup !== null;
+
+  // A value set from outside (a filter cleared, a preset) replaces whatever was being typed.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setTyped(null);
+    setProblem(null);
+  }
 
   const close = useCallback((returnFocus: boolean) => {
     setPopup(null);
     if (returnFocus) inputRef.current?.focus();
   }, []);
 
-  const openPopup = () => {
-    focusGridRef.current = true;
+  const openPopup = (intoGrid: boolean) => {
+    focusGridRef.current = intoGrid;
     // Measured afresh at its own size: the screen may have turned since the last opening.
     setPlacement(unplaced);
-    setPopup(initialState(selected, academyDayOf(new Date())));
+    const typedDay = typed === null ? null : (readJalaliDay(typed)?.day ?? null);
+    setPopup(initialState(typedDay ?? selected, parseValue(near) ?? academyDayOf(new Date())));
+  };
+
+  const emit = (next: string | null) => {
+    setTyped(null);
+    setProblem(null);
+    if (next !== value) onChange(next);
+  };
+
+  /** Reads what was typed: a day is the new value, blank clears it, anything else is explained. */
+  const commit = () => {
+    if (typed === null) return;
+    const reading = readJalaliDay(typed);
+    if (reading === null) emit(null);
+    else if (reading.day) emit(academyDayStart(reading.day).toISOString());
+    else if (onUnreadable) {
+      setTyped(null);
+      onUnreadable(typed);
+    } else setProblem(reading.error);
+  };
+
+  const onType = (text: string) => {
+    setTyped(text);
+    setProblem(null);
+    // An open calendar follows a day as soon as it can be read.
+    const day = readJalaliDay(text)?.day;
+    if (popup && day) setPopup(initialState(day, day));
   };
 
   useEffect(() => {
@@ -92,14 +140,18 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
   }, [popup]);
 
   const pick = (view: View, day: number) => {
-    onChange(academyDayStart({ jy: view.jy, jm: view.jm, jd: day }).toISOString());
+    emit(academyDayStart({ jy: view.jy, jm: view.jm, jd: day }).toISOString());
     close(true);
   };
 
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+    if (event.key === 'Enter' && typed !== null) {
       event.preventDefault();
-      if (!open) openPopup();
+      commit();
+      setPopup(null);
+    } else if (event.key === 'Enter' || event.key === 'ArrowDown' || (event.key === ' ' && typed === null)) {
+      event.preventDefault();
+      if (!open) openPopup(true);
     }
   };
 
@@ -169,28 +221,51 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
   const canGo = (months: number) => popup !== null && inRange(shiftMonth(popup.view, months));
 
   return (
-    <div className="jdp" ref={rootRef}>
+    <div
+      className="jdp"
+      ref={rootRef}
+      onBlur={(event) => {
+        // Read when focus leaves the input for anything but the calendar (Tab to the clear
+        // button reads it too), and when it leaves the calendar for the rest of the page.
+        const to = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+        const intoCalendar = to !== null && popupRef.current?.contains(to) === true;
+        const withinFromCalendar = event.target !== inputRef.current && to !== null && rootRef.current?.contains(to) === true;
+        if (!intoCalendar && !withinFromCalendar) commit();
+      }}
+    >
       <div className="jdp-field">
         <input
           ref={inputRef}
           id={id}
           className="jdp-input"
           type="text"
-          readOnly
-          value={formatValue(selected)}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed ?? (selected ? formatValue(selected) : (value ?? ''))}
           placeholder={datePickerTexts.placeholder}
-          aria-invalid={invalid || undefined}
+          aria-invalid={invalid || problem !== null || undefined}
+          aria-describedby={[describedBy, problem === null ? '' : errorId].filter(Boolean).join(' ') || undefined}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onClick={() => (open ? close(false) : openPopup())}
+          onChange={(event) => onType(event.target.value)}
+          onClick={() => {
+            inputRef.current?.focus();
+            if (open) close(false);
+            else openPopup(false);
+          }}
           onKeyDown={onInputKeyDown}
         />
-        {selected && (
-          <button type="button" className="jdp-clear" aria-label={datePickerTexts.clear} onClick={() => onChange(null)}>
+        {(selected || typed || value) && (
+          <button type="button" className="jdp-clear" aria-label={datePickerTexts.clear} onClick={() => emit(null)}>
             ×
           </button>
         )}
       </div>
+      {problem !== null && (
+        <p id={errorId} className="jdp-error" role="alert">
+          {problem}
+        </p>
+      )}
       {popup && (
         <div
           ref={popupRef}
@@ -290,10 +365,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
             <button
               type="button"
               className="jdp-link"
-              onClick={() => {
-                focusGridRef.current = true;
-                setPopup(moveTo(popup, { jy: today.jy, jm: today.jm }, today.jd));
-              }}
+              onClick={() => pick(today, today.jd)}
             >
               {datePickerTexts.today}
             </button>
@@ -301,7 +373,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false }: Jalal
               type="button"
               className="jdp-link"
               onClick={() => {
-                onChange(null);
+                emit(null);
                 close(true);
               }}
             >

@@ -19,8 +19,10 @@ export interface PopupState {
   focus: number;
 }
 
+/** The stored instant's academy day; null for none, and for text typed that was not a day. */
 export function parseValue(value: string | null): JalaliDate | null {
-  if (!value) return null;
+  // `new Date('1403/12/31')` would read a Gregorian day of the year 1403.
+  if (!value || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : academyDayOf(date);
 }
