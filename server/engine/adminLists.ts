@@ -1,8 +1,7 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
 import * as v from 'valibot';
-import { sql } from 'kysely';
-import { labelFieldsOf, manySpec, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
+import { manySpec, ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
 import { csvColumns, csvDigits } from '../../schema/importable';
 import { csvLine, guardFormula } from '../../schema/rules/csv';
 import { registry } from '../../schema/registry.gen';

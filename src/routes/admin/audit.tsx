@@ -257,7 +257,7 @@ function AuditScreen() {
             id="audit-entity"
             className="admin-input"
             value={search.entity ?? ''}
-            onChange={(event) => setFilter({ entity: event.target.value || undefined })}
+            onChange={(event) => setFilter({ entity: event.target.value || undefined, recordId: undefined })}
           >
             <option value="">{auditTexts.all}</option>
             {registryKeys.map((key) => (
