@@ -1,6 +1,6 @@
 // Records named by their labels in Chromium against the real server: an enrolment's «لغو ثبت‌نام»
-// and «انتقال به دوره دیگر» dialogs name its child and course, never «رکورد شماره»; its detail
-// page is titled by that name and links to its own history, the audit log narrowed to it, whose
+// and «انتقال به دوره دیگر» dialogs and the cancel's toast name its child and course, never
+// «رکورد شماره»; its detail page is titled by that name and links to its own history, the audit log narrowed to it, whose
 // entries name it too; an attendance mark's audit entry names the child. With SHOTS_DIR set, the
 // cancel dialog, the detail page and the narrowed log at 1366 and 390 px.
 import { mkdirSync } from 'node:fs';
@@ -71,7 +71,8 @@ describe('an enrolment named by its child and course', () => {
     expect(await cancel.textContent()).not.toContain('رکورد شماره');
     await cancel.getByLabel('بازگشت وجه').selectOption({ label: 'خیر، وجهی بازگردانده نشود' });
     await shoot(page, 'enrolment-cancel-named');
-    await told(page, 'ثبت‌نام لغو شد', () => cancel.getByRole('button', { name: 'لغو ثبت‌نام' }).click());
+    // The toast names it as the dialog did.
+    expect(await told(page, 'ثبت‌نام لغو شد', () => cancel.getByRole('button', { name: 'لغو ثبت‌نام' }).click())).toContain(`«${name}»`);
     await cancel.waitFor({ state: 'detached' });
   });
 
