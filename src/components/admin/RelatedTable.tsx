@@ -2,13 +2,13 @@
 // table with their own actions, and the button that adds one already pointing here.
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { entitySingular, labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { isRow } from '../../machines/entityApi';
 import { EditableCell } from './EditableCell';
 import { isRegistryKey } from './navigation';
 import { recordName } from './fieldValue';
-import { referenceOptions, referenceTarget, usePathColumns, useRecordNames, useReferenceLabels, type AdminRecord } from './relations';
+import { namedThroughReferences, referenceOptions, referenceTarget, usePathColumns, useRecordNames, useReferenceLabels, type AdminRecord } from './relations';
 import { CellValue, RelatedAdd } from './DetailValues';
 import { detailTexts } from './detailTexts';
 
@@ -43,7 +43,9 @@ export function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord[
   const names = useRecordNames(emptyEntity, other ? rows : []);
   if (!other) return null;
   const rowLabel = (row: AnyRow): string => recordName(other, row, names);
-  const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
+  // A name made of several records (an enrolment: child and course) is headed by what it names.
+  const labelHeader =
+    labelNames.length > 1 && namedThroughReferences(other) ? entitySingular(other) : (other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id);
   const headingId = `related-${group.entity}-${group.field}`;
   return (
     <section className="admin-detail-section" aria-labelledby={headingId}>
