@@ -42,6 +42,7 @@ export default defineEntity({
     { key: 'childId', header: 'فرزند', cell: 'reference' },
     { id: 'parentName', header: 'والد', cell: 'text', path: ['childId', 'userId'] },
     { id: 'parentPhone', header: 'تلفن والد', cell: 'phone', path: ['childId', 'userId', 'phoneNumber'] },
+    { id: 'childAge', header: 'سن', cell: 'age', path: ['childId', 'birthDate'] },
     { key: 'courseId', header: 'دوره', cell: 'reference' },
     { key: 'enrolledAt', header: 'تاریخ ثبت‌نام', cell: 'jalaliDate' },
     { key: 'orderId', header: 'پرداخت (کد پیگیری)', cell: 'reference' },
@@ -115,5 +116,7 @@ export default defineEntity({
       failed: 'فعال کردن دوباره ثبت‌نام ناموفق بود',
     },
   },
+  // An enrolment is named by its child and its course («سارا احمدی پایتون»), read through both references.
+  labelField: ['childId', 'courseId'],
   singular: 'ثبت‌نام',
 });

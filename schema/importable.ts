@@ -41,6 +41,34 @@ export interface CsvColumn {
   fills: ImportColumn | null;
 }
 
+/**
+ * The one digit system each kind of CSV column is written in, whatever its cells hold: what a
+ * machine matches or sums (numbers, money, phone numbers an SMS panel or a spreadsheet looks up,
+ * ages) in Latin digits; what people read (Jalali dates, which Latin digits would make a
+ * spreadsheet take for Gregorian ones, option labels, record names) in Persian as the panel shows
+ * them (a Latin word such as ESP32 keeps its own); free text and addresses as they were written,
+ * so they import back unchanged.
+ */
+export const csvDigits: Record<CellKind, 'latin' | 'persian' | 'asWritten'> = {
+  number: 'latin',
+  hours: 'latin',
+  toman: 'latin',
+  phone: 'latin',
+  age: 'latin',
+  jalaliDate: 'persian',
+  jalaliDateTime: 'persian',
+  option: 'persian',
+  badge: 'persian',
+  yesNo: 'persian',
+  reference: 'persian',
+  references: 'persian',
+  text: 'asWritten',
+  excerpt: 'asWritten',
+  email: 'asWritten',
+  image: 'asWritten',
+  video: 'asWritten',
+};
+
 const idColumn: Column = { id: 'id', header: 'شناسه', cell: 'number', value: (row) => Number(row.id) };
 
 /** How a value the list shows no column for is written: as the form would show it. */

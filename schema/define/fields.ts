@@ -236,7 +236,9 @@ export type CellKind =
   /** An option's label in a coloured pill, its colour from the column's `tones` (roles, statuses). */
   | 'badge'
   /** An email address as a `mailto:` link. */
-  | 'email';
+  | 'email'
+  /** A birth date shown as whole years today, counted on academy days (schema/rules/age.ts). */
+  | 'age';
 
 /** The colours a `badge` cell may take, by meaning rather than by hue. */
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 'accent';

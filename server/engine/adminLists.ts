@@ -1,19 +1,20 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
 import * as v from 'valibot';
-import { sql } from 'kysely';
-import { labelFieldsOf, manySpec, ownColumnValue, recordLabel, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
-import { csvColumns } from '../../schema/importable';
+import { manySpec, ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
+import { csvColumns, csvDigits } from '../../schema/importable';
 import { csvLine, guardFormula } from '../../schema/rules/csv';
 import { registry } from '../../schema/registry.gen';
-import { formatJalaliDateTime, formatJalaliNumeric } from '../../schema/rules/calendar';
+import { academyDayOf, dayKey, formatJalaliDateTime, formatJalaliNumeric } from '../../schema/rules/calendar';
+import { ageOn } from '../../schema/rules/age';
+import { toLatinDigits } from '../../schema/rules/digits';
 import { htmlToPlainText, toPersianDigits } from '../../schema/rules/text';
 import type { Contract } from '../platform/contract';
 import { queryRecord } from './crud';
 import { nowIso, type DB } from '../platform/db';
 import { HttpError, notFound } from '../platform/errors';
 import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
-import { manyValues, pathValues } from './relations';
+import { manyValues, pathValues, recordLabels } from './relations';
 import { currentUser, parse, type Register } from '../platform/http';
 import { withLinks } from './links';
 
@@ -50,18 +51,20 @@ const viewLabels = { entity: 'موجودیت', name: 'نام نما', query: 'پ
 type Column = AnyEntity['columns'][number];
 
 /**
- * A cell as Excel should read it: numbers in Latin digits with no grouping (so they sum), option
- * and yes/no labels instead of codes, Jalali dates as text in Persian digits (Latin ones Excel
- * would take for Gregorian dates), phone numbers in Persian digits (kept as text, leading 0 and
- * all), rich text as plain text.
+ * A cell's text before its digits are written in the column's one digit system (csvDigits):
+ * numbers with no grouping (so they sum), option and yes/no labels instead of codes, Jalali dates
+ * as text (Latin digits Excel would take for Gregorian dates), a reference to nothing as its
+ * field's own wording («ثبت دستی»), an age in whole years, rich text as plain text.
  */
-function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): string {
+function cellText(entity: AnyEntity, column: Column, row: AnyRow, labels: ReferenceLabels, today: Date): string {
   // A path column's values are read for all rows at once (see referenceLabels), by row id.
   const value = 'path' in column || 'many' in column ? labels.get(column.id)?.get(row.id) : ownColumnValue(column, row);
+  const field = 'key' in column ? entity.allFields[column.key] : undefined;
+  if (column.cell === 'reference' && 'key' in column && (value === null || value === undefined || value === 0)) return field?.reference?.none ?? '';
   if (value === null || value === undefined) return '';
   switch (column.cell) {
     case 'reference':
-      return 'key' in column ? (labels.get(column.key)?.get(Number(value)) ?? (value === 0 ? '' : String(value))) : String(value);
+      return 'key' in column ? (labels.get(column.key)?.get(Number(value)) ?? String(value)) : String(value);
     case 'references': {
       const ids = Array.isArray(value) ? value.map(Number) : [];
       return ids.map((id) => ('key' in column ? labels.get(column.key)?.get(id) : undefined) ?? String(id)).join('، ');
@@ -70,6 +73,8 @@ function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): strin
     case 'hours':
     case 'toman':
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    case 'age':
+      return String(ageOn(String(value), today) ?? '');
     case 'yesNo':
       return value === true ? 'بله' : 'خیر';
     case 'option':
@@ -79,13 +84,17 @@ function exportText(column: Column, row: AnyRow, labels: ReferenceLabels): strin
       return typeof value === 'string' ? formatJalaliNumeric(value) : '';
     case 'jalaliDateTime':
       return typeof value === 'string' ? formatJalaliDateTime(value) : '';
-    case 'phone':
-      return toPersianDigits(String(value));
     case 'excerpt':
       return htmlToPlainText(String(value));
     default:
       return String(value);
   }
+}
+
+function exportText(entity: AnyEntity, column: Column, row: AnyRow, labels: ReferenceLabels, today: Date): string {
+  const text = cellText(entity, column, row, labels, today);
+  const digits = csvDigits[column.cell];
+  return digits === 'latin' ? toLatinDigits(text) : digits === 'persian' ? toPersianDigits(text) : text;
 }
 
 /** Per reference column: the labels of the records its rows point at. */
@@ -105,16 +114,7 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
       return Array.isArray(value) ? value.map(Number) : [Number(value)];
     });
     const ids = [...new Set(held.filter((id) => Number.isInteger(id) && id > 0))];
-    const labels = new Map<number, string>();
-    const other = registry[target];
-    const fields = labelFieldsOf(other);
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const found = await sql<AnyRow>`select ${sql.join([sql.ref('id'), ...fields.map((f) => sql.ref(f))])} from ${sql.table(other.table)}
-        where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
-      for (const row of found.rows) labels.set(Number(row.id), recordLabel(other, row));
-    }
-    out.set(column.key, labels);
+    out.set(column.key, await recordLabels(db, registry[target], ids));
   }
   for (const column of entity.columns) {
     if (!('path' in column)) continue;
@@ -141,13 +141,27 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
   return out;
 }
 
-export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map()): string {
+export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map(), today: Date = new Date()): string {
   const columns = csvColumns(entity).map(({ column }) => column);
   const lines = [csvLine(columns.map((column) => column.header))];
-  for (const row of rows) lines.push(csvLine(columns.map((column) => guardFormula(exportText(column, row, labels)))));
+  for (const row of rows) lines.push(csvLine(columns.map((column) => guardFormula(exportText(entity, column, row, labels, today)))));
   // The BOM tells Excel the file is UTF-8; without it Persian opens as mojibake.
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * The file's name: the list's Persian name and the academy day in Latin digits («ثبت‌نام‌ها-1405-09-07.csv»,
+ * sorting by name sorts by date on every OS), as RFC 6266 `filename*` (RFC 5987 UTF-8), with a plain
+ * ASCII `filename` for a client that reads only that.
+ */
+export function exportDisposition(entity: AnyEntity, now: Date): string {
+  const stamp = dayKey(academyDayOf(now));
+  const name = `${entity.texts.nav.replace(/[\\/:*?"<>|\s]+/g, '-')}-${stamp}.csv`;
+  return `attachment; filename="${entity.key}-${stamp}.csv"; filename*=UTF-8''${encodeRfc5987(name)}`;
+}
+
+/** RFC 5987 `value-chars`: UTF-8 bytes percent-encoded, except the attr-chars it allows as they are. */
+const encodeRfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const exportQuery = (q: ListQuery | null): ListQuery =>
   q ?? { page: 1, pageSize: 1, sort: { field: 'id', desc: true }, q: null, filters: [], ids: null };
@@ -215,10 +229,9 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       const shaped = contract.shapeAs(entity.component, row);
       return { ...shaped, id: Number(row.id) };
     });
-    const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${entity.key}-${stamp}.csv"`)
+      .header('Content-Disposition', exportDisposition(entity, new Date()))
       .header('Cache-Control', 'no-store')
       .send(toCsv(entity, rows, await referenceLabels(db, entity, rows)));
   });

@@ -47,8 +47,11 @@ export async function resolveReferenceLabels(db: DB, entity: AnyEntity, rows: re
     const known = await idsByLabel(db, registry[targetKey]);
     // A label that names no record, or several, is the row's one problem with that cell: the
     // cell is left empty so the field's validator does not word it a second time.
+    const none = field.reference?.none ?? field.references?.none;
     const idOf = (row: PendingRow, part: unknown): unknown => {
       if (typeof part !== 'string') return part;
+      // The export writes a reference to nothing as the field's own wording («بدون مدرس»).
+      if (none !== undefined && foldForSearch(part) === foldForSearch(none)) return null;
       const ids = known.get(foldForSearch(part)) ?? [];
       if (ids.length === 1) return ids[0];
       row.problems.push(ids.length === 0 ? labelTexts.unknown(field.label, part) : labelTexts.ambiguous(field.label, part));

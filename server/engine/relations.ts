@@ -86,6 +86,38 @@ function labelSelection(entity: AnyEntity) {
   return sql.join(['id', ...labelFieldsOf(entity)].map((name) => sql.ref(name)));
 }
 
+/** How deep a label made of references is followed (an attendance row names its child, who is named by text). */
+const labelDepth = 3;
+
+/**
+ * The label of each of `ids` (rows of `entity`), by id: the one way the server names a record, for
+ * the labels endpoint, a detail view's title, a path column and the CSV export. A label field that
+ * is a reference (an enrolment is its child and its course) is the referenced record's own label,
+ * read for all the rows at once, so no record is named by a bare number. Ids that do not exist are
+ * left out.
+ */
+export async function recordLabels(db: DB, entity: AnyEntity, ids: readonly number[], depth = labelDepth): Promise<Map<number, string>> {
+  const rows: Row[] = [];
+  const wanted = [...new Set(ids)];
+  for (let i = 0; i < wanted.length; i += maxLabelIds) {
+    const chunk = wanted.slice(i, i + maxLabelIds);
+    const found = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)}
+      where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
+    rows.push(...found.rows);
+  }
+  if (depth > 0) {
+    for (const name of labelFieldsOf(entity)) {
+      const target = entity.allFields[name]?.reference?.entity;
+      if (!target) continue;
+      const referenced = rows.map((row) => Number(row[name])).filter((id) => Number.isInteger(id) && id > 0);
+      const names = await recordLabels(db, registry[target], referenced, depth - 1);
+      // A reference to nothing (deleted, or none) drops out of the label rather than showing an id.
+      for (const row of rows) row[name] = names.get(Number(row[name])) ?? null;
+    }
+  }
+  return new Map(rows.map((row) => [Number(row.id), recordLabel(entity, row)]));
+}
+
 const persianOrder = new Intl.Collator('fa');
 
 // ---- path columns (schema/define.ts PathColumn) ---------------------------------------------
@@ -133,14 +165,7 @@ export async function pathValues(db: DB, entity: AnyEntity, ids: readonly number
     current = registry[field.reference.entity];
   }
   // The path ended at a reference (or was empty): the labels of the records reached.
-  const targets = [...new Set(reached.values())];
-  const labels = new Map<number, string>();
-  for (let i = 0; i < targets.length; i += maxLabelIds) {
-    const chunk = targets.slice(i, i + maxLabelIds);
-    const found = await sql<Row>`select ${labelSelection(current)} from ${sql.table(current.table)}
-      where ${sql.ref('id')} in (${sql.join(chunk)})`.execute(db);
-    for (const row of found.rows) labels.set(Number(row.id), recordLabel(current, row));
-  }
+  const labels = await recordLabels(db, current, [...reached.values()]);
   const out = new Map<number, string>();
   for (const [origin, id] of reached) {
     const label = labels.get(id);
@@ -234,11 +259,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
       if (typeof path !== 'string' || !pathPattern.test(path)) throw badPath(String(path));
       return { labels: Object.fromEntries(await pathValues(db, entity, ids, path.split('.'))) };
     }
-    const found = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)}
-      where ${sql.ref('id')} in (${sql.join(ids)})`.execute(db);
-    const labels: Record<string, string> = {};
-    for (const row of found.rows) labels[String(row.id)] = recordLabel(entity, row);
-    return { labels };
+    return { labels: Object.fromEntries(await recordLabels(db, entity, ids)) };
   });
 
   register('GET /api/Admin/{entity}/options', async (request) => {
@@ -294,6 +315,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
         items: items.rows.map((item) => contract.shapeAs(other.component, item)),
       });
     }
-    return { record: contract.shapeAs(entity.component, row), label: recordLabel(entity, row), related, ...(opened ? { opened } : {}) };
+    const label = (await recordLabels(db, entity, [id])).get(id) ?? recordLabel(entity, row);
+    return { record: contract.shapeAs(entity.component, row), label, related, ...(opened ? { opened } : {}) };
   });
 }

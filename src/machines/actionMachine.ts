@@ -94,7 +94,12 @@ export const actionMachine = setup({
             actions: [
               {
                 type: 'notify',
-                params: ({ context, event }) => ({ kind: 'success', text: context.action?.succeeded ?? '', ...(event.output.notice ? { detail: event.output.notice } : {}) }),
+                params: ({ context, event }) => ({
+                  kind: 'success',
+                  text: context.action?.succeeded ?? '',
+                  ...(event.output.notice ? { detail: event.output.notice } : {}),
+                  ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}),
+                }),
               },
               { type: 'listSync', params: ({ event }) => event.output.record },
               'forget',
@@ -104,7 +109,10 @@ export const actionMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            { type: 'notify', params: ({ context, event }) => failureNotice(context.entity, context.action?.failed ?? '', event.error) },
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({ ...failureNotice(context.entity, context.action?.failed ?? '', event.error), ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}) }),
+            },
             // A refused action (stale row, a guard) says why; the list is read again so the
             // admin sees the record as it is now.
             sendTo(({ context }) => context.list, { type: 'reload' }),

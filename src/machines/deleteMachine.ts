@@ -94,7 +94,7 @@ export const deleteMachine = setup({
     },
     done: {
       entry: [
-        { type: 'notify', params: ({ context }) => ({ kind: 'success', text: context.entity.texts.succeeded.remove }) },
+        { type: 'notify', params: ({ context }) => ({ kind: 'success', text: context.entity.texts.succeeded.remove, ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}) }) },
         'updateList',
       ],
       on: { 'row.delete': { target: '#entityDelete.confirming', actions: 'remember' } },

@@ -168,7 +168,13 @@ export const formMachine = setup({
             onDone: {
               target: '#entityForm.closed',
               actions: [
-                { type: 'notify', params: ({ context }) => ({ kind: 'success', text: context.entity.texts.succeeded.update }) },
+                {
+                  type: 'notify',
+                  params: ({ context, event }) => {
+                    const subject = event.output ?? context.row;
+                    return { kind: 'success', text: context.entity.texts.succeeded.update, ...(subject ? { subject: { entity: context.entity, row: subject } } : {}) };
+                  },
+                },
                 // The list is told before the reset, which would drop the row the patch needs.
                 { type: 'updateList', params: ({ event }) => event.output },
                 'reset',

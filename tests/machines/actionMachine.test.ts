@@ -48,7 +48,8 @@ describe('record action machine (users: lock, unlock)', () => {
     act.send({ type: 'confirm' });
     expect(act.getSnapshot().value).toBe('running');
     await waitFor(act, (s) => s.matches('idle'));
-    expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد' }]);
+    // The toast names the record it is about (the UI words it by its label).
+    expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد', subject: { entity: users, row: open } }]);
     // users patch after a save (afterSave: 'patch'), so no second list request.
     expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ isLockout: true, version: 2 });
     expect(backend.count(users.ops.list)).toBe(1);
@@ -126,7 +127,7 @@ describe('record action machine (users: lock, unlock)', () => {
     act.send({ type: 'confirm' });
     await waitFor(act, (s) => !s.matches('running'));
     expect(act.getSnapshot().value).toBe('idle');
-    expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد', detail: '۳ فرزند حاضر ثبت شد' }]);
+    expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد', detail: '۳ فرزند حاضر ثبت شد', subject: { entity: users, row: open } }]);
     expect(act.getSnapshot().context.notice).toBeNull();
     expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ isLockout: true, version: 2 });
   });
@@ -137,7 +138,7 @@ describe('record action machine (users: lock, unlock)', () => {
     act.send({ type: 'row.action', row: open, action: action('lock') });
     act.send({ type: 'confirm' });
     await waitFor(act, (s) => s.matches('idle'));
-    expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'نمی‌توانید حساب کاربری خودتان را قفل کنید' }]);
+    expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'نمی‌توانید حساب کاربری خودتان را قفل کنید', subject: { entity: users, row: open } }]);
     await waitFor(list, (s) => s.matches('table') && backend.count(users.ops.list) === 2);
   });
 });

@@ -29,7 +29,7 @@ describe('delete machine', () => {
     remove.send({ type: 'confirm' });
     expect(remove.getSnapshot().value).toBe('deleting');
     await waitFor(remove, (s) => s.matches('done'));
-    expect(notices).toEqual([{ kind: 'success', text: 'دوره با موفقیت حذف شد' }]);
+    expect(notices).toEqual([{ kind: 'success', text: 'دوره با موفقیت حذف شد', subject: { entity: registry.courses, row } }]);
     await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 0);
     expect(backend.count(registry.courses.ops.list)).toBe(2);
   });
@@ -39,7 +39,7 @@ describe('delete machine', () => {
     remove.send({ type: 'row.delete', row });
     remove.send({ type: 'confirm' });
     await waitFor(remove, (s) => s.matches('done'));
-    expect(notices).toEqual([{ kind: 'success', text: 'کاربر با موفقیت حذف شد' }]);
+    expect(notices).toEqual([{ kind: 'success', text: 'کاربر با موفقیت حذف شد', subject: { entity: registry.users, row } }]);
     expect(list.getSnapshot().context.rows.map((r) => r.id)).toEqual([2]);
     expect(list.getSnapshot().value).toBe('table');
     expect(backend.count(registry.users.ops.list)).toBe(1);

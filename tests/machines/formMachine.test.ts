@@ -89,7 +89,7 @@ describe('form machine', () => {
     });
     expect(form.getSnapshot().matches({ edit: 'saving' })).toBe(true);
     await waitFor(form, (s) => s.matches('closed'));
-    expect(notices).toEqual([{ kind: 'success', text: 'اطلاعات کاربر با موفقیت ویرایش شد' }]);
+    expect(notices).toEqual([{ kind: 'success', text: 'اطلاعات کاربر با موفقیت ویرایش شد', subject: { entity: registry.users, row: expect.objectContaining({ id: row.id }) } }]);
     const patched = list.getSnapshot().context.rows[1];
     expect(patched).toMatchObject({ id: 2, emailAddress: 'r@example.com', phoneNumber: '09123456789', role: 300, firstName: 'رضا' });
     expect(list.getSnapshot().value).toBe('table');

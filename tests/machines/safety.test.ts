@@ -58,7 +58,7 @@ describe('a save over a version someone else saved since', () => {
     form.send({ type: 'conflict.overwrite' });
     await waitFor(form, (s) => s.matches('closed'));
     expect(backend.rows('courses').find((r) => r.id === row.id)).toMatchObject({ title: 'عنوان من', version: 3 });
-    expect(notices).toEqual([{ kind: 'success', text: 'دوره با موفقیت ویرایش شد' }]);
+    expect(notices).toEqual([{ kind: 'success', text: 'دوره با موفقیت ویرایش شد', subject: { entity: registry.courses, row: expect.objectContaining({ id: row.id, title: 'عنوان من' }) } }]);
     expect(backend.count('PUT /api/Course/Update')).toBe(2);
   });
 

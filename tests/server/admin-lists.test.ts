@@ -130,16 +130,18 @@ describe('CSV export', () => {
         'تاریخ آخرین جلسه,مهلت ثبت‌نام,قیمت ثبت‌نام زودهنگام (تومان),مهلت ثبت‌نام زودهنگام,سطح دوره,حداقل سن (سال),حداکثر سن (سال),ظرفیت (نفر),' +
         'نشانی محل برگزاری,کلاس,لینک کلاس آنلاین,لینک تصویر کاور,لینک ویدیوی معرفی,توضیحات,سرفصل‌ها',
     );
-    // The filter held: only the offline course; quotes doubled, a formula kept as text.
+    // The filter held: only the offline course; quotes doubled, a formula kept as text; no teacher
+    // or category said in the field's own words.
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^\d+,"خروجی حضوری، ""ویژه""",12\.5,2500000,0,۱۴۰۵\/۰۱\/۰۱,'=cmd\|calc,,,,حضوری,فعال,/);
+    expect(lines[1]).toMatch(/^\d+,"خروجی حضوری، ""ویژه""",12\.5,2500000,0,۱۴۰۵\/۰۱\/۰۱,'=cmd\|calc,بدون مدرس,,بدون دسته‌بندی,حضوری,فعال,/);
   });
 
-  it('exports users with labels and Persian-digit phones, never secrets', async () => {
+  it('exports users with labels and Latin-digit phones (an SMS panel matches them), never secrets', async () => {
     const answer = await fetch(`${server.url}/api/Admin/users/export?f.role=300&sort=id`, { headers: { Authorization: `Bearer ${admin}` } });
     const text = await answer.text();
     expect(text).toContain('نام کامل,ایمیل,شماره تلفن,نقش,وضعیت,آخرین ورود');
-    expect(text).toContain('۰۹۱۲۰۰۰۰۰۰۰');
+    expect(text).toContain(',09120000000,');
+    expect(text).not.toContain('۰۹۱۲۰۰۰۰۰۰۰');
     expect(text).toContain('مدیر سیستم');
     expect(text).not.toContain('کاربر عادی');
     expect(text).not.toMatch(/scrypt|passwordHash/);

@@ -8,14 +8,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { actionsFor, labelFieldsOf, recordLabel, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { actionsFor, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { ApiError } from '../../api/operations';
 import { clearGetCache } from '../../api/client';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { isRow } from '../../machines/entityApi';
-import { cellTexts } from './cells';
+import { recordName } from './fieldValue';
 import { useEntityEditing } from './EntityEditing';
-import { fetchRecord, referenceOptions, referenceTarget, useReferenceLabels, type AdminRecord, type Labels } from './relations';
+import { fetchRecord, referenceTarget, useReferenceLabels, type AdminRecord } from './relations';
 import { adminTexts } from './texts';
 import { opensForm } from './formPart';
 import { FieldValue, recordLogic } from './DetailValues';
@@ -23,15 +23,6 @@ import { RelatedTable } from './RelatedTable';
 import { detailTexts } from './detailTexts';
 
 export type EntityColumn = AnyEntity['columns'][number];
-
-function detailTitle(entity: AnyEntity, record: AnyRow, labels: Readonly<Record<string, Labels | undefined>>): string {
-  const names = labelFieldsOf(entity);
-  const only = names.length === 1 ? names[0] : undefined;
-  const field = only === undefined ? undefined : entity.allFields[only];
-  if (only === undefined || field?.input !== 'reference') return toPersianDigits(recordLabel(entity, record));
-  const target = referenceTarget(field);
-  return cellTexts.reference?.(record[only], referenceOptions(field, target ? labels[target] : undefined)) ?? '';
-}
 
 export function AdminNotFound() {
   useEffect(() => {
@@ -116,7 +107,9 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
   );
   const rowsForLabels = useMemo(() => (record ? [record] : []), [record]);
   const labels = useReferenceLabels(entity, rowsForLabels, referenceNames);
-  const title = record ? detailTitle(entity, record, labels) : '';
+  // The detail call's label is the server's name for the record (one named through its references too).
+  const ownLabel = useMemo(() => (related.state === 'ready' ? { [String(id)]: related.data.label } : undefined), [related, id]);
+  const title = record ? recordName(entity, record, ownLabel) : '';
 
   useEffect(() => {
     if (title) document.title = `${title} | ${entity.texts.nav} | ${adminTexts.panelTitle}`;
@@ -178,6 +171,10 @@ export function EntityDetail({ entity, id }: EntityDetailProps) {
     <section className="admin-screen admin-detail" aria-labelledby="admin-detail-title">
       <nav className="admin-breadcrumbs" aria-label={adminTexts.panelTitle}>
         {back}
+        {/* Everything done to this record, from the audit log narrowed to it. */}
+        <Link to="/admin/audit" search={{ entity: entity.key, recordId: id }} className="admin-link admin-detail-history">
+          {detailTexts.history}
+        </Link>
       </nav>
       <div className="admin-screen-header">
         <h2 id="admin-detail-title" className="admin-screen-title" tabIndex={-1} data-focus-home="">

@@ -14,6 +14,7 @@ import type { ListActorRef } from '../../machines/listMachine';
 import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
+import { useRecordNames } from './relations';
 import { EntityForm, preloadEntityForm } from './formPart';
 import { LazyPart, whenIdle } from './LazyPart';
 import { showNotice } from './notify';
@@ -61,6 +62,8 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
   const refusal = useSelector(remove, (s) => s.context.refusal);
   const asking = useSelector(act, (s) => (s.matches('confirming') || s.matches('running') ? s.context : null));
+  // A dialog names its record; one named through its references (an enrolment) by the server's label.
+  const names = useRecordNames(entity, [removing, asking?.row]);
   const acting = useSelector(act, (s) => s.matches('running'));
   const told = useSelector(act, (s) => (s.matches('told') ? s.context : null));
 
@@ -165,7 +168,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
       <ConfirmDialog
         open={confirming}
         question={texts.confirmRemove}
-        subject={removing ? recordName(entity, removing) : undefined}
+        subject={removing ? recordName(entity, removing, names) : undefined}
         busy={deleting}
         onConfirm={() => remove.send({ type: 'confirm' })}
         onCancel={() => remove.send({ type: 'cancel' })}
@@ -173,7 +176,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
       {asking?.action && Object.keys(asking.action.fields).length > 0 && (
         <ActionInputDialog
           action={asking.action}
-          subject={asking.row ? recordName(entity, asking.row) : undefined}
+          subject={asking.row ? recordName(entity, asking.row, names) : undefined}
           busy={acting}
           onConfirm={(values) => act.send({ type: 'confirm', values })}
           onCancel={() => act.send({ type: 'cancel' })}
@@ -189,7 +192,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           question={asking.action.confirm}
           confirmLabel={asking.action.confirmLabel ?? asking.action.label}
           tone={asking.action.tone}
-          subject={asking.row ? recordName(entity, asking.row) : undefined}
+          subject={asking.row ? recordName(entity, asking.row, names) : undefined}
           busy={acting}
           onConfirm={() => act.send({ type: 'confirm' })}
           onCancel={() => act.send({ type: 'cancel' })}

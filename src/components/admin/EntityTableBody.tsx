@@ -7,6 +7,7 @@ import { toPersianDigits } from '../../../schema/rules/text';
 import { cellRenderers, cellTexts } from './cells';
 import { EditableCell } from './EditableCell';
 import { recordName } from './fieldValue';
+import { useRecordNames, type Labels } from './relations';
 import { bulkTexts } from './bulkTexts';
 import { RowActions } from './RowActions';
 import { columnId, columnValue, detailHref, type EntityColumn, type TableRow } from './entityTableRows';
@@ -25,6 +26,8 @@ function titleClipped(event: MouseEvent<HTMLTableSectionElement>): void {
 
 interface BodyRowProps {
   row: TableRow;
+  /** The rows' names when the entity is named through its references (useRecordNames). */
+  names: Labels | undefined;
   index: number;
   /** Offset from the top of the body, when rows are placed by transform (grid layout). */
   start: number | undefined;
@@ -52,7 +55,7 @@ const withShift = (event: ChangeEvent<HTMLInputElement>) => {
 };
 
 /** One data row; memoised, so scrolling renders only the rows that enter the window. */
-const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, onSaved, selected, onSelect, compact }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, names, index, start, twoLines, columns, entity, onEdit, onDelete, onAction, onView, onSaved, selected, onSelect, compact }: BodyRowProps) {
   // The row's name for its checkbox: its first text column (a title, a name), else its position.
   const named = columns.find((column) => column.cell === 'text');
   return (
@@ -85,7 +88,7 @@ const BodyRow = memo(function BodyRow({ row, index, start, twoLines, columns, en
         if (column.edit && 'key' in column && onSaved) {
           return (
             <td key={id} role="cell">
-              <EditableCell entity={entity} row={row.original} name={column.key} rowLabel={toPersianDigits(recordName(entity, row.original))} onSaved={onSaved} tones={column.tones} />
+              <EditableCell entity={entity} row={row.original} name={column.key} rowLabel={recordName(entity, row.original, names)} onSaved={onSaved} tones={column.tones} />
             </td>
           );
         }
@@ -173,6 +176,11 @@ export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns
     virtualizer.measure();
   }, [rowSize, virtualizer]);
   const items = virtualizer.getVirtualItems();
+  // An editable cell's label names its row («حضور سارا احمدی …»): one call for the rows shown.
+  const names = useRecordNames(
+    entity,
+    items.map((item) => rows[item.index]?.original),
+  );
   // The virtualiser learns the viewport's height after the first commit, so the first rows may be
   // drawn a render later than the data arrives; columns are measured once they are there.
   const drawn = rows.length === 0 || items.length > 0;
@@ -197,6 +205,7 @@ export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns
       <BodyRow
         key={row.id}
         row={row}
+        names={names}
         index={item.index}
         start={placed ? item.start : undefined}
         twoLines={twoLines}

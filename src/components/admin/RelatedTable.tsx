@@ -2,14 +2,13 @@
 // table with their own actions, and the button that adds one already pointing here.
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { labelFieldsOf, recordLabel, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { entitySingular, labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
-import { toPersianDigits } from '../../../schema/rules/text';
 import { isRow } from '../../machines/entityApi';
-import { cellTexts } from './cells';
 import { EditableCell } from './EditableCell';
 import { isRegistryKey } from './navigation';
-import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels, type AdminRecord } from './relations';
+import { recordName } from './fieldValue';
+import { namedThroughReferences, referenceOptions, referenceTarget, usePathColumns, useRecordNames, useReferenceLabels, type AdminRecord } from './relations';
 import { CellValue, RelatedAdd } from './DetailValues';
 import { detailTexts } from './detailTexts';
 
@@ -27,8 +26,6 @@ export function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord[
     [group.items, saved],
   );
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
-  // A record named by a reference (an attendance row by its child) shows that record's label.
-  const labelReference = labelNames.length === 1 && other?.allFields[labelNames[0] ?? '']?.input === 'reference' ? (labelNames[0] ?? null) : null;
   // The reference back to this record is the same on every row: it is left out, and so is a
   // path through it (an attendance row's course, on its session's page).
   const columns = useMemo(
@@ -38,21 +35,17 @@ export function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord[
       ),
     [other, group.field, labelNames],
   );
-  const referenceNames = useMemo(
-    () => [...columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), ...(labelReference ? [labelReference] : [])],
-    [columns, labelReference],
-  );
+  const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
   const emptyEntity: AnyEntity = other ?? registry.categories;
   const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
   const shownColumns = usePathColumns(emptyEntity, other ? columns : [], rows);
+  // A record named by its references (an attendance row by its child) is named by the server.
+  const names = useRecordNames(emptyEntity, other ? rows : []);
   if (!other) return null;
-  const rowLabel = (row: AnyRow): string => {
-    if (!labelReference) return toPersianDigits(recordLabel(other, row));
-    const field = other.allFields[labelReference];
-    const target = referenceTarget(field);
-    return cellTexts.reference?.(row[labelReference], referenceOptions(field, target ? labels[target] : undefined)) ?? '';
-  };
-  const labelHeader = other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id;
+  const rowLabel = (row: AnyRow): string => recordName(other, row, names);
+  // A name made of several records (an enrolment: child and course) is headed by what it names.
+  const labelHeader =
+    labelNames.length > 1 && namedThroughReferences(other) ? entitySingular(other) : (other.allFields[labelNames[0] ?? '']?.label ?? detailTexts.id);
   const headingId = `related-${group.entity}-${group.field}`;
   return (
     <section className="admin-detail-section" aria-labelledby={headingId}>

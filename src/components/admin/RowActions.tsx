@@ -7,6 +7,7 @@ import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { actionsFor, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { focusKeyAttribute, openFrom } from './dialogFocus';
 import { recordName } from './fieldValue';
+import { useRecordNames } from './relations';
 import { adminTexts } from './texts';
 import { opensForm } from './formPart';
 
@@ -102,7 +103,9 @@ function RowActionSheet({ entity, row, detailHref, onEdit, onDelete, onAction, o
   const trigger = useRef<HTMLButtonElement>(null);
   // A chosen action opens its own dialog (or none): the sheet does not pull focus back over it.
   const chosen = useRef(false);
-  const name = recordName(entity, row);
+  // Read when the sheet opens, so a phone's list makes no call per row.
+  const names = useRecordNames(entity, open ? [row] : []);
+  const name = recordName(entity, row, names);
   const choose = (run: () => void) => {
     chosen.current = true;
     openFrom(trigger.current);

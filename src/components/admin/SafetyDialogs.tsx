@@ -34,7 +34,7 @@ export function ConflictDialog({ entity, conflict, loaded, mine, onReload, onOve
   const compared = useMemo(() => (conflict ? [loaded ?? {}, conflict.current, mine] : []), [conflict, loaded, mine]);
   const labels = useReferenceLabels(entity, compared, conflict?.changedFields ?? noFields);
   const who = conflict?.changedBy
-    ? adminTexts.conflictBy(conflict.changedBy.name || adminTexts.recordNumber, formatJalaliDateTime(conflict.changedAt))
+    ? adminTexts.conflictBy(conflict.changedBy.name || adminTexts.userNumber(conflict.changedBy.id), formatJalaliDateTime(conflict.changedAt))
     : adminTexts.conflictByUnknown;
   return (
     <AlertShell open={open} onDismiss={() => setConfirmingReload(false)} top kind="conflict">

@@ -3,6 +3,7 @@
 // directly so a row is one component, not one per cell.
 import type { ComponentType } from 'react';
 import type { BadgeTone, CellKind } from '../../../schema/define';
+import { ageOn } from '../../../schema/rules/age';
 import { formatJalaliDateTime, formatJalaliLong } from '../../../schema/rules/calendar';
 import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
 import { thumbnailUrl, videoUrl } from './media';
@@ -50,6 +51,10 @@ export const cellTexts: Partial<Record<CellKind, (value: unknown, options?: Opti
     return toPersianDigits(options?.[key] ?? key);
   },
   excerpt: (value) => toPersianDigits(truncate(htmlToPlainText(asText(value)), 50)),
+  age: (value) => {
+    const years = typeof value === 'string' && value !== '' ? ageOn(value, new Date()) : null;
+    return years === null ? '—' : formatPersianNumber(years);
+  },
   // `options` holds the referenced records' labels by id (see relations.ts); until they arrive,
   // or for a record that no longer exists, the id itself is shown.
   reference: (value, options) => {
@@ -139,6 +144,7 @@ export const cellRenderers: Record<CellKind, ComponentType<CellProps>> = {
   references: textCell('references'),
   badge: BadgeCell,
   email: EmailCell,
+  age: textCell('age'),
 };
 
 /** A plain-text form of a cell's value, for searching and sorting. */

@@ -15,4 +15,6 @@ export const detailTexts = {
   partial: (shown: number, total: number) => `${formatPersianNumber(shown)} مورد از ${formatPersianNumber(total)} مورد (جدیدترین‌ها)`,
   failed: 'دریافت اطلاعات رکورد با مشکل مواجه شد',
   addRelated: (singular: string) => `افزودن ${singular}`,
+  /** The link to the audit log narrowed to this record. */
+  history: 'تاریخچه تغییرات این رکورد',
 } as const;

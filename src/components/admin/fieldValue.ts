@@ -3,7 +3,7 @@
 import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField } from '../../../schema/define';
 import { formatJalaliNumeric } from '../../../schema/rules/calendar';
 import { formatPersianNumber, formatToman, htmlToPlainText, toPersianDigits, truncate } from '../../../schema/rules/text';
-import type { Labels } from './relations';
+import { namedThroughReferences, type Labels } from './relations';
 import { adminTexts } from './texts';
 
 const longest = 120;
@@ -54,10 +54,15 @@ export function propertyLabel(entity: AnyEntity, name: string): string {
   return column?.header ?? name;
 }
 
-/** What names a record in a sentence: its first searchable text, else its number. */
-export function recordName(entity: AnyEntity, row: Record<string, unknown>): string {
-  // The same name references and detail views show (the schema's labelField), e.g. a user's
-  // first and last name; a record with none is named by its number.
-  const label = labelFieldsOf(entity).some((name) => typeof row[name] === 'string' && String(row[name]).trim()) ? recordLabel(entity, row) : '';
+/**
+ * What names a record in a sentence (a dialog, a sheet, an audit entry): the same name references
+ * and detail views show (the schema's labelField), e.g. a user's first and last name; one named
+ * through its references by the server's label (`labels`, from useRecordNames); its number only
+ * while that label is not read yet, or for a record with no name at all.
+ */
+export function recordName(entity: AnyEntity, row: Record<string, unknown>, labels?: Labels): string {
+  // A record that names itself is named from the row as it is now (just edited, say).
+  const local = !namedThroughReferences(entity) && labelFieldsOf(entity).some((name) => typeof row[name] === 'string' && String(row[name]).trim());
+  const label = local ? recordLabel(entity, row) : labels?.[String(row.id ?? '')];
   return label ? toPersianDigits(truncate(label, 60)) : `${adminTexts.recordNumber} ${toPersianDigits(String(row.id ?? ''))}`;
 }

@@ -3,7 +3,7 @@
 // per referenced entity for all the rows a table holds, never one per row.
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import { manySpec, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
+import { labelFieldsOf, manySpec, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
 import { api, serverMessage } from '../../api/client';
 import { ApiError } from '../../api/operations';
 
@@ -107,6 +107,28 @@ export function useLabels(wanted: ReadonlyMap<RegistryKey, ReadonlySet<number>>)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantedKey]);
   return labels;
+}
+
+/**
+ * Whether a record's name is made of other records' names (an enrolment: its child and its course),
+ * so only the server's labels call (GET /api/Admin/{entity}/labels, see useRecordNames) can give it.
+ */
+export function namedThroughReferences(entity: AnyEntity): boolean {
+  return labelFieldsOf(entity).some((name) => referenceTarget(entity.allFields[name]) !== null);
+}
+
+/**
+ * The names of `rows` themselves, as the server's labels call gives them, when the entity is named
+ * through its references (an enrolment, an attendance row; see recordName); undefined otherwise,
+ * where the row names itself.
+ */
+export function useRecordNames(entity: AnyEntity, rows: readonly (Readonly<Record<string, unknown>> | null | undefined)[]): Labels | undefined {
+  const idsKey = namedThroughReferences(entity) ? rows.flatMap((row) => (row && typeof row.id === 'number' ? [row.id] : [])).join(',') : '';
+  const wanted = useMemo(
+    () => new Map<RegistryKey, ReadonlySet<number>>(idsKey === '' ? [] : [[entity.key, new Set(idsKey.split(',').map(Number))]]),
+    [entity.key, idsKey],
+  );
+  return useLabels(wanted)[entity.key];
 }
 
 /** The labels of every record the given fields of `rows` refer to, by referenced entity. */

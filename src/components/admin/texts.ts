@@ -1,4 +1,6 @@
 // The admin's own texts, shared by every entity screen (entity texts live in schema/*.ts).
+import { toPersianDigits } from '../../../schema/rules/text';
+
 export const adminTexts = {
   panelTitle: 'پنل مدیریت',
   loading: 'در حال بارگذاری...',
@@ -31,6 +33,8 @@ export const adminTexts = {
   sortDescending: 'مرتب‌سازی نزولی',
   rowCount: (n: string) => `${n} ردیف`,
   recordNumber: 'رکورد شماره',
+  /** Who saved, when their account has no name. */
+  userNumber: (id: number) => `کاربر شماره ${toPersianDigits(id)}`,
   // Team safety: conflicts, unsaved changes, signing in again, deactivating.
   conflictTitle: 'این رکورد در این فاصله تغییر کرده است',
   conflictBy: (name: string, when: string) => `${name} آن را در ${when} ذخیره کرده است.`,

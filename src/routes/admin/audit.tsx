@@ -12,43 +12,15 @@ import { InstantRangeFields } from '../../components/admin/DateRangeFilter';
 import { formatFieldValue, propertyLabel, recordName } from '../../components/admin/fieldValue';
 import { isRegistryKey } from '../../components/admin/navigation';
 import { showNotice } from '../../components/admin/notify';
-import { labelsOfField, referencedIds, useLabels, type Labels } from '../../components/admin/relations';
+import { labelsOfField, namedThroughReferences, referencedIds, useLabels, type Labels } from '../../components/admin/relations';
 import { adminTexts } from '../../components/admin/texts';
+import { auditTexts } from '../../components/admin/auditTexts';
 import { formatJalaliDateTime } from '../../../schema/rules/calendar';
-import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
+import { toPersianDigits } from '../../../schema/rules/text';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 type AuditPage = components['schemas']['AuditPage'];
 type AuditAction = components['schemas']['AuditAction'];
-
-export const auditTexts = {
-  title: 'گزارش تغییرات',
-  entity: 'بخش',
-  action: 'نوع تغییر',
-  user: 'کاربر',
-  from: 'از تاریخ',
-  to: 'تا تاریخ',
-  all: 'همه',
-  clear: 'پاک کردن فیلترها',
-  empty: 'تغییری با این فیلترها ثبت نشده است',
-  failed: 'دریافت گزارش تغییرات ناموفق بود',
-  field: 'فیلد',
-  before: 'قبل',
-  after: 'بعد',
-  revert: 'بازگرداندن این تغییر',
-  /** When the server gives no reason of its own. */
-  notRevertible: 'این تغییر دیگر قابل بازگرداندن نیست',
-  confirmRevert: 'آیا از بازگرداندن این تغییر مطمئن هستید؟',
-  reverted: 'تغییر بازگردانده شد',
-  revertFailed: 'بازگرداندن تغییر ناموفق بود',
-  previous: 'صفحه قبل',
-  next: 'صفحه بعد',
-  total: (n: number) => `${formatPersianNumber(n)} تغییر`,
-  page: (page: number, pages: number) => `صفحه ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
-  by: 'توسط',
-  record: 'رکورد',
-  actions: { create: 'ایجاد', update: 'ویرایش', delete: 'حذف', revert: 'بازگردانی' } satisfies Record<AuditAction, string>,
-} as const;
 
 const actionKeys = ['create', 'update', 'delete', 'revert'] as const;
 const pageSize = 20;
@@ -57,6 +29,8 @@ export interface AuditSearch {
   entity?: string;
   action?: AuditAction;
   userId?: number;
+  /** One record's history (a detail page's link); only with `entity`. */
+  recordId?: number;
   from?: string;
   to?: string;
   page?: number;
@@ -76,6 +50,8 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
   if (action) out.action = action;
   const userId = positive(search.userId);
   if (userId) out.userId = userId;
+  const recordId = positive(search.recordId);
+  if (recordId && out.entity) out.recordId = recordId;
   const from = isoDate(search.from);
   if (from) out.from = from;
   const to = isoDate(search.to);
@@ -120,6 +96,8 @@ function referencedByEntries(entries: readonly AuditEntry[]): Map<RegistryKey, S
     const entity = entityOf(entry.entity);
     if (!entity) continue;
     const snapshots = [entry.before, entry.after].flatMap((row) => (row ? [row] : []));
+    // A record named through its references (an enrolment) is itself named by the labels call.
+    if (namedThroughReferences(entity)) wanted.set(entity.key, (wanted.get(entity.key) ?? new Set<number>()).add(entry.recordId));
     for (const [target, ids] of referencedIds(entity, snapshots, Object.keys(entity.allFields))) {
       const set = wanted.get(target) ?? new Set<number>();
       for (const id of ids) set.add(id);
@@ -132,7 +110,7 @@ function referencedByEntries(entries: readonly AuditEntry[]): Map<RegistryKey, S
 function AuditEntryCard({ entry, labels, onRevert }: { entry: AuditEntry; labels: LabelsByEntity; onRevert: (entry: AuditEntry) => void }) {
   const entity = entityOf(entry.entity);
   const row = entry.after ?? entry.before ?? { id: entry.recordId };
-  const name = entity ? recordName(entity, { ...row, id: entry.recordId }) : `${adminTexts.recordNumber} ${toPersianDigits(entry.recordId)}`;
+  const name = entity ? recordName(entity, { ...row, id: entry.recordId }, labels[entity.key]) : `${adminTexts.recordNumber} ${toPersianDigits(entry.recordId)}`;
   const properties = shownProperties(entity, entry);
   // Why «بازگرداندن» is not offered (a refund, a record changed since), as the server would refuse.
   const refusal = entry.revertible ? null : (entry.revertRefusal ?? auditTexts.notRevertible);
@@ -193,6 +171,12 @@ function AuditEntryCard({ entry, labels, onRevert }: { entry: AuditEntry; labels
   );
 }
 
+/** Which record the log is narrowed to (a detail page's «تاریخچه تغییرات»), by its name. */
+function RecordFilter({ entity, id }: { entity: AnyEntity; id: number }) {
+  const labels = useLabels(useMemo(() => new Map([[entity.key, new Set([id])]]), [entity.key, id]));
+  return <span className="admin-hint audit-record-filter">{auditTexts.oneRecord(recordName(entity, { id }, labels[entity.key]))}</span>;
+}
+
 function AuditScreen() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/admin/audit' });
@@ -201,10 +185,10 @@ function AuditScreen() {
   const [reverting, setReverting] = useState<AuditEntry | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { entity, action, userId, from, to, page: askedPage } = search;
+  const { entity, action, userId, recordId, from, to, page: askedPage } = search;
   const query = useMemo(
-    () => ({ entity, action, userId, from, to: to ? endOfDay(to) : undefined, page: askedPage ?? 1, pageSize }),
-    [entity, action, userId, from, to, askedPage],
+    () => ({ entity, action, userId, recordId, from, to: to ? endOfDay(to) : undefined, page: askedPage ?? 1, pageSize }),
+    [entity, action, userId, recordId, from, to, askedPage],
   );
   const key = `${JSON.stringify(query)}#${reloads}`;
   useEffect(() => {
@@ -262,6 +246,7 @@ function AuditScreen() {
           {auditTexts.title}
         </h2>
         {data && <span className="admin-hint">{auditTexts.total(data.total)}</span>}
+        {recordId && entity && isRegistryKey(entity) && <RecordFilter entity={registry[entity]} id={recordId} />}
       </div>
 
       <form className="audit-filters" onSubmit={(event) => event.preventDefault()}>
@@ -273,7 +258,7 @@ function AuditScreen() {
             id="audit-entity"
             className="admin-input"
             value={search.entity ?? ''}
-            onChange={(event) => setFilter({ entity: event.target.value || undefined })}
+            onChange={(event) => setFilter({ entity: event.target.value || undefined, recordId: undefined })}
           >
             <option value="">{auditTexts.all}</option>
             {registryKeys.map((key) => (
