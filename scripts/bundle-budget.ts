@@ -31,12 +31,12 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // the screens' visit but is counted on its own line (the form's own chunks, from the build's
 // manifest), with its own budget, as it was before in the editor's step. The screens' budget
 // keeps measuring what the screens themselves need; the total is unchanged.
-// The fourth correctness round made money read as a price wherever the panel shows it (the detail
-// view, the change log, the conflict dialog), gave record actions a declared result kind (a toast
-// unless the action hands out a secret), drew the CSV columns of both directions from one
-// declaration and named the reinstate refusals: 280.2 kB measured; the budget moved to 283 kB. The
-// budget's next move is down: each entity's schema and texts loaded with its own screen.
-const budgets = { publicJs: 100 * 1024, adminJs: 283 * 1024, formJs: 25 * 1024, editorJs: 150 * 1024 };
+// The fourth correctness round made money read as a price wherever the panel shows it, gave record
+// actions a declared result kind and drew the CSV columns of both directions from one declaration:
+// 280.2 kB measured. The operator's day (grouped sidebar and today's figures, typed dates and their
+// presets, records named by their labels) is allowed 15 kB over that for all of its parts, so the
+// budget is 295 kB until the lighter-admin work brings it down (284.6 kB measured with three parts in).
+const budgets = { publicJs: 100 * 1024, adminJs: 295 * 1024, formJs: 25 * 1024, editorJs: 150 * 1024 };
 
 const manifestEntry = v.object({ file: v.string(), src: v.optional(v.string()), imports: v.optional(v.array(v.string())) });
 
