@@ -115,4 +115,6 @@ export default defineEntity({
     },
   },
   singular: 'ثبت‌نام',
+  // An enrolment found by its child's name or its course's title.
+  searchThrough: [{ reference: 'childId' }, { reference: 'courseId' }],
 });
