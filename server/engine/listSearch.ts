@@ -9,7 +9,7 @@ import { labelFieldsOf, type AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { foldForSearch, searchFoldDropped, searchFoldMap } from '../../schema/rules/text';
 import { type DB, isPostgres, type Row } from '../platform/db';
-import { labelWords, searchNeedles, searchRank, searchRanks, wordBreaks, wordPrefixPattern } from './searchRank';
+import { labelWords, searchNeedles, searchRanker, searchRanks, wordBreaks, wordPrefixPattern } from './searchRank';
 
 /** One table's folded search text, as of change `seq` of the change log. */
 interface FoldedIndex {
@@ -301,21 +301,35 @@ export async function searchClauses(db: DB, entity: AnyEntity, needle: string, r
   } else {
     // One JSON parameter however many match: SQLite allows only so many bound values.
     const listed = (ids: readonly number[]) => sql`select value from json_each(${JSON.stringify(ids)})`;
-    if (own) {
-      const index = await searchIndex(db, entity);
-      const found = matching(index, needles);
-      parts.push(sql`${sql.ref('id')} in (${listed(found)})`);
-      if (ranked && index.words.size > 0) rank = sqliteRank(index, found, needle, listed);
+    const index = own ? await searchIndex(db, entity) : null;
+    const found = new Set(index ? matching(index, needles) : []);
+    // The rows a path finds are read by the indexed reference column, then joined with the rest:
+    // one plain `id in` for the list query, as a search of its own fields alone would be.
+    for (const path of searchPaths(entity)) {
+      const targets = matching(await searchIndex(db, path.target), needles);
+      if (targets.length === 0) continue;
+      const rows = await sql<{ id: number }>`select distinct ${sql.ref(`${'by' in path ? path.by : 'id'}`)} as ${sql.ref('id')}
+        from ${sql.table('by' in path ? path.target.table : entity.table)}
+        where ${sql.ref('by' in path ? 'id' : path.reference)} in (${listed(targets)})`.execute(db);
+      for (const row of rows.rows) found.add(Number(row.id));
     }
-    for (const path of searchPaths(entity)) parts.push(pathCondition(path, listed(matching(await searchIndex(db, path.target), needles))));
+    const ids = [...found];
+    parts.push(sql`${sql.ref('id')} in (${listed(ids)})`);
+    if (ranked && index && index.words.size > 0) rank = sqliteRank(index, ids, needle, listed);
   }
   return { where: parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : sql`1 = 0`, rank };
 }
 
-/** SQLite: the rank as a CASE over the ids of each better-than-contains rank, ranked in JS. */
+/**
+ * SQLite: the rank as a CASE over the ids of each rank, ranked in JS. The commonest rank is the
+ * ELSE, so the lists are the few; when every match has one rank there is nothing to order by.
+ */
 function sqliteRank(index: FoldedIndex, found: readonly number[], needle: string, listed: (ids: readonly number[]) => RawBuilder<unknown>): RawBuilder<unknown> | null {
-  const better: number[][] = [[], [], []];
-  for (const id of found) better[searchRank(index.words.get(id) ?? ' ', needle)]?.push(id);
-  const cases = better.flatMap((ids, rank) => (ids.length > 0 ? [sql`when ${sql.ref('id')} in (${listed(ids)}) then ${sql.lit(rank)}`] : []));
-  return cases.length > 0 ? sql`case ${sql.join(cases, sql` `)} else ${sql.lit(searchRanks.contains)} end` : null;
+  const rankOf = searchRanker(needle);
+  const byRank: number[][] = Object.values(searchRanks).map(() => []);
+  for (const id of found) byRank[rankOf(index.words.get(id) ?? ' ')]?.push(id);
+  const commonest = byRank.reduce((best, ids, rank) => (ids.length > (byRank[best]?.length ?? 0) ? rank : best), 0);
+  if (byRank.every((ids, rank) => rank === commonest || ids.length === 0)) return null;
+  const cases = byRank.flatMap((ids, rank) => (rank !== commonest && ids.length > 0 ? [sql`when ${sql.ref('id')} in (${listed(ids)}) then ${sql.lit(rank)}`] : []));
+  return sql`case ${sql.join(cases, sql` `)} else ${sql.lit(commonest)} end`;
 }

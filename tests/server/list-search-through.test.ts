@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, openDatabase, openPostgres, type DB } from '../../server/platform/db';
-import { labelWords, searchRank, wordPrefixPattern } from '../../server/engine/searchRank';
+import { labelWords, searchRanker, wordPrefixPattern } from '../../server/engine/searchRank';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody } from '../support/samples';
@@ -108,9 +108,10 @@ describe('ranking a searched list', () => {
 describe('rank rules', () => {
   it('reads labels word by word', () => {
     expect(labelWords('  طراحی  بازی‌ها\tبا Scratch ')).toBe(' طراحی بازیها با scratch');
-    expect(searchRank(labelWords('پایتون برای نوجوانان'), 'پایتونبرای')).toBe(1);
-    expect(searchRank(labelWords('آموزش پایتون'), 'پایتون')).toBe(2);
-    expect(searchRank(labelWords('میکروپایتون'), 'پایتون')).toBe(3);
+    expect(searchRanker('پایتونبرای')(labelWords('پایتون برای نوجوانان'))).toBe(1);
+    expect(searchRanker('پایتون')(labelWords('آموزش پایتون'))).toBe(2);
+    expect(searchRanker('پایتون')(labelWords('میکروپایتون'))).toBe(3);
+    expect(searchRanker('c++')(labelWords('آموزش C++ مقدماتی'))).toBe(2);
     expect(wordPrefixPattern('c++')).toBe(' c ?\\+ ?\\+');
   });
 });
