@@ -25,6 +25,7 @@ export function labelWords(label: string): string {
  */
 export function searchRanker(needle: string): (words: string) => number {
   const wordPrefix = new RegExp(wordPrefixPattern(needle));
+  const spaced = ` ${needle}`;
   return (words) => {
     // The label's start compared with the needle, spaces skipped, without copying the label.
     let at = 0;
@@ -38,6 +39,8 @@ export function searchRanker(needle: string): (words: string) => number {
       while (at < words.length && words[at] === ' ') at++;
       return at === words.length ? searchRanks.exact : searchRanks.prefix;
     }
+    // A word starting with the whole needle is the usual case; the pattern only for one spanning words.
+    if (words.includes(spaced)) return searchRanks.wordPrefix;
     return wordPrefix.test(words) ? searchRanks.wordPrefix : searchRanks.contains;
   };
 }
