@@ -72,6 +72,11 @@ describe('search through references', () => {
     // A child found through its parent, an enrolment through its child and course.
     const children = await list('Child', { q: 'شریفی' });
     expect(children.body.items.map((row) => row.firstName)).toEqual(['آرتین']);
+    const nika = await db.selectFrom('children').select('id').where('firstName', '=', 'نیکا').executeTakeFirstOrThrow();
+    const enrolments = await list('EnrollmentRecord', { q: 'نيکا' });
+    expect(enrolments.status, enrolments.text).toBe(200);
+    expect(enrolments.body.total).toBeGreaterThan(0);
+    expect(new Set(enrolments.body.items.map((row) => row.childId))).toEqual(new Set([nika.id]));
   });
 });
 
