@@ -41,5 +41,7 @@ export default defineEntity({
     succeeded: { update: 'اطلاعات فرزند ذخیره شد', remove: 'فرزند حذف شد' },
   },
   searchIn: ['firstName', 'lastName', 'grade'],
+  // A child found by the parent's name or phone too.
+  searchThrough: [{ reference: 'userId' }],
   labelField: ['firstName', 'lastName'],
 });

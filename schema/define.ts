@@ -101,6 +101,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     columns,
     slugFrom: decl.slugFrom,
     searchIn: decl.searchIn,
+    searchThrough: decl.searchThrough,
     labelField: decl.labelField,
     actions: decl.actions,
     defaultedColumns: decl.defaultedColumns,
@@ -139,6 +140,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   };
   if (decl.slugFrom !== undefined) entity.slugFrom = decl.slugFrom;
   if (decl.searchIn !== undefined) entity.searchIn = decl.searchIn;
+  if (decl.searchThrough !== undefined) entity.searchThrough = decl.searchThrough;
   if (decl.labelField !== undefined) entity.labelField = decl.labelField;
   if (decl.singular !== undefined) entity.singular = decl.singular;
   if (decl.importable !== undefined) entity.importable = decl.importable;

@@ -119,4 +119,6 @@ export default defineEntity({
   // An enrolment is named by its child and its course («سارا احمدی پایتون»), read through both references.
   labelField: ['childId', 'courseId'],
   singular: 'ثبت‌نام',
+  // An enrolment found by its child's name or its course's title.
+  searchThrough: [{ reference: 'childId' }, { reference: 'courseId' }],
 });

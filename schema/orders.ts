@@ -136,6 +136,9 @@ export default defineEntity({
   // A paid order's invoice, the page the learner prints (the API lets admins read it).
   links: [{ label: 'مشاهده فاکتور', href: (order) => (order.invoiceNumber > 0 ? `/dashboard/invoice/${order.id}` : null) }],
   searchIn: ['refId', 'cardPan'],
+  // A parent describes an order by their phone, their name or their child's: found through the
+  // learner and the order's items (each the child's name and the course's title as at checkout).
+  searchThrough: [{ reference: 'userId' }, { entity: 'orderItems', by: 'orderId' }],
   labelField: 'refId',
   singular: 'سفارش',
 });

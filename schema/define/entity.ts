@@ -177,6 +177,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   slugFrom?: NoInfer<keyof F & string>;
   /** Fields the search looks in. */
   searchIn?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /** See SearchThroughDecl. */
+  searchThrough?: ReadonlyArray<SearchThroughDecl<NoInfer<keyof F & string>>>;
   /** See `AnyEntity.labelField`. */
   labelField?: NoInfer<keyof F & string> | ReadonlyArray<NoInfer<keyof F & string>>;
   /** One record in words («دوره»), for messages; see entitySingular. */
@@ -218,6 +220,16 @@ export interface RecordLinkDecl<R> {
  * time): fields and directions, most significant first; the id breaks ties. Without it, the
  * newest first (id descending).
  */
+/**
+ * Records the search of a list also looks through, by their own `searchIn` fields, so a record is
+ * found the way people describe it: `{ reference: 'userId' }` the record this one's reference
+ * field names (an order by its learner's name or phone); `{ entity: 'orderItems', by: 'orderId' }`
+ * the rows of another entity whose reference field `by` names this one (an order by its
+ * children's names). One step only; the engine refuses at start a path that does not lead to a
+ * searched entity (server/engine/listSearch.ts).
+ */
+export type SearchThroughDecl<K extends string = string> = { reference: K } | { entity: RegistryKey; by: string };
+
 export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly [N, 'asc' | 'desc']>;
 
 /**
@@ -374,6 +386,7 @@ export interface AnyEntity {
   afterRemove: 'reload' | 'removeLocal';
   slugFrom?: string;
   searchIn?: ReadonlyArray<string>;
+  searchThrough?: ReadonlyArray<SearchThroughDecl>;
   /**
    * The field(s) naming one record to people: shown for a reference to it (tables, the picker,
    * detail views), joined by a space when several (users: first and last name). Optional;

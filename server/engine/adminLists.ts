@@ -164,7 +164,7 @@ export function exportDisposition(entity: AnyEntity, now: Date): string {
 const encodeRfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const exportQuery = (q: ListQuery | null): ListQuery =>
-  q ?? { page: 1, pageSize: 1, sort: { field: 'id', desc: true }, q: null, filters: [], ids: null };
+  q ?? { page: 1, pageSize: 1, sort: { field: 'id', desc: true }, sortChosen: false, q: null, filters: [], ids: null };
 
 export async function registerAdminLists(register: Register, db: DB, contract: Contract): Promise<void> {
   // The sortable and filterable properties per entity: contract row properties that are columns.

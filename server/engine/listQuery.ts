@@ -17,9 +17,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity, AnyField } from '../../schema/define';
 import { academyDayStart, nextDay, readJalaliDay } from '../../schema/rules/calendar';
 import { foldForSearch, toLatinDigits, toPersianDigits } from '../../schema/rules/text';
-import { isPostgres, type DB } from '../platform/db';
+import type { DB } from '../platform/db';
 import { HttpError } from '../platform/errors';
-import { searchIds } from './listSearch';
+import { searchClauses } from './listSearch';
 import { linkedTo } from './links';
 
 export type PropertyKind = 'number' | 'boolean' | 'text';
@@ -42,6 +42,8 @@ export interface ListQuery {
   page: number;
   pageSize: number;
   sort: { field: string; desc: boolean };
+  /** No sort was asked for: a search ranks its matches first (server/engine/searchRank.ts). */
+  sortChosen: boolean;
   /** The folded search text; null when there is none. */
   q: string | null;
   filters: ReadonlyArray<ListFilter>;
@@ -228,12 +230,17 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
     const values = (Array.isArray(raw) ? raw : [raw]).map((value) => filterValue(field, kind, String(value)));
     filters.push({ field, values });
   }
-  return { page, pageSize, sort, q, filters, ids };
+  return { page, pageSize, sort, sortChosen: query.sort !== undefined, q, filters, ids };
 }
 
 // ---- search -------------------------------------------------------------------------------
 
-async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<RawBuilder<unknown>> {
+interface Clauses {
+  where: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+}
+
+async function clauses(db: DB, entity: AnyEntity, q: ListQuery): Promise<Clauses> {
   const parts: RawBuilder<unknown>[] = [];
   for (const filter of q.filters) {
     if (filter.linked) {
@@ -251,54 +258,52 @@ async function whereClause(db: DB, entity: AnyEntity, q: ListQuery): Promise<Raw
   if (q.ids) {
     parts.push(q.ids.length > 0 ? sql`${sql.ref('id')} in (${sql.join(q.ids.map((id) => sql`${id}`))})` : sql`1 = 0`);
   }
-  const fields = entity.searchIn ?? [];
+  let rank: RawBuilder<unknown> | null = null;
   if (q.q !== null) {
-    if (fields.length === 0) parts.push(sql`1 = 0`);
-    else if (isPostgres(db)) {
-      parts.push(sql`${sql.ref('id')} in (select ${sql.ref('id')} from ${sql.table('list_search')}
-        where ${sql.ref('tbl')} = ${entity.table} and strpos(${sql.ref('text')}, ${q.q}) > 0)`);
-    } else {
-      const ids = await searchIds(db, entity, fields, q.q);
-      // One JSON parameter however many match: SQLite allows only so many bound values.
-      parts.push(ids.length > 0 ? sql`${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))` : sql`1 = 0`);
-    }
+    const search = await searchClauses(db, entity, q.q, !q.sortChosen);
+    parts.push(search.where);
+    rank = search.rank;
   }
-  return parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  return { where: parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``, order: orderClause(q, rank) };
 }
 
-/** Nulls last in both directions on both databases; the id breaks ties, so pages never overlap. */
-function orderClause(q: ListQuery): RawBuilder<unknown> {
+/**
+ * Nulls last in both directions on both databases; the id breaks ties, so pages never overlap.
+ * A search's rank, when there is one, comes before the sort.
+ */
+function orderClause(q: ListQuery, rank: RawBuilder<unknown> | null): RawBuilder<unknown> {
   const direction = q.sort.desc ? sql`desc` : sql`asc`;
-  if (q.sort.field === 'id') return sql`order by ${sql.ref('id')} ${direction}`;
-  return sql`order by ${sql.ref(q.sort.field)} ${direction} nulls last, ${sql.ref('id')} ${direction}`;
+  const first = rank ? sql`${rank} asc, ` : sql``;
+  if (q.sort.field === 'id') return sql`order by ${first}${sql.ref('id')} ${direction}`;
+  return sql`order by ${first}${sql.ref(q.sort.field)} ${direction} nulls last, ${sql.ref('id')} ${direction}`;
 }
 
 /** One page of rows (unshaped, as the database keeps them) and how many rows match in all. */
 export async function runListQuery(db: DB, entity: AnyEntity, q: ListQuery): Promise<{ items: Row[]; total: number }> {
-  const where = await whereClause(db, entity, q);
+  const { where, order } = await clauses(db, entity, q);
   const table = sql.table(entity.table);
   const [counted, page] = await Promise.all([
     sql<{ n: number }>`select count(*) as ${sql.ref('n')} from ${table} ${where}`.execute(db),
     // The page's ids are chosen by sorting narrow (id, key) pairs, then only those rows are read
     // whole: sorting 100,000 whole rows (descriptions and all) to keep 100 was most of the cost.
     sql<Row>`select * from ${table} where ${sql.ref('id')} in (
-        select ${sql.ref('id')} from ${table} ${where} ${orderClause(q)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
-      ) ${orderClause(q)}`.execute(db),
+        select ${sql.ref('id')} from ${table} ${where} ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+      ) ${order}`.execute(db),
   ]);
   return { items: page.rows, total: Number(counted.rows[0]?.n ?? 0) };
 }
 
 /** Every id matching the search and filters, in the query's order, paging ignored. */
 export async function matchingIds(db: DB, entity: AnyEntity, q: ListQuery): Promise<number[]> {
-  const where = await whereClause(db, entity, q);
-  const result = await sql<{ id: number }>`select ${sql.ref('id')} from ${sql.table(entity.table)} ${where} ${orderClause(q)}`.execute(db);
+  const { where, order } = await clauses(db, entity, q);
+  const result = await sql<{ id: number }>`select ${sql.ref('id')} from ${sql.table(entity.table)} ${where} ${order}`.execute(db);
   return result.rows.map((row) => Number(row.id));
 }
 
 /** Every row matching the search and filters, in the query's order (CSV export). */
 export async function matchingRows(db: DB, entity: AnyEntity, q: ListQuery): Promise<Row[]> {
-  const where = await whereClause(db, entity, q);
-  const result = await sql<Row>`select * from ${sql.table(entity.table)} ${where} ${orderClause(q)}`.execute(db);
+  const { where, order } = await clauses(db, entity, q);
+  const result = await sql<Row>`select * from ${sql.table(entity.table)} ${where} ${order}`.execute(db);
   return result.rows;
 }
 

@@ -5,6 +5,7 @@ import { memo, useEffect, useLayoutEffect, useRef, type ChangeEvent, type MouseE
 import { type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { cellRenderers, cellTexts } from './cells';
+import { markClipped } from './clippedCells';
 import { EditableCell } from './EditableCell';
 import { recordName } from './fieldValue';
 import { useRecordNames, type Labels } from './relations';
@@ -15,13 +16,11 @@ import { columnId, columnValue, detailHref, type EntityColumn, type TableRow } f
 /** Rows drawn beyond the window on each side, so a quick scroll shows no blank. */
 const overscan = 6;
 
-/** Clipped text shows in full on hover; text that fits gets no redundant tooltip. */
+/** On hover the row's cells are measured again: a column resized since they were drawn. */
 function titleClipped(event: MouseEvent<HTMLTableSectionElement>): void {
   const target = event.target;
-  const clip = target instanceof Element ? target.closest('.admin-cell-clip') : null;
-  if (!(clip instanceof HTMLElement)) return;
-  if (clip.scrollWidth > clip.clientWidth || clip.scrollHeight > clip.clientHeight) clip.title = clip.textContent ?? '';
-  else clip.removeAttribute('title');
+  const row = target instanceof Element ? target.closest('tr') : null;
+  if (row) markClipped(row);
 }
 
 interface BodyRowProps {
@@ -187,6 +186,11 @@ export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns
   useLayoutEffect(() => {
     if (drawn) onDrawn?.(rows.length > 0);
   });
+  const body = useRef<HTMLTableSectionElement>(null);
+  // After paint, so measuring the drawn rows never delays them.
+  useEffect(() => {
+    if (body.current) markClipped(body.current);
+  });
   if (rows.length === 0) {
     return (
       <tbody role="rowgroup">
@@ -224,7 +228,7 @@ export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns
   });
   if (placed) {
     return (
-      <tbody role="rowgroup" style={{ height: virtualizer.getTotalSize() }} onMouseOver={titleClipped}>
+      <tbody role="rowgroup" style={{ height: virtualizer.getTotalSize() }} ref={body} onMouseOver={titleClipped}>
         {drawnRows}
       </tbody>
     );
@@ -232,7 +236,7 @@ export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   return (
-    <tbody role="rowgroup" onMouseOver={titleClipped}>
+    <tbody role="rowgroup" ref={body} onMouseOver={titleClipped}>
       {paddingTop > 0 && (
         <tr aria-hidden="true" className="admin-table-spacer" style={{ height: paddingTop }}>
           <td colSpan={columnCount} />

@@ -3,7 +3,7 @@
 // the URL's view (src/lib/listSearch.ts); the list machine follows the URL.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import type { AnyEntity, AnyField } from '../../../schema/define';
+import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { api, serverMessage } from '../../api/client';
 import { readToken } from '../../lib/auth';
@@ -43,6 +43,15 @@ function staticChoices(entity: AnyEntity, name: string, field: AnyField): Filter
     .map(([value, label]) => ({ value: urlValue(String(value)), label: labels?.[String(value)] ?? label }));
 }
 
+/**
+ * A referenced record as a filter names it: by its whole label (a learner's first and last name)
+ * when the reference names it by one of the label's fields, else by the field the reference shows.
+ */
+function choiceLabel(target: AnyEntity, shown: string, row: AnyRow): string {
+  const label = labelFieldsOf(target).includes(shown) ? recordLabel(target, row) : String(row[shown] ?? row.id);
+  return toPersianDigits(label);
+}
+
 /** The filters of an entity; a reference's choices are the referenced entity's rows, by id. */
 function useFilters(entity: AnyEntity): FilterDef[] {
   const [references, setReferences] = useState<Record<string, FilterChoice[]>>({});
@@ -53,10 +62,11 @@ function useFilters(entity: AnyEntity): FilterDef[] {
       const reference = field.input === 'reference' ? field.reference : field.input === 'references' ? field.references : undefined;
       if (!reference) continue;
       const none = field.input === 'reference' ? [{ value: 0, label: reference.none }] : [];
-      fetchRows(registry[reference.entity])
+      const target = registry[reference.entity];
+      fetchRows(target)
         .then((rows) => {
           if (!live) return;
-          const choices = [...none, ...rows.map((row) => ({ value: row.id, label: toPersianDigits(String(row[reference.label] ?? row.id)) }))];
+          const choices = [...none, ...rows.map((row) => ({ value: row.id, label: choiceLabel(target, reference.label, row) }))];
           setReferences((before) => ({ ...before, [name]: choices }));
         })
         .catch(() => {
@@ -229,7 +239,7 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
   return (
     <div className="admin-list-toolbar">
       <div className="admin-list-toolbar-row">
-        {entity.searchIn && entity.searchIn.length > 0 && (
+        {((entity.searchIn ?? []).length > 0 || (entity.searchThrough ?? []).length > 0) && (
           <>
             <label htmlFor={`${id}-q`} className="admin-visually-hidden">
               {adminTexts.search}
