@@ -27,6 +27,7 @@ export type { RegistryKey };
 export * from './define/fields';
 export * from './define/columns';
 export * from './define/entity';
+export * from './define/actions';
 export * from './define/validation';
 export * from './define/records';
 export * from './define/nav';
