@@ -69,7 +69,7 @@ function ChildrenPage() {
 
   return (
     <>
-      <div className="panel">
+      <div className="panel dash-section">
         <div className="dash-toolbar">
           <h2>{texts.title}</h2>
           {editing.kind === 'none' && (
