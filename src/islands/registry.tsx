@@ -68,6 +68,7 @@ export const islands = {
       ageMin: v.optional(v.number(), 0),
       ageMax: v.optional(v.number(), 0),
       timeOfHolding: v.optional(v.nullable(v.string()), null),
+      chosenChild: v.optional(v.number()),
     }),
     () =>
     import('../components/site/CourseEnrol').then((module) => module.CourseEnrol),

@@ -74,7 +74,7 @@ function DashboardLayout() {
                 key={section.to}
                 to={section.to}
                 className="dashboard-nav__link"
-                activeOptions={{ exact: section.exact }}
+                activeOptions={{ exact: section.exact, includeSearch: false }}
                 activeProps={{ className: 'is-active', 'aria-current': 'page' }}
               >
                 {section.label}

@@ -105,8 +105,9 @@ describe('sessions in the browser', () => {
       if (!here) throw new Error('no token after sign-up');
       const elsewhere = await apiToken(stack, mobile, 'a-good-password');
       await page.goto(`${stack.baseUrl}/dashboard/security`);
-      page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'خروج از همه دستگاه‌ها' }).click();
+      // Asked in the site's own dialog, not the browser's.
+      await page.getByRole('alertdialog', { name: 'خروج از همه دستگاه‌ها' }).getByRole('button', { name: 'خروج از همه دستگاه‌ها' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/auth'));
       expect(await storedToken(page)).toBeNull();
       expect(await meStatus(here)).toBe(401);

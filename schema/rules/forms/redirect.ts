@@ -37,3 +37,40 @@ export function authSearchQuery(search: AuthSearch, way?: AuthSearch['with']): s
   const text = query.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * The children page's address from a course page: `add` opens the child form, `returnTo` is the
+ * page to go back to. Only ids and same-site paths travel in the address, never a name.
+ */
+export interface ChildrenSearch {
+  add?: 'child';
+  returnTo?: string;
+}
+
+export function validateChildrenSearch(search: Record<string, unknown>): ChildrenSearch {
+  const returnTo = safeRedirect(search.returnTo);
+  return { ...(search.add === 'child' ? { add: 'child' as const } : {}), ...(returnTo ? { returnTo } : {}) };
+}
+
+/** «افزودن فرزند» from a page that will want the new child chosen on return. */
+export function addChildHref(returnTo: string): string {
+  const back = safeRedirect(returnTo);
+  return `/dashboard?${new URLSearchParams({ add: 'child', ...(back ? { returnTo: back } : {}) })}`;
+}
+
+/** The course page's `?child=`: the child to choose first, by id. */
+export interface ChosenChildSearch {
+  child?: number;
+}
+
+export function validateChosenChildSearch(search: Record<string, unknown>): ChosenChildSearch {
+  const child = Number(search.child);
+  return Number.isSafeInteger(child) && child > 0 ? { child } : {};
+}
+
+/** The page to return to, with the new child chosen there (any earlier choice replaced). */
+export function withChosenChild(returnTo: string, childId: number): string {
+  const url = new URL(returnTo, 'http://site.invalid');
+  url.searchParams.set('child', String(childId));
+  return `${url.pathname}${url.search}${url.hash}`;
+}

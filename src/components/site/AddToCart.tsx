@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
 import { ageMisfit, ageWarningText, type AgeRange } from '../../../schema/rules/age';
+import { addChildHref } from '../../../schema/rules/forms/redirect';
 import { registrationClosedText } from './courseFormat';
 import { loadingText } from './RoutePending';
 import { StatusMessage } from './StatusMessage';
@@ -16,6 +17,7 @@ export const addToCartTexts = {
   chooseChild: 'ثبت‌نام برای کدام فرزند؟',
   noChildren: 'برای ثبت‌نام، ابتدا مشخصات فرزندتان را در داشبورد ثبت کنید.',
   addChild: 'افزودن فرزند',
+  addAnother: 'افزودن فرزند دیگر',
   added: 'دوره به سبد خرید اضافه شد.',
   goToCart: 'مشاهده سبد خرید',
   failed: 'افزودن به سبد خرید انجام نشد.',
@@ -36,10 +38,12 @@ export interface AddToCartProps {
   ageMin?: number;
   ageMax?: number;
   timeOfHolding?: string | null;
+  /** The child to choose first (`?child=`, the one just added from this page). */
+  chosenChild?: number;
 }
 
 /** An island (src/islands/): plain links, no router. */
-export function AddToCart({ courseId, registrationOpen, returnTo, ageMin = 0, ageMax = 0, timeOfHolding = null }: AddToCartProps) {
+export function AddToCart({ courseId, registrationOpen, returnTo, ageMin = 0, ageMax = 0, timeOfHolding = null, chosenChild }: AddToCartProps) {
   const auth = useAuthState();
 
   if (!registrationOpen) {
@@ -56,10 +60,17 @@ export function AddToCart({ courseId, registrationOpen, returnTo, ageMin = 0, ag
     );
   }
   // Keyed by the token so another account's children are never offered.
-  return <ChildPicker key={auth.token} courseId={courseId} range={{ ageMin, ageMax, timeOfHolding }} />;
+  return <ChildPicker key={auth.token} courseId={courseId} range={{ ageMin, ageMax, timeOfHolding }} returnTo={returnTo} chosenChild={chosenChild} />;
 }
 
-function ChildPicker({ courseId, range }: { courseId: number; range: AgeRange }) {
+interface ChildPickerProps {
+  courseId: number;
+  range: AgeRange;
+  returnTo: string;
+  chosenChild: number | undefined;
+}
+
+function ChildPicker({ courseId, range, returnTo, chosenChild }: ChildPickerProps) {
   const selectId = `add-to-cart-child-${courseId}`;
   const [children, setChildren] = useState<ChildrenState>({ kind: 'loading' });
   const [childId, setChildId] = useState('');
@@ -77,13 +88,13 @@ function ChildPicker({ courseId, range }: { courseId: number; range: AgeRange })
         return;
       }
       setChildren({ kind: 'loaded', children: data });
-      const first = data[0];
+      const first = data.find((child) => child.id === chosenChild) ?? data[0];
       if (first) setChildId(String(first.id));
     });
     return () => {
       active = false;
     };
-  }, []);
+  }, [chosenChild]);
 
   if (children.kind === 'loading') return <p className="loading-fallback">{loadingText}</p>;
   if (children.kind === 'failed') return <StatusMessage kind="error">{addToCartTexts.childrenFailed}</StatusMessage>;
@@ -91,7 +102,7 @@ function ChildPicker({ courseId, range }: { courseId: number; range: AgeRange })
     return (
       <div className="add-to-cart">
         <p className="add-to-cart__note">{addToCartTexts.noChildren}</p>
-        <a href="/dashboard" className="button button--primary">
+        <a href={addChildHref(returnTo)} className="button button--primary">
           {addToCartTexts.addChild}
         </a>
       </div>
@@ -140,6 +151,9 @@ function ChildPicker({ courseId, range }: { courseId: number; range: AgeRange })
             </option>
           ))}
         </select>
+        <a href={addChildHref(returnTo)} className="add-to-cart__add-child">
+          {addToCartTexts.addAnother}
+        </a>
       </div>
       {misfit && chosen && (
         <div className="age-warning" role="status">

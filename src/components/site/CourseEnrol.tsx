@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
 import { api, serverMessage } from '../../api/client';
 import { formatJalaliDateTime } from '../../../schema/rules/calendar';
+import { addChildHref } from '../../../schema/rules/forms/redirect';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { AddToCart, addToCartTexts, type AddToCartProps } from './AddToCart';
 import { loadingText } from './RoutePending';
@@ -90,20 +91,27 @@ function Waitlist(props: CourseEnrolProps) {
       ))}
       {offers.length === 0 && <p className="add-to-cart__note">{waitlistTexts.full}</p>}
       {state.children.length === 0 ? (
-        <a href="/dashboard" className="button button--primary">
+        <a href={addChildHref(props.returnTo)} className="button button--primary">
           {addToCartTexts.addChild}
         </a>
       ) : (
-        free.length > 0 && <JoinDialog courseId={props.courseId} children={free} onJoined={() => void load()} />
+        free.length > 0 && <JoinDialog courseId={props.courseId} children={free} chosenChild={props.chosenChild} onJoined={() => void load()} />
       )}
     </div>
   );
 }
 
-function JoinDialog({ courseId, children, onJoined }: { courseId: number; children: Child[]; onJoined: () => void }) {
+interface JoinDialogProps {
+  courseId: number;
+  children: Child[];
+  chosenChild: number | undefined;
+  onJoined: () => void;
+}
+
+function JoinDialog({ courseId, children, chosenChild, onJoined }: JoinDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const selectId = `waitlist-child-${courseId}`;
-  const [childId, setChildId] = useState(String(children[0]?.id ?? ''));
+  const [childId, setChildId] = useState(String((children.find((child) => child.id === chosenChild) ?? children[0])?.id ?? ''));
   const [submit, setSubmit] = useState<{ kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const join = async () => {
     setSubmit({ kind: 'saving' });

@@ -17,9 +17,12 @@ import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { useJsonLd, useSeo, useSiteOrigin } from '../../lib/seo';
 import { toPersianDigits, truncate } from '../../../schema/rules/text';
 import { RoutePending } from '../../components/site/RoutePending';
+import { validateChosenChildSearch } from '../../../schema/rules/forms/redirect';
 import '../../components/site/course.css';
 
 export const Route = createFileRoute('/_site/categories/$categorySlug/$courseSlug')({
+  // `?child=`: the child just added from this page, chosen in the sign-up box on return.
+  validateSearch: validateChosenChildSearch,
   loader: async ({ context: { api }, params: { categorySlug, courseSlug } }) => {
     const [found, related, sessions] = await Promise.all([
       api.GET('/api/Public/courses/{slug}', { params: { path: { slug: courseSlug } } }),
@@ -86,6 +89,7 @@ function paragraphs(text: string): string[] {
 function CoursePage() {
   const { course, related, sessions } = Route.useLoaderData();
   const returnTo = useRouterState({ select: (state) => state.location.href });
+  const { child: chosenChild } = Route.useSearch();
   useSeo({
     title: course.title,
     description: truncate(course.description.replace(/\s+/g, ' ').trim() || `دوره ${course.title}`, 155),
@@ -205,6 +209,7 @@ function CoursePage() {
                 ageMin: course.ageMin,
                 ageMax: course.ageMax,
                 timeOfHolding: course.timeOfHolding,
+                ...(chosenChild ? { chosenChild } : {}),
               }}
             />
           </div>

@@ -6,6 +6,7 @@ import { api, clearGetCache, serverMessage } from '../../api/client';
 import { dashboardTexts } from '../../components/dashboard/texts';
 import { Field } from '../../components/site/Field';
 import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
+import { ConfirmDialog } from '../../components/site/ConfirmDialog';
 import { StatusMessage } from '../../components/site/StatusMessage';
 import { clearSession, saveToken } from '../../lib/auth';
 
@@ -129,9 +130,10 @@ function SignOutEverywhere() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
 
   const run = async () => {
-    if (!window.confirm(texts.everywhereConfirm)) return;
+    setAsking(false);
     setFailure(null);
     setBusy(true);
     const { data, error } = await api.POST('/api/Auth/SignOutEverywhere');
@@ -151,10 +153,21 @@ function SignOutEverywhere() {
       <p className="security-form__intro">{texts.everywhereIntro}</p>
       {failure && <StatusMessage kind="error">{failure}</StatusMessage>}
       <div className="form-actions">
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void run()}>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => setAsking(true)}>
           {texts.everywhere}
         </button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={texts.everywhereTitle}
+        confirmLabel={texts.everywhere}
+        cancelLabel={texts.everywhereCancel}
+        danger
+        onConfirm={() => void run()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{texts.everywhereConfirm}</p>
+      </ConfirmDialog>
     </section>
   );
 }
