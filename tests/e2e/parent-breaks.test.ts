@@ -1,7 +1,7 @@
 // The parent's small breaks, in Chromium against the real server: «افزودن فرزند» on a course page
 // opens the child form and comes back with the new child chosen; a waiting-list place, then the
 // seat offered with its Jalali deadline, shows on the dashboard home; «خروج از همه دستگاه‌ها»
-// asks in the site's own dialog. With SHOTS_DIR set, the screens are saved at 1366 and 390 px.
+// asks in the site's own dialog, as removing a child does. With SHOTS_DIR set, the screens are saved at 1366 and 390 px.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, launchBrowser, startStack, type Stack } from './harness';
@@ -101,12 +101,38 @@ describe('the parent’s small breaks', () => {
       expect(await place.textContent()).toMatch(/مهلت پرداخت: ۱۴[۰-۹]{2}\/[۰-۹]{1,2}\/[۰-۹]{1,2}.*[۰-۹]+ ساعت/);
       await shoot(page, 'parent-dashboard-waitlist');
 
-      // Signing out everywhere asks in the site's dialog (no browser prompt): cancel keeps the session.
+      // No step below may meet a browser prompt: each asks in the site's own dialog.
       const prompts: string[] = [];
       page.on('dialog', (prompt) => {
         prompts.push(prompt.message());
         void prompt.dismiss();
       });
+
+      // Removing a child asks in the site's dialog, naming the child: cancel keeps them, confirm removes them.
+      await page.goto(`${stack.baseUrl}/dashboard`);
+      await page.getByRole('button', { name: 'افزودن فرزند' }).click();
+      const second = page.getByRole('form', { name: 'افزودن فرزند تازه' });
+      await second.getByLabel('نام', { exact: true }).fill('ترانه');
+      await second.getByLabel('نام خانوادگی').fill('احمدی');
+      await second.getByLabel('سال').selectOption({ index: 9 });
+      await second.getByLabel('ماه').selectOption({ label: 'آذر' });
+      await second.getByLabel('روز').selectOption({ label: '۳' });
+      await second.getByLabel('پایه تحصیلی').selectOption('پنجم دبستان');
+      await second.getByRole('button', { name: 'ذخیره' }).click();
+      const children = page.getByRole('list', { name: 'فرزندان' });
+      await children.getByText('ترانه احمدی').waitFor();
+      await page.getByRole('button', { name: 'حذف ترانه احمدی' }).click();
+      const askRemove = page.getByRole('alertdialog', { name: 'حذف فرزند' });
+      await askRemove.getByText('ترانه احمدی: آیا از حذف این فرزند مطمئن هستید؟').waitFor();
+      await askRemove.getByRole('button', { name: 'انصراف' }).click();
+      await askRemove.waitFor({ state: 'hidden' });
+      expect(await children.getByText('ترانه احمدی').count()).toBe(1);
+      await page.getByRole('button', { name: 'حذف ترانه احمدی' }).click();
+      await askRemove.getByRole('button', { name: 'حذف' }).click();
+      await children.getByText('ترانه احمدی').waitFor({ state: 'detached' });
+      expect(await children.getByText('آرش احمدی').count()).toBe(1);
+
+      // Signing out everywhere asks in the site's dialog too: cancel keeps the session.
       await page.goto(`${stack.baseUrl}/dashboard/security`);
       await page.getByRole('button', { name: 'خروج از همه دستگاه‌ها' }).click();
       const ask = page.getByRole('alertdialog', { name: 'خروج از همه دستگاه‌ها' });

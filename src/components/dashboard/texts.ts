@@ -21,6 +21,7 @@ export const dashboardTexts = {
     edit: 'ویرایش',
     remove: 'حذف',
     confirmRemove: 'آیا از حذف این فرزند مطمئن هستید؟',
+    removeTitle: 'حذف فرزند',
     saved: 'مشخصات فرزند ذخیره شد.',
     removed: 'فرزند حذف شد.',
     saveFailed: 'ذخیره مشخصات فرزند انجام نشد.',

@@ -9,6 +9,7 @@ import { StatusMessage } from '../../components/site/StatusMessage';
 import { formatJalaliLong } from '../../../schema/rules/calendar';
 import { RoutePending } from '../../components/site/RoutePending';
 import { WaitlistSection } from '../../components/dashboard/WaitlistSection';
+import { ConfirmDialog } from '../../components/site/ConfirmDialog';
 import { validateChildrenSearch, withChosenChild } from '../../../schema/rules/forms/redirect';
 
 type Child = components['schemas']['Child'];
@@ -38,6 +39,8 @@ function ChildrenPage() {
   const { add, returnTo } = Route.useSearch();
   const [editing, setEditing] = useState<Editing>(add === 'child' ? { kind: 'add' } : { kind: 'none' });
   const [notice, setNotice] = useState<Notice>(null);
+  // The child whose removal is being asked about, in the site's own dialog.
+  const [removing, setRemoving] = useState<Child | null>(null);
 
   const save = async (fields: ChildFields): Promise<string | null> => {
     const result =
@@ -56,7 +59,7 @@ function ChildrenPage() {
   };
 
   const remove = async (child: Child) => {
-    if (!window.confirm(texts.confirmRemove)) return;
+    setRemoving(null);
     const { data, error } = await api.DELETE('/api/Children/Delete', { body: { id: child.id } });
     if (!data) {
       setNotice({ kind: 'error', text: serverMessage(error) ?? texts.removeFailed });
@@ -115,7 +118,7 @@ function ChildrenPage() {
                     type="button"
                     className="button button--danger button--small"
                     aria-label={`${texts.remove} ${child.firstName} ${child.lastName}`}
-                    onClick={() => void remove(child)}
+                    onClick={() => setRemoving(child)}
                   >
                     {texts.remove}
                   </button>
@@ -138,6 +141,19 @@ function ChildrenPage() {
       </div>
       {/* A place on a waiting list, or a seat offered with its deadline, is seen on arrival. */}
       <WaitlistSection />
+      <ConfirmDialog
+        open={removing !== null}
+        title={texts.removeTitle}
+        confirmLabel={texts.remove}
+        cancelLabel={texts.cancel}
+        danger
+        onConfirm={() => {
+          if (removing) void remove(removing);
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{removing ? `${removing.firstName} ${removing.lastName}: ${texts.confirmRemove}` : texts.confirmRemove}</p>
+      </ConfirmDialog>
     </>
   );
 }
