@@ -145,6 +145,8 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   if (decl.navBadge !== undefined) entity.navBadge = decl.navBadge;
   if (decl.onOpen !== undefined) entity.onOpen = decl.onOpen;
   if (decl.relatedOrder !== undefined) entity.relatedOrder = decl.relatedOrder;
+  if (decl.defaultOrder !== undefined) entity.defaultOrder = decl.defaultOrder;
+  if (erased.rowEmphasis !== undefined) entity.rowEmphasis = erased.rowEmphasis;
   return entity;
 }
 

@@ -67,6 +67,9 @@ export default defineEntity({
   searchIn: ['fullName', 'phoneNumber', 'emailAddress', 'message', 'note'],
   navBadge: { field: 'status', value: 'new', title: 'پیام تازه' },
   onOpen: { field: 'status', from: 'new', to: 'read' },
+  defaultOrder: ['createdAt', 'desc'],
+  // A message no admin has opened yet, as an unread mail is.
+  rowEmphasis: (message) => message.status === 'new',
   actions: {
     // Sent through the notification outbox (server/features/messaging/contactReplies.ts), queued
     // in the same transaction that marks the message answered; the message's page lists its

@@ -59,7 +59,7 @@ export default defineEntity({
       input: 'reference',
       readOnly: true,
       nullable: true,
-      reference: { entity: 'messages', label: 'fullName', none: '—', onDelete: 'keep' },
+      reference: { entity: 'messages', label: 'fullName', none: '—', onDelete: 'keep', relatedTitle: 'پاسخ‌ها' },
     },
     // Who wrote the reply; null for the academy's own events.
     sentBy: {
@@ -98,6 +98,7 @@ export default defineEntity({
     { key: 'createdAt', header: 'زمان ثبت', cell: 'jalaliDateTime' },
   ],
   nav: { group: 'system', order: 1 },
+  defaultOrder: ['createdAt', 'desc'],
   texts: {
     nav: 'پیام‌های ارسالی',
     title: 'پیام‌های ارسالی به والدین',

@@ -198,9 +198,23 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
   /** See RelatedOrderDecl. */
   relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
+  /** See DefaultOrderDecl. */
+  defaultOrder?: DefaultOrderDecl<NoInfer<keyof F & string>>;
+  /**
+   * The rows the list draws in bold (a message no admin has opened yet). A method, as
+   * ActionDecl.when is.
+   */
+  rowEmphasis?(row: RowOf<F>): boolean;
   /** See RecordLinkDecl. */
   links?: ReadonlyArray<RecordLinkDecl<RowOf<F>>>;
 }
+
+/**
+ * The order of the entity's list until the admin sorts it by a column, and of its records listed
+ * under a record they refer to when it declares no RelatedOrderDecl (a message's replies): a field
+ * and a direction, the id breaking ties the same way. Without it, the newest first (id descending).
+ */
+export type DefaultOrderDecl<N extends string = string> = readonly [N, 'asc' | 'desc'];
 
 /**
  * A link on the record's detail view to a page made from the record (an order's invoice), opened
@@ -393,6 +407,10 @@ export interface AnyEntity {
   sidebar: boolean;
   /** See RelatedOrderDecl. */
   relatedOrder?: RelatedOrderDecl;
+  /** See DefaultOrderDecl. */
+  defaultOrder?: DefaultOrderDecl;
+  /** See EntityDecl.rowEmphasis. */
+  rowEmphasis?(row: AnyRow): boolean;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }

@@ -102,6 +102,11 @@ export interface ReferenceDecl {
   label: string;
   none: string;
   onDelete?: 'refuse' | 'cascade' | 'keep';
+  /**
+   * The heading of the records referring through this field on the referenced record's page
+   * («پاسخ‌ها» on a message's); the referring entity's sidebar name when left out.
+   */
+  relatedTitle?: string;
 }
 interface ReferenceField extends FieldCommon {
   input: 'reference';

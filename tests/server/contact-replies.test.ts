@@ -26,10 +26,10 @@ afterAll(async () => {
   await server.close();
 });
 
-async function message(phoneNumber: string, emailAddress: string): Promise<number> {
+async function message(phoneNumber: string, emailAddress: string, createdAt = nowIso()): Promise<number> {
   const row = await db
     .insertInto('contact_messages')
-    .values({ fullName: 'نگار پرسشی', phoneNumber, emailAddress, message: 'کلاس رباتیک برای ۸ ساله‌ها دارید؟', createdAt: nowIso(), status: 'new', note: '' })
+    .values({ fullName: 'نگار پرسشی', phoneNumber, emailAddress, message: 'کلاس رباتیک برای ۸ ساله‌ها دارید؟', createdAt, status: 'new', note: '' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -40,6 +40,7 @@ const reply = (id: number, channel: string, text: string) =>
 
 interface Related {
   entity: string;
+  title: string;
   items: Array<Record<string, unknown>>;
 }
 async function repliesOn(id: number) {
@@ -104,6 +105,17 @@ describe('replying to a contact message', () => {
     expect(await outboxOf(mailOnly)).toEqual([]);
     const row = await db.selectFrom('contact_messages').select('status').where('id', '=', phoneOnly).executeTakeFirstOrThrow();
     expect(row.status).toBe('new');
+  });
+
+  it('lists the inbox newest first by when it was sent (its declared default order), not by id', async () => {
+    const later = await message('09121110003', '', '2026-01-02T08:00:00.000Z');
+    const earlier = await message('09121110004', '', '2026-01-01T08:00:00.000Z');
+    const list = await server.call<{ items: Array<{ id: number }> }>('GET', '/api/Contact/GetSelectList', { token: admin, query: { page: '1', pageSize: '100' } });
+    expect(list.status, list.text).toBe(200);
+    const ids = list.body.items.map((row) => row.id);
+    expect(ids.indexOf(later)).toBeLessThan(ids.indexOf(earlier));
+    // The newest message (sent now) above both.
+    expect(ids.indexOf(later)).toBeGreaterThan(0);
   });
 
   it('archives a message in one call, and refuses to archive it twice', async () => {
