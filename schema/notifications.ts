@@ -59,7 +59,14 @@ export default defineEntity({
       input: 'reference',
       readOnly: true,
       nullable: true,
-      reference: { entity: 'messages', label: 'fullName', none: '—', onDelete: 'keep', relatedTitle: 'پاسخ‌ها' },
+      reference: {
+        entity: 'messages',
+        label: 'fullName',
+        none: '—',
+        onDelete: 'keep',
+        relatedTitle: 'پاسخ‌ها',
+        relatedColumns: ['status', 'channel', 'body', 'sentBy', 'createdAt', 'sentAt', 'address'],
+      },
     },
     // Who wrote the reply; null for the academy's own events.
     sentBy: {
