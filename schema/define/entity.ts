@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { RegistryKey } from '../registryKeys.gen';
 import type { FieldValue, InputKind, OptionValue } from './fields';
 import type { FieldDecl, OperationKey, ReferenceDecl, ReferencesDecl } from './fields';
-import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
+import type { ColumnBase, ColumnDecl, DefaultOrderDecl, ManyColumn, PathColumn, RelatedOrderDecl } from './columns';
 import type { NavDecl } from './nav';
 
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
@@ -200,21 +200,12 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
   /** See DefaultOrderDecl. */
   defaultOrder?: DefaultOrderDecl<NoInfer<keyof F & string>>;
-  /**
-   * The rows the list draws in bold (a message no admin has opened yet). A method, as
-   * ActionDecl.when is.
-   */
+  /** The rows the list draws in bold (an unopened message); a method, as ActionDecl.when is. */
   rowEmphasis?(row: RowOf<F>): boolean;
   /** See RecordLinkDecl. */
   links?: ReadonlyArray<RecordLinkDecl<RowOf<F>>>;
 }
 
-/**
- * The order of the entity's list until the admin sorts it by a column, and of its records listed
- * under a record they refer to when it declares no RelatedOrderDecl (a message's replies): a field
- * and a direction, the id breaking ties the same way. Without it, the newest first (id descending).
- */
-export type DefaultOrderDecl<N extends string = string> = readonly [N, 'asc' | 'desc'];
 
 /**
  * A link on the record's detail view to a page made from the record (an order's invoice), opened
@@ -225,14 +216,6 @@ export interface RecordLinkDecl<R> {
   label: string;
   href(row: R): string | null;
 }
-
-/**
- * The order of this entity's records where they are listed under a record they refer to (its
- * detail view's related group: a course's sessions by date, its weekly slots by weekday and
- * time): fields and directions, most significant first; the id breaks ties. Without it, the
- * newest first (id descending).
- */
-export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly [N, 'asc' | 'desc']>;
 
 /**
  * A count beside the entity's sidebar link: the records whose select field `field` holds
@@ -405,9 +388,8 @@ export interface AnyEntity {
   links: ReadonlyArray<AnyLink>;
   /** See EntityDecl.sidebar (default true). */
   sidebar: boolean;
-  /** See RelatedOrderDecl. */
+  /** See RelatedOrderDecl and DefaultOrderDecl. */
   relatedOrder?: RelatedOrderDecl;
-  /** See DefaultOrderDecl. */
   defaultOrder?: DefaultOrderDecl;
   /** See EntityDecl.rowEmphasis. */
   rowEmphasis?(row: AnyRow): boolean;
