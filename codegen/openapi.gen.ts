@@ -1745,6 +1745,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Contact/Reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description پاسخ */
+        post: operations["replyContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Contact/Archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description بایگانی */
+        post: operations["archiveContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Notification/GetSelectList": {
         parameters: {
             query?: never;
@@ -3246,18 +3280,32 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
+        ContactMessageActionResult: {
+            record: components["schemas"]["ContactMessage"];
+            /** @description shown to the admin once, e.g. a one-time link */
+            notice?: string;
+        };
+        ContactMessageReplyBody: components["schemas"]["RecordAction"] & {
+            /** @enum {string} */
+            channel: "sms" | "email";
+            text: string;
+        };
         NotificationRecord: {
             id: number;
             /** @description bumped by every update */
             version: number;
             /** @enum {string} */
-            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled";
+            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled" | "contactReply";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             /** @enum {string} */
             channel: "sms" | "email";
             /** @description id of a User; 0 when none */
             userId: number;
+            /** @description id of a ContactMessage; 0 when none */
+            contactMessageId: number;
+            /** @description id of a User; 0 when none */
+            sentBy: number;
             address: string;
             body: string;
             attempts: number;
@@ -7036,6 +7084,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    replyContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageReplyBody"];
+            };
+        };
+        responses: {
+            /** @description The ContactMessage after reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archiveContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAction"];
+            };
+        };
+        responses: {
+            /** @description The ContactMessage after archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listNotificationRecord: {

@@ -16,7 +16,7 @@ import type { EntityDecl } from './define/entity';
 import type { AnyField } from './define/entity';
 import type { FieldDecl } from './define/fields';
 import type { RowOf } from './define/entity';
-import { assertEditableColumns } from './define/validation';
+import { assertEditableColumns, assertRelatedColumns } from './define/validation';
 import type { AnyEntity } from './define/entity';
 import { assertFieldOrder } from './define/validation';
 import type { OperationKey } from './define/fields';
@@ -122,6 +122,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   }
   assertFieldOrder(decl.key, fields);
   assertEditableColumns(decl.key, erased, fields);
+  assertRelatedColumns(decl.key, erased);
   const entity: AnyEntity & { key: K } = {
     key: decl.key,
     component: decl.name,
@@ -148,6 +149,8 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   if (decl.navBadge !== undefined) entity.navBadge = decl.navBadge;
   if (decl.onOpen !== undefined) entity.onOpen = decl.onOpen;
   if (decl.relatedOrder !== undefined) entity.relatedOrder = decl.relatedOrder;
+  if (decl.defaultOrder !== undefined) entity.defaultOrder = decl.defaultOrder;
+  if (erased.rowEmphasis !== undefined) entity.rowEmphasis = erased.rowEmphasis;
   return entity;
 }
 

@@ -3,6 +3,10 @@
 // A new message counts in the sidebar until an admin opens it, which marks it read.
 import { defineEntity } from './define';
 import { nameMaxLength } from './validators';
+import { notificationChannelLabels } from './notifications';
+
+/** The longest reply: a few SMS parts, a short e-mail. */
+export const replyMaxLength = 1000;
 
 export const messageStatusLabels = { new: 'تازه', read: 'خوانده‌شده', answered: 'پاسخ داده شد', archived: 'بایگانی' } as const;
 
@@ -63,4 +67,42 @@ export default defineEntity({
   searchIn: ['fullName', 'phoneNumber', 'emailAddress', 'message', 'note'],
   navBadge: { field: 'status', value: 'new', title: 'پیام تازه' },
   onOpen: { field: 'status', from: 'new', to: 'read' },
+  defaultOrder: ['createdAt', 'desc'],
+  // A message no admin has opened yet, as an unread mail is.
+  rowEmphasis: (message) => message.status === 'new',
+  actions: {
+    // Sent through the notification outbox (server/features/messaging/contactReplies.ts), queued
+    // in the same transaction that marks the message answered; the message's page lists its
+    // replies, newest first, with each one's delivery status.
+    reply: {
+      call: 'Reply',
+      label: 'پاسخ',
+      confirmLabel: 'ارسال پاسخ',
+      onRow: false,
+      fields: {
+        channel: {
+          label: 'راه ارسال',
+          input: 'select',
+          placeholder: 'انتخاب کنید',
+          options: [
+            ['sms', notificationChannelLabels.sms],
+            ['email', notificationChannelLabels.email],
+          ],
+        },
+        text: { label: 'متن پاسخ', input: 'textarea', required: true, maxLength: replyMaxLength },
+      },
+      revert: () => ({ never: 'پاسخ فرستاده‌شده پس گرفتنی نیست' }),
+      succeeded: 'پاسخ در صف ارسال قرار گرفت',
+      failed: 'ارسال پاسخ ناموفق بود',
+    },
+    archive: {
+      call: 'Archive',
+      label: 'بایگانی',
+      when: (message) => message.status !== 'archived',
+      refusal: () => 'این پیام پیش‌تر بایگانی شده است',
+      revert: () => 'edit',
+      succeeded: 'پیام بایگانی شد',
+      failed: 'بایگانی پیام ناموفق بود',
+    },
+  },
 });

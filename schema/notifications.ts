@@ -13,6 +13,7 @@ export const notificationEventLabels = {
   classTomorrow: 'یادآوری کلاس فردا',
   sessionMoved: 'جابه‌جایی جلسه',
   sessionCancelled: 'لغو جلسه',
+  contactReply: 'پاسخ پیام تماس',
 } as const;
 
 export const notificationStatusLabels = {
@@ -49,7 +50,32 @@ export default defineEntity({
       label: 'گیرنده',
       input: 'reference',
       readOnly: true,
-      reference: { entity: 'users', label: 'firstName', none: 'کاربر حذف شده', onDelete: 'keep' },
+      reference: { entity: 'users', label: 'firstName', none: 'بدون حساب کاربری', onDelete: 'keep' },
+    },
+    // An admin's reply to a contact message (schema/messages.ts «پاسخ»): kept with the message,
+    // whose page lists its replies with their delivery status; null for the academy's own events.
+    contactMessageId: {
+      label: 'پیام تماس',
+      input: 'reference',
+      readOnly: true,
+      nullable: true,
+      reference: {
+        entity: 'messages',
+        label: 'fullName',
+        none: '—',
+        onDelete: 'keep',
+        relatedTitle: 'پاسخ‌ها',
+        relatedColumns: ['status', 'channel', 'body', 'sentBy', 'createdAt', 'sentAt', 'address'],
+      },
+    },
+    // Who wrote the reply; null for the academy's own events.
+    sentBy: {
+      label: 'پاسخ‌دهنده',
+      input: 'reference',
+      readOnly: true,
+      nullable: true,
+      auto: 'actor',
+      reference: { entity: 'users', label: 'firstName', none: 'سامانه', onDelete: 'keep' },
     },
     address: { label: 'شماره یا نشانی', input: 'text', readOnly: true },
     body: { label: 'متن پیام', input: 'textarea', readOnly: true, wide: true },
@@ -73,11 +99,13 @@ export default defineEntity({
       tones: { queued: 'info', sending: 'warning', sent: 'success', failed: 'danger' },
     },
     { key: 'attempts', header: 'تلاش', cell: 'number' },
+    { key: 'sentBy', header: 'پاسخ‌دهنده', cell: 'reference' },
     { key: 'body', header: 'متن', cell: 'excerpt' },
     { key: 'sentAt', header: 'زمان ارسال', cell: 'jalaliDateTime' },
     { key: 'createdAt', header: 'زمان ثبت', cell: 'jalaliDateTime' },
   ],
   nav: { group: 'system', order: 1 },
+  defaultOrder: ['createdAt', 'desc'],
   texts: {
     nav: 'پیام‌های ارسالی',
     title: 'پیام‌های ارسالی به والدین',

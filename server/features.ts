@@ -7,6 +7,7 @@ import { plugInRollActions } from './features/classes/attendanceActions';
 import { plugInDiscounts } from './features/commerce/discounts';
 import { plugInMediaLibrary } from './features/media/mediaLibrary';
 import { plugInNotificationActions } from './features/messaging/notifications';
+import { plugInContactReplies } from './features/messaging/contactReplies';
 import { plugInOrderActions } from './features/commerce/orderActions';
 import { plugInPageAddresses } from './features/catalogue/pages';
 import { plugInSchedule } from './features/classes/schedule';
@@ -34,6 +35,7 @@ export function plugInFeatures(): void {
   plugInRollActions();
   plugInWaitlistActions();
   plugInNotificationActions();
+  plugInContactReplies();
   plugInMediaLibrary();
   plugInPageAddresses();
 }

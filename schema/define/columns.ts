@@ -66,3 +66,17 @@ export interface PathColumn<First extends string = string> {
   path: readonly [First, ...string[]];
 }
 
+/**
+ * The order of this entity's records where they are listed under a record they refer to (its
+ * detail view's related group: a course's sessions by date, its weekly slots by weekday and
+ * time): fields and directions, most significant first; the id breaks ties. Without it, the
+ * entity's DefaultOrderDecl.
+ */
+export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly [N, 'asc' | 'desc']>;
+
+/**
+ * The order of the entity's list until the admin sorts it by a column, and of its records listed
+ * under a record they refer to when it declares no RelatedOrderDecl (a message's replies): a field
+ * and a direction, the id breaking ties the same way. Without it, the newest first (id descending).
+ */
+export type DefaultOrderDecl<N extends string = string> = readonly [N, 'asc' | 'desc'];

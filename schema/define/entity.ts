@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { RegistryKey } from '../registryKeys.gen';
 import type { FieldValue, InputKind, OptionValue } from './fields';
 import type { FieldDecl, OperationKey, ReferenceDecl, ReferencesDecl } from './fields';
-import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
+import type { ColumnBase, ColumnDecl, DefaultOrderDecl, ManyColumn, PathColumn, RelatedOrderDecl } from './columns';
 import type { NavDecl } from './nav';
 import type { ActionDecl, ActionResultKind, RevertDecl } from './actions';
 
@@ -129,9 +129,14 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
   /** See RelatedOrderDecl. */
   relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
+  /** See DefaultOrderDecl. */
+  defaultOrder?: DefaultOrderDecl<NoInfer<keyof F & string>>;
+  /** The rows the list draws in bold (an unopened message); a method, as ActionDecl.when is. */
+  rowEmphasis?(row: RowOf<F>): boolean;
   /** See RecordLinkDecl. */
   links?: ReadonlyArray<RecordLinkDecl<RowOf<F>>>;
 }
+
 
 /**
  * A link on the record's detail view to a page made from the record (an order's invoice), opened
@@ -144,12 +149,6 @@ export interface RecordLinkDecl<R> {
 }
 
 /**
- * The order of this entity's records where they are listed under a record they refer to (its
- * detail view's related group: a course's sessions by date, its weekly slots by weekday and
- * time): fields and directions, most significant first; the id breaks ties. Without it, the
- * newest first (id descending).
- */
-/**
  * Records the search of a list also looks through, by their own `searchIn` fields, so a record is
  * found the way people describe it: `{ reference: 'userId' }` the record this one's reference
  * field names (an order by its learner's name or phone); `{ entity: 'orderItems', by: 'orderId' }`
@@ -158,8 +157,6 @@ export interface RecordLinkDecl<R> {
  * searched entity (server/engine/listSearch.ts).
  */
 export type SearchThroughDecl<K extends string = string> = { reference: K } | { entity: RegistryKey; by: string };
-
-export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly [N, 'asc' | 'desc']>;
 
 /**
  * A count beside the entity's sidebar link: the records whose select field `field` holds
@@ -333,8 +330,11 @@ export interface AnyEntity {
   links: ReadonlyArray<AnyLink>;
   /** See EntityDecl.sidebar (default true). */
   sidebar: boolean;
-  /** See RelatedOrderDecl. */
+  /** See RelatedOrderDecl and DefaultOrderDecl. */
   relatedOrder?: RelatedOrderDecl;
+  defaultOrder?: DefaultOrderDecl;
+  /** See EntityDecl.rowEmphasis. */
+  rowEmphasis?(row: AnyRow): boolean;
   /** The declaration it was made from: codegen reads it for the contract and the migrations. */
   decl: EntityDecl<Record<string, FieldDecl>>;
 }

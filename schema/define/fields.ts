@@ -102,6 +102,17 @@ export interface ReferenceDecl {
   label: string;
   none: string;
   onDelete?: 'refuse' | 'cascade' | 'keep';
+  /**
+   * The heading of the records referring through this field on the referenced record's page
+   * («پاسخ‌ها» on a message's); the referring entity's sidebar name when left out.
+   */
+  relatedTitle?: string;
+  /**
+   * The ids of the referring entity's own columns that group shows, in this order (a message's
+   * replies: status, channel, text, who, when — what a phone's width has room for first); all its
+   * columns when left out.
+   */
+  relatedColumns?: ReadonlyArray<string>;
 }
 interface ReferenceField extends FieldCommon {
   input: 'reference';

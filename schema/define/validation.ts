@@ -142,6 +142,16 @@ export function assertEditableColumns(key: string, decl: EntityDecl<Record<strin
   }
 }
 
+/** A reference's `relatedColumns` name columns its own entity declares. */
+export function assertRelatedColumns(key: string, decl: EntityDecl<Record<string, FieldDecl>>): void {
+  const ids = new Set(decl.columns.map(columnId));
+  for (const [name, field] of Object.entries(decl.fields)) {
+    if (field.input !== 'reference') continue;
+    const unknown = (field.reference.relatedColumns ?? []).filter((id) => !ids.has(id));
+    if (unknown.length > 0) throw new Error(`${key}: the field '${name}' shows columns it does not declare under the record it refers to: ${unknown.join(', ')}`);
+  }
+}
+
 /** The fields the server sets itself on every save (see DateField.auto 'updated', ReferenceField.auto). */
 export function stampedOnSave(entity: AnyEntity): { times: string[]; actors: string[] } {
   const times: string[] = [];

@@ -183,7 +183,8 @@ export function parseListQuery(entity: AnyEntity, query: Record<string, unknown>
     if (parsed === null || parsed > listLimits.maxPageSize) throw new HttpError(400, listTexts.pageSize);
     pageSize = parsed;
   }
-  let sort = { field: 'id', desc: true };
+  // Until the admin sorts by a column: the entity's declared order, else the newest first.
+  let sort = entity.defaultOrder ? { field: entity.defaultOrder[0], desc: entity.defaultOrder[1] === 'desc' } : { field: 'id', desc: true };
   if (query.sort !== undefined) {
     const raw = single('sort', query.sort).trim();
     const desc = raw.startsWith('-');

@@ -29,6 +29,17 @@ export const maxLabelIds = 500;
 /** Related rows sent with a record: the newest ones; `total` tells how many there are. */
 export const relatedPageSize = 20;
 
+/**
+ * How an entity's records are ordered under a record they refer to: its RelatedOrderDecl (the id
+ * ascending after it), else its default order (the id breaking ties the same way), else the
+ * newest first.
+ */
+export function relatedOrderOf(entity: AnyEntity): ReadonlyArray<readonly [string, 'asc' | 'desc']> {
+  if (entity.relatedOrder) return [...entity.relatedOrder, ['id', 'asc']];
+  if (entity.defaultOrder) return [entity.defaultOrder, ['id', entity.defaultOrder[1]]];
+  return [['id', 'desc']];
+}
+
 export interface Referrer {
   entity: AnyEntity;
   field: string;
@@ -299,7 +310,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     for (const { entity: other, field } of referrers) {
       const counted = await sql<{ n: number | string }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
         where ${sql.ref(field)} = ${id}`.execute(db);
-      const order = [...(other.relatedOrder ?? []), ['id', other.relatedOrder ? 'asc' : 'desc'] as const].map(([name, direction]) =>
+      const order = relatedOrderOf(other).map(([name, direction]) =>
         direction === 'asc' ? sql`${sql.ref(name)} asc` : sql`${sql.ref(name)} desc`,
       );
       const items = await sql<Row>`select * from ${sql.table(other.table)} where ${sql.ref(field)} = ${id}
@@ -310,7 +321,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
       related.push({
         entity: other.key,
         field,
-        title: sameEntity ? `${other.texts.nav} (${fieldLabel})` : other.texts.nav,
+        title: other.allFields[field]?.reference?.relatedTitle ?? (sameEntity ? `${other.texts.nav} (${fieldLabel})` : other.texts.nav),
         total: Number(counted.rows[0]?.n ?? 0),
         items: items.rows.map((item) => contract.shapeAs(other.component, item)),
       });

@@ -151,10 +151,12 @@ export interface ContactMessagesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   version: Generated<number>;
-  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
+  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled' | 'contactReply';
   status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
   channel: 'sms' | 'email';
   userId: number;
+  contactMessageId: number | null;
+  sentBy: number | null;
   address: string;
   body: string;
   attempts: Generated<number>;

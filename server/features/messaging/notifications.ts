@@ -84,6 +84,7 @@ export const notificationTexts = {
     classTomorrow: 'یادآوری کلاس فردا',
     sessionMoved: 'جابه‌جایی جلسه',
     sessionCancelled: 'لغو جلسه',
+    contactReply: 'پاسخ آکادمی به پیام شما',
   } satisfies Record<NotificationEvent, string>,
   workerDied: 'کارگر ارسال پیش از ثبت نتیجه متوقف شد و تلاش‌ها به پایان رسید',
 } as const;

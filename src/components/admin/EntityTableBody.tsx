@@ -64,7 +64,7 @@ const BodyRow = memo(function BodyRow({ row, names, index, start, twoLines, colu
       data-index={index}
       aria-rowindex={index + 2}
       style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
-      className={selected ? 'admin-row-selected' : undefined}
+      className={[selected ? 'admin-row-selected' : '', entity.rowEmphasis?.(row.original) ? 'admin-row-emphasis' : ''].filter(Boolean).join(' ') || undefined}
     >
       {selected !== undefined && (
         <td role="cell" className="admin-cell-select">

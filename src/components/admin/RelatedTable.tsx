@@ -2,7 +2,7 @@
 // table with their own actions, and the button that adds one already pointing here.
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { entitySingular, labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { columnId, entitySingular, labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { isRow } from '../../machines/entityApi';
 import { EditableCell } from './EditableCell';
@@ -28,13 +28,13 @@ export function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord[
   const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
   // The reference back to this record is the same on every row: it is left out, and so is a
   // path through it (an attendance row's course, on its session's page).
-  const columns = useMemo(
-    () =>
-      (other?.columns ?? []).filter((c) =>
-        'key' in c ? c.key !== group.field && !labelNames.includes(c.key) : !('path' in c && c.path[0] === group.field),
-      ),
-    [other, group.field, labelNames],
-  );
+  // Or the columns the reference declares for this group (ReferenceDecl.relatedColumns), in its order.
+  const columns = useMemo(() => {
+    const chosen = other?.allFields[group.field]?.reference?.relatedColumns;
+    const all = other?.columns ?? [];
+    if (chosen) return chosen.flatMap((id) => all.filter((c) => columnId(c) === id));
+    return all.filter((c) => ('key' in c ? c.key !== group.field && !labelNames.includes(c.key) : !('path' in c && c.path[0] === group.field)));
+  }, [other, group.field, labelNames]);
   const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
   const emptyEntity: AnyEntity = other ?? registry.categories;
   const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
