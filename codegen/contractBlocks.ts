@@ -213,7 +213,11 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
       schemas[`${name}ActionResult`] = {
         type: 'object',
         required: ['record'],
-        properties: { record: ref(name), notice: { type: 'string', description: 'shown to the admin once, e.g. a one-time link' } },
+        properties: {
+          record: ref(name),
+          notice: { type: 'string', description: 'shown to the admin once, e.g. a one-time link' },
+          opens: { type: 'integer', description: 'the id of a record of the same entity the action made, which the admin is taken to' },
+        },
       };
     }
     for (const action of entity.actions) {

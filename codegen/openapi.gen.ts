@@ -1566,6 +1566,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Course/CopyForNextTerm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description کپی برای ترم بعد */
+        post: operations["copyForNextTermCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/EnrollmentRecord/GetSelectList": {
         parameters: {
             query?: never;
@@ -3022,6 +3039,8 @@ export type components = {
             record: components["schemas"]["ClassSession"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         ClassSessionMoveBody: components["schemas"]["RecordAction"] & {
             /** Format: date-time */
@@ -3169,6 +3188,12 @@ export type components = {
             record: components["schemas"]["Course"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
+        };
+        CourseCopyForNextTermBody: components["schemas"]["RecordAction"] & {
+            /** Format: date-time */
+            startsOn: string | null;
         };
         EnrollmentRecord: {
             id: number;
@@ -3192,6 +3217,8 @@ export type components = {
             record: components["schemas"]["EnrollmentRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         EnrollmentRecordCancelBody: components["schemas"]["RecordAction"] & {
             /** @enum {string} */
@@ -3274,6 +3301,8 @@ export type components = {
             record: components["schemas"]["NotificationRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         OrderItemRecord: {
             id: number;
@@ -3324,6 +3353,8 @@ export type components = {
             record: components["schemas"]["OrderRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         PaymentAttemptRecord: {
             id: number;
@@ -3439,6 +3470,8 @@ export type components = {
             record: components["schemas"]["User"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         WaitlistEntryRecord: {
             id: number;
@@ -3462,6 +3495,8 @@ export type components = {
             record: components["schemas"]["WaitlistEntryRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
     };
     responses: {
@@ -6600,6 +6635,52 @@ export interface operations {
         };
         responses: {
             /** @description The Course after resyncSessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copyForNextTermCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseCopyForNextTermBody"];
+            };
+        };
+        responses: {
+            /** @description The Course after copyForNextTerm */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -80,6 +80,8 @@ export interface ActionOutcome {
   set: Row;
   /** Told to the admin once with the answer (a one-time link that is never stored readable). */
   notice?: string;
+  /** A record of the same entity the action made (a course copied for the next term): the admin is taken to it. */
+  opens?: number;
 }
 
 /** What an action does: the record's changes; it may refuse (an HttpError) or write elsewhere in the same transaction. */

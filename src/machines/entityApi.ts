@@ -148,14 +148,16 @@ export interface ActionInput {
 export interface ActionResult {
   record: AnyRow | null;
   notice: string | null;
+  /** A record of the same entity the action made, to open (a course copied for the next term). */
+  opens: number | null;
 }
 
-const actionResultSchema = v.object({ record: v.custom<AnyRow>(isRow), notice: v.optional(v.string()) });
+const actionResultSchema = v.object({ record: v.custom<AnyRow>(isRow), notice: v.optional(v.string()), opens: v.optional(v.number()) });
 
 /** Runs a record action on the row the admin saw (its version: a stale one answers 409). */
 export async function runAction({ action, row, values }: ActionInput): Promise<ActionResult> {
   const body = { ...values, id: row.id, ...(typeof row.version === 'number' ? { version: row.version } : {}) };
   const answer = await callOperation(action.op, { body });
   const parsed = v.safeParse(actionResultSchema, answer);
-  return parsed.success ? { record: parsed.output.record, notice: parsed.output.notice ?? null } : { record: null, notice: null };
+  return parsed.success ? { record: parsed.output.record, notice: parsed.output.notice ?? null, opens: parsed.output.opens ?? null } : { record: null, notice: null, opens: null };
 }

@@ -2,10 +2,10 @@
 // record's detail view): the generic form and delete machines over a list actor, and every
 // dialog they need — the modal form, the version conflict, signing in again, unsaved changes,
 // the delete confirmation and the offer to deactivate instead.
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { blankRecord, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
@@ -42,7 +42,20 @@ export interface EntityEditing {
 export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityEditing {
   const form = useActorRef(formLogic, { input: { entity, list } });
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
-  const act = useActorRef(actionLogic, { input: { entity, list } });
+  const navigate = useNavigate();
+  // An action that made a record of this entity (a course copied for the next term) opens it.
+  const openingLogic = useMemo(
+    () =>
+      actionLogic.provide({
+        actions: {
+          open: (_, id: number | null) => {
+            if (id !== null) void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id } });
+          },
+        },
+      }),
+    [navigate, entity.key],
+  );
+  const act = useActorRef(openingLogic, { input: { entity, list } });
   const { texts } = entity;
 
   // Once the list shows, the form is fetched while the browser is idle: a dialog opens with it.
