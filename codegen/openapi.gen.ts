@@ -1714,6 +1714,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Holiday/PreviewSave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["previewSaveHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contact/GetSelectList": {
         parameters: {
             query?: never;
@@ -3231,6 +3247,8 @@ export type components = {
         HolidayFields: {
             /** Format: date-time */
             date: string | null;
+            /** Format: date-time */
+            endDate: string | null;
             title: string;
         };
         Holiday: components["schemas"]["HolidayFields"] & {
@@ -3248,7 +3266,12 @@ export type components = {
             id: number;
             /** Format: date-time */
             date: string | null;
+            /** Format: date-time */
+            endDate: string | null;
             title: string;
+        };
+        SavePreview: {
+            lines: string[];
         };
         ContactMessageFields: {
             /** @enum {string} */
@@ -7015,6 +7038,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    previewSaveHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayFields"] | components["schemas"]["HolidayUpdate"];
+            };
+        };
+        responses: {
+            /** @description What saving this Holiday would change besides it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listContactMessage: {

@@ -30,6 +30,7 @@ export * from './define/entity';
 export * from './define/validation';
 export * from './define/records';
 export * from './define/nav';
+export * from './define/preview';
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
 
