@@ -1,7 +1,7 @@
 // The default implementations behind the machines' named actors: every call is the entity's
 // own operation from its schema, so no entity needs code of its own here.
 import * as v from 'valibot';
-import { bodySchema, firstIssueMessage, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
+import { bodySchema, firstIssueMessage, savePreviewOp, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
 import { ApiError, callOperation } from '../api/operations';
 import type { Notice } from './notice';
 
@@ -89,6 +89,17 @@ export async function saveRecord(input: SaveInput): Promise<AnyRow | null> {
   }
   return null;
 }
+
+/** What saving these values would change besides the record (the entity's savePreview); none without one. */
+export async function previewSave(input: SaveInput): Promise<string[]> {
+  const op = savePreviewOp(input.entity);
+  if (!op) return [];
+  const answer = await callOperation(op, { body: saveBody(input), keepSession: input.keepSession });
+  const parsed = v.safeParse(previewSchema, answer);
+  return parsed.success ? parsed.output.lines : [];
+}
+
+const previewSchema = v.object({ lines: v.array(v.string()) });
 
 export interface DeleteInput {
   entity: AnyEntity;

@@ -12,6 +12,7 @@ import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
 import type { ListActorRef } from '../../machines/listMachine';
 import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
+import { adminTexts } from './texts';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
 import { useRecordNames } from './relations';
@@ -67,6 +68,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const values = useSelector(form, (s) => s.context.values);
   const editing = useSelector(form, (s) => s.context.row);
   const conflict = useSelector(form, (s) => (s.matches({ edit: 'conflict' }) ? s.context.conflict : null));
+  const preview = useSelector(form, (s) => s.context.preview);
   const signingIn = useSelector(form, (s) => s.matches({ add: 'signIn' }) || s.matches({ edit: 'signIn' }));
   const confirming = useSelector(remove, (s) => s.matches('confirming') || s.matches('deleting'));
   const deleting = useSelector(remove, (s) => s.matches('deleting'));
@@ -149,6 +151,24 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           mine={values}
           onReload={() => form.send({ type: 'conflict.reload' })}
           onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+        />
+      )}
+      {preview && entity.decl.savePreview && (
+        <ConfirmDialog
+          open
+          title={entity.decl.savePreview.title}
+          question={adminTexts.previewQuestion(preview.length)}
+          confirmLabel={entity.decl.savePreview.confirmLabel}
+          busy={false}
+          onConfirm={() => form.send({ type: 'preview.confirm' })}
+          onCancel={() => form.send({ type: 'preview.cancel' })}
+          details={
+            <ul className="admin-preview-list">
+              {preview.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          }
         />
       )}
       {signingIn && (
