@@ -110,7 +110,7 @@ describe('copying a course for the next term', () => {
     expect((await server.call('GET', '/api/Public/courses/{slug}', { params: { slug: made.slug } })).status).toBe(404);
   });
 
-  it('by default starts on the first day after the end that falls on the weekday the course began on; refuses an earlier start', async () => {
+  it('starts on the weekday the course began on (by default the first after its end); refuses an earlier start', async () => {
     const course = await newCourse('کپی: رباتیک');
     const answer = await copy(course, null);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -119,6 +119,13 @@ describe('copying a course for the next term', () => {
     expect(weekdayOfDay(first)).toBe(weekdayOfDay(start));
     expect(dayKey(first) > dayKey(end)).toBe(true);
     expect(dayKey(addDays(first, -7)) <= dayKey(end)).toBe(true);
+
+    // A given day off the course's weekday moves on to it: the pattern lands as before.
+    const offDay = await copy(await courseById(course.id), at(addDays(end, 10)));
+    expect(offDay.status, JSON.stringify(offDay.body)).toBe(200);
+    const moved = academyDayOf(Date.parse(String((await courseById(offDay.body.opens ?? 0)).timeOfHolding)));
+    expect(weekdayOfDay(moved)).toBe(weekdayOfDay(start));
+    expect(dayKey(moved) >= dayKey(addDays(end, 10)) && dayKey(moved) < dayKey(addDays(end, 17))).toBe(true);
 
     const current = await courseById(course.id);
     const early = await copy(current, at(addDays(start, -1)));

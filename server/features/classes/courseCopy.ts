@@ -31,9 +31,12 @@ function shifted(value: unknown, days: number): unknown {
   return new Date(academyDayStart(addDays(day, days)).getTime() + (Date.parse(value) - start)).toISOString();
 }
 
-/** The default new first day: the first day after the course ends on the weekday it began on. */
-export function nextTermStart(first: JalaliDate, last: JalaliDate): JalaliDate {
-  let day = addDays(last, 1);
+/**
+ * The copy's first day: the given day, else the day after the course ends, moved on to the weekday
+ * the course began on, so every date moves by whole weeks and the weekly pattern lands as before.
+ */
+export function nextTermStart(first: JalaliDate, last: JalaliDate, given: JalaliDate | null): JalaliDate {
+  let day = given ?? addDays(last, 1);
   while (weekdayOfDay(day) !== weekdayOfDay(first)) day = addDays(day, 1);
   return day;
 }
@@ -44,7 +47,7 @@ const copyForNextTerm: ActionHandler = async ({ trx, record, input, actor }) => 
   if (!first) throw new HttpError(400, courseCopyTexts.noStart);
   const last = dayOf(typeof record.lastSessionDate === 'string' ? record.lastSessionDate : null) ?? first;
   const given = typeof input.startsOn === 'string' ? dayOf(input.startsOn) : null;
-  const start = given ?? nextTermStart(first, last);
+  const start = nextTermStart(first, last, given);
   const days = daysFrom(first, start);
   if (days <= 0) throw new HttpError(400, courseCopyTexts.notLater);
 
