@@ -62,7 +62,7 @@ describe('a holiday over a range of days', () => {
     const body = { date: at(from), endDate: at(to), title: 'نوروز آزمایشی' };
     const asked = await preview(body);
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const mine = asked.body.lines.filter((line) => line.startsWith(`${course.title}:`));
+    const mine = asked.body.lines.filter((line) => line.endsWith(`: ${course.title}`));
     expect(mine).toHaveLength(inside.length);
     expect(mine.every((line) => line.includes('۱۶:۰۰'))).toBe(true);
     // Asking changed nothing.
@@ -73,7 +73,7 @@ describe('a holiday over a range of days', () => {
     const after = await sessionsOf(course.id);
     expect(after.map((s) => s.id)).toEqual(before.filter((s) => !inside.includes(s)).map((s) => s.id));
     // Once saved, nothing is left on those days for another preview to list.
-    expect((await preview(body)).body.lines.filter((line) => line.startsWith(`${course.title}:`))).toEqual([]);
+    expect((await preview(body)).body.lines.filter((line) => line.endsWith(`: ${course.title}`))).toEqual([]);
 
     // Shortened to its first day: the other days' sessions come back.
     const shortened = await server.call('PUT', '/api/Holiday/Update', { token: admin, body: { id: made.body.id, version: made.body.version, date: at(from), endDate: null, title: 'نوروز آزمایشی' } });

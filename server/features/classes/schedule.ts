@@ -363,7 +363,8 @@ export function plugInSchedule(): void {
       const span = holidaySpan(after.date, after.endDate);
       if (!span) return [];
       const sessions = await sessionsOnHoliday(trx, span);
-      return sessions.map((s) => `${s.title}: ${formatJalaliLong(s.date)}، ساعت ${toPersianDigits(s.startTime)} تا ${toPersianDigits(s.endTime)}`);
+      // The day first and the course last: a title ending in Latin (ESP32) would otherwise pull the day's digits into its run.
+      return sessions.map((s) => `${formatJalaliLong(s.date)}، ساعت ${toPersianDigits(s.startTime)} تا ${toPersianDigits(s.endTime)}: ${s.title}`);
     },
     afterWrite: async (trx, changes) => {
       const spans = changes.filter((c) => changedIn(c, ['date', 'endDate'])).flatMap((c) => [c.before, c.after]);
