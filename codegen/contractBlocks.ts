@@ -1,7 +1,7 @@
 // The entities' blocks of openapi.yaml: their components and calls, written between markers, so
 // the contract's limits are the schemas'.
 import { parse, stringify } from 'yaml';
-import { defaultMaxReferences, maxLengthOf, nullableColumn, numberLimits, patterns, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
+import { defaultMaxReferences, maxLengthOf, nullableColumn, numberLimits, patterns, savePreviewOp, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
 import { SchemaError, type Json } from './entities';
 import { formContractSchemas } from './formContracts';
 
@@ -207,13 +207,27 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         delete: operation('delete', 'Deleted', ref('IdBody'), ref('Deleted'), { '404': response('NotFound'), '409': response('Conflict') }),
       };
     }
+    // A save preview takes what the create or the update would (an id: the update's) and answers
+    // one line per change the save would make besides the record.
+    const previewOp = savePreviewOp(entity);
+    if (previewOp !== null) {
+      const bodies = [ref(onCreate.length > 0 ? `${name}Create` : `${name}Fields`), ...(entity.ops.update ? [ref(`${name}Update`)] : [])];
+      schemas.SavePreview = { type: 'object', required: ['lines'], properties: { lines: { type: 'array', items: { type: 'string' } } } };
+      paths[at(previewOp)] = {
+        post: operation('previewSave', `What saving this ${name} would change besides it`, { anyOf: bodies }, ref('SavePreview'), { '404': response('NotFound') }),
+      };
+    }
     // Every action answers the changed record and, when the action has something to hand over
     // once (a reset link), a notice for the admin.
     if (entity.actions.length > 0) {
       schemas[`${name}ActionResult`] = {
         type: 'object',
         required: ['record'],
-        properties: { record: ref(name), notice: { type: 'string', description: 'shown to the admin once, e.g. a one-time link' } },
+        properties: {
+          record: ref(name),
+          notice: { type: 'string', description: 'shown to the admin once, e.g. a one-time link' },
+          opens: { type: 'integer', description: 'the id of a record of the same entity the action made, which the admin is taken to' },
+        },
       };
     }
     for (const action of entity.actions) {

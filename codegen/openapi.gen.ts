@@ -1566,6 +1566,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Course/CopyForNextTerm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description کپی برای ترم بعد */
+        post: operations["copyForNextTermCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/EnrollmentRecord/GetSelectList": {
         parameters: {
             query?: never;
@@ -1692,6 +1709,22 @@ export type paths = {
         put?: never;
         post?: never;
         delete: operations["deleteHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Holiday/PreviewSave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["previewSaveHoliday"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3056,6 +3089,8 @@ export type components = {
             record: components["schemas"]["ClassSession"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         ClassSessionMoveBody: components["schemas"]["RecordAction"] & {
             /** Format: date-time */
@@ -3203,6 +3238,12 @@ export type components = {
             record: components["schemas"]["Course"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
+        };
+        CourseCopyForNextTermBody: components["schemas"]["RecordAction"] & {
+            /** Format: date-time */
+            startsOn: string | null;
         };
         EnrollmentRecord: {
             id: number;
@@ -3226,6 +3267,8 @@ export type components = {
             record: components["schemas"]["EnrollmentRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         EnrollmentRecordCancelBody: components["schemas"]["RecordAction"] & {
             /** @enum {string} */
@@ -3238,6 +3281,8 @@ export type components = {
         HolidayFields: {
             /** Format: date-time */
             date: string | null;
+            /** Format: date-time */
+            endDate: string | null;
             title: string;
         };
         Holiday: components["schemas"]["HolidayFields"] & {
@@ -3255,7 +3300,12 @@ export type components = {
             id: number;
             /** Format: date-time */
             date: string | null;
+            /** Format: date-time */
+            endDate: string | null;
             title: string;
+        };
+        SavePreview: {
+            lines: string[];
         };
         ContactMessageFields: {
             /** @enum {string} */
@@ -3284,6 +3334,8 @@ export type components = {
             record: components["schemas"]["ContactMessage"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         ContactMessageReplyBody: components["schemas"]["RecordAction"] & {
             /** @enum {string} */
@@ -3322,6 +3374,8 @@ export type components = {
             record: components["schemas"]["NotificationRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         OrderItemRecord: {
             id: number;
@@ -3372,6 +3426,8 @@ export type components = {
             record: components["schemas"]["OrderRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         PaymentAttemptRecord: {
             id: number;
@@ -3487,6 +3543,8 @@ export type components = {
             record: components["schemas"]["User"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
         WaitlistEntryRecord: {
             id: number;
@@ -3510,6 +3568,8 @@ export type components = {
             record: components["schemas"]["WaitlistEntryRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+            /** @description the id of a record of the same entity the action made, which the admin is taken to */
+            opens?: number;
         };
     };
     responses: {
@@ -6680,6 +6740,52 @@ export interface operations {
             };
         };
     };
+    copyForNextTermCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseCopyForNextTermBody"];
+            };
+        };
+        responses: {
+            /** @description The Course after copyForNextTerm */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or the action does not apply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An outside service the action needs refused or did not answer; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEnrollmentRecord: {
         parameters: {
             query?: {
@@ -6982,6 +7088,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    previewSaveHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayFields"] | components["schemas"]["HolidayUpdate"];
+            };
+        };
+        responses: {
+            /** @description What saving this Holiday would change besides it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listContactMessage: {

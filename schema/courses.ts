@@ -129,6 +129,21 @@ export default defineEntity({
       succeeded: 'جلسه‌ها هماهنگ شد',
       failed: 'ساخت دوباره جلسات ناموفق بود',
     },
+    // A new course from the new first day (server/features/classes/courseCopy.ts): dates moved
+    // together, weekly pattern and teachers kept, no enrolments, inactive until checked.
+    copyForNextTerm: {
+      call: 'CopyForNextTerm',
+      label: 'کپی برای ترم بعد',
+      confirm: 'دوره‌ای تازه با همین برنامه هفتگی، مدرسان و دسته‌بندی ساخته می‌شود؛ همه تاریخ‌ها به همان اندازه جلو می‌روند. دوره تازه غیرفعال است و ثبت‌نامی ندارد تا آن را بررسی و فعال کنید.',
+      confirmLabel: 'ساخت کپی',
+      onRow: false,
+      fields: {
+        startsOn: { label: 'تاریخ نخستین جلسه ترم تازه', input: 'jalaliDate', hint: 'به همان روز هفته‌ای برده می‌شود که این دوره آغاز شد؛ خالی: نخستین چنین روزی پس از پایان این دوره' },
+      },
+      revert: () => ({ never: 'کپی دوره بازگرداندنی نیست؛ در صورت نیاز دوره تازه را حذف کنید' }),
+      succeeded: 'کپی دوره برای ترم بعد ساخته شد؛ آن را بررسی و فعال کنید',
+      failed: 'ساخت کپی دوره ناموفق بود',
+    },
   },
   slugFrom: 'title',
   importable: true,

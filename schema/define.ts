@@ -31,6 +31,7 @@ export * from './define/actions';
 export * from './define/validation';
 export * from './define/records';
 export * from './define/nav';
+export * from './define/preview';
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
 

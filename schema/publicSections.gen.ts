@@ -13,7 +13,8 @@ export const publicSectionDisplays: Readonly<Record<string, PublicSectionDisplay
     /** The field naming a record (its title on the list and its page). */
     name: "title",
     fields: [
-      { name: "date", label: "تاریخ", display: { kind: 'date' } },
+      { name: "date", label: "از تاریخ", display: { kind: 'date' } },
+      { name: "endDate", label: "تا تاریخ", display: { kind: 'date' } },
       { name: "title", label: "مناسبت", display: { kind: 'text' } },
     ],
   },

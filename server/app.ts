@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { registerActions } from './engine/actions';
+import { registerSavePreviews } from './engine/savePreview';
 import { plugInFeatures } from './features';
 import { registerAudit } from './engine/auditRevert';
 import { registerAuth } from './features/identity/auth';
@@ -368,6 +369,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerNavBadges(routes.register, db);
   registerAudit(routes.register, db, contract, gateway, siteOrigin);
   registerActions(routes.register, db, contract, gateway, siteOrigin);
+  registerSavePreviews(routes.register, db);
   registerBulk(routes.register, db);
   registerImport(routes.register, db);
   registerFiles(routes.register, media, db);

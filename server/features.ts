@@ -11,6 +11,7 @@ import { plugInContactReplies } from './features/messaging/contactReplies';
 import { plugInOrderActions } from './features/commerce/orderActions';
 import { plugInPageAddresses } from './features/catalogue/pages';
 import { plugInSchedule } from './features/classes/schedule';
+import { plugInCourseCopy } from './features/classes/courseCopy';
 import { plugInSeats } from './features/commerce/seats';
 import { plugInSessionActions } from './features/classes/classSessionActions';
 import { plugInUserAccounts } from './features/identity/userAccounts';
@@ -32,6 +33,7 @@ export function plugInFeatures(): void {
   plugInUserActions();
   plugInOrderActions();
   plugInSessionActions();
+  plugInCourseCopy();
   plugInRollActions();
   plugInWaitlistActions();
   plugInNotificationActions();

@@ -2,8 +2,8 @@
 // ./columns.ts) and the erased shape generic code (tables, forms, the server's CRUD) works with.
 import * as v from 'valibot';
 import type { RegistryKey } from '../registryKeys.gen';
-import type { FieldValue, InputKind, OptionValue } from './fields';
-import type { FieldDecl, OperationKey, ReferenceDecl, ReferencesDecl } from './fields';
+import type { FieldDecl, FieldValue, InputKind, OperationKey, OptionValue, ReferenceDecl, ReferencesDecl } from './fields';
+import type { SavePreviewDecl } from './preview';
 import type { ColumnBase, ColumnDecl, DefaultOrderDecl, ManyColumn, PathColumn, RelatedOrderDecl } from './columns';
 import type { NavDecl } from './nav';
 import type { ActionDecl, ActionResultKind, RevertDecl } from './actions';
@@ -127,6 +127,7 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   navBadge?: NavBadgeDecl<NoInfer<keyof F & string>>;
   /** See OnOpenDecl. */
   onOpen?: OnOpenDecl<NoInfer<keyof F & string>>;
+  savePreview?: SavePreviewDecl;
   /** See RelatedOrderDecl. */
   relatedOrder?: RelatedOrderDecl<NoInfer<keyof F & string>>;
   /** See DefaultOrderDecl. */

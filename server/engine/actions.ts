@@ -54,14 +54,14 @@ export async function runAction(
   input: Row,
   services: ActionServices,
   logAs: 'update' | 'revert' = 'update',
-): Promise<{ row: Row; notice?: string }> {
+): Promise<{ row: Row; notice?: string; opens?: number }> {
   const id = Number(before.id);
   // The same rule the button's visibility follows, on the record as the contract shows it.
   const shown = shapeRow(contract, entity, before);
   if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, action.refusal?.({ ...shown, id }) ?? actionTexts.notApplicable);
   await assertReferencesExist(trx, action, input);
   const via: AuditVia = { entity: entity.key, action: action.key, input };
-  const { set, notice } = await handlerOf(entity, action.key)({ trx, record: before, input, via, ...services });
+  const { set, notice, opens } = await handlerOf(entity, action.key)({ trx, record: before, input, via, ...services });
   const sets = [...Object.entries(set).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`${sql.ref('version')} = ${sql.ref('version')} + 1`];
   const updated = await sql<Row>`update ${sql.table(entity.table)} set ${sql.join(sets)}
     where ${sql.ref('id')} = ${id} returning *`.execute(trx);
@@ -69,7 +69,7 @@ export async function runAction(
   if (!row) throw notFound(texts.recordNotFound);
   await recordAudit(trx, { actor: services.actor, entity, recordId: id, action: logAs, before, after: row, via });
   await afterWrite(trx, entity, [{ before, after: row }]);
-  return notice === undefined ? { row } : { row, notice };
+  return { row, ...(notice === undefined ? {} : { notice }), ...(opens === undefined ? {} : { opens }) };
 }
 
 export function registerActions(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
@@ -93,9 +93,9 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
             if (expected !== undefined && Number(before.version) !== expected) {
               throw await versionConflict(trx, contract, entity, before, expected);
             }
-            const { row, notice } = await runAction(trx, contract, entity, action, before, input, { actor, gateway, siteUrl });
+            const { row, notice, opens } = await runAction(trx, contract, entity, action, before, input, { actor, gateway, siteUrl });
             const record = shapeRow(contract, entity, row);
-            return notice === undefined ? { record } : { record, notice };
+            return { record, ...(notice === undefined ? {} : { notice }), ...(opens === undefined ? {} : { opens }) };
           });
         } catch (error) {
           if (error instanceof HttpErrorKeeping) await error.keep(db);

@@ -80,13 +80,22 @@ export interface ActionOutcome {
   set: Row;
   /** Told to the admin once with the answer (a one-time link that is never stored readable). */
   notice?: string;
+  /** A record of the same entity the action made (a course copied for the next term): the admin is taken to it. */
+  opens?: number;
 }
 
 /** What an action does: the record's changes; it may refuse (an HttpError) or write elsewhere in the same transaction. */
 export type ActionHandler = (context: ActionContext) => Promise<ActionOutcome>;
 
+/**
+ * What a save would change besides its own record, one line for the admin each (the sessions a
+ * holiday cancels), read before the save: `before` is null for a create. Changes nothing.
+ */
+export type SavePreview = (trx: Transaction<Database>, before: Row | null, after: Row) => Promise<string[]>;
+
 export interface EntityBehaviour {
   create?: CreateHook;
+  previewSave?: SavePreview;
   afterWrite?: WriteHook;
   actions?: Readonly<Record<string, ActionHandler>>;
   guardWrite?: WriteGuard;
@@ -113,6 +122,7 @@ export interface SharedBehaviour {
 
 type Plugged = {
   create?: CreateHook;
+  previewSave?: SavePreview;
   afterWrite: WriteHook[];
   actions: Record<string, ActionHandler>;
   guardWrite: WriteGuard[];
@@ -143,6 +153,10 @@ export function plugIn(key: RegistryKey, behaviour: EntityBehaviour): void {
   if (behaviour.create) {
     if (entry.create) throw new Error(`${key}: a second create hook`);
     entry.create = behaviour.create;
+  }
+  if (behaviour.previewSave) {
+    if (entry.previewSave) throw new Error(`${key}: a second save preview`);
+    entry.previewSave = behaviour.previewSave;
   }
   for (const [action, handler] of Object.entries(behaviour.actions ?? {})) {
     if (entry.actions[action]) throw new Error(`${key}: a second handler for the action '${action}'`);
@@ -178,6 +192,8 @@ export function createHookOf(entity: AnyEntity): CreateHook | undefined {
   if (hasPassword && !hook) throw new Error(`schema/${entity.key}.ts declares a password field, but no feature plugs in a create hook for ${entity.key}`);
   return hook;
 }
+
+export const savePreviewOf = (entity: AnyEntity): SavePreview | undefined => plugged.get(entity.key)?.previewSave;
 
 export const actionHandlersOf = (entity: AnyEntity): Readonly<Record<string, ActionHandler>> => plugged.get(entity.key)?.actions ?? {};
 

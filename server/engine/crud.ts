@@ -135,6 +135,14 @@ export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity
   return created;
 }
 
+/** A slug for a new record of `entity` made from `source`, free in its table and not a reserved address. */
+export async function freshSlug(trx: Transaction<Database>, entity: AnyEntity, source: string): Promise<string> {
+  return uniqueSlug(source, entity.key, async (slug) => {
+    const taken = await sql<Row>`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
+    return taken.rows.length > 0;
+  }, sharedBehaviour().reservedSlugs?.(entity.key));
+}
+
 /**
  * One record's delete inside `trx`: the users' guards, refused while other records use it (the
  * admin is told what uses it, instead of leaving courses pointing at nothing), its audit entry
@@ -255,10 +263,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
           const row = await db.transaction().execute(async (trx) => {
             const slugSource = entity.slugFrom ? values[entity.slugFrom] : undefined;
             if (columns.has('slug') && typeof slugSource === 'string') {
-              values.slug = await uniqueSlug(slugSource, entity.key, async (slug) => {
-                const taken = await sql<Row>`select 1 from ${sql.table(entity.table)} where ${sql.ref('slug')} = ${slug}`.execute(trx);
-                return taken.rows.length > 0;
-              }, sharedBehaviour().reservedSlugs?.(entity.key));
+              values.slug = await freshSlug(trx, entity, slugSource);
             }
             return insertRecord(trx, entity, actor, values);
           });

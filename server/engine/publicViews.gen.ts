@@ -66,13 +66,14 @@ export function publicCourseView(row: Pick<Selectable<CoursesTable>, (typeof pub
 }
 
 /** The columns publicHoliday reads (schema/holidays.ts publicView). */
-export const publicHolidayColumns = ['id', 'date', 'title'] as const;
+export const publicHolidayColumns = ['id', 'date', 'endDate', 'title'] as const;
 
 /** What the public site sees of one holidays record. */
 export function publicHoliday(row: Pick<Selectable<HolidaysTable>, (typeof publicHolidayColumns)[number]>): Schemas['PublicHoliday'] {
   return {
     id: row.id,
     date: row.date,
+    endDate: row.endDate,
     title: row.title,
   };
 }

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresAdapter, type CompiledQuery, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
-import { foldedMigrations, migratorFor } from './migrations/index';
+import { foldedMigrations, migratorsInOrder } from './migrations/index';
 
 import type { Database } from './tables';
 import type { DatabaseTarget } from './config';
@@ -138,10 +138,16 @@ const requestMarkers = new WeakMap<object, Promise<string | null>>();
 
 export async function migrate(db: DB): Promise<void> {
   await adoptFoldedMigrations(db);
-  const { error, results } = await migratorFor(db).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`database migration failed${failed ? ` in ${failed.migrationName}` : ''}`, { cause: error });
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const ran = tables.some((t) => t.name === 'kysely_migration')
+    ? new Set((await sql<{ name: string }>`select ${sql.ref('name')} from ${sql.table('kysely_migration')}`.execute(db)).rows.map((r) => r.name))
+    : new Set<string>();
+  for (const migrator of migratorsInOrder(db, ran)) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`database migration failed${failed ? ` in ${failed.migrationName}` : ''}`, { cause: error });
+    }
   }
 }
 

@@ -133,6 +133,7 @@ export interface HolidaysTable {
   id: Generated<number>;
   version: Generated<number>;
   date: string | null;
+  endDate: string | null;
   title: string;
 }
 /** schema/messages.ts */

@@ -39,6 +39,8 @@ export const actionMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
+    /** Takes the admin to a record the action made (its id); the screen provides the navigation. */
+    open: (_, _id: number | null) => {},
     remember: assign(({ event }) => (event.type === 'row.action' ? { row: event.row, action: event.action, values: {} } : {})),
     keepNotice: assign((_, notice: string | null) => ({ notice })),
     takeValues: assign(({ event }) => (event.type === 'confirm' ? { values: event.values ?? {} } : {})),
@@ -102,6 +104,7 @@ export const actionMachine = setup({
                 }),
               },
               { type: 'listSync', params: ({ event }) => event.output.record },
+              { type: 'open', params: ({ event }) => event.output.opens },
               'forget',
             ],
           },

@@ -1,7 +1,7 @@
 // The default implementations behind the machines' named actors: every call is the entity's
 // own operation from its schema, so no entity needs code of its own here.
 import * as v from 'valibot';
-import { bodySchema, firstIssueMessage, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
+import { bodySchema, firstIssueMessage, savePreviewOp, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
 import { ApiError, callOperation } from '../api/operations';
 import type { Notice } from './notice';
 
@@ -90,6 +90,17 @@ export async function saveRecord(input: SaveInput): Promise<AnyRow | null> {
   return null;
 }
 
+/** What saving these values would change besides the record (the entity's savePreview); none without one. */
+export async function previewSave(input: SaveInput): Promise<string[]> {
+  const op = savePreviewOp(input.entity);
+  if (!op) return [];
+  const answer = await callOperation(op, { body: saveBody(input), keepSession: input.keepSession });
+  const parsed = v.safeParse(previewSchema, answer);
+  return parsed.success ? parsed.output.lines : [];
+}
+
+const previewSchema = v.object({ lines: v.array(v.string()) });
+
 export interface DeleteInput {
   entity: AnyEntity;
   row: AnyRow;
@@ -148,14 +159,16 @@ export interface ActionInput {
 export interface ActionResult {
   record: AnyRow | null;
   notice: string | null;
+  /** A record of the same entity the action made, to open (a course copied for the next term). */
+  opens: number | null;
 }
 
-const actionResultSchema = v.object({ record: v.custom<AnyRow>(isRow), notice: v.optional(v.string()) });
+const actionResultSchema = v.object({ record: v.custom<AnyRow>(isRow), notice: v.optional(v.string()), opens: v.optional(v.number()) });
 
 /** Runs a record action on the row the admin saw (its version: a stale one answers 409). */
 export async function runAction({ action, row, values }: ActionInput): Promise<ActionResult> {
   const body = { ...values, id: row.id, ...(typeof row.version === 'number' ? { version: row.version } : {}) };
   const answer = await callOperation(action.op, { body });
   const parsed = v.safeParse(actionResultSchema, answer);
-  return parsed.success ? { record: parsed.output.record, notice: parsed.output.notice ?? null } : { record: null, notice: null };
+  return parsed.success ? { record: parsed.output.record, notice: parsed.output.notice ?? null, opens: parsed.output.opens ?? null } : { record: null, notice: null, opens: null };
 }

@@ -7,7 +7,7 @@
 // `signIn`, and once the admin has signed in again in place the same save is retried.
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { blankRecord, editRecord, type AnyEntity, type AnyRow } from '../../schema/define';
-import { conflictOf, failureNotice, isUnauthorized, saveRecord, type SaveInput, type VersionConflict } from './entityApi';
+import { conflictOf, failureNotice, isUnauthorized, previewSave, saveRecord, type SaveInput, type VersionConflict } from './entityApi';
 import type { ListActorRef } from './listMachine';
 import type { Notice } from './notice';
 
@@ -20,6 +20,8 @@ export interface FormContext {
   values: Record<string, unknown>;
   /** The stale save's conflict while the admin decides. */
   conflict: VersionConflict | null;
+  /** What the save would change besides the record (SavePreviewDecl), while the admin decides. */
+  preview: readonly string[] | null;
 }
 
 export type FormEvent =
@@ -35,14 +37,17 @@ export type FormEvent =
   /** Signed in again after a 401: retry the save. */
   | { type: 'signedIn' }
   /** Declined to sign in again: back to the form, values kept. */
-  | { type: 'signIn.cancel' };
+  | { type: 'signIn.cancel' }
+  /** The save's preview read: save after all, or go back to the form. */
+  | { type: 'preview.confirm' }
+  | { type: 'preview.cancel' };
 
 export interface FormInput {
   entity: AnyEntity;
   list: ListActorRef;
 }
 
-const closedContext = { row: null, values: {}, conflict: null };
+const closedContext = { row: null, values: {}, conflict: null, preview: null };
 
 export const formMachine = setup({
   // XState's documented way of declaring a machine's types: the objects are never read.
@@ -53,10 +58,14 @@ export const formMachine = setup({
   },
   actors: {
     saveRecord: fromPromise<AnyRow | null, SaveInput>(({ input }) => saveRecord(input)),
+    previewSave: fromPromise<string[], SaveInput>(({ input }) => previewSave(input)),
   },
   guards: {
     sessionExpired: ({ event }) => 'error' in event && isUnauthorized(event.error),
     staleVersion: ({ event }) => 'error' in event && conflictOf(event.error) !== null,
+    // A save that changes other records is shown first (the entity's savePreview).
+    previews: ({ context }) => context.entity.decl.savePreview !== undefined,
+    changesNothingElse: ({ event }) => 'output' in event && Array.isArray(event.output) && event.output.length === 0,
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -65,6 +74,8 @@ export const formMachine = setup({
       values: ({ event }) => (event.type === 'submit' ? event.values : {}),
     }),
     keepConflict: assign({ conflict: ({ event }) => ('error' in event ? conflictOf(event.error) : null) }),
+    keepPreview: assign({ preview: ({ event }) => ('output' in event && Array.isArray(event.output) ? event.output.filter((line): line is string => typeof line === 'string') : null) }),
+    dropPreview: assign({ preview: null }),
     reloadList: sendTo(({ context }) => context.list, { type: 'reload' }),
     updateList: sendTo(
       ({ context }) => context.list,
@@ -107,7 +118,33 @@ export const formMachine = setup({
         editing: {
           on: {
             close: { target: '#entityForm.closed', actions: 'reset' },
-            submit: { target: 'saving', actions: 'keepSubmitted' },
+            submit: [
+              { guard: 'previews', target: 'previewing', actions: 'keepSubmitted' },
+              { target: 'saving', actions: 'keepSubmitted' },
+            ],
+          },
+        },
+        previewing: {
+          invoke: {
+            src: 'previewSave',
+            input: ({ context }) => ({ entity: context.entity, mode: 'create', values: context.values, keepSession: true }),
+            onDone: [
+              { guard: 'changesNothingElse', target: 'saving' },
+              { target: 'confirmingPreview', actions: 'keepPreview' },
+            ],
+            onError: [
+              { guard: 'sessionExpired', target: 'signIn' },
+              {
+                target: 'editing',
+                actions: { type: 'notify', params: ({ context, event }) => failureNotice(context.entity, context.entity.texts.failed.save, event.error) },
+              },
+            ],
+          },
+        },
+        confirmingPreview: {
+          on: {
+            'preview.confirm': { target: 'saving', actions: 'dropPreview' },
+            'preview.cancel': { target: 'editing', actions: 'dropPreview' },
           },
         },
         saving: {
@@ -140,7 +177,7 @@ export const formMachine = setup({
         },
         signIn: {
           on: {
-            signedIn: 'saving',
+            signedIn: [{ guard: 'previews', target: 'previewing' }, { target: 'saving' }],
             'signIn.cancel': 'editing',
           },
         },
@@ -152,7 +189,33 @@ export const formMachine = setup({
         editing: {
           on: {
             close: { target: '#entityForm.closed', actions: 'reset' },
-            submit: { target: 'saving', actions: 'keepSubmitted' },
+            submit: [
+              { guard: 'previews', target: 'previewing', actions: 'keepSubmitted' },
+              { target: 'saving', actions: 'keepSubmitted' },
+            ],
+          },
+        },
+        previewing: {
+          invoke: {
+            src: 'previewSave',
+            input: ({ context }) => ({ entity: context.entity, mode: 'update', values: context.values, row: context.row ?? undefined, keepSession: true }),
+            onDone: [
+              { guard: 'changesNothingElse', target: 'saving' },
+              { target: 'confirmingPreview', actions: 'keepPreview' },
+            ],
+            onError: [
+              { guard: 'sessionExpired', target: 'signIn' },
+              {
+                target: 'editing',
+                actions: { type: 'notify', params: ({ context, event }) => failureNotice(context.entity, context.entity.texts.failed.save, event.error) },
+              },
+            ],
+          },
+        },
+        confirmingPreview: {
+          on: {
+            'preview.confirm': { target: 'saving', actions: 'dropPreview' },
+            'preview.cancel': { target: 'editing', actions: 'dropPreview' },
           },
         },
         saving: {
@@ -214,7 +277,7 @@ export const formMachine = setup({
         },
         signIn: {
           on: {
-            signedIn: 'saving',
+            signedIn: [{ guard: 'previews', target: 'previewing' }, { target: 'saving' }],
             'signIn.cancel': 'editing',
           },
         },

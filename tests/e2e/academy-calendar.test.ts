@@ -22,7 +22,7 @@ const api = <T>(method: string, path: string, body?: unknown): Promise<T> => api
 beforeAll(async () => {
   stack = await startStack();
   token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
-  await api('POST', '/api/Holiday/Create', { date: academyDayStart(holiday).toISOString(), title: holidayTitle });
+  await api('POST', '/api/Holiday/Create', { date: academyDayStart(holiday).toISOString(), endDate: null, title: holidayTitle });
   const categories = await api<Array<{ id: number; slug: string }>>('GET', '/api/Category/GetSelectList');
   const category = categories[0];
   if (!category) throw new Error('no category');

@@ -34,8 +34,8 @@ beforeAll(async () => {
   token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
   await api('POST', '/api/Course/Create', courseBody(courseTitle, { timeOfHolding: academyDayStart({ jy: 1405, jm: 1, jd: 21 }).toISOString(), inActive: false }));
   const { from: lastMonth } = presetDays('lastMonth');
-  await api('POST', '/api/Holiday/Create', { date: academyDayStart(academyDayOf(Date.now())).toISOString(), title: todayTitle });
-  await api('POST', '/api/Holiday/Create', { date: academyDayStart({ ...lastMonth, jd: 10 }).toISOString(), title: lastMonthTitle });
+  await api('POST', '/api/Holiday/Create', { date: academyDayStart(academyDayOf(Date.now())).toISOString(), endDate: null, title: todayTitle });
+  await api('POST', '/api/Holiday/Create', { date: academyDayStart({ ...lastMonth, jd: 10 }).toISOString(), endDate: null, title: lastMonthTitle });
   session = await launchBrowser({ viewport: { width: 1366, height: 900 }, timezoneId: 'America/Los_Angeles' });
   page = session.page;
   await signInAsAdmin(page, stack);

@@ -18,6 +18,8 @@ for (const entity of Object.values(registry)) {
   for (const [verb, op] of Object.entries(calls)) if (op) entityRows[`${verb}${entity.component}`] = 'admin';
   // A schema's record actions (lock a user…) are the panel's too.
   for (const action of entity.actions) entityRows[`${action.key}${entity.component}`] = 'admin';
+  // So is a save's preview (a holiday's cancelled sessions).
+  if (entity.decl.savePreview) entityRows[`previewSave${entity.component}`] = 'admin';
 }
 const handRows: Record<string, Access> = {
   signUp: 'public',

@@ -60,7 +60,7 @@ describe('public views', () => {
     expect(holidays.status).toBe(200);
     expect(holidays.body.length).toBeGreaterThan(0);
     const allowed = propertiesOf(components.PublicHoliday).sort();
-    expect(allowed).toEqual(['date', 'id', 'title']);
+    expect(allowed).toEqual(['date', 'endDate', 'id', 'title']);
     for (const row of holidays.body) expect(Object.keys(row).sort()).toEqual(allowed);
     const dates = holidays.body.map((row) => String(row.date));
     expect(dates).toEqual([...dates].sort());

@@ -122,7 +122,7 @@ describe('making sessions from the weekly pattern', () => {
     const [hy, hm, hd] = holidayDay.split('-').map(Number);
     const holiday = await server.call<{ id: number; version: number }>('POST', '/api/Holiday/Create', {
       token: admin,
-      body: { date: at({ jy: hy ?? 0, jm: hm ?? 0, jd: hd ?? 0 }), title: 'تعطیل آزمایشی' },
+      body: { date: at({ jy: hy ?? 0, jm: hm ?? 0, jd: hd ?? 0 }), endDate: null, title: 'تعطیل آزمایشی' },
     });
     expect(holiday.status).toBe(200);
 
@@ -140,7 +140,7 @@ describe('making sessions from the weekly pattern', () => {
     // The holiday removed: its Monday comes back; entered again: it goes.
     expect((await server.call('DELETE', '/api/Holiday/Delete', { token: admin, body: { id: holiday.body.id } })).status).toBe(200);
     expect(summary(await sessionsOf(course.id))).toContain(`${holidayDay} 17:00`);
-    const again = await server.call('POST', '/api/Holiday/Create', { token: admin, body: { date: at({ jy: hy ?? 0, jm: hm ?? 0, jd: hd ?? 0 }), title: 'تعطیل آزمایشی' } });
+    const again = await server.call('POST', '/api/Holiday/Create', { token: admin, body: { date: at({ jy: hy ?? 0, jm: hm ?? 0, jd: hd ?? 0 }), endDate: null, title: 'تعطیل آزمایشی' } });
     expect(again.status).toBe(200);
     expect(summary(await sessionsOf(course.id))).toEqual(expected);
   });

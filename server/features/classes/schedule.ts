@@ -12,7 +12,7 @@
 import type { Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
-import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, type JalaliDate } from '../../../schema/rules/calendar';
+import { academyDayOf, academyDayStart, dayKey, formatJalaliLong, weekdayOfDay, type JalaliDate } from '../../../schema/rules/calendar';
 import type { Database, DB, Row } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { selectForUpdate } from '../../engine/integrity';
@@ -69,10 +69,23 @@ export interface SyncCounts {
   unchanged: number;
 }
 
-/** Every holiday's Tehran day. */
+/** A holiday's first and last Tehran days (one day without an end, or with one before its start). */
+export function holidaySpan(date: unknown, endDate: unknown): readonly [JalaliDate, JalaliDate] | null {
+  const first = dayOf(typeof date === 'string' ? date : null);
+  if (!first) return null;
+  const last = dayOf(typeof endDate === 'string' ? endDate : null);
+  return [first, last && dayKey(last) > dayKey(first) ? last : first];
+}
+
+/** Every holiday's Tehran days. */
 async function holidayKeys(trx: Trx): Promise<Set<string>> {
-  const rows = await trx.selectFrom('holidays').select('date').execute();
-  return new Set(rows.flatMap((r) => keyOf(r.date) ?? []));
+  const rows = await trx.selectFrom('holidays').select(['date', 'endDate']).execute();
+  const keys = new Set<string>();
+  for (const row of rows) {
+    const span = holidaySpan(row.date, row.endDate);
+    if (span) for (const day of daysBetween(...span)) keys.add(dayKey(day));
+  }
+  return keys;
 }
 
 /**
@@ -173,17 +186,45 @@ export async function syncCourseSessions(trx: Trx, courseId: number, now = Date.
   return counts;
 }
 
-/** Syncs every course whose sessions a holiday on these days could change (a holiday's write). */
-export async function syncCoursesAround(trx: Trx, dates: ReadonlyArray<string | null | undefined>, now = Date.now()): Promise<void> {
-  const keys = dates.flatMap((d) => keyOf(d) ?? []);
+/** Syncs every course whose sessions a holiday over these spans of days could change (a holiday's write). */
+export async function syncCoursesAround(trx: Trx, spans: ReadonlyArray<readonly [JalaliDate, JalaliDate]>, now = Date.now()): Promise<void> {
+  const keys = spans.map(([from, to]) => [dayKey(from), dayKey(to)] as const);
   if (keys.length === 0) return;
   const courses = await trx.selectFrom('courses').select(['id', 'timeOfHolding', 'lastSessionDate']).execute();
   for (const course of courses) {
     const first = keyOf(course.timeOfHolding);
     const last = keyOf(course.lastSessionDate);
     if (first === null || last === null) continue;
-    if (keys.some((k) => k >= first && k <= last)) await syncCourseSessions(trx, course.id, now);
+    if (keys.some(([from, to]) => from <= last && to >= first)) await syncCourseSessions(trx, course.id, now);
   }
+}
+
+/**
+ * The sessions a holiday over `span` would take away: the untouched pattern sessions from today
+ * on, on its days, which the sync removes (moved, cancelled, edited and hand-made ones stay).
+ */
+export async function sessionsOnHoliday(trx: Trx, span: readonly [JalaliDate, JalaliDate], now = Date.now()) {
+  const today = dayKey(academyDayOf(now));
+  const from = dayKey(span[0]);
+  const to = dayKey(span[1]);
+  // A day's margin in the query (stored instants are Tehran midnights); the exact cut in Tehran days.
+  const rows = await trx
+    .selectFrom('class_sessions')
+    .innerJoin('courses', 'courses.id', 'class_sessions.courseId')
+    .select(['class_sessions.id', 'class_sessions.date', 'class_sessions.startTime', 'class_sessions.endTime', 'courses.title'])
+    .where('class_sessions.origin', '=', 'pattern')
+    .where('class_sessions.status', '=', 'scheduled')
+    .where('class_sessions.movedFrom', 'is', null)
+    .where('class_sessions.version', '=', 1)
+    .where('class_sessions.date', '>=', new Date(academyDayStart(span[0]).getTime() - 86_400_000).toISOString())
+    .where('class_sessions.date', '<=', new Date(academyDayStart(span[1]).getTime() + 86_400_000).toISOString())
+    .execute();
+  return rows
+    .flatMap((row) => {
+      const key = keyOf(row.date);
+      return key !== null && key >= today && key >= from && key <= to ? [{ ...row, key }] : [];
+    })
+    .sort((a, b) => a.key.localeCompare(b.key) || a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title));
 }
 
 // ── Reading: the learner's timetable, a course's public sessions ─────────────────────────────
@@ -317,9 +358,20 @@ export function plugInSchedule(): void {
     },
   });
   plugIn('holidays', {
+    // The sessions a holiday's save cancels, listed in its form before it is saved.
+    previewSave: async (trx, _before, after) => {
+      const span = holidaySpan(after.date, after.endDate);
+      if (!span) return [];
+      const sessions = await sessionsOnHoliday(trx, span);
+      // The day first and the course last: a title ending in Latin (ESP32) would otherwise pull the day's digits into its run.
+      return sessions.map((s) => `${formatJalaliLong(s.date)}، ساعت ${toPersianDigits(s.startTime)} تا ${toPersianDigits(s.endTime)}: ${s.title}`);
+    },
     afterWrite: async (trx, changes) => {
-      const dates = changes.filter((c) => changedIn(c, ['date'])).flatMap((c) => [c.before?.date, c.after?.date]);
-      await syncCoursesAround(trx, dates.map((d) => (typeof d === 'string' ? d : null)));
+      const spans = changes.filter((c) => changedIn(c, ['date', 'endDate'])).flatMap((c) => [c.before, c.after]);
+      await syncCoursesAround(trx, spans.flatMap((row) => {
+        const span = row ? holidaySpan(row.date, row.endDate) : null;
+        return span ? [span] : [];
+      }));
     },
   });
 }

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { generatedMigration } from './generated';
 import { migrationHistory } from './history.gen';
-import { compareMigrationNames } from './order';
+import { compareMigrationNames, migrationEra } from './order';
 
 const migrations: Record<string, Migration> = Object.fromEntries(
   migrationHistory.map((file) => [file.name, 'generated' in file ? generatedMigration(file.generated) : file.migration]),
@@ -21,7 +21,22 @@ export const foldedMigrations: ReadonlyArray<{ name: string; replaces: readonly 
   'generated' in file && file.generated.replaces ? [{ name: file.name, replaces: file.generated.replaces }] : [],
 );
 
-export function migratorFor<Tables>(db: Kysely<Tables>): Migrator {
+export function migratorFor<Tables>(db: Kysely<Tables>, provider: MigrationProvider = migrationProvider): Migrator {
   // Unordered: a migration written on a branch may land after later-named ones already ran.
-  return new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, nameComparator: compareMigrationNames });
+  return new Migrator({ db, provider, allowUnorderedMigrations: true, nameComparator: compareMigrationNames });
+}
+
+/**
+ * One migrator per era of names (./order.ts), each knowing the migrations of its era and the
+ * earlier ones, to be run in turn. Kysely runs the pending migrations in plain name order
+ * whatever its comparator says, which would put a stamped migration (20261128…) before the g00N
+ * ones it builds on (a column added to a table g004 made) on a new database; within one era,
+ * name order is the history's. Each also knows those already run (`ran`), which Kysely requires.
+ */
+export function migratorsInOrder<Tables>(db: Kysely<Tables>, ran: ReadonlySet<string>): Migrator[] {
+  const eras = [...new Set(migrationHistory.map((file) => migrationEra(file.name)))].sort((a, b) => a - b);
+  return eras.map((era) => {
+    const known = Object.fromEntries(Object.entries(migrations).filter(([name]) => migrationEra(name) <= era || ran.has(name)));
+    return migratorFor(db, { getMigrations: () => Promise.resolve(known) });
+  });
 }

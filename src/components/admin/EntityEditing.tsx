@@ -2,16 +2,17 @@
 // record's detail view): the generic form and delete machines over a list actor, and every
 // dialog they need — the modal form, the version conflict, signing in again, unsaved changes,
 // the delete confirmation and the offer to deactivate instead.
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { blankRecord, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
 import type { ListActorRef } from '../../machines/listMachine';
 import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
+import { adminTexts } from './texts';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
 import { useRecordNames } from './relations';
@@ -42,7 +43,20 @@ export interface EntityEditing {
 export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityEditing {
   const form = useActorRef(formLogic, { input: { entity, list } });
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
-  const act = useActorRef(actionLogic, { input: { entity, list } });
+  const navigate = useNavigate();
+  // An action that made a record of this entity (a course copied for the next term) opens it.
+  const openingLogic = useMemo(
+    () =>
+      actionLogic.provide({
+        actions: {
+          open: (_, id: number | null) => {
+            if (id !== null) void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id } });
+          },
+        },
+      }),
+    [navigate, entity.key],
+  );
+  const act = useActorRef(openingLogic, { input: { entity, list } });
   const { texts } = entity;
 
   // Once the list shows, the form is fetched while the browser is idle: a dialog opens with it.
@@ -54,6 +68,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const values = useSelector(form, (s) => s.context.values);
   const editing = useSelector(form, (s) => s.context.row);
   const conflict = useSelector(form, (s) => (s.matches({ edit: 'conflict' }) ? s.context.conflict : null));
+  const preview = useSelector(form, (s) => s.context.preview);
   const signingIn = useSelector(form, (s) => s.matches({ add: 'signIn' }) || s.matches({ edit: 'signIn' }));
   const confirming = useSelector(remove, (s) => s.matches('confirming') || s.matches('deleting'));
   const deleting = useSelector(remove, (s) => s.matches('deleting'));
@@ -136,6 +151,24 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           mine={values}
           onReload={() => form.send({ type: 'conflict.reload' })}
           onOverwrite={() => form.send({ type: 'conflict.overwrite' })}
+        />
+      )}
+      {preview && entity.decl.savePreview && (
+        <ConfirmDialog
+          open
+          title={entity.decl.savePreview.title}
+          question={adminTexts.previewQuestion(preview.length)}
+          confirmLabel={entity.decl.savePreview.confirmLabel}
+          busy={false}
+          onConfirm={() => form.send({ type: 'preview.confirm' })}
+          onCancel={() => form.send({ type: 'preview.cancel' })}
+          details={
+            <ul className="admin-preview-list">
+              {preview.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          }
         />
       )}
       {signingIn && (

@@ -28,6 +28,8 @@ export const adminTexts = {
   noImage: 'بدون تصویر',
   preview: 'پیش‌نمایش',
   reload: 'تلاش دوباره',
+  /** A save's preview (SavePreviewDecl): how many things it changes besides the record. */
+  previewQuestion: (n: number) => `با این ذخیره ${toPersianDigits(n)} مورد زیر تغییر می‌کند. ادامه می‌دهید؟`,
   listFailed: 'دریافت اطلاعات با مشکل مواجه شد',
   sortAscending: 'مرتب‌سازی صعودی',
   sortDescending: 'مرتب‌سازی نزولی',

@@ -146,12 +146,12 @@ describe('a date typed into the generic form', () => {
     const { container } = render(
       <EntityForm entity={registry.holidays} mode="add" initialValues={{ ...blankRecord(registry.holidays), title: 'روز آزمایش' }} saving={false} onSubmit={onSubmit} onCancel={vi.fn()} />,
     );
-    const date = screen.getByLabelText<HTMLInputElement>('تاریخ');
+    const date = screen.getByLabelText<HTMLInputElement>('از تاریخ');
     fireEvent.change(date, { target: { value: '1403/12/31' } });
     await act(async () => {
       fireEvent.blur(date);
     });
-    expect(screen.getByRole('alert').textContent).toBe('تاریخ: روز ۳۱ در اسفند ۱۴۰۳ نیست؛ این ماه ۳۰ روز دارد');
+    expect(screen.getByRole('alert').textContent).toBe('از تاریخ: روز ۳۱ در اسفند ۱۴۰۳ نیست؛ این ماه ۳۰ روز دارد');
     expect(date.value).toBe('1403/12/31');
     expect(date.getAttribute('aria-invalid')).toBe('true');
     await act(async () => {
