@@ -3251,7 +3251,7 @@ export type components = {
             /** @description bumped by every update */
             version: number;
             /** @enum {string} */
-            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled";
+            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled" | "enrolmentCancelled" | "refunded";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             /** @enum {string} */

@@ -13,6 +13,8 @@ export const notificationEventLabels = {
   classTomorrow: 'یادآوری کلاس فردا',
   sessionMoved: 'جابه‌جایی جلسه',
   sessionCancelled: 'لغو جلسه',
+  enrolmentCancelled: 'لغو ثبت‌نام',
+  refunded: 'بازگشت وجه',
 } as const;
 
 export const notificationStatusLabels = {

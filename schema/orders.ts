@@ -2,6 +2,7 @@
 // `orders` table): the admin finds them by status and date, reads each with its items and its
 // payment attempts on the detail view, and refunds a paid one.
 import { defineEntity } from './define';
+import { formatToman } from './rules/text';
 
 export const orderStatusOptions = [
   ['pending', 'در انتظار پرداخت'],
@@ -26,6 +27,20 @@ export const refundRefusals = {
     'بازگشت وجه پیشین این سفارش از درگاه بی‌پاسخ ماند و ممکن است انجام شده باشد؛ برای پرهیز از بازگرداندن دوباره، از درگاه تکرار نمی‌شود. در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
   notUnconfirmed: 'ثبت بازگشت دستی فقط برای سفارشی است که بازگشت وجهش از درگاه بی‌پاسخ مانده؛ برای بازگشت وجه این سفارش «بازگشت وجه» را بزنید',
 } as const;
+/**
+ * What an order's refund pays back: what it took, less what was paid back before. The whole
+ * refund cancels every line first, so none is still held; the server pays this amount
+ * (server/features/commerce/orderActions.ts) and the dialog shows it before the admin confirms.
+ */
+export const refundableOf = (order: { totalInTomans?: unknown; refundedInTomans?: unknown }) =>
+  Math.max(Number(order.totalInTomans ?? 0) - Number(order.refundedInTomans ?? 0), 0);
+
+/** The amount in the refund's dialog, and in the toast once it is paid back (the server's notice). */
+export const refundAmountTexts = {
+  toPay: (amountInTomans: number) => `مبلغ بازگشت: ${formatToman(amountInTomans)}`,
+  paid: (amountInTomans: number) => `${formatToman(amountInTomans)} به پرداخت‌کننده بازگردانده شد`,
+} as const;
+
 /** A refund through the gateway went unanswered (it may have paid): set by the server until one is recorded. */
 const unconfirmed = (order: { refundUnconfirmedAt: string | null }) => order.refundUnconfirmedAt !== null;
 // The money went back to the card; marking the order paid again would not bring it back.
@@ -108,6 +123,7 @@ export default defineEntity({
       label: 'بازگشت وجه',
       confirm: 'وجه این سفارش به پرداخت‌کننده بازگردانده شود؟ ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'بازگشت وجه',
+      detail: (order) => refundAmountTexts.toPay(refundableOf(order)),
       when: (order) => refundable(order.status) && !unconfirmed(order),
       refusal: (order) => (refundable(order.status) ? refundRefusals.unconfirmed : notRefundable(order.status)),
       tone: 'danger',
@@ -124,6 +140,7 @@ export default defineEntity({
       confirm:
         'بازگشت وجه این سفارش بدون درگاه ثبت شود؟ اگر بازگشت وجه پیشین از درگاه بی‌پاسخ مانده، درگاه ممکن است وجه را پیش‌تر بازگردانده باشد: پیش از تأیید در پنل درگاه بررسی کنید و فقط اگر وجه بازنگشته، آن را دستی بازگردانید تا دو بار بازگردانده نشود. ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'ثبت بازگشت دستی',
+      detail: (order) => refundAmountTexts.toPay(refundableOf(order)),
       when: (order) => refundable(order.status) && unconfirmed(order),
       refusal: (order) => (refundable(order.status) ? refundRefusals.notUnconfirmed : notRefundable(order.status)),
       tone: 'danger',

@@ -2,11 +2,9 @@
 // ./columns.ts) and the erased shape generic code (tables, forms, the server's CRUD) works with.
 import * as v from 'valibot';
 import type { RegistryKey } from '../registryKeys.gen';
-import type { FieldValue, InputKind, OptionValue } from './fields';
-import type { FieldDecl, OperationKey, ReferenceDecl, ReferencesDecl } from './fields';
+import type { FieldDecl, FieldValue, InputKind, OperationKey, OptionValue, ReferenceDecl, ReferencesDecl } from './fields';
 import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
 import type { NavDecl } from './nav';
-
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
 export interface EntityTexts {
@@ -59,6 +57,8 @@ export interface ActionDecl<R> {
   confirm?: string;
   /** The confirmation's button; defaults to `label`. */
   confirmLabel?: string;
+  /** A line under the question from the record (a refund's amount), by the server's own rule. A method, as `when` is. */
+  detail?(row: R): string;
   /**
    * The records it applies to (a locked account offers unlock, not lock). Evaluated on the
    * client to show the button and on the server to refuse the call otherwise. A method, so a
@@ -295,6 +295,7 @@ export interface AnyAction {
   label: string;
   confirm?: string;
   confirmLabel?: string;
+  detail?(row: AnyRow): string;
   when?(row: AnyRow): boolean;
   refusal?(row: AnyRow): string;
   /** See ActionDecl.revert. */

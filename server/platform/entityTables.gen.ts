@@ -151,7 +151,7 @@ export interface ContactMessagesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   version: Generated<number>;
-  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled';
+  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled' | 'enrolmentCancelled' | 'refunded';
   status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
   channel: 'sms' | 'email';
   userId: number;

@@ -14,7 +14,7 @@
 // The gateway is called inside the transaction, so the order stays locked until it answers (at
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
 // refunded, instead of paying twice.
-import { refundRefusals } from '../../../schema/orders';
+import { refundAmountTexts, refundableOf, refundRefusals } from '../../../schema/orders';
 import { sql } from 'kysely';
 import { registry } from '../../../schema/registry.gen';
 import { plugIn, type ActionContext, type ActionHandler } from '../../engine/behaviours';
@@ -25,6 +25,7 @@ import { GatewayError } from './gateway';
 import { selectForUpdate } from '../../engine/integrity';
 import { isGatewayAuthority, recordAttempt } from './payments';
 import { assertSeatForAdmin, offerFreedSeats } from './seats';
+import { queueEnrolmentCancelled, queueRefunded } from '../messaging/notifications';
 
 export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
@@ -40,9 +41,6 @@ export const orderActionTexts = {
   reinstateRefunded: 'وجه سفارش این ثبت‌نام بازگردانده شده است؛ ثبت‌نام دوباره فعال نمی‌شود. در صورت نیاز فرزند را دوباره ثبت‌نام کنید',
   moreThanCancelled: 'این مبلغ بیش از بهای ثبت‌نام‌های لغوشدهٔ این سفارش است و بازگردانده نشد: آنچه بازمی‌گردد از بهای ثبت‌نام‌های فعال آن برداشته نمی‌شود',
 } as const;
-
-/** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
-export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
 
 /**
  * The price of the order's lines that an active enrolment still holds: each enrolment by the line
@@ -129,7 +127,10 @@ async function cancelPaidBack({ trx, actor, via }: Pick<ActionContext, 'trx' | '
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { actor, entity: registry.enrollments, recordId: before.id, action: 'update', before, after, via });
-    if (active) freed.add(after.courseId);
+    if (active) {
+      freed.add(after.courseId);
+      await queueEnrolmentCancelled(trx, { id: after.id, childId: after.childId, courseId: after.courseId, cancelledAt: now });
+    }
   }
   for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
 }
@@ -146,7 +147,10 @@ async function linePriceOf(trx: ActionContext['trx'], enrolment: Row): Promise<n
   return Number(line?.priceInTomans ?? 0);
 }
 
-/** The order's whole remaining amount paid back, and the enrolments it bought cancelled. */
+/**
+ * The order's whole remaining amount paid back (refundableOf, the figure its dialog showed), and
+ * the enrolments it bought cancelled; the parent is told of both, and the admin of the amount.
+ */
 const refundWhole =
   (how: 'gateway' | 'manual'): ActionHandler =>
   async ({ trx, record, actor, gateway, via }) => {
@@ -154,7 +158,11 @@ const refundWhole =
     if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
     await cancelPaidBack({ trx, actor, via }, Number(record.id));
     await payBack({ trx, gateway }, record, amount, how);
-    return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null } };
+    await queueRefunded(trx, Number(record.id), amount, Number(record.totalInTomans));
+    return {
+      set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null },
+      notice: refundAmountTexts.paid(amount),
+    };
   };
 
 const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
@@ -163,7 +171,8 @@ const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole
  * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)
  * back on the order that bought it: refundedInTomans grows by it, and the order becomes
  * `refunded` once all it took is paid back. The order's change is audited as the order's own;
- * the enrolment keeps what was paid back, which makes the cancel final.
+ * the enrolment keeps what was paid back, which makes the cancel final. The parent is told of
+ * the cancel and of the refund, and the admin's toast says the amount.
  */
 const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }) => {
   const status: EnrollmentStatus = 'cancelled';
@@ -173,7 +182,8 @@ const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }
   await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
   const refundedInTomans = input.refund === 'refund' ? await refundEnrolment({ trx, actor, gateway, via }, record) : 0;
   await offerFreedSeats(trx, Number(record.courseId));
-  return { set: { ...set, refundedInTomans } };
+  await queueEnrolmentCancelled(trx, { id: Number(record.id), childId: Number(record.childId), courseId: Number(record.courseId), cancelledAt: set.cancelledAt });
+  return { set: { ...set, refundedInTomans }, ...(refundedInTomans > 0 ? { notice: refundAmountTexts.paid(refundedInTomans) } : {}) };
 };
 
 /** Pays the enrolment's line back on its order; answers the amount. */
@@ -200,6 +210,7 @@ async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext,
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after, via });
+  await queueRefunded(trx, orderId, price, refundedInTomans);
   return price;
 }
 

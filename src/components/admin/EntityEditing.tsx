@@ -177,6 +177,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
         <ActionInputDialog
           action={asking.action}
           subject={asking.row ? recordName(entity, asking.row, names) : undefined}
+          detail={asking.row && asking.action.detail ? asking.action.detail(asking.row) : undefined}
           busy={acting}
           onConfirm={(values) => act.send({ type: 'confirm', values })}
           onCancel={() => act.send({ type: 'cancel' })}
@@ -193,6 +194,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           confirmLabel={asking.action.confirmLabel ?? asking.action.label}
           tone={asking.action.tone}
           subject={asking.row ? recordName(entity, asking.row, names) : undefined}
+          details={asking.row && asking.action.detail ? <p className="admin-confirm-detail">{asking.action.detail(asking.row)}</p> : undefined}
           busy={acting}
           onConfirm={() => act.send({ type: 'confirm' })}
           onCancel={() => act.send({ type: 'cancel' })}
@@ -207,13 +209,15 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
 interface ActionInputDialogProps {
   action: AnyAction;
   subject: string | undefined;
+  /** See ActionDecl.detail. */
+  detail: string | undefined;
   busy: boolean;
   onConfirm: (values: Record<string, unknown>) => void;
   onCancel: () => void;
 }
 
 /** An action that asks something first: its question, the record, and its inputs as a form. */
-function ActionInputDialog({ action, subject, busy, onConfirm, onCancel }: ActionInputDialogProps) {
+function ActionInputDialog({ action, subject, detail, busy, onConfirm, onCancel }: ActionInputDialogProps) {
   return (
     <AlertShell open onDismiss={() => !busy && onCancel()}>
       <div className="admin-modal-body">
@@ -224,6 +228,7 @@ function ActionInputDialog({ action, subject, busy, onConfirm, onCancel }: Actio
           <AlertDialog.Description className="admin-visually-hidden">{action.label}</AlertDialog.Description>
         )}
         {subject && <p className="admin-confirm-subject">«{subject}»</p>}
+        {detail && <p className="admin-confirm-detail">{detail}</p>}
         <LazyPart>
           <EntityForm
             entity={action}
