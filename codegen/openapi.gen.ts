@@ -3319,11 +3319,16 @@ export type components = {
             refundedAt: string | null;
             /** Format: date-time */
             refundUnconfirmedAt: string | null;
+            /** Format: date-time */
+            refundRefusedAt: string | null;
         };
         OrderRecordActionResult: {
             record: components["schemas"]["OrderRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
             notice?: string;
+        };
+        OrderRecordRecordManualRefundBody: components["schemas"]["RecordAction"] & {
+            reference: string;
         };
         PaymentAttemptRecord: {
             id: number;
@@ -7247,7 +7252,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecordAction"];
+                "application/json": components["schemas"]["OrderRecordRecordManualRefundBody"];
             };
         };
         responses: {

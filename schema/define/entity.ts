@@ -5,6 +5,7 @@ import type { RegistryKey } from '../registryKeys.gen';
 import type { FieldDecl, FieldValue, InputKind, OperationKey, OptionValue, ReferenceDecl, ReferencesDecl } from './fields';
 import type { ColumnBase, ColumnDecl, ManyColumn, PathColumn } from './columns';
 import type { NavDecl } from './nav';
+import type { ActionResultKind, RefusalFollowUp, RevertDecl } from './actionKinds';
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
 export interface EntityTexts {
@@ -93,27 +94,13 @@ export interface ActionDecl<R> {
   revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
   /** How the answer's text (ActionOutcome.notice) is shown: see ActionResultKind. */
   result?: ActionResultKind;
+  /** What the dialog offers when the server refuses with one of these codes: see RefusalFollowUp. */
+  onRefusal?: Readonly<Record<string, RefusalFollowUp>>;
   succeeded: string;
   failed: string;
 }
 
-/**
- * How a record action's answer is shown. 'toast' (the default): `succeeded` in a toast, the
- * server's text (counts: «۳ فرزند حاضر ثبت شد») under it, and the record and its related tables
- * read again, so the result is on screen where it happened. 'secret': the server's text is a
- * secret handed over once (a password reset link), shown in a dialog to copy, in a monospace box,
- * until the admin closes it; only an action that answers a secret declares it.
- */
-export type ActionResultKind = 'toast' | 'secret';
-
-/**
- * `{ via: 'unlock' }`: run that declared action of the same entity, which takes no inputs, on the
- * record, with all its own checks (a free seat, the last administrator), as if an admin pressed
- * it. `'edit'`: each entry is undone as an ordinary edit, create or delete of its record would be
- * (the entity's own calls, validators, guards and write hooks). `{ never }`: refused, with the
- * reason shown on the audit screen.
- */
-export type RevertDecl = { via: string } | 'edit' | { never: string };
+export type { ActionResultKind, RefusalFollowUp, RevertDecl } from './actionKinds';
 
 // A password field is never part of a row.
 export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & {
@@ -307,6 +294,7 @@ export interface AnyAction {
   fields: Readonly<Record<string, AnyField>>;
   /** See ActionResultKind ('toast' when the schema says nothing). */
   result: ActionResultKind;
+  onRefusal?: Readonly<Record<string, RefusalFollowUp>>;
   succeeded: string;
   failed: string;
 }

@@ -202,6 +202,7 @@ export interface OrdersTable {
   paidAt: string | null;
   refundedAt: string | null;
   refundUnconfirmedAt: string | null;
+  refundRefusedAt: string | null;
   authority: string | null;
 }
 /** schema/paymentAttempts.ts (a table the server makes) */

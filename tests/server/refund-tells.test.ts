@@ -5,13 +5,13 @@
 // cancellation and each refund through the outbox, queued with the action.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
-import { refundAmountTexts } from '../../schema/orders';
+import { refundAmountTexts, refundRefusalCodes } from '../../schema/orders';
 import { registry } from '../../schema/registry.gen';
 import { notificationTexts } from '../../server/features/messaging/notifications';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody, sampleChild } from '../support/samples';
-import type { EnrolmentRow, OrderRow } from '../support/adminRows';
+import type { AttemptRow, EnrolmentRow, OrderRow } from '../support/adminRows';
 
 const price = 250_000;
 const courseTitle = 'دوره بازگشت گویا';
@@ -117,6 +117,42 @@ describe('refunds that tell', () => {
     expect(refunded.status, refunded.text).toBe(200);
     expect(refunded.body.notice).toBe(refundAmountTexts.paid(2 * price));
     expect(gateway.refundedOf(authority)).toBe(2 * price * 10);
+    expect(await toldOf('refunded')).toContain(notificationTexts.refunded(orderId, 2 * price));
+  });
+
+  it('a refund the gateway refused answers the code its follow-up is declared for, and the manual record then goes through on the same row', async () => {
+    const { orderId, authority } = await buyTwo();
+    const [order] = await list<OrderRow>('OrderRecord', { ids: String(orderId) });
+    if (!order) throw new Error('no order');
+    const refund = actionsFor(registry.orders, { ...order }).find((a) => a.key === 'refund');
+    const followUp = refund?.onRefusal?.[refundRefusalCodes.gatewayRefused];
+    expect(followUp?.action).toBe('manualRefund');
+    // Before a refusal the manual record is not offered: the gateway's refund is the one to use.
+    expect(actionsFor(registry.orders, { ...order }).map((a) => a.key)).toEqual(['refund']);
+    gateway.failRefunds = true;
+    try {
+      const refused = await server.call<{ message?: string; refusal?: string }>('POST', '/api/OrderRecord/Refund', { token: admin, body: { id: order.id, version: order.version } });
+      expect(refused.status).toBe(502);
+      expect(refused.body.refusal).toBe(refundRefusalCodes.gatewayRefused);
+    } finally {
+      gateway.failRefunds = false;
+    }
+    const [marked] = await list<OrderRow & { refundRefusedAt: string | null }>('OrderRecord', { ids: String(orderId) });
+    if (!marked) throw new Error('no order');
+    expect(marked).toMatchObject({ status: 'paid', version: order.version });
+    expect(marked.refundRefusedAt).not.toBeNull();
+    expect(actionsFor(registry.orders, { ...marked }).map((a) => a.key)).toEqual(['refund', 'manualRefund']);
+
+    // The follow-up, with the row as the admin saw it and the card-to-card reference.
+    const manual = await post('/api/OrderRecord/RecordManualRefund', { id: order.id, version: order.version, reference: 'کارت‌به‌کارت ۱۲۳۴۵' });
+    expect(manual.status, manual.text).toBe(200);
+    expect(manual.body.notice).toBe(refundAmountTexts.paid(2 * price));
+    expect(gateway.refundedOf(authority)).toBe(0);
+    const [done] = await list<OrderRow & { refundRefusedAt: string | null }>('OrderRecord', { ids: String(orderId) });
+    expect(done).toMatchObject({ status: 'refunded', refundedInTomans: 2 * price, refundRefusedAt: null });
+    const attempts = await list<AttemptRow & { refId: string | null }>('PaymentAttemptRecord', { 'f.orderId': String(orderId) });
+    expect(attempts.map((a) => `${a.kind}:${a.outcome}`)).toEqual(['request:ok', 'verify:ok', 'refund:refused', 'manualRefund:ok']);
+    expect(attempts.at(-1)?.refId).toBe('کارت‌به‌کارت ۱۲۳۴۵');
     expect(await toldOf('refunded')).toContain(notificationTexts.refunded(orderId, 2 * price));
   });
 });

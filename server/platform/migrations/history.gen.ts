@@ -29,6 +29,7 @@ import { generated as m_g005_alter_teachers } from './g005_alter_teachers.gen';
 import { generated as m_g006_create_coupons_sibling_discounts_alter_courses } from './g006_create_coupons_sibling_discounts_alter_courses.gen';
 import { generated as m_20261126192903_create_courses_assistant_teacher_ids } from './20261126192903_create_courses_assistant_teacher_ids.gen';
 import * as m_20261128083440_enrolment_refunds from './20261128083440_enrolment_refunds';
+import * as m_20261128100000_refund_refused from './20261128100000_refund_refused';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -58,4 +59,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: 'g006_create_coupons_sibling_discounts_alter_courses', generated: m_g006_create_coupons_sibling_discounts_alter_courses },
   { name: '20261126192903_create_courses_assistant_teacher_ids', generated: m_20261126192903_create_courses_assistant_teacher_ids },
   { name: '20261128083440_enrolment_refunds', migration: m_20261128083440_enrolment_refunds },
+  { name: '20261128100000_refund_refused', migration: m_20261128100000_refund_refused },
 ];

@@ -62,6 +62,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
   const refusal = useSelector(remove, (s) => s.context.refusal);
   const asking = useSelector(act, (s) => (s.matches('confirming') || s.matches('running') ? s.context : null));
+  const offering = useSelector(act, (s) => (s.matches('offering') ? s.context : null));
   // A dialog names its record; one named through its references (an enrolment) by the server's label.
   const names = useRecordNames(entity, [removing, asking?.row]);
   const acting = useSelector(act, (s) => s.matches('running'));
@@ -180,6 +181,20 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           detail={asking.row && asking.action.detail ? asking.action.detail(asking.row) : undefined}
           busy={acting}
           onConfirm={(values) => act.send({ type: 'confirm', values })}
+          onCancel={() => act.send({ type: 'cancel' })}
+        />
+      )}
+      {offering?.action && offering.followUp && (
+        <ConfirmDialog
+          open
+          title={offering.action.failed}
+          question={offering.followUp.reason}
+          details={<p className="admin-confirm-detail">{offering.followUp.offer}</p>}
+          confirmLabel={offering.followUp.action.label}
+          tone="neutral"
+          subject={offering.row ? recordName(entity, offering.row, names) : undefined}
+          busy={false}
+          onConfirm={() => act.send({ type: 'follow' })}
           onCancel={() => act.send({ type: 'cancel' })}
         />
       )}
