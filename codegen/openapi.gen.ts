@@ -3347,7 +3347,7 @@ export type components = {
             /** @description bumped by every update */
             version: number;
             /** @enum {string} */
-            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled" | "contactReply";
+            event: "enrolled" | "paymentFailed" | "paymentReturned" | "seatOffered" | "classTomorrow" | "sessionMoved" | "sessionCancelled" | "contactReply" | "enrolmentCancelled" | "refunded";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             /** @enum {string} */
@@ -3421,6 +3421,8 @@ export type components = {
             refundedAt: string | null;
             /** Format: date-time */
             refundUnconfirmedAt: string | null;
+            /** Format: date-time */
+            refundRefusedAt: string | null;
         };
         OrderRecordActionResult: {
             record: components["schemas"]["OrderRecord"];
@@ -3428,6 +3430,9 @@ export type components = {
             notice?: string;
             /** @description the id of a record of the same entity the action made, which the admin is taken to */
             opens?: number;
+        };
+        OrderRecordRecordManualRefundBody: components["schemas"]["RecordAction"] & {
+            reference: string;
         };
         PaymentAttemptRecord: {
             id: number;
@@ -7521,7 +7526,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecordAction"];
+                "application/json": components["schemas"]["OrderRecordRecordManualRefundBody"];
             };
         };
         responses: {

@@ -14,6 +14,8 @@ export const notificationEventLabels = {
   sessionMoved: 'جابه‌جایی جلسه',
   sessionCancelled: 'لغو جلسه',
   contactReply: 'پاسخ پیام تماس',
+  enrolmentCancelled: 'لغو ثبت‌نام',
+  refunded: 'بازگشت وجه',
 } as const;
 
 export const notificationStatusLabels = {

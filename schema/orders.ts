@@ -2,6 +2,7 @@
 // `orders` table): the admin finds them by status and date, reads each with its items and its
 // payment attempts on the detail view, and refunds a paid one.
 import { defineEntity } from './define';
+import { formatToman } from './rules/text';
 
 export const orderStatusOptions = [
   ['pending', 'در انتظار پرداخت'],
@@ -24,10 +25,29 @@ const notRefundable = (status: string) => (status === 'refunded' ? 'وجه ای�
 export const refundRefusals = {
   unconfirmed:
     'بازگشت وجه پیشین این سفارش از درگاه بی‌پاسخ ماند و ممکن است انجام شده باشد؛ برای پرهیز از بازگرداندن دوباره، از درگاه تکرار نمی‌شود. در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
-  notUnconfirmed: 'ثبت بازگشت دستی فقط برای سفارشی است که بازگشت وجهش از درگاه بی‌پاسخ مانده؛ برای بازگشت وجه این سفارش «بازگشت وجه» را بزنید',
+  notUnconfirmed: 'ثبت بازگشت دستی فقط برای سفارشی است که بازگشت وجهش از درگاه بی‌پاسخ مانده یا رد شده؛ برای بازگشت وجه این سفارش «بازگشت وجه» را بزنید',
 } as const;
+
+/** The codes a refund's refusal answers beside its message (ActionDecl.onRefusal): the gateway said no. */
+export const refundRefusalCodes = { gatewayRefused: 'gatewayRefused' } as const;
+/**
+ * What an order's refund pays back: what it took, less what was paid back before. The whole
+ * refund cancels every line first, so none is still held; the server pays this amount
+ * (server/features/commerce/orderActions.ts) and the dialog shows it before the admin confirms.
+ */
+export const refundableOf = (order: { totalInTomans?: unknown; refundedInTomans?: unknown }) =>
+  Math.max(Number(order.totalInTomans ?? 0) - Number(order.refundedInTomans ?? 0), 0);
+
+/** The amount in the refund's dialog, and in the toast once it is paid back (the server's notice). */
+export const refundAmountTexts = {
+  toPay: (amountInTomans: number) => `مبلغ بازگشت: ${formatToman(amountInTomans)}`,
+  paid: (amountInTomans: number) => `${formatToman(amountInTomans)} به پرداخت‌کننده بازگردانده شد`,
+} as const;
+
 /** A refund through the gateway went unanswered (it may have paid): set by the server until one is recorded. */
 const unconfirmed = (order: { refundUnconfirmedAt: string | null }) => order.refundUnconfirmedAt !== null;
+/** The gateway refused a refund (it paid nothing): the refund may be tried again or recorded by hand. */
+const refused = (order: { refundRefusedAt: string | null }) => order.refundRefusedAt !== null;
 // The money went back to the card; marking the order paid again would not bring it back.
 const refundIsFinal = () => ({ never: 'بازگشت وجه بازگرداندنی نیست: وجه به پرداخت‌کننده بازگردانده شده است' }) as const;
 
@@ -39,7 +59,7 @@ export default defineEntity({
   ops: { create: false, update: false, remove: false },
   // The gateway's authority for the payment under way: the server's own, never shown.
   stored: { authority: { type: 'text', nullable: true } },
-  defaultedColumns: ['version', 'refundDueInTomans', 'discountInTomans', 'refundedInTomans', 'couponId', 'couponCode', 'invoiceNumber', 'refundUnconfirmedAt'],
+  defaultedColumns: ['version', 'refundDueInTomans', 'discountInTomans', 'refundedInTomans', 'couponId', 'couponCode', 'invoiceNumber', 'refundUnconfirmedAt', 'refundRefusedAt'],
   fields: {
     userId: {
       label: 'فراگیر',
@@ -73,6 +93,8 @@ export default defineEntity({
       moment: true,
       hint: 'درگاه به بازگشت وجه پاسخ نداد و ممکن است وجه را بازگردانده باشد: در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
     },
+    // When the gateway last refused a refund (it paid nothing); cleared once the order is refunded.
+    refundRefusedAt: { label: 'بازگشت وجه ردشده از درگاه', input: 'jalaliDate', readOnly: true, moment: true },
   },
   columns: [
     { key: 'userId', header: 'فراگیر', cell: 'reference' },
@@ -108,23 +130,34 @@ export default defineEntity({
       label: 'بازگشت وجه',
       confirm: 'وجه این سفارش به پرداخت‌کننده بازگردانده شود؟ ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'بازگشت وجه',
+      detail: (order) => refundAmountTexts.toPay(refundableOf(order)),
       when: (order) => refundable(order.status) && !unconfirmed(order),
       refusal: (order) => (refundable(order.status) ? refundRefusals.unconfirmed : notRefundable(order.status)),
       tone: 'danger',
       revert: refundIsFinal,
+      // The gateway said no and paid nothing: the money may be paid back card to card and recorded.
+      onRefusal: {
+        [refundRefusalCodes.gatewayRefused]: {
+          action: 'manualRefund',
+          offer: 'اگر وجه را کارت‌به‌کارت یا نقدی بازگردانده‌اید یا می‌گردانید، آن را همین‌جا با «ثبت بازگشت دستی» ثبت کنید.',
+        },
+      },
       succeeded: 'وجه سفارش بازگردانده شد',
       failed: 'بازگشت وجه ناموفق بود',
     },
     // A refund paid back outside the gateway after a refund through it went unanswered (it may
-    // have paid; it is not asked to again). Without a gateway refund call the plain refund is
-    // already recorded by hand.
+    // have paid; it is not asked to again) or was refused. Without a gateway refund call the plain
+    // refund is already recorded by hand. The reference (a card-to-card transfer's) is kept with
+    // the payment attempt.
     manualRefund: {
       call: 'RecordManualRefund',
       label: 'ثبت بازگشت دستی',
       confirm:
         'بازگشت وجه این سفارش بدون درگاه ثبت شود؟ اگر بازگشت وجه پیشین از درگاه بی‌پاسخ مانده، درگاه ممکن است وجه را پیش‌تر بازگردانده باشد: پیش از تأیید در پنل درگاه بررسی کنید و فقط اگر وجه بازنگشته، آن را دستی بازگردانید تا دو بار بازگردانده نشود. ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'ثبت بازگشت دستی',
-      when: (order) => refundable(order.status) && unconfirmed(order),
+      detail: (order) => refundAmountTexts.toPay(refundableOf(order)),
+      fields: { reference: { label: 'شماره پیگیری کارت‌به‌کارت یا توضیح', input: 'text', maxLength: 100 } },
+      when: (order) => refundable(order.status) && (unconfirmed(order) || refused(order)),
       refusal: (order) => (refundable(order.status) ? refundRefusals.notUnconfirmed : notRefundable(order.status)),
       tone: 'danger',
       onRow: false,

@@ -1,5 +1,5 @@
 // Record actions as an entity's schema declares them: what the admin presses, what the server runs,
-// how the answer is shown and how its audit entry is undone.
+// how the answer is shown, what follows a refusal and how the audit log undoes it.
 import type { FieldDecl } from './fields';
 
 /**
@@ -18,6 +18,8 @@ export interface ActionDecl<R> {
   confirm?: string;
   /** The confirmation's button; defaults to `label`. */
   confirmLabel?: string;
+  /** A line under the question from the record (a refund's amount), by the server's own rule. A method, as `when` is. */
+  detail?(row: R): string;
   /**
    * The records it applies to (a locked account offers unlock, not lock). Evaluated on the
    * client to show the button and on the server to refuse the call otherwise. A method, so a
@@ -52,6 +54,8 @@ export interface ActionDecl<R> {
   revert?(input: Readonly<Record<string, unknown>>): RevertDecl;
   /** How the answer's text (ActionOutcome.notice) is shown: see ActionResultKind. */
   result?: ActionResultKind;
+  /** What the dialog offers when the server refuses with one of these codes: see RefusalFollowUp. */
+  onRefusal?: Readonly<Record<string, RefusalFollowUp>>;
   succeeded: string;
   failed: string;
 }
@@ -74,3 +78,14 @@ export type ActionResultKind = 'toast' | 'secret';
  */
 export type RevertDecl = { via: string } | 'edit' | { never: string };
 
+/**
+ * Offered in the action's own dialog when the server refuses it with this code (the answer's
+ * `refusal`, beside its `message`), so the admin is not left at a dead end: the server's reason,
+ * `offer` under it, and a button running `action`, another declared action of the same entity,
+ * on the same record with its own confirmation and inputs (a refund the gateway refused, recorded
+ * as paid back by hand). The server decides whether the follow-up applies, as for any action.
+ */
+export interface RefusalFollowUp {
+  action: string;
+  offer: string;
+}

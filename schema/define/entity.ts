@@ -6,7 +6,7 @@ import type { FieldDecl, FieldValue, InputKind, OperationKey, OptionValue, Refer
 import type { SavePreviewDecl } from './preview';
 import type { ColumnBase, ColumnDecl, DefaultOrderDecl, ManyColumn, PathColumn, RelatedOrderDecl } from './columns';
 import type { NavDecl } from './nav';
-import type { ActionDecl, ActionResultKind, RevertDecl } from './actions';
+import type { ActionDecl, ActionResultKind, RefusalFollowUp, RevertDecl } from './actions';
 
 // ── Entity declarations ──────────────────────────────────────────────────────────────────────
 
@@ -234,6 +234,7 @@ export interface AnyAction {
   label: string;
   confirm?: string;
   confirmLabel?: string;
+  detail?(row: AnyRow): string;
   when?(row: AnyRow): boolean;
   refusal?(row: AnyRow): string;
   /** See ActionDecl.revert. */
@@ -245,6 +246,7 @@ export interface AnyAction {
   fields: Readonly<Record<string, AnyField>>;
   /** See ActionResultKind ('toast' when the schema says nothing). */
   result: ActionResultKind;
+  onRefusal?: Readonly<Record<string, RefusalFollowUp>>;
   succeeded: string;
   failed: string;
 }

@@ -152,7 +152,7 @@ export interface ContactMessagesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   version: Generated<number>;
-  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled' | 'contactReply';
+  event: 'enrolled' | 'paymentFailed' | 'paymentReturned' | 'seatOffered' | 'classTomorrow' | 'sessionMoved' | 'sessionCancelled' | 'contactReply' | 'enrolmentCancelled' | 'refunded';
   status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
   channel: 'sms' | 'email';
   userId: number;
@@ -205,6 +205,7 @@ export interface OrdersTable {
   paidAt: string | null;
   refundedAt: string | null;
   refundUnconfirmedAt: string | null;
+  refundRefusedAt: string | null;
   authority: string | null;
 }
 /** schema/paymentAttempts.ts (a table the server makes) */

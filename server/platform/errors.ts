@@ -24,8 +24,9 @@ export class HttpErrorKeeping extends HttpError {
     statusCode: number,
     message: string,
     readonly keep: (db: DB) => Promise<void>,
+    details: Readonly<Record<string, unknown>> = {},
   ) {
-    super(statusCode, message);
+    super(statusCode, message, details);
   }
 }
 

@@ -172,3 +172,12 @@ export async function runAction({ action, row, values }: ActionInput): Promise<A
   const parsed = v.safeParse(actionResultSchema, answer);
   return parsed.success ? { record: parsed.output.record, notice: parsed.output.notice ?? null, opens: parsed.output.opens ?? null } : { record: null, notice: null, opens: null };
 }
+
+const refusalSchema = v.object({ refusal: v.string() });
+
+/** The code a refused call answers beside its message (see RefusalFollowUp), or null. */
+export function refusalCodeOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const parsed = v.safeParse(refusalSchema, error.body);
+  return parsed.success ? parsed.output.refusal : null;
+}

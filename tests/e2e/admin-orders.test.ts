@@ -84,8 +84,12 @@ describe('orders', () => {
     await page.getByRole('button', { name: 'بازگشت وجه' }).first().click();
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
+    // The dialog says the amount it pays back, and the toast the amount paid: the same figure.
+    const amount = /مبلغ بازگشت: ([۰-۹٬]+ تومان)/.exec((await dialog.textContent()) ?? '')?.[1];
+    expect(amount).toBeDefined();
     await shoot(page, 'order-refund-confirm');
-    await told(page, 'وجه سفارش بازگردانده شد', () => dialog.getByRole('button', { name: 'بازگشت وجه' }).click());
+    const toast = await told(page, 'وجه سفارش بازگردانده شد', () => dialog.getByRole('button', { name: 'بازگشت وجه' }).click());
+    expect(toast).toContain(`${amount ?? ''} به پرداخت‌کننده بازگردانده شد`);
     await page.getByText('بازپرداخت شده').first().waitFor();
     // The manual refund is now among the attempts, and the button is gone.
     await page.getByText('بازگشت وجه دستی').first().waitFor();

@@ -141,4 +141,44 @@ describe('record action machine (users: lock, unlock)', () => {
     expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'نمی‌توانید حساب کاربری خودتان را قفل کنید', subject: { entity: users, row: open } }]);
     await waitFor(list, (s) => s.matches('table') && backend.count(users.ops.list) === 2);
   });
+
+  it('a refusal the action declares a follow-up for offers it in the dialog, and accepting runs the follow-up with its own question', async () => {
+    const { act, notices, open } = await ready();
+    // The lock, declared with a follow-up on one refusal code, as a refund declares the manual record.
+    const withFollowUp = { ...action('lock'), onRefusal: { lockedElsewhere: { action: 'resetPassword', offer: 'پیوند بازنشانی بفرستید' } } };
+    server.use(
+      http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'درگاه نپذیرفت', refusal: 'lockedElsewhere' }, { status: 502 })),
+      http.post('*/api/User/ResetPassword', () => HttpResponse.json({ record: { ...open, version: 2 }, notice: 'https://academy.example/auth/reset/x' })),
+    );
+    act.send({ type: 'row.action', row: open, action: withFollowUp });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => s.matches('offering'));
+    expect(notices).toEqual([]);
+    expect(act.getSnapshot().context.followUp).toMatchObject({ action: { key: 'resetPassword' }, offer: 'پیوند بازنشانی بفرستید', reason: 'درگاه نپذیرفت' });
+    act.send({ type: 'follow' });
+    // The follow-up asks its own question, on the same record.
+    expect(act.getSnapshot().value).toBe('confirming');
+    expect(act.getSnapshot().context).toMatchObject({ action: { key: 'resetPassword' }, row: open, followUp: null });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => s.matches('told'));
+    expect(act.getSnapshot().context.notice).toBe('https://academy.example/auth/reset/x');
+  });
+
+  it('a refusal with another code, or none, is a plain failure toast; declining the offer sends nothing more', async () => {
+    const { act, notices, open } = await ready();
+    const withFollowUp = { ...action('lock'), onRefusal: { lockedElsewhere: { action: 'resetPassword', offer: 'پیوند بازنشانی بفرستید' } } };
+    server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'درگاه در دسترس نیست', refusal: 'other' }, { status: 502 })));
+    act.send({ type: 'row.action', row: open, action: withFollowUp });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => s.matches('idle'));
+    expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'درگاه در دسترس نیست', subject: { entity: users, row: open } }]);
+
+    server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'درگاه نپذیرفت', refusal: 'lockedElsewhere' }, { status: 502 })));
+    act.send({ type: 'row.action', row: open, action: withFollowUp });
+    act.send({ type: 'confirm' });
+    await waitFor(act, (s) => s.matches('offering'));
+    act.send({ type: 'cancel' });
+    expect(act.getSnapshot().value).toBe('idle');
+    expect(act.getSnapshot().context).toMatchObject({ row: null, action: null, followUp: null });
+  });
 });

@@ -3,7 +3,9 @@
 // it is configured for refunds, else recorded as paid back by hand; the enrolments that amount
 // bought are cancelled in the same transaction, each with its own audit entry (the action runner
 // audits the order itself). A gateway refusal or outage throws before anything is written, and
-// the transaction then rolls back: nothing changes — except when the gateway gave no readable
+// the transaction then rolls back: nothing changes but the note of a refusal (the attempt, and
+// the order's refundRefusedAt, which lets the refund be recorded by hand: the admin's dialog
+// offers it, declared as the refund's follow-up on that refusal) — except when the gateway gave no readable
 // answer to a refund (no answer, a dropped connection, a proxy's page): it may have paid the
 // money back all the same, so that attempt is kept (outcome unreachable or unreadable) with the
 // order's refundUnconfirmedAt, and until the order is refunded no refund of it goes through the
@@ -14,7 +16,7 @@
 // The gateway is called inside the transaction, so the order stays locked until it answers (at
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
 // refunded, instead of paying twice.
-import { refundRefusals } from '../../../schema/orders';
+import { refundAmountTexts, refundableOf, refundRefusalCodes, refundRefusals } from '../../../schema/orders';
 import { sql } from 'kysely';
 import { registry } from '../../../schema/registry.gen';
 import { plugIn, type ActionContext, type ActionHandler } from '../../engine/behaviours';
@@ -25,9 +27,10 @@ import { GatewayError } from './gateway';
 import { selectForUpdate } from '../../engine/integrity';
 import { isGatewayAuthority, recordAttempt } from './payments';
 import { assertSeatForAdmin, offerFreedSeats } from './seats';
+import { queueEnrolmentCancelled, queueRefunded } from '../messaging/notifications';
 
 export const orderActionTexts = {
-  gatewayRefused: 'درگاه پرداخت بازگشت وجه را انجام نداد؛ هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
+  gatewayRefused: 'درگاه پرداخت بازگشت وجه را نپذیرفت و وجهی بازنگشت؛ در سفارش و ثبت‌نام‌ها هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',
   gatewayUncertain:
     'پاسخی از درگاه پرداخت به بازگشت وجه نرسید و ممکن است وجه بازگردانده شده باشد. بازگشت وجه این سفارش دیگر از درگاه انجام نمی‌شود: در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
   nothingLeft: 'همه مبلغ این سفارش پیش‌تر بازگردانده شده است',
@@ -40,9 +43,6 @@ export const orderActionTexts = {
   reinstateRefunded: 'وجه سفارش این ثبت‌نام بازگردانده شده است؛ ثبت‌نام دوباره فعال نمی‌شود. در صورت نیاز فرزند را دوباره ثبت‌نام کنید',
   moreThanCancelled: 'این مبلغ بیش از بهای ثبت‌نام‌های لغوشدهٔ این سفارش است و بازگردانده نشد: آنچه بازمی‌گردد از بهای ثبت‌نام‌های فعال آن برداشته نمی‌شود',
 } as const;
-
-/** What is left to pay back of an order: the amount the gateway took, less earlier refunds. */
-export const refundableOf = (order: Row) => Math.max(Number(order.totalInTomans) - Number(order.refundedInTomans ?? 0), 0);
 
 /**
  * The price of the order's lines that an active enrolment still holds: each enrolment by the line
@@ -75,7 +75,13 @@ async function refundRoomOf(trx: ActionContext['trx'], order: Row): Promise<numb
  * own actions may use is their `when` (schema/orders.ts, by refundUnconfirmedAt); an enrolment's
  * refund meets the same rule here.
  */
-export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, order: Row, amount: number, how: 'gateway' | 'manual' = 'gateway'): Promise<void> {
+export async function payBack(
+  context: Pick<ActionContext, 'trx' | 'gateway'>,
+  order: Row,
+  amount: number,
+  how: 'gateway' | 'manual' = 'gateway',
+  reference: string | null = null,
+): Promise<void> {
   const orderId = Number(order.id);
   if (amount > (await refundRoomOf(context.trx, order))) throw new HttpError(409, orderActionTexts.moreThanCancelled);
   const authority = typeof order.authority === 'string' ? order.authority : '';
@@ -88,7 +94,20 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
       ({ refundId } = await refund({ amountInTomans: amount, authority, reason: orderActionTexts.refundReason(orderId) }));
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      if (error.failure === 'refused') throw new HttpError(502, orderActionTexts.gatewayRefused);
+      if (error.failure === 'refused') {
+        // Kept after the rollback without a version bump: the admin's follow-up (the manual
+        // record) then runs on the row as they saw it.
+        throw new HttpErrorKeeping(
+          502,
+          orderActionTexts.gatewayRefused,
+          (db) =>
+            db.transaction().execute(async (trx) => {
+              await recordAttempt(trx, { orderId, kind: 'refund', outcome: 'refused', amountInTomans: amount, authority });
+              await trx.updateTable('orders').set({ refundRefusedAt: nowIso() }).where('id', '=', orderId).execute();
+            }),
+          { refusal: refundRefusalCodes.gatewayRefused },
+        );
+      }
       const outcome = error.failure;
       // Kept after the rollback: the attempt, and the order's mark that only a refund recorded
       // by hand may follow (its row's actions show it).
@@ -106,7 +125,7 @@ export async function payBack(context: Pick<ActionContext, 'trx' | 'gateway'>, o
     await recordAttempt(context.trx, { orderId, kind: 'refund', outcome: 'ok', amountInTomans: amount, authority, refId: refundId || null });
     return;
   }
-  await recordAttempt(context.trx, { orderId, kind: 'manualRefund', outcome: 'ok', amountInTomans: amount, authority: authority || null });
+  await recordAttempt(context.trx, { orderId, kind: 'manualRefund', outcome: 'ok', amountInTomans: amount, authority: authority || null, refId: reference });
 }
 
 /**
@@ -129,7 +148,10 @@ async function cancelPaidBack({ trx, actor, via }: Pick<ActionContext, 'trx' | '
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { actor, entity: registry.enrollments, recordId: before.id, action: 'update', before, after, via });
-    if (active) freed.add(after.courseId);
+    if (active) {
+      freed.add(after.courseId);
+      await queueEnrolmentCancelled(trx, { id: after.id, childId: after.childId, courseId: after.courseId, cancelledAt: now });
+    }
   }
   for (const courseId of [...freed].sort((a, b) => a - b)) await offerFreedSeats(trx, courseId);
 }
@@ -146,15 +168,23 @@ async function linePriceOf(trx: ActionContext['trx'], enrolment: Row): Promise<n
   return Number(line?.priceInTomans ?? 0);
 }
 
-/** The order's whole remaining amount paid back, and the enrolments it bought cancelled. */
+/**
+ * The order's whole remaining amount paid back (refundableOf, the figure its dialog showed), and
+ * the enrolments it bought cancelled; the parent is told of both, and the admin of the amount.
+ */
 const refundWhole =
   (how: 'gateway' | 'manual'): ActionHandler =>
-  async ({ trx, record, actor, gateway, via }) => {
+  async ({ trx, record, actor, gateway, via, input }) => {
     const amount = refundableOf(record);
     if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
     await cancelPaidBack({ trx, actor, via }, Number(record.id));
-    await payBack({ trx, gateway }, record, amount, how);
-    return { set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null } };
+    const reference = typeof input.reference === 'string' && input.reference.trim() !== '' ? input.reference.trim() : null;
+    await payBack({ trx, gateway }, record, amount, how, reference);
+    await queueRefunded(trx, Number(record.id), amount, Number(record.totalInTomans));
+    return {
+      set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null, refundRefusedAt: null },
+      notice: refundAmountTexts.paid(amount),
+    };
   };
 
 const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
@@ -163,7 +193,8 @@ const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole
  * Cancels the enrolment; asked first whether to pay its course's price (as its order line says)
  * back on the order that bought it: refundedInTomans grows by it, and the order becomes
  * `refunded` once all it took is paid back. The order's change is audited as the order's own;
- * the enrolment keeps what was paid back, which makes the cancel final.
+ * the enrolment keeps what was paid back, which makes the cancel final. The parent is told of
+ * the cancel and of the refund, and the admin's toast says the amount.
  */
 const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }) => {
   const status: EnrollmentStatus = 'cancelled';
@@ -173,7 +204,8 @@ const cancel: ActionHandler = async ({ trx, record, actor, gateway, input, via }
   await trx.updateTable('enrollments').set(set).where('id', '=', Number(record.id)).execute();
   const refundedInTomans = input.refund === 'refund' ? await refundEnrolment({ trx, actor, gateway, via }, record) : 0;
   await offerFreedSeats(trx, Number(record.courseId));
-  return { set: { ...set, refundedInTomans } };
+  await queueEnrolmentCancelled(trx, { id: Number(record.id), childId: Number(record.childId), courseId: Number(record.courseId), cancelledAt: set.cancelledAt });
+  return { set: { ...set, refundedInTomans }, ...(refundedInTomans > 0 ? { notice: refundAmountTexts.paid(refundedInTomans) } : {}) };
 };
 
 /** Pays the enrolment's line back on its order; answers the amount. */
@@ -194,12 +226,13 @@ async function refundEnrolment({ trx, actor, gateway, via }: Pick<ActionContext,
       refundedInTomans,
       refundedAt: nowIso(),
       version: eb('version', '+', 1),
-      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0, refundUnconfirmedAt: null } : {}),
+      ...(whole ? { status: 'refunded' as const, refundDueInTomans: 0, refundUnconfirmedAt: null, refundRefusedAt: null } : {}),
     }))
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordAudit(trx, { actor, entity: registry.orders, recordId: orderId, action: 'update', before: order, after, via });
+  await queueRefunded(trx, orderId, price, refundedInTomans);
   return price;
 }
 

@@ -1,7 +1,8 @@
 // Notifications that are never lost: a small queue in the database itself.
 //
 // Every event that tells a parent something (an enrolment confirmed, a payment failed, a seat
-// offered from the waiting list, a class tomorrow, a session moved or cancelled) writes its
+// offered from the waiting list, a class tomorrow, a session moved or cancelled, an enrolment
+// cancelled, money paid back) writes its
 // messages into `notifications` INSIDE the transaction of the change: the change and its message
 // commit together or not at all, so neither a crash nor a rollback can leave one without the
 // other. A row's `dedupeKey` (event + subject + recipient + channel) is unique, so an event that
@@ -76,6 +77,8 @@ export const notificationTexts = {
   sessionMoved: (child: string, course: string, from: string, to: string, start: string) =>
     `جلسه ${jalaliDay(from)} دوره «${course}» ${child} به ${weekdayAndDay(to)} ساعت ${clock(start)} منتقل شد.`,
   sessionCancelled: (child: string, course: string, date: string) => `جلسه ${weekdayAndDay(date)} دوره «${course}» ${child} لغو شد.`,
+  enrolmentCancelled: (child: string, course: string) => `ثبت‌نام ${child} در دوره «${course}» لغو شد.`,
+  refunded: (orderId: number, amountInTomans: number) => `${formatToman(amountInTomans)} از سفارش ${toPersianDigits(orderId)} به شما بازگردانده شد.`,
   subjects: {
     enrolled: 'ثبت‌نام قطعی شد',
     paymentFailed: 'پرداخت ناموفق',
@@ -85,6 +88,8 @@ export const notificationTexts = {
     sessionMoved: 'جابه‌جایی جلسه',
     sessionCancelled: 'لغو جلسه',
     contactReply: 'پاسخ آکادمی به پیام شما',
+    enrolmentCancelled: 'لغو ثبت‌نام',
+    refunded: 'بازگشت وجه',
   } satisfies Record<NotificationEvent, string>,
   workerDied: 'کارگر ارسال پیش از ثبت نتیجه متوقف شد و تلاش‌ها به پایان رسید',
 } as const;
@@ -206,6 +211,26 @@ export async function queuePaymentReturned(trx: Trx, orderId: number, amountInTo
   const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirst();
   if (!order) return;
   await enqueue(trx, [{ event: 'paymentReturned', subject: `o${orderId}`, userId: order.userId, text: notificationTexts.paymentReturned(orderId, amountInTomans) }]);
+}
+
+/** An enrolment the academy cancelled (its «لغو ثبت‌نام», its order's refund); one message per cancel. */
+export async function queueEnrolmentCancelled(trx: Trx, enrolment: SeatLine & { id: number; cancelledAt: string }): Promise<void> {
+  const [line] = await linesWithNames(trx, [enrolment]);
+  if (!line) return;
+  await enqueue(trx, [
+    { event: 'enrolmentCancelled', subject: `e${enrolment.id}:${enrolment.cancelledAt}`, userId: line.userId, text: notificationTexts.enrolmentCancelled(line.child, line.course) },
+  ]);
+}
+
+/**
+ * Money paid back on an order (through the gateway or recorded by hand). `paidBackSoFar`, the
+ * order's whole refunded amount after it, only grows, so each refund has its own message.
+ */
+export async function queueRefunded(trx: Trx, orderId: number, amountInTomans: number, paidBackSoFar: number): Promise<void> {
+  if (amountInTomans <= 0) return;
+  const order = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  await enqueue(trx, [{ event: 'refunded', subject: `o${orderId}:${paidBackSoFar}`, userId: order.userId, text: notificationTexts.refunded(orderId, amountInTomans) }]);
 }
 
 /** A waiting-list entry just offered a seat (server/features/commerce/seats.ts offerFreedSeats, the admin's «پیشنهاد صندلی»). */

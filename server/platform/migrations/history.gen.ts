@@ -30,6 +30,7 @@ import { generated as m_g006_create_coupons_sibling_discounts_alter_courses } fr
 import { generated as m_20261126192903_create_courses_assistant_teacher_ids } from './20261126192903_create_courses_assistant_teacher_ids.gen';
 import * as m_20261128083440_enrolment_refunds from './20261128083440_enrolment_refunds';
 import { generated as m_20261128095926_alter_holidays } from './20261128095926_alter_holidays.gen';
+import * as m_20261128100000_refund_refused from './20261128100000_refund_refused';
 import * as m_20261128100500_contact_replies from './20261128100500_contact_replies';
 
 export const migrationHistory: readonly MigrationFile[] = [
@@ -61,5 +62,6 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: '20261126192903_create_courses_assistant_teacher_ids', generated: m_20261126192903_create_courses_assistant_teacher_ids },
   { name: '20261128083440_enrolment_refunds', migration: m_20261128083440_enrolment_refunds },
   { name: '20261128095926_alter_holidays', generated: m_20261128095926_alter_holidays },
+  { name: '20261128100000_refund_refused', migration: m_20261128100000_refund_refused },
   { name: '20261128100500_contact_replies', migration: m_20261128100500_contact_replies },
 ];

@@ -77,6 +77,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const deactivating = useSelector(remove, (s) => s.matches('deactivating'));
   const refusal = useSelector(remove, (s) => s.context.refusal);
   const asking = useSelector(act, (s) => (s.matches('confirming') || s.matches('running') ? s.context : null));
+  const offering = useSelector(act, (s) => (s.matches('offering') ? s.context : null));
   // A dialog names its record; one named through its references (an enrolment) by the server's label.
   const names = useRecordNames(entity, [removing, asking?.row]);
   const acting = useSelector(act, (s) => s.matches('running'));
@@ -210,8 +211,23 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
         <ActionInputDialog
           action={asking.action}
           subject={asking.row ? recordName(entity, asking.row, names) : undefined}
+          detail={asking.row && asking.action.detail ? asking.action.detail(asking.row) : undefined}
           busy={acting}
           onConfirm={(values) => act.send({ type: 'confirm', values })}
+          onCancel={() => act.send({ type: 'cancel' })}
+        />
+      )}
+      {offering?.action && offering.followUp && (
+        <ConfirmDialog
+          open
+          title={offering.action.failed}
+          question={offering.followUp.reason}
+          details={<p className="admin-confirm-detail">{offering.followUp.offer}</p>}
+          confirmLabel={offering.followUp.action.label}
+          tone="neutral"
+          subject={offering.row ? recordName(entity, offering.row, names) : undefined}
+          busy={false}
+          onConfirm={() => act.send({ type: 'follow' })}
           onCancel={() => act.send({ type: 'cancel' })}
         />
       )}
@@ -226,6 +242,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           confirmLabel={asking.action.confirmLabel ?? asking.action.label}
           tone={asking.action.tone}
           subject={asking.row ? recordName(entity, asking.row, names) : undefined}
+          details={asking.row && asking.action.detail ? <p className="admin-confirm-detail">{asking.action.detail(asking.row)}</p> : undefined}
           busy={acting}
           onConfirm={() => act.send({ type: 'confirm' })}
           onCancel={() => act.send({ type: 'cancel' })}
@@ -240,13 +257,15 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
 interface ActionInputDialogProps {
   action: AnyAction;
   subject: string | undefined;
+  /** See ActionDecl.detail. */
+  detail: string | undefined;
   busy: boolean;
   onConfirm: (values: Record<string, unknown>) => void;
   onCancel: () => void;
 }
 
 /** An action that asks something first: its question, the record, and its inputs as a form. */
-function ActionInputDialog({ action, subject, busy, onConfirm, onCancel }: ActionInputDialogProps) {
+function ActionInputDialog({ action, subject, detail, busy, onConfirm, onCancel }: ActionInputDialogProps) {
   return (
     <AlertShell open onDismiss={() => !busy && onCancel()}>
       <div className="admin-modal-body">
@@ -257,6 +276,7 @@ function ActionInputDialog({ action, subject, busy, onConfirm, onCancel }: Actio
           <AlertDialog.Description className="admin-visually-hidden">{action.label}</AlertDialog.Description>
         )}
         {subject && <p className="admin-confirm-subject">«{subject}»</p>}
+        {detail && <p className="admin-confirm-detail">{detail}</p>}
         <LazyPart>
           <EntityForm
             entity={action}
