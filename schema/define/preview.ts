@@ -2,7 +2,6 @@
 // class sessions it cancels). The form posts its values to `POST /api/<api>/<call>`, answered with
 // one line per change by the feature's `previewSave` behaviour (server/engine/savePreview.ts);
 // with lines, a confirmation lists them under `title`, and only «confirmLabel» sends the save.
-import type { AnyEntity } from './entity';
 import type { OperationKey } from './fields';
 
 export interface SavePreviewDecl {
@@ -11,8 +10,11 @@ export interface SavePreviewDecl {
   confirmLabel: string;
 }
 
-/** The preview call of an entity that declares one. */
-export function savePreviewOp(entity: AnyEntity): OperationKey | null {
+/**
+ * The preview call of an entity that declares one. It takes only the part of the entity it reads,
+ * so this file needs nothing of entity.ts, which imports the declaration from here.
+ */
+export function savePreviewOp(entity: { decl: { name: string; api?: string; savePreview?: SavePreviewDecl } }): OperationKey | null {
   const preview = entity.decl.savePreview;
   return preview ? `POST /api/${entity.decl.api ?? entity.decl.name}/${preview.call}` : null;
 }
