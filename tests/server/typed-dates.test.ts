@@ -62,9 +62,9 @@ describe('a date field’s check (the form’s and the API’s)', () => {
     const date = registry.holidays.fields.date;
     if (!date) throw new Error('no date field');
     const messages = (value: unknown) => (v.safeParse(fieldSchema(date), value).issues ?? []).map((issue) => issue.message).slice(0, 1);
-    expect(messages('1403/12/31')).toEqual(['تاریخ: روز ۳۱ در اسفند ۱۴۰۳ نیست؛ این ماه ۳۰ روز دارد']);
-    expect(messages('فردا')).toEqual(['تاریخ: تاریخ را به شکل ۱۴۰۶/۰۱/۱۵ بنویسید']);
-    expect(messages('2026-02-30T00:00:00.000Z')).toEqual(['تاریخ تاریخ معتبری نیست']);
+    expect(messages('1403/12/31')).toEqual(['از تاریخ: روز ۳۱ در اسفند ۱۴۰۳ نیست؛ این ماه ۳۰ روز دارد']);
+    expect(messages('فردا')).toEqual(['از تاریخ: تاریخ را به شکل ۱۴۰۶/۰۱/۱۵ بنویسید']);
+    expect(messages('2026-02-30T00:00:00.000Z')).toEqual(['از تاریخ تاریخ معتبری نیست']);
     expect(messages(academyDayStart({ jy: 1403, jm: 12, jd: 30 }).toISOString())).toEqual([]);
   });
 });

@@ -34,9 +34,29 @@ export function migratorFor<Tables>(db: Kysely<Tables>, provider: MigrationProvi
  * name order is the history's. Each also knows those already run (`ran`), which Kysely requires.
  */
 export function migratorsInOrder<Tables>(db: Kysely<Tables>, ran: ReadonlySet<string>): Migrator[] {
-  const eras = [...new Set(migrationHistory.map((file) => migrationEra(file.name)))].sort((a, b) => a - b);
-  return eras.map((era) => {
+  return historyEras().map((era) => {
     const known = Object.fromEntries(Object.entries(migrations).filter(([name]) => migrationEra(name) <= era || ran.has(name)));
     return migratorFor(db, { getMigrations: () => Promise.resolve(known) });
   });
+}
+
+/**
+ * Migrates a new database up to `target` and no further, era by era as `migrate` does (Kysely's
+ * own `migrateTo` would run the stamped migrations first, their names sorting before g00N):
+ * for a test that writes rows as they stood before one migration and then runs it.
+ */
+export async function migrateNewDatabaseTo<Tables>(db: Kysely<Tables>, target: string): Promise<unknown> {
+  const eras = historyEras();
+  const migrators = migratorsInOrder(db, new Set());
+  for (const [index, migrator] of migrators.entries()) {
+    const reached = eras[index] === migrationEra(target);
+    const { error } = reached ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
+    if (error || reached) return error;
+  }
+  return undefined;
+}
+
+/** The eras the history's names fall in, earliest first: one migrator each. */
+function historyEras(): number[] {
+  return [...new Set(migrationHistory.map((file) => migrationEra(file.name)))].sort((a, b) => a - b);
 }
