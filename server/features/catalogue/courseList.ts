@@ -8,7 +8,7 @@ import { coursePageSize, jalaliDayStart, type CourseSearch } from '../../../sche
 import { foldForSearch } from '../../../schema/rules/text';
 import type { CoursesTable, Database, DB } from '../../platform/db';
 import { publicCourseView, publicTeacher, publicTeacherColumns } from '../../engine/publicViews.gen';
-import { earlyBirdActive } from '../commerce/discounts';
+import { earlyBirdActive } from '../commerce/pricing';
 import { takenSeats } from '../commerce/seats';
 
 type Schemas = components['schemas'];

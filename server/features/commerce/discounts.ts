@@ -5,13 +5,15 @@
 // Each line's price is taken down in this order: the course's early-bird price while it lasts,
 // then the sibling percent of the child's rank in the order, then the coupon (a percent of each
 // line it covers, or a fixed amount shared out among them). Every amount is whole tomans,
-// rounded down in the payer's favour never below zero.
+// rounded down in the payer's favour never below zero: that arithmetic is pricing.ts, read from
+// nothing, so its rules are tested on their own.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { foldForSearch, formatPersianNumber } from '../../../schema/rules/text';
 import { isPostgres, type CouponsTable, type Database, type DB, type OrderStatus } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { authorityReuseMs } from './seats';
 import { idsOf, plugIn } from '../../engine/behaviours';
+import { earlyBirdPriced, takeCoupon, takeSiblingDiscount, type PricedLine } from './pricing';
 
 type Executor = DB | Transaction<Database>;
 
@@ -39,27 +41,6 @@ export const discountTexts = {
 
 /** A code as it is matched: Persian/Arabic digits as Latin, ASCII lower case, no spaces. */
 export const foldCouponCode = (code: string): string => foldForSearch(code.trim());
-
-/** Early-bird prices apply until the end of the `earlyBirdUntil` day (stored as that day's midnight). */
-export const earlyBirdHoldsAfterUntilMs = dayMs;
-/** When an early-bird price stops (NaN for a date that is none). */
-export const earlyBirdEndsAt = (earlyBirdUntil: string): number => Date.parse(earlyBirdUntil) + earlyBirdHoldsAfterUntilMs;
-
-export function earlyBirdActive(course: { priceInTomans: number; earlyBirdPriceInTomans: number; earlyBirdUntil: string | null }, now = Date.now()): boolean {
-  if (!course.earlyBirdUntil || course.earlyBirdPriceInTomans <= 0 || course.earlyBirdPriceInTomans >= course.priceInTomans) return false;
-  return now < earlyBirdEndsAt(course.earlyBirdUntil);
-}
-
-export interface PricedLine {
-  childId: number;
-  courseId: number;
-  listPriceInTomans: number;
-  earlyBirdDiscountInTomans: number;
-  siblingDiscountInTomans: number;
-  couponDiscountInTomans: number;
-  /** What is charged for the line. */
-  priceInTomans: number;
-}
 
 export interface Pricing {
   lines: PricedLine[];
@@ -196,42 +177,11 @@ export async function priceLines(
   );
   const factsOf = (courseId: number): CourseFacts => courses.get(courseId) ?? { priceInTomans: 0, earlyBirdPriceInTomans: 0, earlyBirdUntil: null, categoryId: 0 };
 
-  // 1. Early-bird.
-  const priced: PricedLine[] = lines.map((line) => {
-    const course = factsOf(line.courseId);
-    const listPriceInTomans = Math.max(0, course.priceInTomans);
-    const earlyBirdDiscountInTomans = earlyBirdActive(course, now) ? listPriceInTomans - course.earlyBirdPriceInTomans : 0;
-    return {
-      childId: line.childId,
-      courseId: line.courseId,
-      listPriceInTomans,
-      earlyBirdDiscountInTomans,
-      siblingDiscountInTomans: 0,
-      couponDiscountInTomans: 0,
-      priceInTomans: listPriceInTomans - earlyBirdDiscountInTomans,
-    };
-  });
+  const priced = lines.map((line) => earlyBirdPriced(line, factsOf(line.courseId), now));
+  const siblingRules = await db.selectFrom('sibling_discounts').select(['fromChild', 'percent']).where('inActive', '=', 0).execute();
+  takeSiblingDiscount(priced, siblingRules.map((r) => ({ fromChild: Number(r.fromChild), percent: Number(r.percent) })));
 
-  // 2. Sibling: the child with the largest subtotal is the first; ties by their first line.
-  const rules = (await db.selectFrom('sibling_discounts').select(['fromChild', 'percent']).where('inActive', '=', 0).execute())
-    .map((r) => ({ fromChild: Number(r.fromChild), percent: Math.min(100, Math.max(0, Number(r.percent))) }))
-    .sort((a, b) => a.fromChild - b.fromChild);
-  if (rules.length > 0) {
-    const subtotals = new Map<number, number>();
-    for (const line of priced) subtotals.set(line.childId, (subtotals.get(line.childId) ?? 0) + line.priceInTomans);
-    const firstSeen = [...subtotals.keys()];
-    const ranked = [...firstSeen].sort((a, b) => (subtotals.get(b) ?? 0) - (subtotals.get(a) ?? 0) || firstSeen.indexOf(a) - firstSeen.indexOf(b));
-    const percentOf = new Map(
-      ranked.map((childId, i) => [childId, rules.filter((r) => r.fromChild <= i + 1).at(-1)?.percent ?? 0]),
-    );
-    for (const line of priced) {
-      const off = Math.floor((line.priceInTomans * (percentOf.get(line.childId) ?? 0)) / 100);
-      line.siblingDiscountInTomans = off;
-      line.priceInTomans -= off;
-    }
-  }
-
-  // 3. Coupon.
+  // The coupon, when one was entered and this learner may use it now.
   let coupon: Pricing['coupon'] = null;
   let couponError: string | null = null;
   if (couponCode !== null) {
@@ -242,25 +192,7 @@ export async function priceLines(
       couponError = await couponRefusal(db, row, userId, covered.length > 0, now);
       if (couponError === null) {
         coupon = { id: row.id, code: row.code };
-        if (row.kind === 'amount') {
-          const base = covered.reduce((sum, line) => sum + line.priceInTomans, 0);
-          const amount = Math.min(Math.max(0, Number(row.amountInTomans)), base);
-          // Shared out in proportion to the lines' prices; what rounding leaves goes to the last.
-          let left = amount;
-          covered.forEach((line, i) => {
-            const share = i === covered.length - 1 ? left : Math.floor((amount * line.priceInTomans) / base);
-            line.couponDiscountInTomans = share;
-            line.priceInTomans -= share;
-            left -= share;
-          });
-        } else {
-          const percent = Math.min(100, Math.max(0, Number(row.percent)));
-          for (const line of covered) {
-            const off = Math.floor((line.priceInTomans * percent) / 100);
-            line.couponDiscountInTomans = off;
-            line.priceInTomans -= off;
-          }
-        }
+        takeCoupon(covered, row.kind === 'amount' ? { kind: 'amount', amountInTomans: Number(row.amountInTomans) } : { kind: 'percent', percent: Number(row.percent) });
       }
     }
   }
