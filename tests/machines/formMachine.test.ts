@@ -62,6 +62,23 @@ describe('form machine', () => {
     expect(form.getSnapshot().value).toBe('closed');
   });
 
+  // The edit guard is its own: an entity without create still edits, one without update never does.
+  it('opens edit for an entity without a create operation (messages) and not for one without update (orders)', async () => {
+    const { list, form } = startEntity(registry.messages);
+    await waitFor(list, (s) => s.matches('table'));
+    const message = list.getSnapshot().context.rows[0];
+    if (!message) throw new Error('no message row');
+    form.send({ type: 'open.edit', row: message });
+    expect(form.getSnapshot().matches({ edit: 'editing' })).toBe(true);
+
+    const orders = startEntity(registry.orders);
+    await waitFor(orders.list, (s) => s.matches('table'));
+    const order = orders.list.getSnapshot().context.rows[0];
+    if (!order) throw new Error('no order row');
+    orders.form.send({ type: 'open.edit', row: order });
+    expect(orders.form.getSnapshot().value).toBe('closed');
+  });
+
   it('add → saving → success closes, resets, toasts and reloads the list (courses)', async () => {
     const { list, form, notices } = startEntity(registry.courses);
     await waitFor(list, (s) => s.matches('table'));
