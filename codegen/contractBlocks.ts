@@ -161,6 +161,8 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     if (entity.decl.publicView) schemas[entity.decl.publicView.component] = publicViewSchema(entity, entity.decl.publicView.fields);
     const itemsAt = entity.ops.listItemsAt;
     if (itemsAt) schemas[`${name}Page`] = { type: 'object', required: [itemsAt], properties: { [itemsAt]: { type: 'array', items: ref(name) } } };
+    // The list protocol's page names its rows, so a paged answer is checked as strictly as the whole list.
+    schemas[`${name}ListPage`] = { allOf: [ref('ListPage'), { type: 'object', properties: { items: { type: 'array', items: ref(name) } } }] };
 
     const json = (schema: Json) => ({ 'application/json': { schema } });
     const common = { '401': response('Unauthorized'), '403': response('Forbidden') };
@@ -179,7 +181,7 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         'list',
         `Every ${name}, or one page of them`,
         null,
-        { oneOf: [itemsAt ? ref(`${name}Page`) : { type: 'array', items: ref(name) }, ref('ListPage')] },
+        { oneOf: [itemsAt ? ref(`${name}Page`) : { type: 'array', items: ref(name) }, ref(`${name}ListPage`)] },
         { '400': response('BadRequest') },
         listParameters.map((p) => ({ $ref: `#/components/parameters/${p}` })),
       ),

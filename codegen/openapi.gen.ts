@@ -2998,6 +2998,9 @@ export type components = {
             /** Format: date-time */
             createdAt: string;
         };
+        ArticleListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["Article"][];
+        };
         AttendanceRecordFields: {
             /** @enum {string} */
             status: "unmarked" | "present" | "absent" | "excused";
@@ -3020,6 +3023,9 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        AttendanceRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["AttendanceRecord"][];
         };
         CategoryFields: {
             name: string;
@@ -3045,6 +3051,9 @@ export type components = {
             name: string;
             coverImage: string;
         };
+        CategoryListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["Category"][];
+        };
         ChildRecord: {
             id: number;
             /** @description bumped by every update */
@@ -3056,6 +3065,9 @@ export type components = {
             /** Format: date-time */
             birthDate: string | null;
             grade: string;
+        };
+        ChildRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["ChildRecord"][];
         };
         ClassSessionFields: {
             /** @description id of a Course; 0 when none */
@@ -3084,6 +3096,9 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        ClassSessionListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["ClassSession"][];
         };
         ClassSessionActionResult: {
             record: components["schemas"]["ClassSession"];
@@ -3132,6 +3147,9 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
+        CouponListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["Coupon"][];
+        };
         CourseSlotFields: {
             /** @description id of a Course; 0 when none */
             courseId: number;
@@ -3151,6 +3169,9 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        CourseSlotListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["CourseSlot"][];
         };
         CourseFields: {
             title: string;
@@ -3234,6 +3255,9 @@ export type components = {
             address: string;
             room: string;
         };
+        CourseListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["Course"][];
+        };
         CourseActionResult: {
             record: components["schemas"]["Course"];
             /** @description shown to the admin once, e.g. a one-time link */
@@ -3262,6 +3286,9 @@ export type components = {
             /** Format: date-time */
             cancelledAt: string | null;
             refundedInTomans: number;
+        };
+        EnrollmentRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["EnrollmentRecord"][];
         };
         EnrollmentRecordActionResult: {
             record: components["schemas"]["EnrollmentRecord"];
@@ -3304,6 +3331,9 @@ export type components = {
             endDate: string | null;
             title: string;
         };
+        HolidayListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["Holiday"][];
+        };
         SavePreview: {
             lines: string[];
         };
@@ -3329,6 +3359,9 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        ContactMessageListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["ContactMessage"][];
         };
         ContactMessageActionResult: {
             record: components["schemas"]["ContactMessage"];
@@ -3370,6 +3403,9 @@ export type components = {
             /** Format: date-time */
             sentAt: string | null;
         };
+        NotificationRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["NotificationRecord"][];
+        };
         NotificationRecordActionResult: {
             record: components["schemas"]["NotificationRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
@@ -3394,6 +3430,9 @@ export type components = {
             siblingDiscountInTomans: number;
             couponDiscountInTomans: number;
             priceInTomans: number;
+        };
+        OrderItemRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["OrderItemRecord"][];
         };
         OrderRecord: {
             id: number;
@@ -3424,6 +3463,9 @@ export type components = {
             /** Format: date-time */
             refundRefusedAt: string | null;
         };
+        OrderRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["OrderRecord"][];
+        };
         OrderRecordActionResult: {
             record: components["schemas"]["OrderRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
@@ -3451,6 +3493,9 @@ export type components = {
             /** Format: date-time */
             at: string | null;
         };
+        PaymentAttemptRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["PaymentAttemptRecord"][];
+        };
         SignInSession: {
             id: number;
             /** @description bumped by every update */
@@ -3467,6 +3512,9 @@ export type components = {
             userAgent: string;
             address: string;
         };
+        SignInSessionListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["SignInSession"][];
+        };
         SiblingDiscountFields: {
             fromChild: number;
             percent: number;
@@ -3481,6 +3529,9 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        SiblingDiscountListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["SiblingDiscount"][];
         };
         TeacherFields: {
             fullName: string;
@@ -3509,6 +3560,9 @@ export type components = {
             descirption: string;
             coverImage: string;
         };
+        TeacherListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["Teacher"][];
+        };
         UserFields: {
             /** @description Iranian mobile; Persian or Arabic digits and +98 are accepted and stored as 09xxxxxxxxx */
             phoneNumber: string;
@@ -3534,6 +3588,9 @@ export type components = {
         };
         UserPage: {
             queryResult: components["schemas"]["User"][];
+        };
+        UserListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["User"][];
         };
         UserCreate: components["schemas"]["UserFields"] & {
             firstName: string;
@@ -3568,6 +3625,9 @@ export type components = {
             offeredAt: string | null;
             /** Format: date-time */
             holdUntil: string | null;
+        };
+        WaitlistEntryRecordListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["WaitlistEntryRecord"][];
         };
         WaitlistEntryRecordActionResult: {
             record: components["schemas"]["WaitlistEntryRecord"];
@@ -5608,7 +5668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Article"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["Article"][] | components["schemas"]["ArticleListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5738,7 +5798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttendanceRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["AttendanceRecord"][] | components["schemas"]["AttendanceRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5811,7 +5871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Category"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["Category"][] | components["schemas"]["CategoryListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5941,7 +6001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChildRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["ChildRecord"][] | components["schemas"]["ChildRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5977,7 +6037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClassSession"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["ClassSession"][] | components["schemas"]["ClassSessionListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6337,7 +6397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Coupon"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["Coupon"][] | components["schemas"]["CouponListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6467,7 +6527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CourseSlot"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["CourseSlot"][] | components["schemas"]["CourseSlotListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6597,7 +6657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Course"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["Course"][] | components["schemas"]["CourseListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6819,7 +6879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EnrollmentRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["EnrollmentRecord"][] | components["schemas"]["EnrollmentRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6993,7 +7053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Holiday"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["Holiday"][] | components["schemas"]["HolidayListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7151,7 +7211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactMessage"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["ContactMessage"][] | components["schemas"]["ContactMessageListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7345,7 +7405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["NotificationRecord"][] | components["schemas"]["NotificationRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7427,7 +7487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderItemRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["OrderItemRecord"][] | components["schemas"]["OrderItemRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7463,7 +7523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["OrderRecord"][] | components["schemas"]["OrderRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7591,7 +7651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAttemptRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["PaymentAttemptRecord"][] | components["schemas"]["PaymentAttemptRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7627,7 +7687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInSession"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["SignInSession"][] | components["schemas"]["SignInSessionListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7663,7 +7723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SiblingDiscount"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["SiblingDiscount"][] | components["schemas"]["SiblingDiscountListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7793,7 +7853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Teacher"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["Teacher"][] | components["schemas"]["TeacherListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7923,7 +7983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserPage"] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["UserPage"] | components["schemas"]["UserListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8191,7 +8251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WaitlistEntryRecord"][] | components["schemas"]["ListPage"];
+                    "application/json": components["schemas"]["WaitlistEntryRecord"][] | components["schemas"]["WaitlistEntryRecordListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

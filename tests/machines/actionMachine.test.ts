@@ -1,6 +1,6 @@
 import { backend, server } from './server';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { actionsFor } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -19,7 +19,6 @@ beforeEach(() => {
   clearGetCache();
 });
 afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 async function ready() {
   const started = startEntity(users);

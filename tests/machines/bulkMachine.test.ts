@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -21,7 +21,6 @@ beforeEach(() => {
   bulk.reset();
   clearGetCache();
 });
-afterAll(() => server.close());
 
 async function start() {
   const notices: Notice[] = [];

@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
@@ -9,7 +9,6 @@ beforeEach(() => {
   backend.reset();
   clearGetCache();
 });
-afterAll(() => server.close());
 
 async function ready(key: 'courses' | 'users' | 'categories' | 'teachers' | 'articles') {
   const started = startEntity(registry[key]);

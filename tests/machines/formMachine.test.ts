@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blankRecord, editRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -13,7 +13,6 @@ beforeEach(() => {
   backend.reset();
   clearGetCache();
 });
-afterAll(() => server.close());
 
 const newCourse = {
   ...blankRecord(registry.courses),

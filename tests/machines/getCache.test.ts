@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -11,7 +11,6 @@ beforeEach(() => {
   backend.reset();
   clearGetCache();
 });
-afterAll(() => server.close());
 
 describe('GET cache of the API client', () => {
   it('serves a repeated GET from the cache', async () => {

@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEntity, AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -11,7 +11,6 @@ beforeEach(() => {
   backend.reset();
   clearGetCache();
 });
-afterAll(() => server.close());
 
 describe('list machine', () => {
   it('starts loading and reaches the table with the rows (categories)', async () => {

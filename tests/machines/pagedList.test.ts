@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -23,7 +23,6 @@ beforeEach(() => {
   backend.reset({ ...sampleSeed, courses });
   clearGetCache();
 });
-afterAll(() => server.close());
 
 function start(query: ListQueryParams) {
   const notices: Notice[] = [];

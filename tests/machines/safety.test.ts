@@ -2,7 +2,7 @@
 // overwrite), a session that expires during a save (sign in again, retry), and a delete refused
 // because the record is in use (deactivate instead). Against the msw backend.
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { editRecord, type AnyRow, type RegistryKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -24,7 +24,6 @@ beforeEach(() => {
     signedOut += 1;
   });
 });
-afterAll(() => server.close());
 
 async function editing(key: RegistryKey) {
   const started = startEntity(registry[key]);
@@ -109,7 +108,7 @@ describe('a session that expires during a save', () => {
 
   it('declining keeps the form and what was typed; adding works the same way', async () => {
     const { form, row } = await editing('categories');
-    backend.fail('PUT /api/Category/Update', { status: 401 });
+    backend.fail('PUT /api/Category/Update', { status: 401, message: 'برای این کار باید وارد حساب کاربری شوید' });
     form.send({ type: 'submit', values: { ...editRecord(registry.categories, row), name: 'نگه‌داشته' } });
     await waitFor(form, (s) => s.matches({ edit: 'signIn' }));
     form.send({ type: 'signIn.cancel' });
@@ -117,7 +116,7 @@ describe('a session that expires during a save', () => {
     expect(form.getSnapshot().context.values.name).toBe('نگه‌داشته');
     form.send({ type: 'close' });
 
-    backend.fail('POST /api/Category/Create', { status: 401 });
+    backend.fail('POST /api/Category/Create', { status: 401, message: 'برای این کار باید وارد حساب کاربری شوید' });
     form.send({ type: 'open.add' });
     form.send({ type: 'submit', values: { name: 'تازه', inActive: false, coverImage: '' } });
     await waitFor(form, (s) => s.matches({ add: 'signIn' }));

@@ -3,13 +3,14 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parse } from 'yaml';
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const doc: unknown = parse(readFileSync(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)), 'utf8'));
+// Found from the project's root (vitest's working directory): under jsdom a module's URL is not a file URL.
+const doc: unknown = parse(readFileSync(resolve(process.cwd(), 'openapi.yaml'), 'utf8'));
 if (!isNode(doc) || !isNode(doc.paths)) throw new Error('openapi.yaml has no paths');
 const paths = doc.paths;
 
@@ -49,4 +50,19 @@ export function contractProblems(method: string, path: string, status: number, b
   if (!validate) return [`no schema at ${pointer}`];
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${method} ${path} ${status}: ${e.instancePath || '(root)'} ${e.message ?? ''}`);
+}
+
+const templates = Object.keys(paths).map((template) => {
+  const params = (template.match(/\{[^}]+\}/g) ?? []).length;
+  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
+  return { template, params, pattern };
+});
+
+/**
+ * The contract's path for a request's path (`/api/Admin/courses/7` → `/api/Admin/{entity}/{id}`):
+ * of the templates it matches, the one with the fewest parameters (a literal segment wins).
+ */
+export function contractPathOf(pathname: string): string | undefined {
+  const matches = templates.filter((t) => t.pattern.test(pathname)).sort((a, b) => a.params - b.params);
+  return matches[0]?.template;
 }

@@ -3,9 +3,10 @@
 // protected to see them reported as skipped.
 import { http, HttpResponse } from 'msw';
 import type { RegistryKey } from '../../schema/define';
-import { registryKeys } from '../../schema/registry.gen';
+import { registry, registryKeys } from '../../schema/registry.gen';
 import { parseCsv } from '../../schema/rules/csv';
 import type { MockBackend } from './msw-handlers';
+import { sampleRow } from './samples';
 
 export function bulkHandlers(backend: MockBackend) {
   const protectedRows = new Map<number, string>();
@@ -56,7 +57,7 @@ export function bulkHandlers(backend: MockBackend) {
       const rejected = data.filter((r) => (r.cells[0] ?? '').trim() === '').map((r) => ({ line: r.line, message: 'عنوان دوره الزامی است' }));
       let created = 0;
       if (!dryRun && rejected.length === 0) {
-        for (const record of data) backend.rows(key).push({ id: 5000 + backend.rows(key).length, title: record.cells[0] ?? '' });
+        for (const record of data) backend.rows(key).push({ ...sampleRow(registry[key], 5000 + backend.rows(key).length), title: record.cells[0] ?? '' });
         created = data.length;
       }
       return HttpResponse.json({ created, rows: data.length, dryRun, rejected });

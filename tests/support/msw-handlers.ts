@@ -5,7 +5,9 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import {
+  blankValue,
   bodySchema,
+  nullableColumn,
   firstIssueMessage,
   actionBodySchema,
   idBodySchema,
@@ -82,6 +84,37 @@ export function listPage(entity: AnyEntity, all: readonly AnyRow[], params: URLS
   return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
 }
 
+/**
+ * What the server writes into a new row that the create body does not carry, as the real one
+ * does: the time of a stamped date (`auto`), the blank value of any other read-only
+ * field (an account is not locked out, a message not archived).
+ */
+function serverSetOnCreate(entity: AnyEntity): AnyRow {
+  const row: AnyRow = { id: 0 };
+  for (const [name, field] of Object.entries(entity.decl.fields)) {
+    const stamped = field.input === 'jalaliDate' && field.auto !== undefined;
+    const erased = entity.allFields[name];
+    if ((!field.readOnly && !stamped) || !erased) continue;
+    const blank = blankValue(erased);
+    row[name] = stamped || (blank === null && !nullableColumn(field)) ? new Date().toISOString() : blank;
+  }
+  return row;
+}
+
+/** The header of an answer a test makes off the contract on purpose; the double's contract check skips it. */
+export const offContract = { 'x-test-off-contract': '1' } as const;
+
+/**
+ * A failure a test asked for. A 5xx stands for a server or proxy that fell over, which no contract
+ * describes, so it is marked off the contract; a 4xx must be one the operation documents.
+ */
+function failed(failure: Failure): Response {
+  const headers = failure.status >= 500 ? offContract : undefined;
+  return failure.message === undefined
+    ? new HttpResponse(null, { status: failure.status, headers })
+    : HttpResponse.json({ message: failure.message }, { status: failure.status, headers });
+}
+
 export function createMockBackend(seed: Seed = {}) {
   const store = new Map<RegistryKey, AnyRow[]>();
   const failures = new Map<OperationKey, Failure>();
@@ -114,11 +147,7 @@ export function createMockBackend(seed: Seed = {}) {
     const resolver = async ({ request }: { request: Request }) => {
       counts.set(op, (counts.get(op) ?? 0) + 1);
       const failure = failures.get(op);
-      if (failure) {
-        return failure.message === undefined
-          ? new HttpResponse(null, { status: failure.status })
-          : HttpResponse.json({ message: failure.message }, { status: failure.status });
-      }
+      if (failure) return failed(failure);
       return answer(request);
     };
     if (method === 'GET') return http.get(route, resolver);
@@ -143,7 +172,7 @@ export function createMockBackend(seed: Seed = {}) {
           const parsed = v.safeParse(bodySchema(entity, 'create'), await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
           const id = ++nextId;
-          const row: AnyRow = { ...parsed.output, id, version: 1 };
+          const row: AnyRow = { ...serverSetOnCreate(entity), ...parsed.output, id, version: 1 };
           if (entity.slugFrom) row.slug = slugOf(parsed.output[entity.slugFrom], id);
           rows(key).push(row);
           return HttpResponse.json(row);
@@ -226,7 +255,7 @@ export function createMockBackend(seed: Seed = {}) {
       (args: { params: Record<string, unknown>; request: Request }) => {
         counts.set(op, (counts.get(op) ?? 0) + 1);
         const failure = failures.get(op);
-        if (failure) return HttpResponse.json({ message: failure.message ?? '' }, { status: failure.status });
+        if (failure) return failed(failure);
         return answer(args);
       };
     const unknown = () => HttpResponse.json({ message: 'چنین بخشی در پنل مدیریت وجود ندارد' }, { status: 404 });
@@ -345,6 +374,8 @@ const curatedSeed = {
       timeOfHolding: '2026-03-22T00:00:00.000Z',
       registrationDeadline: null,
       priceInTomans: 2500000,
+      earlyBirdPriceInTomans: 0,
+      earlyBirdUntil: null,
       description: '',
       coverImage: '',
       coverVideo: '',
@@ -394,7 +425,16 @@ const curatedSeed = {
   ],
 } satisfies Seed;
 
+/** The curated rows over whole sample rows of their entity: every field the contract asks for is there, `version` included. */
+const completed = <K extends keyof typeof curatedSeed>(key: K): Array<AnyRow & (typeof curatedSeed)[K][number]> =>
+  curatedSeed[key].map((row: (typeof curatedSeed)[K][number]) => ({ ...sampleRow(registry[key], row.id), ...row }));
+
 export const sampleSeed: Seed & typeof curatedSeed = {
   ...Object.fromEntries(registryKeys.map((key) => [key, [sampleRow(registry[key], 1), sampleRow(registry[key], 2)]])),
-  ...curatedSeed,
+  categories: completed('categories'),
+  teachers: completed('teachers'),
+  courses: completed('courses'),
+  articles: completed('articles'),
+  users: completed('users'),
+  messages: completed('messages'),
 };

@@ -5,7 +5,7 @@
 import { backend, server } from '../../machines/server';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyField, AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { clearGetCache } from '../../../src/api/client';
@@ -23,7 +23,6 @@ beforeEach(() => {
   clearGetCache();
 });
 afterEach(cleanup);
-afterAll(() => server.close());
 
 const maybeField = registry.courses.fields.assistantTeacherIds;
 if (!maybeField) throw new Error('courses have no assistantTeacherIds field');

@@ -5,7 +5,7 @@
 import { backend, server } from '../../machines/server';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEntity, AnyField, AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { clearGetCache } from '../../../src/api/client';
@@ -29,7 +29,6 @@ beforeEach(() => {
   clearGetCache();
 });
 afterEach(cleanup);
-afterAll(() => server.close());
 
 const maybeTeacherField = registry.courses.fields.techerId;
 if (!maybeTeacherField) throw new Error('courses have no techerId field');
