@@ -1,4 +1,4 @@
-import { backend, server } from './server';
+import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { blankRecord } from '../../schema/define';

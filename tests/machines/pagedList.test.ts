@@ -1,4 +1,4 @@
-import { backend, server } from './server';
+import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AnyRow } from '../../schema/define';

@@ -1,7 +1,7 @@
 // The admin machines when several admins work at once: a stale save's 409 conflict (reload or
 // overwrite), a session that expires during a save (sign in again, retry), and a delete refused
 // because the record is in use (deactivate instead). Against the msw backend.
-import { backend, server } from './server';
+import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { editRecord, type AnyRow, type RegistryKey } from '../../schema/define';

@@ -2,7 +2,7 @@
 // The form's input for a many-to-many field (a course's assistant teachers): the records chosen
 // as chips with their names, each removable, and the combobox that adds one, offering only the
 // records not chosen yet and no «none».
-import { backend, server } from '../../machines/server';
+import { backend } from '../../machines/server';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

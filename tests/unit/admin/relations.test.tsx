@@ -2,7 +2,7 @@
 // The reference picker (a combobox) and the table's reference cells against the msw backend:
 // keyboard use, Persian-aware matching, the «none» choice, the current value's label, and the
 // labels of a whole table fetched in one call per referenced entity, and a conflict told by names.
-import { backend, server } from '../../machines/server';
+import { backend } from '../../machines/server';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
