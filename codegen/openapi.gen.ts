@@ -3432,6 +3432,9 @@ export type components = {
             opens?: number;
         };
         OrderRecordRecordManualRefundBody: components["schemas"]["RecordAction"] & {
+            amountInTomans: number;
+            /** Format: date-time */
+            paidBackOn: string | null;
             reference: string;
         };
         PaymentAttemptRecord: {
