@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundAmountTexts } from '../../schema/orders';
-import { academyDayOf, formatJalaliNumeric } from '../../schema/rules/calendar';
+import { academyDayOf, formatJalaliLong, formatJalaliNumeric } from '../../schema/rules/calendar';
 import { formatToman, toLatinDigits } from '../../schema/rules/digits';
 import { apiCall, apiSignUp, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 import { uniqueMobile } from './site-helpers';
@@ -111,7 +111,7 @@ describe('a refund the gateway refuses', () => {
     await page.getByText('بازگشت وجه دستی').first().waitFor();
     const main = (await page.locator('main').textContent()) ?? '';
     expect(main).toContain('کارت ۵۵۴۴');
-    expect(main).toContain(formatJalaliNumeric(new Date(yesterday)));
+    expect(main).toContain(`تاریخ بازپرداخت${formatJalaliLong(new Date(yesterday))}`);
     expect(main).toContain(formatToman(price));
     expect(browser.errors).toEqual([]);
   });

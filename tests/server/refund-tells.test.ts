@@ -167,6 +167,11 @@ describe('refunds that tell', () => {
     } finally {
       gateway.failRefunds = false;
     }
+    // Named in its dialogs by its parent and the gateway's tracking code, not the code alone.
+    const labels = await server.call<{ labels: Record<string, string> }>('GET', '/api/Admin/{entity}/labels', { token: admin, params: { entity: 'orders' }, query: { ids: String(orderId) } });
+    const parent = (await server.call<{ firstName: string; lastName: string }>('GET', '/api/Me', { token: learner })).body;
+    expect(order.refId).toBeTruthy();
+    expect(labels.body.labels[String(orderId)]).toBe(`${parent.firstName} ${parent.lastName} ${order.refId ?? ''}`);
     const manualRefund = registry.orders.actions.find((a) => a.key === 'manualRefund');
     // The dialog starts at all that is left and at today.
     expect(manualRefund?.initial?.({ ...order })).toEqual({ amountInTomans: 2 * price, paidBackOn: academyToday() });
