@@ -3474,6 +3474,9 @@ export type components = {
             opens?: number;
         };
         OrderRecordRecordManualRefundBody: components["schemas"]["RecordAction"] & {
+            amountInTomans: number;
+            /** Format: date-time */
+            paidBackOn: string | null;
             reference: string;
         };
         PaymentAttemptRecord: {

@@ -9,7 +9,7 @@ export default defineEntity({
   tableOwner: 'server',
   api: 'OrderItemRecord',
   ops: { create: false, update: false, remove: false },
-  defaultedColumns: ['version', 'listPriceInTomans', 'earlyBirdDiscountInTomans', 'siblingDiscountInTomans', 'couponDiscountInTomans'],
+  defaultedColumns: ['version', 'earlyBirdDiscountInTomans', 'siblingDiscountInTomans', 'couponDiscountInTomans'],
   fields: {
     orderId: { label: 'سفارش', input: 'reference', readOnly: true, reference: { entity: 'orders', label: 'refId', none: '—', onDelete: 'cascade' } },
     courseTitle: { label: 'دوره', input: 'text', readOnly: true },

@@ -3,6 +3,7 @@
 // payment attempts on the detail view, and refunds a paid one.
 import { defineEntity } from './define';
 import { formatToman } from './rules/text';
+import { academyToday } from './rules/calendar';
 
 export const orderStatusOptions = [
   ['pending', 'در انتظار پرداخت'],
@@ -42,6 +43,8 @@ export const refundableOf = (order: { totalInTomans?: unknown; refundedInTomans?
 export const refundAmountTexts = {
   toPay: (amountInTomans: number) => `مبلغ بازگشت: ${formatToman(amountInTomans)}`,
   paid: (amountInTomans: number) => `${formatToman(amountInTomans)} به پرداخت‌کننده بازگردانده شد`,
+  /** A manual record of more than the order may still pay back (its dialog starts at that figure). */
+  tooMuch: (refundableInTomans: number) => `مبلغ بازگشت نمی‌تواند بیش از ${formatToman(refundableInTomans)} باشد`,
 } as const;
 
 /** A refund through the gateway went unanswered (it may have paid): set by the server until one is recorded. */
@@ -147,8 +150,8 @@ export default defineEntity({
     },
     // A refund paid back outside the gateway after a refund through it went unanswered (it may
     // have paid; it is not asked to again) or was refused. Without a gateway refund call the plain
-    // refund is already recorded by hand. The reference (a card-to-card transfer's) is kept with
-    // the payment attempt.
+    // refund is already recorded by hand. The amount and the reference (a card-to-card
+    // transfer's) are kept with the payment attempt, the day as the order's refundedAt.
     manualRefund: {
       call: 'RecordManualRefund',
       label: 'ثبت بازگشت دستی',
@@ -156,7 +159,14 @@ export default defineEntity({
         'بازگشت وجه این سفارش بدون درگاه ثبت شود؟ اگر بازگشت وجه پیشین از درگاه بی‌پاسخ مانده، درگاه ممکن است وجه را پیش‌تر بازگردانده باشد: پیش از تأیید در پنل درگاه بررسی کنید و فقط اگر وجه بازنگشته، آن را دستی بازگردانید تا دو بار بازگردانده نشود. ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'ثبت بازگشت دستی',
       detail: (order) => refundAmountTexts.toPay(refundableOf(order)),
-      fields: { reference: { label: 'شماره پیگیری کارت‌به‌کارت یا توضیح', input: 'text', maxLength: 100 } },
+      // What was paid back, when, and the transfer's reference: the amount starts at what the order
+      // may still pay back (the server refuses more), the date at today (a future day is refused).
+      fields: {
+        amountInTomans: { label: 'مبلغ بازگشت‌داده‌شده (تومان)', input: 'number', integer: true, money: true, min: 1 },
+        paidBackOn: { label: 'تاریخ بازگشت وجه', input: 'jalaliDate', notFuture: true },
+        reference: { label: 'شماره پیگیری کارت‌به‌کارت یا توضیح', input: 'text', maxLength: 100 },
+      },
+      initial: (order) => ({ amountInTomans: refundableOf(order), paidBackOn: academyToday() }),
       when: (order) => refundable(order.status) && (unconfirmed(order) || refused(order)),
       refusal: (order) => (refundable(order.status) ? refundRefusals.notUnconfirmed : notRefundable(order.status)),
       tone: 'danger',
@@ -172,6 +182,7 @@ export default defineEntity({
   // A parent describes an order by their phone, their name or their child's: found through the
   // learner and the order's items (each the child's name and the course's title as at checkout).
   searchThrough: [{ reference: 'userId' }, { entity: 'orderItems', by: 'orderId' }],
-  labelField: 'refId',
+  // A parent's order is named as they would name it: their name, then the gateway's tracking code.
+  labelField: ['userId', 'refId'],
   singular: 'سفارش',
 });

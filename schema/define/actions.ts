@@ -41,6 +41,11 @@ export interface ActionDecl<R> {
    */
   fields?: Readonly<Record<string, FieldDecl>>;
   /**
+   * Where those inputs start, from the record (a manual refund's amount: what the order may still
+   * pay back; its date: today), over each field's own `initial`. A method, as `when` is.
+   */
+  initial?(row: R): Readonly<Record<string, unknown>>;
+  /**
    * Why the action does not apply to a record `when` refuses («این سفارش پرداخت نشده است»): the
    * server's 409 message then, instead of the general one. A method, as `when` is.
    */

@@ -235,6 +235,8 @@ export interface AnyAction {
   confirm?: string;
   confirmLabel?: string;
   detail?(row: AnyRow): string;
+  /** See ActionDecl.initial. */
+  initial?(row: AnyRow): Readonly<Record<string, unknown>>;
   when?(row: AnyRow): boolean;
   refusal?(row: AnyRow): string;
   /** See ActionDecl.revert. */

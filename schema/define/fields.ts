@@ -167,6 +167,11 @@ interface DateField extends FieldCommon {
   filter?: 'range';
   /** A moment rather than a day (a server-set time): the detail view shows its time too. */
   moment?: true;
+  /**
+   * A day that has already come (when money was paid back by hand): one after today's academy day
+   * is refused, «… نمی‌تواند در آینده باشد», by the form and the server alike.
+   */
+  notFuture?: true;
 }
 export type OptionValue = string | number | boolean;
 interface SelectField<T extends OptionValue = OptionValue> extends FieldCommon {

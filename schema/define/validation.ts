@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { boundedNumber, defaultNumberLimits, recordIds, emailOrEmptyPattern, fileReference, iranMobile, mobilePattern, newPassword, optionalNewPassword, optionalEmail, optionalPhone, isoInstant, optionalText, phonePattern, requiredText } from '../validators';
 import { defaultMaxReferences, type OptionValue } from './fields';
+import { isAfterToday } from '../rules/calendar';
 import type { InputKind } from './fields';
 import type { NumberField } from './fields';
 import type { TextKind } from './fields';
@@ -76,7 +77,7 @@ export function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown>
     case 'checkbox':
       return v.boolean(`${l} باید بله یا خیر باشد`);
     case 'jalaliDate': {
-      const date = isoInstant(l);
+      const date = field.notFuture ? v.pipe(isoInstant(l), v.check((value) => !isAfterToday(value), `${l} نمی‌تواند در آینده باشد`)) : isoInstant(l);
       return field.auto === 'created' ? date : v.nullable(date);
     }
     case 'password':

@@ -70,6 +70,15 @@ export function academyDayStart({ jy, jm, jd }: JalaliDate): Date {
   return new Date(instant);
 }
 
+/** The instant today's academy day started: a date field's «today», stored as any picked day is. */
+export const academyToday = (now: Date | number = Date.now()): string => academyDayStart(academyDayOf(now)).toISOString();
+
+/** Whether a stored date falls on an academy day after today's (a day, not a moment: today is never ahead). */
+export function isAfterToday(value: string, now: Date | number = Date.now()): boolean {
+  const instant = Date.parse(value);
+  return !Number.isNaN(instant) && dayKey(academyDayOf(instant)) > dayKey(academyDayOf(now));
+}
+
 /** The hour and minute on the academy's clock. */
 export function academyClock(instant: Date | number): { hour: number; minute: number } {
   const wall = new Date(academyWallClock(millis(instant)));

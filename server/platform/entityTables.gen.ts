@@ -180,7 +180,7 @@ export interface OrderItemsTable {
   childName: string;
   courseId: number;
   childId: number;
-  listPriceInTomans: Generated<number>;
+  listPriceInTomans: number;
   earlyBirdDiscountInTomans: Generated<number>;
   siblingDiscountInTomans: Generated<number>;
   couponDiscountInTomans: Generated<number>;

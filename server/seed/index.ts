@@ -253,8 +253,8 @@ export async function seedIfEmpty(
     await trx
       .insertInto('order_items')
       .values([
-        { orderId: order.id, childId: kid1, courseId: firstCourse, priceInTomans: c1.price, childName: 'آرین حسینی', courseTitle: c1.title },
-        { orderId: order.id, childId: kid2, courseId: secondCourse, priceInTomans: c2.price, childName: 'باران حسینی', courseTitle: c2.title },
+        { orderId: order.id, childId: kid1, courseId: firstCourse, listPriceInTomans: c1.price, priceInTomans: c1.price, childName: 'آرین حسینی', courseTitle: c1.title },
+        { orderId: order.id, childId: kid2, courseId: secondCourse, listPriceInTomans: c2.price, priceInTomans: c2.price, childName: 'باران حسینی', courseTitle: c2.title },
       ])
       .execute();
     await trx

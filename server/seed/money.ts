@@ -100,7 +100,7 @@ export async function seedMoney(trx: Transaction<Database>, seed: MoneySeed): Pr
     const childName = `${plan.child.firstName} ${plan.child.lastName}`;
     await trx
       .insertInto('order_items')
-      .values({ orderId: order.id, childId: plan.child.id, courseId: plan.course.id, priceInTomans: plan.course.price, childName, courseTitle: plan.course.title })
+      .values({ orderId: order.id, childId: plan.child.id, courseId: plan.course.id, listPriceInTomans: plan.course.price, priceInTomans: plan.course.price, childName, courseTitle: plan.course.title })
       .execute();
     await attempt(order.id, 'request', 'ok', plan.course.price, created, { authority: gatewayAuthority });
     if (plan.verify) {
@@ -165,7 +165,7 @@ export async function seedSalesHistory(
     await paidThroughGateway(order.id, authority, refId, course.price, paidAt);
     await trx
       .insertInto('order_items')
-      .values({ orderId: order.id, childId: child.id, courseId: course.id, priceInTomans: course.price, childName: 'پرهام جعفری', courseTitle: course.title })
+      .values({ orderId: order.id, childId: child.id, courseId: course.id, listPriceInTomans: course.price, priceInTomans: course.price, childName: 'پرهام جعفری', courseTitle: course.title })
       .execute();
     await trx.insertInto('enrollments').values({ childId: child.id, courseId: course.id, orderId: order.id, enrolledAt: paidAt }).execute();
   }
@@ -182,7 +182,7 @@ export async function seedSalesHistory(
   await paidThroughGateway(owed.id, owedAuthority, '399', first.course.price, owedAt);
   await trx
     .insertInto('order_items')
-    .values({ orderId: owed.id, childId: child.id, courseId: first.course.id, priceInTomans: first.course.price, childName: 'پرهام جعفری', courseTitle: first.course.title })
+    .values({ orderId: owed.id, childId: child.id, courseId: first.course.id, listPriceInTomans: first.course.price, priceInTomans: first.course.price, childName: 'پرهام جعفری', courseTitle: first.course.title })
     .execute();
 }
 

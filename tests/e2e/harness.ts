@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
-import { startFakeGateway } from '../support/fake-gateway';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { startFakeSms, type FakeSms } from '../support/fake-sms';
 import { waitBudgetMs } from '../support/budget';
 
@@ -41,6 +41,12 @@ export interface Stack {
   adminPhone: string;
   adminPassword: string;
   gatewayUrl: string;
+  /**
+   * The fake gateway the server pays through: a test makes it misbehave as the server tests do
+   * (`failRefunds` refuses every refund, `inject` a fault on one call). Refunds go through it only
+   * when the stack was started with `gatewayRefunds`.
+   */
+  gateway: FakeGateway;
   /** The Kavenegar-compatible SMS service the server sends through: what each phone received. */
   sms: FakeSms;
   output: () => string;
@@ -84,13 +90,15 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 }
 
 /** Starts the real server (expects `dist/` to be built) with a fresh seeded database. */
-export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: { env?: Record<string, string>; gatewayRefunds?: true } = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'academy-e2e-'));
   const gateway = await startFakeGateway();
   const sms = await startFakeSms();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnServer(dataDir, gateway, sms, options.env ?? {});
+      // The merchant's refund token (ZARINPAL_ACCESS_TOKEN): without it a refund is recorded by hand.
+      const refunds: Record<string, string> = options.gatewayRefunds ? { ZARINPAL_ACCESS_TOKEN: gateway.refundToken } : {};
+      return await spawnServer(dataDir, gateway, sms, { ...refunds, ...options.env });
     } catch (error) {
       // A port taken under the child is the neighbours' doing, not this server's: another port.
       if (error instanceof PortTaken && attempt < 3) continue;
@@ -103,7 +111,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
 async function spawnServer(
   dataDir: string,
-  gateway: Awaited<ReturnType<typeof startFakeGateway>>,
+  gateway: FakeGateway,
   sms: FakeSms,
   env: Record<string, string>,
 ): Promise<Stack> {
@@ -142,6 +150,7 @@ async function spawnServer(
     adminPhone,
     adminPassword,
     gatewayUrl: gateway.url,
+    gateway,
     sms,
     output,
     async stop() {

@@ -39,7 +39,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   orderId = order.id;
   const course = await db.selectFrom('courses').select('id').orderBy('id').executeTakeFirstOrThrow();
-  await db.insertInto('order_items').values({ orderId, courseTitle: 'رباتیک', childName: 'آرتین کاظمی‌نژاد', courseId: course.id, childId: child.id, priceInTomans: 1000 }).execute();
+  await db.insertInto('order_items').values({ orderId, courseTitle: 'رباتیک', childName: 'آرتین کاظمی‌نژاد', courseId: course.id, childId: child.id, listPriceInTomans: 1000, priceInTomans: 1000 }).execute();
 });
 afterAll(async () => {
   await db?.destroy();
@@ -85,7 +85,7 @@ describe('ranking a searched list', () => {
   const made = new Map<string, number>();
   beforeAll(async () => {
     for (const title of titles) {
-      const answer = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody(title, { durationInHours: 10, priceInTomans: 1000 }) });
+      const answer = await server.call<Row>('POST', '/api/Course/Create', { token: admin, body: courseBody(title, { durationInHours: 10, listPriceInTomans: 1000, priceInTomans: 1000 }) });
       expect(answer.status, answer.text).toBe(200);
       made.set(title, answer.body.id);
     }

@@ -7,7 +7,7 @@
 // date range; the roster's CSV carries the parent's name and phone through the child.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
-import { refundRefusals } from '../../schema/orders';
+import { refundableOf, refundRefusals } from '../../schema/orders';
 import { registry } from '../../schema/registry.gen';
 import { academyDayOf, dayKey } from '../../schema/rules/calendar';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
@@ -42,8 +42,11 @@ const noOrder: OrderRow = { id: 0, version: 0, status: '', totalInTomans: 0, dis
 const noEnrolment: EnrolmentRow = { id: 0, version: 0, status: '', childId: 0, courseId: 0, orderId: 0 };
 /** The order's actions its row offers, as the admin's list and detail view decide them. */
 const offered = (order: OrderRow) => actionsFor(registry.orders, { ...order }).map((action) => action.key);
-const manualRefund = (order: { id: number; version: number }, on = server, token = admin) =>
-  on.call<{ record?: OrderRow; message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token, body: { id: order.id, version: order.version, reference: '' } });
+const manualRefund = (order: OrderRow, on = server, token = admin) =>
+  on.call<{ record?: OrderRow; message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', {
+    token,
+    body: { id: order.id, version: order.version, amountInTomans: refundableOf(order), paidBackOn: null, reference: '' },
+  });
 const refund = (order: { id: number; version?: number }, token = admin) =>
   act('/api/OrderRecord/Refund', { id: order.id, ...(order.version === undefined ? {} : { version: order.version }) }, token, noOrder);
 const cancelEnrolment = (answer: 'refund' | 'keep', row: { id: number; version: number }, token = admin) =>

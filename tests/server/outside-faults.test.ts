@@ -18,7 +18,7 @@ import { faultFigures } from '../support/outside-faults';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { actionsFor, blankRecord } from '../../schema/define';
-import { refundRefusals } from '../../schema/orders';
+import { refundableOf, refundRefusals } from '../../schema/orders';
 import { courseBody, sampleChild } from '../support/samples';
 import { registry } from '../../schema/registry.gen';
 import type { AttemptRow, OrderRow } from '../support/adminRows';
@@ -323,7 +323,7 @@ const run: Record<GatewayOperation, (fault: GatewayFault) => Promise<string>> = 
       expect(again.body.message).toMatch(/ثبت بازگشت دستی/);
       expect(gateway.refundCalls).toHaveLength(calls);
       // The admin, having checked the gateway's panel, records it by hand.
-      const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: unconfirmed.version, reference: '' } });
+      const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: unconfirmed.version, amountInTomans: refundableOf(before), paidBackOn: null, reference: '' } });
       expect(manual.status, manual.text).toBe(200);
       expect(await lastAttempt(c.orderId, 'manualRefund')).toBe('ok');
       expect((await orderById(c.orderId)).refundUnconfirmedAt).toBeNull();
@@ -345,7 +345,7 @@ describe('a refund whose answer is lost after the gateway paid it', () => {
     // gateway's refund only, and the server refuses the other.
     expect(before.refundUnconfirmedAt).toBeNull();
     expect(offered(before)).toEqual(['refund']);
-    const early = await server.call<{ message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version, reference: '' } });
+    const early = await server.call<{ message?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: before.version, amountInTomans: refundableOf(before), paidBackOn: null, reference: '' } });
     expect(early.status, early.text).toBe(409);
     expect(early.body.message).toBe(refundRefusals.notUnconfirmed);
     gateway.inject('refund', 'droppedAfter');
@@ -364,7 +364,7 @@ describe('a refund whose answer is lost after the gateway paid it', () => {
     expect(again.status, again.text).toBe(409);
     expect(again.body.message).toBe(refundRefusals.unconfirmed);
     expect(gateway.refundCalls.filter((call) => call.authority === authorityOf(c))).toHaveLength(1);
-    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: unconfirmed.version, reference: '' } });
+    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: before.id, version: unconfirmed.version, amountInTomans: refundableOf(before), paidBackOn: null, reference: '' } });
     expect(manual.status, manual.text).toBe(200);
     const refunded = await orderById(c.orderId);
     expect(refunded).toMatchObject({ status: 'refunded', refundUnconfirmedAt: null });

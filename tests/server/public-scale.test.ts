@@ -187,7 +187,7 @@ describe('the admin dashboard at this size', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (let i = 0; i < courses.length; i += 500) {
-        const lines = courses.slice(i, i + 500).map((course) => ({ orderId: order.id, courseTitle: course.title, childName: 'فرزند', courseId: course.id, childId: child.id, priceInTomans: 1000 }));
+        const lines = courses.slice(i, i + 500).map((course) => ({ orderId: order.id, courseTitle: course.title, childName: 'فرزند', courseId: course.id, childId: child.id, listPriceInTomans: 1000, priceInTomans: 1000 }));
         await trx.insertInto('order_items').values(lines).execute();
       }
     });

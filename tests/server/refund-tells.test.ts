@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
 import { refundAmountTexts, refundRefusalCodes } from '../../schema/orders';
+import { academyToday } from '../../schema/rules/calendar';
 import { registry } from '../../schema/registry.gen';
 import { notificationTexts } from '../../server/features/messaging/notifications';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
@@ -144,7 +145,7 @@ describe('refunds that tell', () => {
     expect(actionsFor(registry.orders, { ...marked }).map((a) => a.key)).toEqual(['refund', 'manualRefund']);
 
     // The follow-up, with the row as the admin saw it and the card-to-card reference.
-    const manual = await post('/api/OrderRecord/RecordManualRefund', { id: order.id, version: order.version, reference: 'کارت‌به‌کارت ۱۲۳۴۵' });
+    const manual = await post('/api/OrderRecord/RecordManualRefund', { id: order.id, version: order.version, amountInTomans: 2 * price, paidBackOn: academyToday(), reference: 'کارت‌به‌کارت ۱۲۳۴۵' });
     expect(manual.status, manual.text).toBe(200);
     expect(manual.body.notice).toBe(refundAmountTexts.paid(2 * price));
     expect(gateway.refundedOf(authority)).toBe(0);
@@ -154,5 +155,56 @@ describe('refunds that tell', () => {
     expect(attempts.map((a) => `${a.kind}:${a.outcome}`)).toEqual(['request:ok', 'verify:ok', 'refund:refused', 'manualRefund:ok']);
     expect(attempts.at(-1)?.refId).toBe('کارت‌به‌کارت ۱۲۳۴۵');
     expect(await toldOf('refunded')).toContain(notificationTexts.refunded(orderId, 2 * price));
+  });
+
+  it('a refund recorded by hand takes the day it was paid back (never a day to come) and the amount paid, never more than is left', async () => {
+    const { orderId, authority } = await buyTwo();
+    const [order] = await list<OrderRow>('OrderRecord', { ids: String(orderId) });
+    if (!order) throw new Error('no order');
+    gateway.failRefunds = true;
+    try {
+      expect((await post('/api/OrderRecord/Refund', { id: order.id, version: order.version })).status).toBe(502);
+    } finally {
+      gateway.failRefunds = false;
+    }
+    // Named in its dialogs by its parent and the gateway's tracking code, not the code alone.
+    const labels = await server.call<{ labels: Record<string, string> }>('GET', '/api/Admin/{entity}/labels', { token: admin, params: { entity: 'orders' }, query: { ids: String(orderId) } });
+    const parent = (await server.call<{ firstName: string; lastName: string }>('GET', '/api/Me', { token: learner })).body;
+    expect(order.refId).toBeTruthy();
+    expect(labels.body.labels[String(orderId)]).toBe(`${parent.firstName} ${parent.lastName} ${order.refId ?? ''}`);
+    const manualRefund = registry.orders.actions.find((a) => a.key === 'manualRefund');
+    // The dialog starts at all that is left and at today.
+    expect(manualRefund?.initial?.({ ...order })).toEqual({ amountInTomans: 2 * price, paidBackOn: academyToday() });
+    const record = (body: object) => post('/api/OrderRecord/RecordManualRefund', { id: order.id, version: order.version, reference: 'کارت ۹۸۷', ...body });
+    const day = 86_400_000;
+    const tomorrow = academyToday(Date.now() + day);
+    const future = await record({ amountInTomans: 2 * price, paidBackOn: tomorrow });
+    expect(future.status, future.text).toBe(400);
+    expect(future.body.message).toBe('تاریخ بازگشت وجه نمی‌تواند در آینده باشد');
+    const tooMuch = await record({ amountInTomans: 2 * price + 1, paidBackOn: academyToday() });
+    expect(tooMuch.status, tooMuch.text).toBe(400);
+    expect(tooMuch.body.message).toBe(refundAmountTexts.tooMuch(2 * price));
+    const [unchanged] = await list<OrderRow>('OrderRecord', { ids: String(orderId) });
+    expect(unchanged).toMatchObject({ status: 'paid', version: order.version, refundedInTomans: 0 });
+
+    // Paid back two days ago, less a fee the academy kept: the order says that day and that amount.
+    const paidBackOn = academyToday(Date.now() - 2 * day);
+    const amount = 2 * price - 50_000;
+    const done = await record({ amountInTomans: amount, paidBackOn });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.notice).toBe(refundAmountTexts.paid(amount));
+    const [refunded] = await list<OrderRow & { refundedAt: string | null }>('OrderRecord', { ids: String(orderId) });
+    expect(refunded).toMatchObject({ status: 'refunded', refundedInTomans: amount });
+    expect(Date.parse(refunded?.refundedAt ?? '')).toBe(Date.parse(paidBackOn));
+    const attempts = await list<AttemptRow & { refId: string | null }>('PaymentAttemptRecord', { 'f.orderId': String(orderId) });
+    expect(attempts.at(-1)).toMatchObject({ kind: 'manualRefund', amountInTomans: amount, refId: 'کارت ۹۸۷' });
+    expect(gateway.refundedOf(authority)).toBe(0);
+    expect(await toldOf('refunded')).toContain(notificationTexts.refunded(orderId, amount));
+  });
+
+  it("the sample orders' lines say the course's price they were sold at, not «۰ تومان»", async () => {
+    const lines = await list<{ listPriceInTomans: number; priceInTomans: number }>('OrderItemRecord', {});
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.listPriceInTomans).toBeGreaterThanOrEqual(line.priceInTomans);
   });
 });

@@ -175,17 +175,32 @@ async function linePriceOf(trx: ActionContext['trx'], enrolment: Row): Promise<n
 const refundWhole =
   (how: 'gateway' | 'manual'): ActionHandler =>
   async ({ trx, record, actor, gateway, via, input }) => {
-    const amount = refundableOf(record);
-    if (amount === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+    const refundable = refundableOf(record);
+    if (refundable === 0 && Number(record.totalInTomans) > 0) throw new HttpError(409, orderActionTexts.nothingLeft);
+    const amount = how === 'manual' ? manualAmountOf(input, refundable) : refundable;
     await cancelPaidBack({ trx, actor, via }, Number(record.id));
     const reference = typeof input.reference === 'string' && input.reference.trim() !== '' ? input.reference.trim() : null;
     await payBack({ trx, gateway }, record, amount, how, reference);
-    await queueRefunded(trx, Number(record.id), amount, Number(record.totalInTomans));
+    const refundedInTomans = Number(record.refundedInTomans ?? 0) + amount;
+    await queueRefunded(trx, Number(record.id), amount, refundedInTomans);
+    // Paid back by hand on the day the admin says (validated as no later than today), else now.
+    const refundedAt = how === 'manual' && typeof input.paidBackOn === 'string' ? input.paidBackOn : nowIso();
     return {
-      set: { status: 'refunded', refundedInTomans: Number(record.totalInTomans), refundDueInTomans: 0, refundedAt: nowIso(), refundUnconfirmedAt: null, refundRefusedAt: null },
+      set: { status: 'refunded', refundedInTomans, refundDueInTomans: 0, refundedAt, refundUnconfirmedAt: null, refundRefusedAt: null },
       notice: refundAmountTexts.paid(amount),
     };
   };
+
+/**
+ * What a refund recorded by hand paid back: the amount the admin gives (its dialog starts at all
+ * that is left; the action's fields hold it to a whole toman or more), never more than is left.
+ * The academy may have kept part of it: the order is then refunded with what was paid back.
+ */
+function manualAmountOf(input: Readonly<Record<string, unknown>>, refundable: number): number {
+  const given = typeof input.amountInTomans === 'number' ? input.amountInTomans : refundable;
+  if (given > refundable) throw new HttpError(400, refundAmountTexts.tooMuch(refundable));
+  return given;
+}
 
 const orderActions = { refund: refundWhole('gateway'), manualRefund: refundWhole('manual') };
 

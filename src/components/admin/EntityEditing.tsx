@@ -212,6 +212,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
           action={asking.action}
           subject={asking.row ? recordName(entity, asking.row, names) : undefined}
           detail={asking.row && asking.action.detail ? asking.action.detail(asking.row) : undefined}
+          initial={asking.row && asking.action.initial ? asking.action.initial(asking.row) : undefined}
           busy={acting}
           onConfirm={(values) => act.send({ type: 'confirm', values })}
           onCancel={() => act.send({ type: 'cancel' })}
@@ -259,13 +260,15 @@ interface ActionInputDialogProps {
   subject: string | undefined;
   /** See ActionDecl.detail. */
   detail: string | undefined;
+  /** See ActionDecl.initial. */
+  initial: Readonly<Record<string, unknown>> | undefined;
   busy: boolean;
   onConfirm: (values: Record<string, unknown>) => void;
   onCancel: () => void;
 }
 
 /** An action that asks something first: its question, the record, and its inputs as a form. */
-function ActionInputDialog({ action, subject, detail, busy, onConfirm, onCancel }: ActionInputDialogProps) {
+function ActionInputDialog({ action, subject, detail, initial, busy, onConfirm, onCancel }: ActionInputDialogProps) {
   return (
     <AlertShell open onDismiss={() => !busy && onCancel()}>
       <div className="admin-modal-body">
@@ -280,7 +283,7 @@ function ActionInputDialog({ action, subject, detail, busy, onConfirm, onCancel 
         <LazyPart>
           <EntityForm
             entity={action}
-            initialValues={blankRecord(action)}
+            initialValues={{ ...blankRecord(action), ...initial }}
             saving={busy}
             submitLabel={action.confirmLabel ?? action.label}
             tone={action.tone}
