@@ -1599,6 +1599,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/EnrollmentRecord/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createEnrollmentRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/EnrollmentRecord/Cancel": {
         parameters: {
             query?: never;
@@ -3263,6 +3279,16 @@ export type components = {
             cancelledAt: string | null;
             refundedInTomans: number;
         };
+        EnrollmentRecordCreate: {
+            /** @description id of a ChildRecord; 0 when none */
+            childId: number;
+            /** @description id of a Course; 0 when none */
+            courseId: number;
+            /** @enum {string} */
+            payment: "cash" | "cardToCard" | "free";
+            amountInTomans: number;
+            reference: string;
+        };
         EnrollmentRecordActionResult: {
             record: components["schemas"]["EnrollmentRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
@@ -3411,6 +3437,8 @@ export type components = {
             invoiceNumber: number | null;
             refundDueInTomans: number;
             refundedInTomans: number;
+            /** @enum {string} */
+            paymentMethod: "online" | "cash" | "cardToCard" | "free";
             refId: string;
             cardPan: string;
             /** Format: date-time */
@@ -3441,7 +3469,7 @@ export type components = {
             /** @description id of a OrderRecord; 0 when none */
             orderId: number;
             /** @enum {string} */
-            kind: "request" | "verify" | "refund" | "manualRefund" | "reverse";
+            kind: "request" | "verify" | "refund" | "manualRefund" | "manualPayment" | "reverse";
             /** @enum {string} */
             outcome: "ok" | "unpaid" | "refused" | "unreachable" | "unreadable";
             amountInTomans: number;
@@ -6825,6 +6853,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createEnrollmentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The created EnrollmentRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     cancelEnrollmentRecord: {

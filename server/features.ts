@@ -9,6 +9,7 @@ import { plugInMediaLibrary } from './features/media/mediaLibrary';
 import { plugInNotificationActions } from './features/messaging/notifications';
 import { plugInContactReplies } from './features/messaging/contactReplies';
 import { plugInOrderActions } from './features/commerce/orderActions';
+import { plugInManualEnrolment } from './features/commerce/manualEnrolment';
 import { plugInPageAddresses } from './features/catalogue/pages';
 import { plugInSchedule } from './features/classes/schedule';
 import { plugInCourseCopy } from './features/classes/courseCopy';
@@ -32,6 +33,7 @@ export function plugInFeatures(): void {
   plugInAccountGuards();
   plugInUserActions();
   plugInOrderActions();
+  plugInManualEnrolment();
   plugInSessionActions();
   plugInCourseCopy();
   plugInRollActions();

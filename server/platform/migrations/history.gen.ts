@@ -32,6 +32,7 @@ import * as m_20261128083440_enrolment_refunds from './20261128083440_enrolment_
 import { generated as m_20261128095926_alter_holidays } from './20261128095926_alter_holidays.gen';
 import * as m_20261128100000_refund_refused from './20261128100000_refund_refused';
 import * as m_20261128100500_contact_replies from './20261128100500_contact_replies';
+import * as m_20261128113000_order_payment_method from './20261128113000_order_payment_method';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -64,4 +65,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: '20261128095926_alter_holidays', generated: m_20261128095926_alter_holidays },
   { name: '20261128100000_refund_refused', migration: m_20261128100000_refund_refused },
   { name: '20261128100500_contact_replies', migration: m_20261128100500_contact_replies },
+  { name: '20261128113000_order_payment_method', migration: m_20261128113000_order_payment_method },
 ];
