@@ -15,6 +15,10 @@ beforeAll(async () => {
   server = await startServer();
   admin = await server.signIn(adminPhone, adminPassword);
   learner = await signUpLearner(server, '09360000001');
+  // An enrolment is made of a child and a course that exist: a seeded child, a new course.
+  const child = (await server.call<Array<{ id: number }>>('GET', '/api/Child/GetSelectList', { token: admin })).body[0];
+  const course = await server.call<{ id: number }>('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره ثبت‌نام دستی نمونه') });
+  validBodies.enrollments = { childId: child?.id ?? 0, courseId: course.body.id, payment: 'cash', amountInTomans: 100_000, reference: '' };
 });
 afterAll(async () => {
   await server.close();
@@ -46,7 +50,7 @@ const curatedBodies: Record<string, Record<string, unknown>> = {
   }),
 };
 
-const validBodies = {
+const validBodies: Record<string, Record<string, unknown>> = {
   ...Object.fromEntries(Object.values(registry).map((entity) => [entity.key, sampleBody(entity)])),
   ...curatedBodies,
 };
