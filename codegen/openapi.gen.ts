@@ -1208,6 +1208,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Child/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createChildRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ClassSession/GetSelectList": {
         parameters: {
             query?: never;
@@ -3065,6 +3081,15 @@ export type components = {
             id: number;
             /** @description bumped by every update */
             version: number;
+            firstName: string;
+            lastName: string;
+            /** @description id of a User; 0 when none */
+            userId: number;
+            /** Format: date-time */
+            birthDate: string | null;
+            grade: string;
+        };
+        ChildRecordCreate: {
             firstName: string;
             lastName: string;
             /** @description id of a User; 0 when none */
@@ -5975,6 +6000,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createChildRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The created ChildRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     listClassSession: {

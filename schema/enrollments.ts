@@ -34,7 +34,7 @@ export default defineEntity({
       label: 'فرزند',
       input: 'reference',
       createOnly: true,
-      reference: { entity: 'children', label: 'firstName', none: 'انتخاب فرزند', onDelete: 'cascade' },
+      reference: { entity: 'children', label: 'firstName', none: 'انتخاب فرزند', onDelete: 'cascade', addInPlace: true },
     },
     courseId: { label: 'دوره', input: 'reference', createOnly: true, reference: { entity: 'courses', label: 'title', none: 'انتخاب دوره' } },
     payment: { label: 'روش پرداخت', input: 'select', writeOnly: true, placeholder: 'انتخاب کنید', options: byHandPaymentOptions },

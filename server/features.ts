@@ -16,6 +16,7 @@ import { plugInCourseCopy } from './features/classes/courseCopy';
 import { plugInSeats } from './features/commerce/seats';
 import { plugInSessionActions } from './features/classes/classSessionActions';
 import { plugInUserAccounts } from './features/identity/userAccounts';
+import { plugInChildren } from './features/identity/children';
 import { plugInUserActions } from './features/identity/userActions';
 import { plugInWaitlistActions } from './features/commerce/waitlistActions';
 
@@ -30,6 +31,7 @@ export function plugInFeatures(): void {
   plugInSeats();
   plugInDiscounts();
   plugInUserAccounts();
+  plugInChildren();
   plugInAccountGuards();
   plugInUserActions();
   plugInOrderActions();

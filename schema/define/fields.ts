@@ -119,6 +119,12 @@ export interface ReferenceDecl {
    * columns when left out.
    */
   relatedColumns?: ReadonlyArray<string>;
+  /**
+   * The form's picker also offers to add a record of the referenced entity (which must have a
+   * create call): its own add form opens over this one, and the record it makes is chosen (a new
+   * family's child, and its parent, while enrolling by hand).
+   */
+  addInPlace?: true;
 }
 interface ReferenceField extends FieldCommon {
   input: 'reference';

@@ -4,7 +4,7 @@ import { splitOperation, type OperationKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import type { AnyEntity } from '../../schema/define';
 import { defaultMaxReferences, maxLengthOf, numberLimits } from '../../schema/define';
-import { courseBody, sampleBody } from '../support/samples';
+import { courseBody, sampleBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -18,6 +18,8 @@ beforeAll(async () => {
   // An enrolment is made of a child and a course that exist: a seeded child, a new course.
   const child = (await server.call<Array<{ id: number }>>('GET', '/api/Child/GetSelectList', { token: admin })).body[0];
   const course = await server.call<{ id: number }>('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره ثبت‌نام دستی نمونه') });
+  const parentId = (await server.call<{ id: number }>('GET', '/api/Me', { token: learner })).body.id;
+  validBodies.children = { firstName: 'ترانه', lastName: 'نمونه', userId: parentId, birthDate: sampleChild.birthDate, grade: 'سوم دبستان' };
   validBodies.enrollments = { childId: child?.id ?? 0, courseId: course.body.id, payment: 'cash', amountInTomans: 100_000, reference: '' };
 });
 afterAll(async () => {

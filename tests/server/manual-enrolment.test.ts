@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundRefusals } from '../../schema/orders';
 import { manualEnrolmentTexts } from '../../server/features/commerce/manualEnrolment';
+import { childAdminTexts } from '../../server/features/identity/children';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody, sampleChild } from '../support/samples';
@@ -181,5 +182,31 @@ describe('an enrolment taken by hand', () => {
     expect(refunded).toMatchObject({ status: 'refunded', refundedInTomans: 300_000 });
     const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: made.body.orderId, reference: '' } });
     expect(manual.status).toBe(409);
+  });
+
+  it('enrols a family that calls for the first time: its parent and child added by the admin first', async () => {
+    const courseId = await newCourse('دوره خانواده تازه', 10);
+    const parent = await server.call<{ id: number }>('POST', '/api/User/Create', {
+      token: admin,
+      body: { firstName: 'مریم', lastName: 'تلفنی', phoneNumber: '۰۹۱۲۵۵۵۹۹۰۱', emailAddress: '', role: 1, password: '' },
+    });
+    expect(parent.status, parent.text).toBe(200);
+    const childBody = { firstName: 'نیلا', lastName: 'تلفنی', userId: parent.body.id, birthDate: sampleChild.birthDate, grade: 'دوم دبستان' };
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ ...childBody, userId: 0 }, childAdminTexts.noParent],
+      [{ ...childBody, birthDate: null }, 'تاریخ تولد را کامل انتخاب کنید'],
+      [{ ...childBody, birthDate: '2999-01-01T00:00:00.000Z' }, 'تاریخ تولد نمی‌تواند در آینده باشد'],
+    ];
+    for (const [body, message] of refused) {
+      const answer = await server.call<{ message: string }>('POST', '/api/Child/Create', { token: admin, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+    const child = await server.call<{ id: number; userId: number }>('POST', '/api/Child/Create', { token: admin, body: childBody });
+    expect(child.status, child.text).toBe(200);
+    expect(child.body.userId).toBe(parent.body.id);
+    const made = await enrol({ childId: child.body.id, courseId });
+    expect(made.status, made.text).toBe(200);
+    expect((await orderOf(made.body.orderId))?.userId).toBe(parent.body.id);
   });
 });
