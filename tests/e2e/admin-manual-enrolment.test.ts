@@ -79,4 +79,50 @@ describe('an enrolment taken by hand', () => {
     const orders = await api<Array<{ id: number; status: string; paymentMethod: string; totalInTomans: number }>>('GET', '/api/OrderRecord/GetSelectList');
     expect(orders.find((o) => o.paymentMethod === 'cardToCard')).toMatchObject({ status: 'paid', totalInTomans: 550_000 });
   });
+
+  it('enrols a family that calls for the first time, adding its parent and child from the pickers', async () => {
+    await page.goto(`${stack.baseUrl}/admin/enrollments`);
+    await page.getByRole('button', { name: 'ثبت‌نام دستی' }).click();
+    const enrolment = page.getByRole('dialog', { name: 'ثبت‌نام دستی' });
+    await enrolment.locator('form.admin-form').waitFor();
+    await enrolment.getByRole('button', { name: 'افزودن فرزند تازه' }).click();
+
+    const childForm = page.getByRole('dialog', { name: 'فرزند تازه' });
+    await childForm.locator('form.admin-form').waitFor();
+    await childForm.getByRole('button', { name: 'افزودن کاربر تازه' }).click();
+    const parentForm = page.getByRole('dialog', { name: 'کاربر جدید' });
+    await parentForm.locator('form.admin-form').waitFor();
+    await parentForm.getByLabel('نام', { exact: true }).fill('شیرین');
+    await parentForm.getByLabel('نام خانوادگی').fill('تلفنی');
+    await parentForm.getByLabel('شماره تلفن').fill('۰۹۱۲۷۷۷۶۶۵۵');
+    await told(page, 'کاربر ساخته شد', () => parentForm.getByRole('button', { name: 'ذخیره' }).click());
+    await parentForm.waitFor({ state: 'hidden' });
+    await expect.poll(() => childForm.getByRole('combobox', { name: 'والد' }).inputValue()).toBe('شیرین تلفنی');
+
+    await childForm.getByLabel('نام', { exact: true }).fill('آوا');
+    await childForm.getByLabel('نام خانوادگی').fill('تلفنی');
+    const birthDate = childForm.getByLabel('تاریخ تولد');
+    await birthDate.fill('1397/02/10');
+    await birthDate.press('Enter');
+    await birthDate.blur();
+    await childForm.getByLabel('پایه تحصیلی').fill('اول دبستان');
+    await shootBoth('manual-enrolment-new-child');
+    await told(page, 'فرزند افزوده شد', () => childForm.getByRole('button', { name: 'ذخیره' }).click());
+    await childForm.waitFor({ state: 'hidden' });
+    await expect.poll(() => enrolment.getByRole('combobox', { name: 'فرزند' }).inputValue()).toBe('آوا تلفنی');
+
+    const course = enrolment.getByRole('combobox', { name: 'دوره' });
+    await course.fill(courseTitle);
+    await enrolment.getByRole('option', { name: courseTitle }).click();
+    await enrolment.getByLabel('روش پرداخت').selectOption({ label: 'نقدی' });
+    await enrolment.getByLabel('مبلغ دریافتی (تومان)').fill('600000');
+    await told(page, 'ثبت‌نام انجام شد', () => enrolment.getByRole('button', { name: 'ذخیره' }).click());
+    await enrolment.waitFor({ state: 'hidden' });
+    // The new child's own page lists the enrolment, bought by the parent's order.
+    const made = (await api<Array<{ id: number; firstName: string; userId: number }>>('GET', '/api/Child/GetSelectList')).find((c) => c.firstName === 'آوا');
+    expect(made).toBeDefined();
+    await page.goto(`${stack.baseUrl}/admin/children/${made?.id ?? 0}`);
+    await page.getByRole('region', { name: /ثبت‌نام‌ها/ }).getByRole('link', { name: `آوا تلفنی ${courseTitle}` }).waitFor();
+    await page.getByRole('link', { name: 'شیرین تلفنی' }).first().waitFor();
+  });
 });
