@@ -184,6 +184,21 @@ describe('an enrolment taken by hand', () => {
     expect(manual.status).toBe(409);
   });
 
+  it('records the whole refund of an order taken by hand by hand, cancelling its enrolment', async () => {
+    const courseId = await newCourse('دوره بازگشت کامل دستی', 10);
+    const family = await newFamily();
+    const made = await enrol({ childId: family.childId, courseId, amountInTomans: 200_000 });
+    expect(made.status, made.text).toBe(200);
+    const refunded = await server.call<{ notice?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: made.body.orderId, reference: 'نقد به والد' } });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(await orderOf(made.body.orderId)).toMatchObject({ status: 'refunded', refundedInTomans: 200_000 });
+    const [enrolment] = await list<EnrolmentRow & { refundedInTomans: number }>('EnrollmentRecord', { 'f.id': String(made.body.id) });
+    expect(enrolment).toMatchObject({ status: 'cancelled', refundedInTomans: 200_000 });
+    const attempts = await list<AttemptRow>('PaymentAttemptRecord', { 'f.orderId': String(made.body.orderId) });
+    expect(attempts.map((a) => [a.kind, a.amountInTomans])).toEqual([['manualPayment', 200_000], ['manualRefund', 200_000]]);
+    expect(gateway.refundCalls).toEqual([]);
+  });
+
   it('enrols a family that calls for the first time: its parent and child added by the admin first', async () => {
     const courseId = await newCourse('دوره خانواده تازه', 10);
     const parent = await server.call<{ id: number }>('POST', '/api/User/Create', {
