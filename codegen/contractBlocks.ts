@@ -1,7 +1,7 @@
 // The entities' blocks of openapi.yaml: their components and calls, written between markers, so
 // the contract's limits are the schemas'.
 import { parse, stringify } from 'yaml';
-import { defaultMaxReferences, maxLengthOf, nullableColumn, numberLimits, patterns, savePreviewOp, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
+import { defaultMaxReferences, isWriteOnly, maxLengthOf, nullableColumn, numberLimits, patterns, savePreviewOp, splitOperation, type AnyEntity, type FieldDecl, type OperationKey } from '../schema/define';
 import { SchemaError, type Json } from './entities';
 import { formContractSchemas } from './formContracts';
 
@@ -109,7 +109,7 @@ function publicViewSchema(entity: AnyEntity, fields: readonly string[]): Json {
   if (entity.slugFrom) properties.slug = { type: 'string' };
   for (const name of fields) {
     const field = entity.decl.fields[name];
-    if (!field || field.input === 'password') throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, which is not a field it may show`);
+    if (!field || isWriteOnly(field)) throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, which is not a field it may show`);
     if (field.input === 'references') throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, a many-to-many field; show its records through the feature's answer instead`);
     properties[name] = answerSchema(field);
   }
@@ -121,10 +121,10 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
   const paths: Record<string, Json> = {};
   for (const entity of entities) {
     const name = entity.component;
-    const createOnly = (f: FieldDecl) => f.createOnly === true || f.input === 'password';
+    const createOnly = (f: FieldDecl) => f.createOnly === true || isWriteOnly(f);
     const writable = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly && !createOnly(f));
-    // Create-only fields are the row's read-only properties afterwards (a password never is).
-    const readOnly = Object.entries(entity.decl.fields).filter(([, f]) => f.readOnly || (createOnly(f) && f.input !== 'password'));
+    // Create-only fields are the row's read-only properties afterwards (a write-only one never is).
+    const readOnly = Object.entries(entity.decl.fields).filter(([, f]) => f.readOnly || (createOnly(f) && !isWriteOnly(f)));
     const onCreate = Object.entries(entity.decl.fields).filter(([, f]) => !f.readOnly && createOnly(f));
     const props = (list: Array<[string, FieldDecl]>) => Object.fromEntries(list.map(([n, f]) => [n, propertySchema(f, entities)]));
     const system: Record<string, Json> = { id: { type: 'integer' }, version: { type: 'integer', minimum: 1, description: 'bumped by every update' } };

@@ -1208,6 +1208,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Child/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createChildRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ClassSession/GetSelectList": {
         parameters: {
             query?: never;
@@ -1593,6 +1609,22 @@ export type paths = {
         get: operations["listEnrollmentRecord"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/EnrollmentRecord/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createEnrollmentRecord"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3069,6 +3101,15 @@ export type components = {
         ChildRecordListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["ChildRecord"][];
         };
+        ChildRecordCreate: {
+            firstName: string;
+            lastName: string;
+            /** @description id of a User; 0 when none */
+            userId: number;
+            /** Format: date-time */
+            birthDate: string | null;
+            grade: string;
+        };
         ClassSessionFields: {
             /** @description id of a Course; 0 when none */
             courseId: number;
@@ -3290,6 +3331,16 @@ export type components = {
         EnrollmentRecordListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["EnrollmentRecord"][];
         };
+        EnrollmentRecordCreate: {
+            /** @description id of a ChildRecord; 0 when none */
+            childId: number;
+            /** @description id of a Course; 0 when none */
+            courseId: number;
+            /** @enum {string} */
+            payment: "cash" | "cardToCard" | "free";
+            amountInTomans: number;
+            reference: string;
+        };
         EnrollmentRecordActionResult: {
             record: components["schemas"]["EnrollmentRecord"];
             /** @description shown to the admin once, e.g. a one-time link */
@@ -3450,6 +3501,8 @@ export type components = {
             invoiceNumber: number | null;
             refundDueInTomans: number;
             refundedInTomans: number;
+            /** @enum {string} */
+            paymentMethod: "online" | "cash" | "cardToCard" | "free";
             refId: string;
             cardPan: string;
             /** Format: date-time */
@@ -3486,7 +3539,7 @@ export type components = {
             /** @description id of a OrderRecord; 0 when none */
             orderId: number;
             /** @enum {string} */
-            kind: "request" | "verify" | "refund" | "manualRefund" | "reverse";
+            kind: "request" | "verify" | "refund" | "manualRefund" | "manualPayment" | "reverse";
             /** @enum {string} */
             outcome: "ok" | "unpaid" | "refused" | "unreachable" | "unreadable";
             amountInTomans: number;
@@ -6012,6 +6065,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    createChildRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The created ChildRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listClassSession: {
         parameters: {
             query?: {
@@ -6888,6 +6969,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createEnrollmentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The created EnrollmentRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     cancelEnrollmentRecord: {

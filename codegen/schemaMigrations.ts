@@ -1,6 +1,6 @@
 // The schemas' tables as a snapshot, and the steps from one snapshot to the next (the history
 // they are kept in: codegen/migrationHistory.ts).
-import { joinTableOf, numberLimits, type AnyEntity, type FieldDecl } from '../schema/define';
+import { isWriteOnly, joinTableOf, numberLimits, type AnyEntity, type FieldDecl } from '../schema/define';
 import type { ColumnSpec, MigrationStep, SchemaSnapshot, TableSpec, UniqueSpec } from './migration-steps';
 import { SchemaError } from './entities';
 import { optionType } from './contractBlocks';
@@ -52,9 +52,9 @@ export function tablesOf(entities: readonly AnyEntity[]): SchemaSnapshot {
     }
     const columns: TableSpec = {};
     for (const [name, field] of Object.entries(entity.decl.fields)) {
-      // A password is never kept as typed: the entity's create hook stores what it stores; a
-      // many-to-many field is kept in its join table.
-      if (field.input !== 'password' && field.input !== 'references') columns[name] = columnOf(entity, name, field);
+      // A password (any write-only input) is never kept as typed: the entity's create hook stores
+      // what it stores; a many-to-many field is kept in its join table.
+      if (!isWriteOnly(field) && field.input !== 'references') columns[name] = columnOf(entity, name, field);
     }
     for (const [name, stored] of Object.entries(entity.decl.stored ?? {})) {
       columns[name] = { type: stored.type, notNull: !stored.nullable, ...(stored.default !== undefined ? { default: stored.default } : {}) };

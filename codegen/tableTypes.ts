@@ -4,7 +4,7 @@
 // Generated<…>: for a table the schema makes, every column with a default that is not required;
 // for one the server makes, the stored columns with a default and the fields its declaration
 // names (`defaultedColumns`). tests/server/table-types.test.ts holds each to the migrated tables.
-import { joinTableOf, nullableColumn, type AnyEntity, type FieldDecl, type StoredColumn } from '../schema/define';
+import { isWriteOnly, joinTableOf, nullableColumn, type AnyEntity, type FieldDecl, type StoredColumn } from '../schema/define';
 import { generatedHeader } from './entities';
 import { columnOf } from './schemaMigrations';
 
@@ -63,7 +63,7 @@ export function tableColumns(entity: AnyEntity): TypedColumn[] {
     { name: 'version', type: 'number', nullable: false, generated: !madeByServer || defaulted.has('version') },
   ];
   for (const [name, field] of Object.entries(entity.decl.fields)) {
-    if (field.input === 'password' || field.input === 'references') continue;
+    if (isWriteOnly(field) || field.input === 'references') continue;
     const nullable = nullableColumn(field);
     // A required field is always given (the server refuses a record without it).
     const required = 'required' in field && field.required === true;

@@ -1,6 +1,7 @@
 // Learners' children, as their parents keep them in the learner dashboard (the server's own
 // `children` table): the admin sees them, each under its parent, and reads a child's
-// enrolments on its detail view; names and grades are the parent's to edit.
+// enrolments on its detail view; names and grades are the parent's to edit. An admin adds one for
+// a parent who enrols by phone (by the parent's own rule: server/features/identity/children.ts).
 import { defineEntity } from './define';
 import { gradeMaxLength } from './rules/forms/childRules';
 import { nameMaxLength } from './validators';
@@ -10,20 +11,21 @@ export default defineEntity({
   key: 'children',
   tableOwner: 'server',
   api: 'Child',
-  ops: { create: false, update: false, remove: false },
+  ops: { create: 'Create', update: false, remove: false },
   defaultedColumns: ['version'],
   fields: {
     // The limits of the parent's form (schema/rules/forms/childRules.ts), which alone writes these.
-    firstName: { label: 'نام', input: 'text', readOnly: true, maxLength: nameMaxLength },
-    lastName: { label: 'نام خانوادگی', input: 'text', readOnly: true, maxLength: nameMaxLength },
+    firstName: { label: 'نام', input: 'text', required: true, createOnly: true, maxLength: nameMaxLength },
+    lastName: { label: 'نام خانوادگی', input: 'text', required: true, createOnly: true, maxLength: nameMaxLength },
     userId: {
       label: 'والد',
       input: 'reference',
-      readOnly: true,
-      reference: { entity: 'users', label: 'firstName', none: 'بدون والد', onDelete: 'cascade' },
+      createOnly: true,
+      // A parent who has no account yet is added in place, from the user's own form.
+      reference: { entity: 'users', label: 'firstName', none: 'انتخاب والد', onDelete: 'cascade', addInPlace: true },
     },
-    birthDate: { label: 'تاریخ تولد', input: 'jalaliDate', readOnly: true },
-    grade: { label: 'پایه تحصیلی', input: 'text', readOnly: true, maxLength: gradeMaxLength },
+    birthDate: { label: 'تاریخ تولد', input: 'jalaliDate', createOnly: true },
+    grade: { label: 'پایه تحصیلی', input: 'text', required: true, createOnly: true, maxLength: gradeMaxLength },
   },
   columns: [
     { id: 'fullName', header: 'نام فرزند', cell: 'text', value: (child) => `${child.firstName} ${child.lastName}`.trim() },
@@ -35,10 +37,13 @@ export default defineEntity({
   texts: {
     nav: 'فرزندان',
     title: 'فرزندان فراگیران',
+    addButton: 'افزودن فرزند',
+    addTitle: 'فرزند تازه',
     editTitle: 'فرزند',
     confirmRemove: 'آیا از حذف این فرزند مطمئن هستید؟',
     failed: { list: 'خطا در دریافت فهرست فرزندان', save: 'خطا در ذخیره اطلاعات', remove: 'خطا در حذف فرزند' },
-    succeeded: { update: 'اطلاعات فرزند ذخیره شد', remove: 'فرزند حذف شد' },
+    succeeded: { create: 'فرزند افزوده شد', update: 'اطلاعات فرزند ذخیره شد', remove: 'فرزند حذف شد' },
+    preferServerMessage: true,
   },
   searchIn: ['firstName', 'lastName', 'grade'],
   // A child found by the parent's name or phone too.

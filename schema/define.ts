@@ -14,7 +14,7 @@ import type { ColumnDecl } from './define/columns';
 import type { HttpMethod } from './define/fields';
 import type { EntityDecl } from './define/entity';
 import type { AnyField } from './define/entity';
-import type { FieldDecl } from './define/fields';
+import { isWriteOnly, type FieldDecl } from './define/fields';
 import type { RowOf } from './define/entity';
 import { assertEditableColumns, assertRelatedColumns } from './define/validation';
 import type { AnyEntity } from './define/entity';
@@ -80,7 +80,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.hint !== undefined) out.hint = field.hint;
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
-  if (field.createOnly || field.input === 'password') out.createOnly = true;
+  if (field.createOnly || isWriteOnly(field)) out.createOnly = true;
   if ('notAfter' in field && field.notAfter !== undefined) out.notAfter = field.notAfter;
   if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   if (field.input === 'jalaliDate' && field.moment) out.moment = true;
@@ -115,8 +115,8 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   const createFields: Record<string, AnyField> = {};
   for (const [name, field] of Object.entries(erased.fields)) {
     const made = anyField(field);
-    // A password is never a property of the row.
-    if (field.input !== 'password') allFields[name] = made;
+    // A password, or any write-only input, is never a property of the row.
+    if (!isWriteOnly(field)) allFields[name] = made;
     if (field.readOnly) continue;
     createFields[name] = made;
     if (!made.createOnly) fields[name] = made;

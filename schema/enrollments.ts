@@ -1,7 +1,9 @@
-// Enrolments (the server's own `enrollments` table, written when a payment is verified): a
-// course's detail view lists its roster and a child's their courses, each with the parent's name
-// and phone and how it was paid; the list filtered by course is the roster's CSV export.
+// Enrolments (the server's own `enrollments` table, written when a payment is verified, or by an
+// admin who takes one by hand): a course's detail view lists its roster and a child's their
+// courses, each with the parent's name and phone and how it was paid; the list filtered by course
+// is the roster's CSV export.
 import { defineEntity } from './define';
+import { byHandPaymentOptions } from './orders';
 
 const statuses = [
   ['active', 'فعال'],
@@ -19,7 +21,11 @@ export default defineEntity({
   key: 'enrollments',
   tableOwner: 'server',
   api: 'EnrollmentRecord',
-  ops: { create: false, update: false, remove: false },
+  // An enrolment taken by hand (cash, card to card, a free or scholarship seat): the child, the
+  // course and how it was paid. The server takes a seat as a paid checkout does and makes its paid
+  // order and invoice (server/features/commerce/manualEnrolment.ts); the payment's inputs are kept
+  // by the order, not here.
+  ops: { create: 'Create', update: false, remove: false },
   // The course its order line paid for, once the child was moved from it.
   stored: { paidCourseId: { type: 'integer', nullable: true } },
   defaultedColumns: ['version', 'status', 'cancelledAt', 'refundedInTomans'],
@@ -27,10 +33,13 @@ export default defineEntity({
     childId: {
       label: 'فرزند',
       input: 'reference',
-      readOnly: true,
-      reference: { entity: 'children', label: 'firstName', none: 'فرزند حذف شده', onDelete: 'cascade' },
+      createOnly: true,
+      reference: { entity: 'children', label: 'firstName', none: 'انتخاب فرزند', onDelete: 'cascade', addInPlace: true },
     },
-    courseId: { label: 'دوره', input: 'reference', readOnly: true, reference: { entity: 'courses', label: 'title', none: 'بدون دوره' } },
+    courseId: { label: 'دوره', input: 'reference', createOnly: true, reference: { entity: 'courses', label: 'title', none: 'انتخاب دوره' } },
+    payment: { label: 'روش پرداخت', input: 'select', writeOnly: true, placeholder: 'انتخاب کنید', options: byHandPaymentOptions },
+    amountInTomans: { label: 'مبلغ دریافتی (تومان)', input: 'number', integer: true, money: true, writeOnly: true, hint: 'برای ثبت‌نام رایگان یا بورسیه صفر' },
+    reference: { label: 'شماره پیگیری یا توضیح', input: 'text', writeOnly: true, maxLength: 100, hint: 'برای کارت به کارت، شماره پیگیری انتقال' },
     orderId: { label: 'پرداخت', input: 'reference', readOnly: true, nullable: true, reference: { entity: 'orders', label: 'refId', none: 'ثبت دستی', onDelete: 'keep' } },
     enrolledAt: { label: 'تاریخ ثبت‌نام', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
     status: { label: 'وضعیت', input: 'select', readOnly: true, options: statuses },
@@ -52,11 +61,14 @@ export default defineEntity({
   texts: {
     nav: 'ثبت‌نام‌ها',
     title: 'ثبت‌نام‌ها و فهرست کلاس‌ها',
+    addButton: 'ثبت‌نام دستی',
+    addTitle: 'ثبت‌نام دستی',
     editTitle: 'ثبت‌نام',
     confirmRemove: 'آیا از حذف این ثبت‌نام مطمئن هستید؟',
     empty: 'ثبت‌نامی یافت نشد',
     failed: { list: 'خطا در دریافت ثبت‌نام‌ها', save: 'خطا در ذخیره ثبت‌نام', remove: 'خطا در حذف ثبت‌نام' },
-    succeeded: { update: 'ثبت‌نام ذخیره شد', remove: 'ثبت‌نام حذف شد' },
+    succeeded: { create: 'ثبت‌نام انجام شد', update: 'ثبت‌نام ذخیره شد', remove: 'ثبت‌نام حذف شد' },
+    preferServerMessage: true,
   },
   // Cancelling asks the refund question (an explicit answer, no default); moving asks for the
   // course. The money side is server/features/commerce/orderActions.ts, the same refund as an order's.

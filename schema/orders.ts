@@ -15,6 +15,24 @@ export const orderStatusOptions = [
   ['refunded', 'بازپرداخت شده'],
 ] as const;
 
+/**
+ * How an order was paid: bought on the site (checkout and the gateway, or free), or recorded by
+ * hand by an admin with the enrolment it paid for (server/features/commerce/manualEnrolment.ts).
+ */
+export const paymentMethodOptions = [
+  ['online', 'خرید از سایت'],
+  ['cash', 'نقدی'],
+  ['cardToCard', 'کارت به کارت'],
+  ['free', 'رایگان / بورسیه'],
+] as const;
+/** The ways an admin records a payment by hand: every method but the site's own. */
+export const byHandPaymentOptions = paymentMethodOptions.filter(([value]) => value !== 'online');
+/**
+ * An order recorded by hand took no money through the gateway: its refund is recorded by hand
+ * too, never asked of the gateway (server/features/commerce/orderActions.ts payBack holds the same rule).
+ */
+export const paidByHand = (order: { paymentMethod?: unknown }): boolean => order.paymentMethod !== undefined && order.paymentMethod !== 'online';
+
 const refundable = (status: string) => status === 'paid' || status === 'refundDue';
 const notRefundable = (status: string) => (status === 'refunded' ? 'وجه این سفارش پیش‌تر بازگردانده شده است' : 'این سفارش پرداخت نشده است و وجهی برای بازگشت ندارد');
 /**
@@ -27,6 +45,7 @@ export const refundRefusals = {
   unconfirmed:
     'بازگشت وجه پیشین این سفارش از درگاه بی‌پاسخ ماند و ممکن است انجام شده باشد؛ برای پرهیز از بازگرداندن دوباره، از درگاه تکرار نمی‌شود. در پنل درگاه بررسی کنید و سپس «ثبت بازگشت دستی» را بزنید',
   notUnconfirmed: 'ثبت بازگشت دستی فقط برای سفارشی است که بازگشت وجهش از درگاه بی‌پاسخ مانده یا رد شده؛ برای بازگشت وجه این سفارش «بازگشت وجه» را بزنید',
+  byHand: 'این سفارش دستی ثبت شده و وجهش از درگاه نگذشته است؛ بازگشت وجه آن را با «ثبت بازگشت دستی» ثبت کنید',
 } as const;
 
 /** The codes a refund's refusal answers beside its message (ActionDecl.onRefusal): the gateway said no. */
@@ -62,7 +81,7 @@ export default defineEntity({
   ops: { create: false, update: false, remove: false },
   // The gateway's authority for the payment under way: the server's own, never shown.
   stored: { authority: { type: 'text', nullable: true } },
-  defaultedColumns: ['version', 'refundDueInTomans', 'discountInTomans', 'refundedInTomans', 'couponId', 'couponCode', 'invoiceNumber', 'refundUnconfirmedAt', 'refundRefusedAt'],
+  defaultedColumns: ['version', 'refundDueInTomans', 'discountInTomans', 'refundedInTomans', 'couponId', 'couponCode', 'invoiceNumber', 'refundUnconfirmedAt', 'refundRefusedAt', 'paymentMethod'],
   fields: {
     userId: {
       label: 'فراگیر',
@@ -83,6 +102,7 @@ export default defineEntity({
     invoiceNumber: { label: 'شماره فاکتور', input: 'number', integer: true, readOnly: true, nullable: true, hint: 'به هر سفارش پرداخت‌شده به ترتیب داده می‌شود' },
     refundDueInTomans: { label: 'بدهی بازگشت وجه (تومان)', input: 'number', integer: true, money: true, readOnly: true },
     refundedInTomans: { label: 'بازپرداخت‌شده (تومان)', input: 'number', integer: true, money: true, readOnly: true },
+    paymentMethod: { label: 'روش پرداخت', input: 'select', readOnly: true, options: paymentMethodOptions },
     refId: { label: 'کد پیگیری درگاه', input: 'text', readOnly: true, nullable: true },
     cardPan: { label: 'کارت پرداخت', input: 'text', readOnly: true, nullable: true },
     createdAt: { label: 'تاریخ ثبت', input: 'jalaliDate', readOnly: true, nullable: false, filter: 'range' },
@@ -134,8 +154,8 @@ export default defineEntity({
       confirm: 'وجه این سفارش به پرداخت‌کننده بازگردانده شود؟ ثبت‌نام‌هایی که با این سفارش انجام شده لغو می‌شود.',
       confirmLabel: 'بازگشت وجه',
       detail: (order) => refundAmountTexts.toPay(refundableOf(order)),
-      when: (order) => refundable(order.status) && !unconfirmed(order),
-      refusal: (order) => (refundable(order.status) ? refundRefusals.unconfirmed : notRefundable(order.status)),
+      when: (order) => refundable(order.status) && !unconfirmed(order) && !paidByHand(order),
+      refusal: (order) => (!refundable(order.status) ? notRefundable(order.status) : paidByHand(order) ? refundRefusals.byHand : refundRefusals.unconfirmed),
       tone: 'danger',
       revert: refundIsFinal,
       // The gateway said no and paid nothing: the money may be paid back card to card and recorded.
@@ -149,9 +169,10 @@ export default defineEntity({
       failed: 'بازگشت وجه ناموفق بود',
     },
     // A refund paid back outside the gateway after a refund through it went unanswered (it may
-    // have paid; it is not asked to again) or was refused. Without a gateway refund call the plain
-    // refund is already recorded by hand. The amount and the reference (a card-to-card
-    // transfer's) are kept with the payment attempt, the day as the order's refundedAt.
+    // have paid; it is not asked to again) or was refused, or of an order recorded by hand (its
+    // money never went through the gateway). Without a gateway refund call the plain refund is
+    // already recorded by hand. The amount and the reference (a card-to-card transfer's) are kept
+    // with the payment attempt, the day as the order's refundedAt.
     manualRefund: {
       call: 'RecordManualRefund',
       label: 'ثبت بازگشت دستی',
@@ -167,7 +188,7 @@ export default defineEntity({
         reference: { label: 'شماره پیگیری کارت‌به‌کارت یا توضیح', input: 'text', maxLength: 100 },
       },
       initial: (order) => ({ amountInTomans: refundableOf(order), paidBackOn: academyToday() }),
-      when: (order) => refundable(order.status) && (unconfirmed(order) || refused(order)),
+      when: (order) => refundable(order.status) && (unconfirmed(order) || refused(order) || paidByHand(order)),
       refusal: (order) => (refundable(order.status) ? refundRefusals.notUnconfirmed : notRefundable(order.status)),
       tone: 'danger',
       onRow: false,

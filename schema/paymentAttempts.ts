@@ -1,5 +1,5 @@
-// Every call to the payment gateway about an order (request, verify, refund) and each refund an
-// admin recorded by hand, with its outcome (server/features/commerce/payments.ts writes them): the order's detail
+// Every call to the payment gateway about an order (request, verify, refund) and each payment or
+// refund an admin recorded by hand, with its outcome (server/features/commerce/payments.ts writes them): the order's detail
 // view lists them, so how a payment went is visible without the gateway's panel.
 import { defineEntity } from './define';
 
@@ -8,6 +8,8 @@ const kinds = [
   ['verify', 'تأیید پرداخت'],
   ['refund', 'بازگشت وجه از درگاه'],
   ['manualRefund', 'بازگشت وجه دستی'],
+  // A payment an admin recorded by hand with the enrolment it paid for (cash, card to card, free).
+  ['manualPayment', 'پرداخت ثبت‌شده دستی'],
   // A payment that bought nothing, cancelled at the gateway within its window (server/features/commerce/reconcile.ts).
   ['reverse', 'برگشت خودکار تراکنش به کارت'],
 ] as const;

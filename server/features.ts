@@ -9,12 +9,14 @@ import { plugInMediaLibrary } from './features/media/mediaLibrary';
 import { plugInNotificationActions } from './features/messaging/notifications';
 import { plugInContactReplies } from './features/messaging/contactReplies';
 import { plugInOrderActions } from './features/commerce/orderActions';
+import { plugInManualEnrolment } from './features/commerce/manualEnrolment';
 import { plugInPageAddresses } from './features/catalogue/pages';
 import { plugInSchedule } from './features/classes/schedule';
 import { plugInCourseCopy } from './features/classes/courseCopy';
 import { plugInSeats } from './features/commerce/seats';
 import { plugInSessionActions } from './features/classes/classSessionActions';
 import { plugInUserAccounts } from './features/identity/userAccounts';
+import { plugInChildren } from './features/identity/children';
 import { plugInUserActions } from './features/identity/userActions';
 import { plugInWaitlistActions } from './features/commerce/waitlistActions';
 
@@ -29,9 +31,11 @@ export function plugInFeatures(): void {
   plugInSeats();
   plugInDiscounts();
   plugInUserAccounts();
+  plugInChildren();
   plugInAccountGuards();
   plugInUserActions();
   plugInOrderActions();
+  plugInManualEnrolment();
   plugInSessionActions();
   plugInCourseCopy();
   plugInRollActions();

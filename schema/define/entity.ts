@@ -44,9 +44,9 @@ export interface SystemProps {
   version: number;
 }
 
-// A password field is never part of a row.
+// A password, or any write-only field, is never part of a row.
 export type RowOf<F extends Record<string, FieldDecl>> = SystemProps & { slug?: string } & {
-  -readonly [K in keyof F as F[K] extends { input: 'password' } ? never : K]: FieldValue<F[K]>;
+  -readonly [K in keyof F as F[K] extends { input: 'password' } | { writeOnly: true } ? never : K]: FieldValue<F[K]>;
 };
 
 /** A column's value when it is the row's own (a key or a computed value); null for a path column. */

@@ -40,6 +40,12 @@ interface FieldCommon {
    * read-only: in the row the API answers, never in an update body (a user's names).
    */
   createOnly?: true;
+  /**
+   * Asked when the record is created and handed to the entity's create or insert hook
+   * (server/engine/behaviours.ts), never a column nor a property of a row the API answers: how an
+   * enrolment taken by hand was paid, which its order keeps. A password is always one.
+   */
+  writeOnly?: true;
 }
 
 export type TextKind = 'text' | 'textarea' | 'richText';
@@ -113,6 +119,12 @@ export interface ReferenceDecl {
    * columns when left out.
    */
   relatedColumns?: ReadonlyArray<string>;
+  /**
+   * The form's picker also offers to add a record of the referenced entity (which must have a
+   * create call): its own add form opens over this one, and the record it makes is chosen (a new
+   * family's child, and its parent, while enrolling by hand).
+   */
+  addInPlace?: true;
 }
 interface ReferenceField extends FieldCommon {
   input: 'reference';
@@ -210,6 +222,9 @@ export function joinTableOf(table: string, field: string): string {
 
 /** The most records a many-to-many field may hold (ReferencesField.max). */
 export const defaultMaxReferences = 20;
+
+/** Whether a field is only an input of the create, never kept in its own row (FieldCommon.writeOnly). */
+export const isWriteOnly = (field: Pick<FieldDecl, 'input' | 'writeOnly'>): boolean => field.writeOnly === true || field.input === 'password';
 
 /** Whether a field's column may hold null (FieldCommon.nullable). */
 export function nullableColumn(field: FieldDecl): boolean {

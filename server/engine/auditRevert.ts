@@ -15,7 +15,7 @@ import { bodySchema, type AnyAction, type AnyEntity } from '../../schema/define'
 import { isCalendarDate } from '../../schema/validators';
 import type { Contract } from '../platform/contract';
 import { runAction } from './actions';
-import { createHookOf } from './behaviours';
+import { createHookOf, insertHookOf } from './behaviours';
 import { deleteRecord, insertRecord, stampSave, toColumns, updateRecord, updateValues } from './crud';
 import { type DB } from '../platform/db';
 import { HttpError, notFound } from '../platform/errors';
@@ -57,7 +57,7 @@ function editPlan(entity: AnyEntity, before: Row | null, after: Row | null): Rev
     return { kind: 'edit', entity, before, after };
   }
   // A record whose create needs what the log never holds (a user's password) is not made again.
-  if (before === null || !entity.ops.create || createHookOf(entity)) return { kind: 'refused', reason: auditTexts.notRecreatable };
+  if (before === null || !entity.ops.create || createHookOf(entity) || insertHookOf(entity)) return { kind: 'refused', reason: auditTexts.notRecreatable };
   return { kind: 'edit', entity, before, after };
 }
 

@@ -5,7 +5,7 @@
 // (server/features.ts). A behaviour is plain functions of what they are given, so one registry
 // serves every server a process starts.
 import type { Transaction } from 'kysely';
-import type { AnyEntity, RegistryKey } from '../../schema/define';
+import { isWriteOnly, type AnyEntity, type RegistryKey } from '../../schema/define';
 import type { Database, DB, Executor, Row } from '../platform/db';
 import type { Gateway } from '../platform/outside';
 import type { AuthUser } from '../platform/http';
@@ -38,6 +38,15 @@ export type WriteHook = (trx: Transaction<Database>, changes: readonly WriteChan
  * password hash takes most of a second and must not hold the database's write lock.
  */
 export type CreateHook = (values: Row, db: DB) => Promise<Row>;
+
+/**
+ * A create the feature writes itself, inside the create's transaction, for a record whose making
+ * moves more than its own row (an enrolment taken by hand takes a seat and makes its paid order).
+ * Given the create body's values, write-only inputs included, with its references checked; answers
+ * the row written and, when it took up a row already there (a cancelled enrolment enrolled again),
+ * that row as it was. The engine audits the write and runs the write hooks.
+ */
+export type InsertHook = (trx: Transaction<Database>, values: Row, actor: AuthUser) => Promise<{ before: Row | null; after: Row }>;
 
 /** Refuses a single update (`after` the new values) or delete (`after` null) by `actor`. */
 export type WriteGuard = (trx: Executor, entity: AnyEntity, actor: AuthUser, before: Row, after: Row | null) => Promise<void>;
@@ -95,6 +104,7 @@ export type SavePreview = (trx: Transaction<Database>, before: Row | null, after
 
 export interface EntityBehaviour {
   create?: CreateHook;
+  insert?: InsertHook;
   previewSave?: SavePreview;
   afterWrite?: WriteHook;
   actions?: Readonly<Record<string, ActionHandler>>;
@@ -122,6 +132,7 @@ export interface SharedBehaviour {
 
 type Plugged = {
   create?: CreateHook;
+  insert?: InsertHook;
   previewSave?: SavePreview;
   afterWrite: WriteHook[];
   actions: Record<string, ActionHandler>;
@@ -153,6 +164,10 @@ export function plugIn(key: RegistryKey, behaviour: EntityBehaviour): void {
   if (behaviour.create) {
     if (entry.create) throw new Error(`${key}: a second create hook`);
     entry.create = behaviour.create;
+  }
+  if (behaviour.insert) {
+    if (entry.insert) throw new Error(`${key}: a second insert hook`);
+    entry.insert = behaviour.insert;
   }
   if (behaviour.previewSave) {
     if (entry.previewSave) throw new Error(`${key}: a second save preview`);
@@ -188,10 +203,13 @@ export async function afterWrite(trx: Transaction<Database>, entity: AnyEntity, 
 
 export function createHookOf(entity: AnyEntity): CreateHook | undefined {
   const hook = plugged.get(entity.key)?.create;
-  const hasPassword = Object.values(entity.createFields).some((field) => field.input === 'password');
-  if (hasPassword && !hook) throw new Error(`schema/${entity.key}.ts declares a password field, but no feature plugs in a create hook for ${entity.key}`);
+  // A write-only input (a password) has no column: something must make of it what the table keeps.
+  const writeOnly = Object.values(entity.decl.fields).some(isWriteOnly);
+  if (writeOnly && !hook && !insertHookOf(entity)) throw new Error(`schema/${entity.key}.ts declares a write-only field, but no feature plugs in a create or insert hook for ${entity.key}`);
   return hook;
 }
+
+export const insertHookOf = (entity: AnyEntity): InsertHook | undefined => plugged.get(entity.key)?.insert;
 
 export const savePreviewOf = (entity: AnyEntity): SavePreview | undefined => plugged.get(entity.key)?.previewSave;
 

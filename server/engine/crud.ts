@@ -3,7 +3,7 @@
 // contract's component schema, so only contract properties leave the server.
 import { sql, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../../schema/define';
-import { afterWrite, createHookOf, guardWrite, sharedBehaviour } from './behaviours';
+import { afterWrite, createHookOf, guardWrite, insertHookOf, sharedBehaviour, type InsertHook } from './behaviours';
 import { registry } from '../../schema/registry.gen';
 import { recordAudit, sameValue, versionConflict } from './audit';
 import type { Contract } from '../platform/contract';
@@ -121,7 +121,8 @@ export async function updateRecord(
  */
 export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, given: Row, logAs: Logged<'create'> = 'create'): Promise<Row> {
   const { columns: values, links } = splitLinks(entity, given);
-  await assertReferencesExist(trx, entity, values);
+  // A create's references include its create-only ones (an enrolment's child and course).
+  await assertReferencesExist(trx, { fields: entity.createFields }, values);
   await assertLinksExist(trx, entity, links);
   const names = Object.keys(values);
   const inserted = await sql<Row>`insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
@@ -133,6 +134,19 @@ export async function insertRecord(trx: Transaction<Database>, entity: AnyEntity
   await recordAudit(trx, { actor, entity, recordId: Number(created.id), action: logAs, before: null, after: created });
   await afterWrite(trx, entity, [{ before: null, after: created }]);
   return created;
+}
+
+/**
+ * A create a feature writes itself (InsertHook) inside `trx`: its references checked, then its
+ * audit entry (an update of the row it took up, else a create) and the entity's write hooks.
+ */
+async function insertThrough(trx: Transaction<Database>, entity: AnyEntity, actor: AuthUser, values: Row, insert: InsertHook): Promise<Row> {
+  await assertReferencesExist(trx, { fields: entity.createFields }, values);
+  const { before, after } = await insert(trx, values, actor);
+  const id = Number(after.id);
+  await recordAudit(trx, { actor, entity, recordId: id, action: before ? 'update' : 'create', before, after });
+  await afterWrite(trx, entity, [{ before, after }]);
+  return after;
 }
 
 /** A slug for a new record of `entity` made from `source`, free in its table and not a reserved address. */
@@ -197,6 +211,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     }
     // Fields the server fills itself when a record is created (a message's send time).
     const createHook = createHookOf(entity);
+    const insertHook = insertHookOf(entity);
     const stampedOnCreate = Object.entries(entity.decl.fields).flatMap(([name, field]) => (field.input === 'jalaliDate' && field.auto === 'created' ? [name] : []));
     // Every answer carries the record's version, which an update may name (optimistic concurrency).
     const shape = (row: Row) => shapeRow(contract, entity, row);
@@ -265,7 +280,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
             if (columns.has('slug') && typeof slugSource === 'string') {
               values.slug = await freshSlug(trx, entity, slugSource);
             }
-            return insertRecord(trx, entity, actor, values);
+            return insertHook ? insertThrough(trx, entity, actor, values, insertHook) : insertRecord(trx, entity, actor, values);
           });
           return shape(row);
         } catch (error) {

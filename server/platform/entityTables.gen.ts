@@ -199,6 +199,7 @@ export interface OrdersTable {
   invoiceNumber: number | null;
   refundDueInTomans: Generated<number>;
   refundedInTomans: Generated<number>;
+  paymentMethod: Generated<'online' | 'cash' | 'cardToCard' | 'free'>;
   refId: string | null;
   cardPan: string | null;
   createdAt: string;
@@ -213,7 +214,7 @@ export interface PaymentAttemptsTable {
   id: Generated<number>;
   version: Generated<number>;
   orderId: number;
-  kind: 'request' | 'verify' | 'refund' | 'manualRefund' | 'reverse';
+  kind: 'request' | 'verify' | 'refund' | 'manualRefund' | 'manualPayment' | 'reverse';
   outcome: 'ok' | 'unpaid' | 'refused' | 'unreachable' | 'unreadable';
   amountInTomans: number;
   authority: string | null;

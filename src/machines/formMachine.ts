@@ -69,6 +69,8 @@ export const formMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
+    /** Told the record a create made (an add form opened from a picker chooses it). */
+    created: (_, _row: AnyRow | null) => {},
     reset: assign(closedContext),
     keepSubmitted: assign({
       values: ({ event }) => (event.type === 'submit' ? event.values : {}),
@@ -161,6 +163,7 @@ export const formMachine = setup({
                     text: context.entity.texts.succeeded.create ?? context.entity.texts.succeeded.update,
                   }),
                 },
+                { type: 'created', params: ({ event }) => event.output },
                 'reset',
                 // A new row is not in the list to patch (users patch their edits): read it again.
                 { type: 'updateList', params: () => null },

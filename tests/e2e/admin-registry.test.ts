@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitOperation } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { toPersianDigits } from '../../schema/rules/text';
-import { sampleBody } from '../support/samples';
-import { apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
+import { courseBody, sampleBody, sampleChild } from '../support/samples';
+import { apiCall, apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
 let page: Page;
 let token: string;
+/** Create bodies whose references must name records that exist (an enrolment's child and course, a child's parent). */
+const given: Record<string, Record<string, unknown>> = {};
 
 beforeAll(async () => {
   stack = await startStack();
@@ -21,6 +23,18 @@ beforeAll(async () => {
   page = session.page;
   await signInAsAdmin(page, stack);
   token = await apiToken(stack, stack.adminPhone, stack.adminPassword);
+  const parent = await apiCall<{ id: number }>(stack, token, 'POST', '/api/User/Create', {
+    firstName: 'والد',
+    lastName: 'نمونه',
+    phoneNumber: '09127770001',
+    emailAddress: '',
+    role: 1,
+    password: '',
+  });
+  given.children = { ...sampleBody(registry.children, 7), userId: parent.id, birthDate: sampleChild.birthDate };
+  const child = await apiCall<{ id: number }>(stack, token, 'POST', '/api/Child/Create', { ...given.children, grade: 'پایه نمونه' });
+  const course = await apiCall<{ id: number }>(stack, token, 'POST', '/api/Course/Create', courseBody('دوره نمونه ثبت‌نام دستی'));
+  given.enrollments = { ...sampleBody(registry.enrollments, 7), childId: child.id, courseId: course.id };
 });
 
 afterAll(async () => {
@@ -37,7 +51,7 @@ describe('every registry entity has a working screen', () => {
       if (!entity.ops.create) return;
 
       const { method, path } = splitOperation(entity.ops.create);
-      const body = sampleBody(entity, 7);
+      const body = given[entity.key] ?? sampleBody(entity, 7);
       const created = await fetch(`${stack.baseUrl}${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -4,7 +4,7 @@ import { splitOperation, type OperationKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import type { AnyEntity } from '../../schema/define';
 import { defaultMaxReferences, maxLengthOf, numberLimits } from '../../schema/define';
-import { courseBody, sampleBody } from '../support/samples';
+import { courseBody, sampleBody, sampleChild } from '../support/samples';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -15,6 +15,12 @@ beforeAll(async () => {
   server = await startServer();
   admin = await server.signIn(adminPhone, adminPassword);
   learner = await signUpLearner(server, '09360000001');
+  // An enrolment is made of a child and a course that exist: a seeded child, a new course.
+  const child = (await server.call<Array<{ id: number }>>('GET', '/api/Child/GetSelectList', { token: admin })).body[0];
+  const course = await server.call<{ id: number }>('POST', '/api/Course/Create', { token: admin, body: courseBody('دوره ثبت‌نام دستی نمونه') });
+  const parentId = (await server.call<{ id: number }>('GET', '/api/Me', { token: learner })).body.id;
+  validBodies.children = { firstName: 'ترانه', lastName: 'نمونه', userId: parentId, birthDate: sampleChild.birthDate, grade: 'سوم دبستان' };
+  validBodies.enrollments = { childId: child?.id ?? 0, courseId: course.body.id, payment: 'cash', amountInTomans: 100_000, reference: '' };
 });
 afterAll(async () => {
   await server.close();
@@ -46,7 +52,7 @@ const curatedBodies: Record<string, Record<string, unknown>> = {
   }),
 };
 
-const validBodies = {
+const validBodies: Record<string, Record<string, unknown>> = {
   ...Object.fromEntries(Object.values(registry).map((entity) => [entity.key, sampleBody(entity)])),
   ...curatedBodies,
 };

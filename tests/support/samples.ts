@@ -2,7 +2,7 @@
 // access tests and the browser smoke of a new entity use these, so an entity needs no fixture of
 // its own. Values honour each field's declared limits.
 import type { AnyEntity, AnyRow, FieldDecl } from '../../schema/define';
-import { blankRecord, maxLengthOf, numberLimits } from '../../schema/define';
+import { blankRecord, isWriteOnly, maxLengthOf, numberLimits } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 
 function cut(text: string, max: number | undefined): string {
@@ -57,7 +57,7 @@ export function sampleBody(entity: AnyEntity, n = 1): Record<string, unknown> {
 /** A whole row as the API answers it. */
 export function sampleRow(entity: AnyEntity, n = 1): AnyRow {
   const row: AnyRow = { id: n, version: 1 };
-  for (const [name, field] of Object.entries(entity.decl.fields)) if (field.input !== 'password') row[name] = sampleValue(field, n);
+  for (const [name, field] of Object.entries(entity.decl.fields)) if (!isWriteOnly(field)) row[name] = sampleValue(field, n);
   if (entity.slugFrom) row.slug = `sample-${n}`;
   return row;
 }

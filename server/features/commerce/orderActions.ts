@@ -16,7 +16,7 @@
 // The gateway is called inside the transaction, so the order stays locked until it answers (at
 // most the client's 15 s timeout): a second refund of the same order waits and then finds it
 // refunded, instead of paying twice.
-import { refundAmountTexts, refundableOf, refundRefusalCodes, refundRefusals } from '../../../schema/orders';
+import { paidByHand, refundAmountTexts, refundableOf, refundRefusalCodes, refundRefusals } from '../../../schema/orders';
 import { sql } from 'kysely';
 import { registry } from '../../../schema/registry.gen';
 import { plugIn, type ActionContext, type ActionHandler } from '../../engine/behaviours';
@@ -86,7 +86,8 @@ export async function payBack(
   if (amount > (await refundRoomOf(context.trx, order))) throw new HttpError(409, orderActionTexts.moreThanCancelled);
   const authority = typeof order.authority === 'string' ? order.authority : '';
   const refund = context.gateway.refund;
-  const throughGateway = refund !== undefined && amount > 0 && isGatewayAuthority(authority);
+  // An order recorded by hand took its money outside the gateway: it is paid back outside it too.
+  const throughGateway = refund !== undefined && amount > 0 && isGatewayAuthority(authority) && !paidByHand(order);
   if (how === 'gateway' && throughGateway) {
     if (typeof order.refundUnconfirmedAt === 'string') throw new HttpError(409, refundRefusals.unconfirmed);
     let refundId: string;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { ChildSchema, childLabels } from '../../../schema/rules/forms/childRules';
 import { HttpError } from '../../platform/errors';
+import { plugIn, type CreateHook } from '../../engine/behaviours';
 import { currentUser, parse } from '../../platform/http';
 import { id, idBody, learnerTexts, objectMessage, type LearnerDeps } from '../commerce/learnerRequests';
 
@@ -71,3 +72,16 @@ export async function deleteChild({ db }: LearnerDeps, request: FastifyRequest):
   });
 }
 
+export const childAdminTexts = { noParent: 'والد فرزند را انتخاب کنید' } as const;
+
+/** A child an admin adds for a parent (schema/children.ts's create): the parent's own rule for a child, and a parent chosen. */
+const createForParent: CreateHook = async (values) => {
+  const child = parse(childCreate, values, childBodyLabels);
+  const userId = Number(values.userId ?? 0);
+  if (userId <= 0) throw new HttpError(400, childAdminTexts.noParent);
+  return { ...child, userId };
+};
+
+export function plugInChildren(): void {
+  plugIn('children', { create: createForParent });
+}

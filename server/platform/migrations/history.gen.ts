@@ -33,6 +33,7 @@ import { generated as m_20261128095926_alter_holidays } from './20261128095926_a
 import * as m_20261128100000_refund_refused from './20261128100000_refund_refused';
 import * as m_20261128100500_contact_replies from './20261128100500_contact_replies';
 import * as m_20261128113000_order_line_list_prices from './20261128113000_order_line_list_prices';
+import * as m_20261128113100_order_payment_method from './20261128113100_order_payment_method';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -66,4 +67,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: '20261128100000_refund_refused', migration: m_20261128100000_refund_refused },
   { name: '20261128100500_contact_replies', migration: m_20261128100500_contact_replies },
   { name: '20261128113000_order_line_list_prices', migration: m_20261128113000_order_line_list_prices },
+  { name: '20261128113100_order_payment_method', migration: m_20261128113100_order_payment_method },
 ];

@@ -6,11 +6,13 @@ import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { blankRecord, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { blankRecord, type AnyAction, type AnyEntity, type AnyRow, type RegistryKey } from '../../../schema/define';
+import { registry } from '../../../schema/registry.gen';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
-import type { ListActorRef } from '../../machines/listMachine';
+import { listMachine, type ListActorRef } from '../../machines/listMachine';
+import { AddInPlaceContext, type AddInPlace } from './addInPlace';
 import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
 import { adminTexts } from './texts';
 import { EntityModal } from './EntityModal';
@@ -27,6 +29,7 @@ import { ConflictDialog, DeactivateDialog, SignInAgainDialog, UnsavedChangesDial
 const formLogic = formMachine.provide({ actions: { notify: showNotice } });
 const deleteLogic = deleteMachine.provide({ actions: { notify: showNotice } });
 const actionLogic = actionMachine.provide({ actions: { notify: showNotice } });
+const countLogic = listMachine.provide({ actions: { notify: showNotice } });
 
 export interface EntityEditing {
   openAdd: () => void;
@@ -36,12 +39,16 @@ export interface EntityEditing {
   askDelete: (row: AnyRow) => void;
   /** Starts one of the schema's record actions (asking first when it declares a question). */
   runAction: (row: AnyRow, action: AnyAction) => void;
+  /** Which form is open. */
+  mode: 'add' | 'edit' | 'closed';
   /** The modal and dialogs, to be rendered once by the screen. */
   dialogs: ReactNode;
 }
 
-export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityEditing {
-  const form = useActorRef(formLogic, { input: { entity, list } });
+/** `onCreated`, when given, is told each record the add form makes (kept from the first render). */
+export function useEntityEditing(entity: AnyEntity, list: ListActorRef, onCreated?: (row: AnyRow) => void): EntityEditing {
+  const [creatingLogic] = useState(() => (onCreated ? formLogic.provide({ actions: { created: (_, row: AnyRow | null) => row && onCreated(row) } }) : formLogic));
+  const form = useActorRef(creatingLogic, { input: { entity, list } });
   const remove = useActorRef(deleteLogic, { input: { entity, list } });
   const navigate = useNavigate();
   // An action that made a record of this entity (a course copied for the next term) opens it.
@@ -117,6 +124,10 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
   const openEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const askDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
   const runAction = useCallback((row: AnyRow, action: AnyAction) => act.send({ type: 'row.action', row, action }), [act]);
+  // A picker's «add» (./addInPlace.ts): the referenced entity's own add form over this one.
+  const [inPlace, setInPlace] = useState<{ key: RegistryKey; picked: (id: number) => void } | null>(null);
+  const addInPlace = useCallback<AddInPlace>((key, picked) => setInPlace({ key, picked }), []);
+  const endInPlace = useCallback(() => setInPlace(null), []);
 
   const dialogs = (
     <>
@@ -128,21 +139,24 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
       >
         {mode !== 'closed' && (
           <LazyPart>
-            <EntityForm
-              // A new form per opening; a failed save keeps this one, and with it what was typed.
+            <AddInPlaceContext.Provider value={addInPlace}>
+              <EntityForm
+                // A new form per opening; a failed save keeps this one, and with it what was typed.
               // A conflict resolved by reloading (or overwriting) moves the version: a new form.
-              key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
-              entity={entity}
-              mode={mode}
-              initialValues={values}
-              saving={saving}
-              onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
-              onCancel={requestClose}
-              onDirtyChange={reportDirty}
-            />
+                key={`${mode}-${editing?.id ?? 'new'}-${String(editing?.version ?? '')}`}
+                entity={entity}
+                mode={mode}
+                initialValues={values}
+                saving={saving}
+                onSubmit={(submitted) => form.send({ type: 'submit', values: submitted })}
+                onCancel={requestClose}
+                onDirtyChange={reportDirty}
+              />
+            </AddInPlaceContext.Provider>
           </LazyPart>
         )}
       </EntityModal>
+      {inPlace && <InPlaceAdd entity={registry[inPlace.key]} onMade={inPlace.picked} onClosed={endInPlace} />}
 
       {conflict && (
         <ConflictDialog
@@ -252,7 +266,23 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef): EntityE
     </>
   );
 
-  return { openAdd, openAddWith, openEdit, askDelete, runAction, dialogs };
+  return { openAdd, openAddWith, openEdit, askDelete, runAction, mode, dialogs };
+}
+
+/** A record's count only: what the add form opened from a picker reloads when it saves. */
+const oneRow = { pageSize: '1' };
+
+/** The add form of `entity`, opened at once over another form; `onMade` gets the record it made. */
+function InPlaceAdd({ entity, onMade, onClosed }: { entity: AnyEntity; onMade: (id: number) => void; onClosed: () => void }) {
+  const list = useActorRef(countLogic, { input: { entity, query: oneRow } });
+  const { openAdd, mode, dialogs } = useEntityEditing(entity, list, (row) => onMade(row.id));
+  const opened = useRef(false);
+  useEffect(() => openAdd(), [openAdd]);
+  useEffect(() => {
+    if (mode !== 'closed') opened.current = true;
+    else if (opened.current) onClosed();
+  }, [mode, onClosed]);
+  return dialogs;
 }
 
 interface ActionInputDialogProps {

@@ -3,8 +3,10 @@
 // Persian-aware (Arabic ي/ك, ZWNJ or space, any digits); the options already there are narrowed
 // at once with the same folding while the server answers. The field's «none» choice (value 0)
 // heads the list. Editing a record shows the current reference's label, not its id.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { AnyField } from '../../../../schema/define';
+import { useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { entitySingular, type AnyField } from '../../../../schema/define';
+import { registry } from '../../../../schema/registry.gen';
+import { AddInPlaceContext } from '../addInPlace';
 import { foldForSearch, toPersianDigits } from '../../../../schema/rules/text';
 import { fetchLabels, fetchOptions, type AdminOption } from '../relations';
 
@@ -14,6 +16,7 @@ export const pickerTexts = {
   failed: 'دریافت فهرست با مشکل مواجه شد',
   open: 'نمایش گزینه‌ها',
   count: (n: number) => `${toPersianDigits(n)} گزینه`,
+  addNew: (singular: string) => `افزودن ${singular} تازه`,
 } as const;
 
 export interface ReferencePickerProps {
@@ -47,6 +50,9 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
   const [active, setActive] = useState(0);
   const [chosen, setChosen] = useState<AdminOption | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // A record that is not there yet is added from its own form and chosen (ReferenceDecl.addInPlace).
+  const addInPlace = useContext(AddInPlaceContext);
+  const addable = !adding && field.reference?.addInPlace && addInPlace && target && registry[target].ops.create ? target : null;
 
   // The current value's label, when it is not the option just chosen (editing a saved record).
   useEffect(() => {
@@ -251,6 +257,20 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
           </p>
         )}
       </div>
+      {addable && addInPlace && (
+        <button
+          type="button"
+          className="admin-link-button admin-picker-add"
+          onClick={() =>
+            addInPlace(addable, (made) => {
+              setChosen(null);
+              onChange(made);
+            })
+          }
+        >
+          {pickerTexts.addNew(entitySingular(registry[addable]))}
+        </button>
+      )}
       {/* Read out, not shown: how many options, or why there are none. */}
       <p id={statusId} className="admin-visually-hidden" role="status" aria-live="polite">
         {open ? message || pickerTexts.count(items.length) : ''}
