@@ -180,7 +180,7 @@ describe('an enrolment taken by hand', () => {
     expect(gateway.refundCalls).toEqual([]);
     const refunded = await orderOf(made.body.orderId);
     expect(refunded).toMatchObject({ status: 'refunded', refundedInTomans: 300_000 });
-    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: made.body.orderId, reference: '' } });
+    const manual = await server.call('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: made.body.orderId, amountInTomans: 1, paidBackOn: null, reference: '' } });
     expect(manual.status).toBe(409);
   });
 
@@ -189,7 +189,7 @@ describe('an enrolment taken by hand', () => {
     const family = await newFamily();
     const made = await enrol({ childId: family.childId, courseId, amountInTomans: 200_000 });
     expect(made.status, made.text).toBe(200);
-    const refunded = await server.call<{ notice?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: made.body.orderId, reference: 'نقد به والد' } });
+    const refunded = await server.call<{ notice?: string }>('POST', '/api/OrderRecord/RecordManualRefund', { token: admin, body: { id: made.body.orderId, amountInTomans: 200_000, paidBackOn: null, reference: 'نقد به والد' } });
     expect(refunded.status, refunded.text).toBe(200);
     expect(await orderOf(made.body.orderId)).toMatchObject({ status: 'refunded', refundedInTomans: 200_000 });
     const [enrolment] = await list<EnrolmentRow & { refundedInTomans: number }>('EnrollmentRecord', { 'f.id': String(made.body.id) });
