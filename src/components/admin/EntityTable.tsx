@@ -25,7 +25,7 @@ import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels }
 import { useCompactRows } from './RowActions';
 import { adminTexts } from './texts';
 import { SelectAllBox, type Sizing, VirtualBody } from './EntityTableBody';
-import { columnId, columnValue, features, helper, type TableRow } from './entityTableRows';
+import { columnId, columnValue, features, helper, type EntityColumn, type TableRow } from './entityTableRows';
 
 // One collator for every comparison: localeCompare(…, 'fa') resolves the locale on each call,
 // which made sorting 10,000 rows several times slower.
@@ -73,8 +73,11 @@ export interface EntityTableProps {
  */
 const oneLineRow = 52;
 const twoLineRow = 64;
-/** A phone's card (entity-cards.css): its padding and border, the line naming it, a line per key column. */
-const cardRow = (keyLines: number) => 17 + 40 + 24 * keyLines;
+/**
+ * A phone's card (entity-cards.css): its padding and border, the line naming it, a line per key
+ * column, a taller one for a column edited in place (its select keeps a finger's height).
+ */
+const cardRow = (columns: readonly EntityColumn[]) => 17 + 40 + columns.slice(1).reduce((sum, column) => sum + (column.edit ? 40 : 24), 0);
 /** A column wider than this by content may be narrowed down to it (or its header) to fit. */
 const narrowestColumn = 96;
 /** The column naming the row is narrowed no further than this (or its content). */
@@ -255,7 +258,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
   }, [measured, available, drawnColumns, hasSelection]);
   const narrowed = widths !== null && widths.some((width, i) => width < (measured?.natural?.[i] ?? 0) - 1);
   const hasMedia = entity.columns.some((column) => column.cell === 'image' || column.cell === 'video');
-  const rowSize = compact ? cardRow(drawnColumns.length - 1) : narrowed || hasMedia ? twoLineRow : oneLineRow;
+  const rowSize = compact ? cardRow(drawnColumns) : narrowed || hasMedia ? twoLineRow : oneLineRow;
 
   let tableStyle = { '--admin-row-height': `${rowSize}px` } as CSSProperties;
   if (widths && !compact) {
