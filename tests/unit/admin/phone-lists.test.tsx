@@ -79,6 +79,14 @@ describe('on a phone', () => {
     expect(table.style.getPropertyValue('--admin-columns')).toBe('');
   });
 
+  it('gives a value edited in place (the roll) a line tall enough for its select', () => {
+    const row: AnyRow = { id: 5, version: 1, childId: 0, sessionId: 0, status: 'present', takenBy: 0, takenAt: null };
+    render(<EntityTable entity={registry.attendance} rows={[row]} onSaved={vi.fn()} onView={vi.fn()} />);
+    expect(ids(cardColumns(registry.attendance.columns))).toEqual(['childId', 'status', 'course']);
+    expect(screen.getByRole('table').style.getPropertyValue('--admin-row-height')).toBe(`${17 + 40 + 40 + 24}px`);
+    expect(screen.getByRole('combobox')).toBeTruthy();
+  });
+
   it('keeps the selection boxes where the list has them', () => {
     render(<SelectableMessages />);
     const box = screen.getByRole('checkbox', { name: 'انتخاب «سمیه احمدی»' });
