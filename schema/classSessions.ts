@@ -51,12 +51,13 @@ export default defineEntity({
   },
   columns: [
     { key: 'courseId', header: 'دوره', cell: 'reference' },
-    { key: 'date', header: 'تاریخ', cell: 'jalaliDate' },
+    { key: 'date', header: 'تاریخ', essential: true, cell: 'jalaliDate' },
     // One column for both times keeps the list narrow enough for its actions.
-    { id: 'hours', header: 'ساعت', cell: 'text', value: (session) => formatHoursRange(session.startTime, session.endTime) },
+    { id: 'hours', header: 'ساعت', essential: true, cell: 'text', value: (session) => formatHoursRange(session.startTime, session.endTime) },
     {
       key: 'status',
       header: 'وضعیت',
+      essential: true,
       cell: 'badge',
       options: sessionStatusLabels,
       tones: { scheduled: 'success', cancelled: 'danger' },

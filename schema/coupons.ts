@@ -53,9 +53,9 @@ export default defineEntity({
     { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
     { key: 'courseId', header: 'دوره', cell: 'reference' },
     // Paid orders that used it, of the total limit («۳ از ۱۰»).
-    { id: 'uses', header: 'استفاده‌شده', cell: 'text', many: { entity: 'orders', by: 'couponId', count: { where: { status: 'paid' }, of: 'maxUses' } } },
-    { key: 'validUntil', header: 'معتبر تا', cell: 'jalaliDate' },
-    { key: 'inActive', header: 'وضعیت', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
+    { id: 'uses', header: 'استفاده‌شده', essential: true, cell: 'text', many: { entity: 'orders', by: 'couponId', count: { where: { status: 'paid' }, of: 'maxUses' } } },
+    { key: 'validUntil', header: 'معتبر تا', essential: true, cell: 'jalaliDate' },
+    { key: 'inActive', header: 'وضعیت', essential: true, cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
   nav: { group: 'sales', order: 4 },
   texts: {

@@ -93,16 +93,16 @@ export default defineEntity({
   columns: [
     { key: 'title', header: 'عنوان', cell: 'text' },
     { key: 'durationInHours', header: 'مدت (ساعت)', cell: 'hours' },
-    { key: 'priceInTomans', header: 'قیمت (تومان)', cell: 'toman' },
+    { key: 'priceInTomans', header: 'قیمت (تومان)', essential: true, cell: 'toman' },
     // Seats taken of the capacity, «۱۲ از ۱۵» (just the count when the course has no capacity).
-    { id: 'seats', header: 'صندلی‌ها', cell: 'text', many: { entity: 'enrollments', by: 'courseId', count: { where: { status: 'active' }, of: 'capacity' } } },
-    { key: 'timeOfHolding', header: 'تاریخ برگزاری', cell: 'jalaliDate' },
+    { id: 'seats', header: 'صندلی‌ها', essential: true, cell: 'text', many: { entity: 'enrollments', by: 'courseId', count: { where: { status: 'active' }, of: 'capacity' } } },
+    { key: 'timeOfHolding', header: 'تاریخ برگزاری', essential: true, cell: 'jalaliDate' },
     { key: 'prerequisite', header: 'پیش‌نیاز', cell: 'text' },
     { key: 'techerId', header: 'مدرس', cell: 'reference' },
     { key: 'assistantTeacherIds', header: 'مدرسان دستیار', cell: 'references' },
     { key: 'categoryId', header: 'دسته‌بندی', cell: 'reference' },
     { key: 'type', header: 'نوع دوره', cell: 'option', options: courseTypeLabels },
-    { key: 'inActive', header: 'وضعیت دوره', cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
+    { key: 'inActive', header: 'وضعیت دوره', essential: true, cell: 'option', options: { true: 'غیرفعال', false: 'فعال' } },
   ],
   nav: { group: 'classes', order: 3 },
   texts: {

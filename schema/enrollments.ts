@@ -52,10 +52,10 @@ export default defineEntity({
     { id: 'parentName', header: 'والد', cell: 'text', path: ['childId', 'userId'] },
     { id: 'parentPhone', header: 'تلفن والد', cell: 'phone', path: ['childId', 'userId', 'phoneNumber'] },
     { id: 'childAge', header: 'سن', cell: 'age', path: ['childId', 'birthDate'] },
-    { key: 'courseId', header: 'دوره', cell: 'reference' },
-    { key: 'enrolledAt', header: 'تاریخ ثبت‌نام', cell: 'jalaliDate' },
+    { key: 'courseId', header: 'دوره', essential: true, cell: 'reference' },
+    { key: 'enrolledAt', header: 'تاریخ ثبت‌نام', essential: true, cell: 'jalaliDate' },
     { key: 'orderId', header: 'پرداخت (کد پیگیری)', cell: 'reference' },
-    { key: 'status', header: 'وضعیت', cell: 'option', options: Object.fromEntries(statuses) },
+    { key: 'status', header: 'وضعیت', essential: true, cell: 'option', options: Object.fromEntries(statuses) },
   ],
   nav: { group: 'sales', order: 2 },
   texts: {

@@ -49,11 +49,12 @@ export default defineEntity({
     {
       key: 'status',
       header: 'وضعیت',
+      essential: true,
       cell: 'badge',
       options: messageStatusLabels,
       tones: { new: 'warning', read: 'info', answered: 'success', archived: 'neutral' },
     },
-    { key: 'createdAt', header: 'زمان ارسال', cell: 'jalaliDateTime' },
+    { key: 'createdAt', header: 'زمان ارسال', essential: true, cell: 'jalaliDateTime' },
   ],
   nav: { group: 'people', order: 1 },
   texts: {

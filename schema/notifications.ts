@@ -96,6 +96,7 @@ export default defineEntity({
     {
       key: 'status',
       header: 'وضعیت',
+      essential: true,
       cell: 'badge',
       options: notificationStatusLabels,
       tones: { queued: 'info', sending: 'warning', sent: 'success', failed: 'danger' },
@@ -104,7 +105,7 @@ export default defineEntity({
     { key: 'sentBy', header: 'پاسخ‌دهنده', cell: 'reference' },
     { key: 'body', header: 'متن', cell: 'excerpt' },
     { key: 'sentAt', header: 'زمان ارسال', cell: 'jalaliDateTime' },
-    { key: 'createdAt', header: 'زمان ثبت', cell: 'jalaliDateTime' },
+    { key: 'createdAt', header: 'زمان ثبت', essential: true, cell: 'jalaliDateTime' },
   ],
   nav: { group: 'system', order: 1 },
   defaultOrder: ['createdAt', 'desc'],

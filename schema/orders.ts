@@ -124,14 +124,14 @@ export default defineEntity({
     // What the order bought, from its items (their names as at checkout).
     { id: 'children', header: 'فرزندان', cell: 'text', many: { entity: 'orderItems', by: 'orderId', show: 'childName' } },
     { id: 'courses', header: 'دوره‌ها', cell: 'text', many: { entity: 'orderItems', by: 'orderId', show: 'courseTitle' } },
-    { key: 'totalInTomans', header: 'مبلغ', cell: 'toman' },
+    { key: 'totalInTomans', header: 'مبلغ', essential: true, cell: 'toman' },
     { key: 'discountInTomans', header: 'تخفیف', cell: 'toman' },
     { key: 'couponCode', header: 'کد تخفیف', cell: 'text' },
     { key: 'invoiceNumber', header: 'فاکتور', cell: 'number' },
-    { key: 'status', header: 'وضعیت', cell: 'option', options: Object.fromEntries(orderStatusOptions) },
+    { key: 'status', header: 'وضعیت', essential: true, cell: 'option', options: Object.fromEntries(orderStatusOptions) },
     { key: 'refId', header: 'کد پیگیری', cell: 'text' },
     { key: 'cardPan', header: 'کارت', cell: 'phone' },
-    { key: 'createdAt', header: 'تاریخ ثبت', cell: 'jalaliDateTime' },
+    { key: 'createdAt', header: 'تاریخ ثبت', essential: true, cell: 'jalaliDateTime' },
   ],
   nav: { group: 'sales', order: 1 },
   texts: {

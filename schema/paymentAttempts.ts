@@ -42,8 +42,8 @@ export default defineEntity({
   },
   columns: [
     { key: 'at', header: 'زمان', cell: 'jalaliDateTime' },
-    { key: 'outcome', header: 'نتیجه', cell: 'option', options: Object.fromEntries(outcomes) },
-    { key: 'amountInTomans', header: 'مبلغ', cell: 'toman' },
+    { key: 'outcome', header: 'نتیجه', essential: true, cell: 'option', options: Object.fromEntries(outcomes) },
+    { key: 'amountInTomans', header: 'مبلغ', essential: true, cell: 'toman' },
     { key: 'refId', header: 'کد پیگیری', cell: 'text' },
     { key: 'orderId', header: 'سفارش', cell: 'reference' },
   ],

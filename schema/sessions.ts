@@ -73,10 +73,11 @@ export default defineEntity({
   columns: [
     { key: 'userId', header: 'کاربر', cell: 'reference' },
     { key: 'createdAt', header: 'زمان ورود', cell: 'jalaliDateTime' },
-    { key: 'lastSeenAt', header: 'آخرین فعالیت', cell: 'jalaliDateTime' },
+    { key: 'lastSeenAt', header: 'آخرین فعالیت', essential: true, cell: 'jalaliDateTime' },
     {
       id: 'state',
       header: 'وضعیت',
+      essential: true,
       cell: 'badge',
       options: sessionStateLabels,
       tones: { open: 'success', admin: 'danger', password: 'warning' },

@@ -50,15 +50,16 @@ export default defineEntity({
   columns: [
     { id: 'fullName', header: 'نام کامل', cell: 'text', value: (user) => `${user.firstName} ${user.lastName}`.trim() },
     { key: 'emailAddress', header: 'ایمیل', cell: 'text' },
-    { key: 'phoneNumber', header: 'شماره تلفن', cell: 'phone' },
+    { key: 'phoneNumber', header: 'شماره تلفن', essential: true, cell: 'phone' },
     {
       key: 'role',
       header: 'نقش',
+      essential: true,
       cell: 'badge',
       options: { '1': roleLabels['1'], '300': roleLabels['300'] },
       tones: { '1': 'neutral', '300': 'accent' },
     },
-    { id: 'status', header: 'وضعیت', cell: 'text', value: (user) => (user.isLockout ? 'غیرفعال' : 'فعال') },
+    { id: 'status', header: 'وضعیت', essential: true, cell: 'text', value: (user) => (user.isLockout ? 'غیرفعال' : 'فعال') },
     { key: 'lastLogin', header: 'آخرین ورود', cell: 'jalaliDateTime' },
   ],
   nav: { group: 'people', order: 2 },

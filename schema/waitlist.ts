@@ -42,13 +42,14 @@ export default defineEntity({
   },
   columns: [
     { key: 'courseId', header: 'دوره', cell: 'reference' },
-    { key: 'position', header: 'نوبت', cell: 'number' },
-    { key: 'childId', header: 'فرزند', cell: 'reference' },
+    { key: 'position', header: 'نوبت', essential: true, cell: 'number' },
+    { key: 'childId', header: 'فرزند', essential: true, cell: 'reference' },
     { id: 'parentName', header: 'والد', cell: 'text', path: ['childId', 'userId'] },
     { id: 'parentPhone', header: 'تلفن والد', cell: 'phone', path: ['childId', 'userId', 'phoneNumber'] },
     {
       key: 'status',
       header: 'وضعیت',
+      essential: true,
       cell: 'badge',
       options: Object.fromEntries(waitlistStatuses),
       tones: { waiting: 'info', offered: 'warning', enrolled: 'success', expired: 'neutral', left: 'neutral' },

@@ -17,6 +17,13 @@ export type ColumnBase = {
    * and in the related tables of the records it refers to (a session's attendance).
    */
   edit?: true;
+  /**
+   * A key column (an order's status, amount and date): the list draws it right after its first
+   * column, which names the row, at its whole width, never cut or narrowed to make room and so
+   * never under the row's sticky actions; a phone shows the row as a card of the first column
+   * and the key columns. An entity that marks none shows its first columns on a phone (cardColumns).
+   */
+  essential?: true;
 };
 // `value` is a method so a schema's typed `(user) => …` fits the erased shape (method parameters
 // are compared bivariantly) and generic code can still call it with an erased row.
@@ -80,3 +87,24 @@ export type RelatedOrderDecl<N extends string = string> = ReadonlyArray<readonly
  * and a direction, the id breaking ties the same way. Without it, the newest first (id descending).
  */
 export type DefaultOrderDecl<N extends string = string> = readonly [N, 'asc' | 'desc'];
+
+/** Columns a phone's card shows besides the one naming the row when an entity marks no key column. */
+const cardDefault = 3;
+
+const isPicture = (column: ColumnBase) => column.cell === 'image' || column.cell === 'video';
+
+/**
+ * What a phone's card of a row shows: the first column that is not a picture (it names the row),
+ * then the key columns (marked `essential`, in their order), or, when none is marked, the next few.
+ */
+export function cardColumns<C extends ColumnBase>(columns: readonly C[]): C[] {
+  const shown = columns.filter((column) => !isPicture(column));
+  const marked = shown.slice(1).filter((column) => column.essential);
+  return [...shown.slice(0, 1), ...(marked.length > 0 ? marked : shown.slice(1, 1 + cardDefault))];
+}
+
+/** The order a list draws its columns in: the first (naming the row), its key columns, the rest. */
+export function listOrder<C extends ColumnBase>(columns: readonly C[]): C[] {
+  const rest = columns.slice(1);
+  return [...columns.slice(0, 1), ...rest.filter((column) => column.essential), ...rest.filter((column) => !column.essential)];
+}

@@ -16,7 +16,7 @@
 //    renders just the rows entering the window.
 import { useTable } from '@tanstack/react-table';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
+import { cardColumns, listOrder, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../../schema/rules/text';
 import { cellTexts, sortValue } from './cells';
 import { bulkTexts } from './bulkTexts';
@@ -25,7 +25,7 @@ import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels }
 import { useCompactRows } from './RowActions';
 import { adminTexts } from './texts';
 import { SelectAllBox, type Sizing, VirtualBody } from './EntityTableBody';
-import { columnId, columnValue, features, helper, type TableRow } from './entityTableRows';
+import { columnId, columnValue, features, helper, type EntityColumn, type TableRow } from './entityTableRows';
 
 // One collator for every comparison: localeCompare(…, 'fa') resolves the locale on each call,
 // which made sorting 10,000 rows several times slower.
@@ -73,8 +73,15 @@ export interface EntityTableProps {
  */
 const oneLineRow = 52;
 const twoLineRow = 64;
+/**
+ * A phone's card (entity-cards.css): its padding and border, the line naming it, a line per key
+ * column, a taller one for a column edited in place (its select keeps a finger's height).
+ */
+const cardRow = (columns: readonly EntityColumn[]) => 17 + 40 + columns.slice(1).reduce((sum, column) => sum + (column.edit ? 40 : 24), 0);
 /** A column wider than this by content may be narrowed down to it (or its header) to fit. */
 const narrowestColumn = 96;
+/** The column naming the row is narrowed no further than this (or its content). */
+const namingColumn = 220;
 
 /**
  * Column widths for the space available, from content widths (`natural`) and the least each
@@ -123,7 +130,9 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     [entity],
   );
   const labels = useReferenceLabels(entity, rows, referenceNames);
-  const resolvedColumns = usePathColumns(entity, entity.columns, rows);
+  // Key columns come right after the one naming the row; a phone's card shows only those.
+  const drawnColumns = useMemo(() => (compact ? cardColumns(entity.columns) : listOrder(entity.columns)), [entity, compact]);
+  const resolvedColumns = usePathColumns(entity, drawnColumns, rows);
   const shownColumns = useMemo(
     () =>
       resolvedColumns.map((column) => {
@@ -234,21 +243,25 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
     // Buttons and thumbnails keep their width; other columns keep at least their header's.
     const least = natural.map((width, i) => {
       // The checkbox column, when there, comes before the entity's columns and keeps its width.
-      const cell = i < (hasSelection ? 1 : 0) ? undefined : entity.columns[i - (hasSelection ? 1 : 0)]?.cell;
-      // A phone number is never cut or wrapped: its column keeps the number's width.
-      if (cell === undefined || cell === 'image' || cell === 'video' || cell === 'phone') return width;
+      const column = i < (hasSelection ? 1 : 0) ? undefined : drawnColumns[i - (hasSelection ? 1 : 0)];
+      const cell = column?.cell;
+      // A phone number is never cut or wrapped: its column keeps the number's width; nor is a
+      // key column: the others give way to it.
+      if (cell === undefined || cell === 'image' || cell === 'video' || cell === 'phone' || column?.essential) return width;
+      // The column naming the row (a course's title) gives way last, down to a readable width.
+      if (i === (hasSelection ? 1 : 0)) return Math.min(width, namingColumn);
       return Math.min(width, Math.max(narrowestColumn, measured.headers[i] ?? 0));
     });
     // Whole pixels; a column that always keeps its content's width (a phone number) rounds up,
     // since a fraction of a pixel less already cuts its widest number with an ellipsis.
     return fitColumns(natural, least, available).map((width, i) => ((least[i] ?? 0) >= (natural[i] ?? Infinity) ? Math.ceil(width) : Math.floor(width)));
-  }, [measured, available, entity.columns, hasSelection]);
+  }, [measured, available, drawnColumns, hasSelection]);
   const narrowed = widths !== null && widths.some((width, i) => width < (measured?.natural?.[i] ?? 0) - 1);
   const hasMedia = entity.columns.some((column) => column.cell === 'image' || column.cell === 'video');
-  const rowSize = narrowed || hasMedia ? twoLineRow : oneLineRow;
+  const rowSize = compact ? cardRow(drawnColumns) : narrowed || hasMedia ? twoLineRow : oneLineRow;
 
   let tableStyle = { '--admin-row-height': `${rowSize}px` } as CSSProperties;
-  if (widths) {
+  if (widths && !compact) {
     // Columns that fit fill the container (the last takes what rounding left); those that do not
     // scroll sideways.
     const total = widths.reduce((sum, width) => sum + width, 0);
@@ -285,7 +298,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
         <table
           ref={tableRef}
           role="table"
-          className={`admin-table admin-entity-table ${widths ? 'admin-entity-grid' : 'admin-entity-table-measure'}${rowSize === twoLineRow ? ' admin-entity-table-two-lines' : ''}`}
+          className={`admin-table admin-entity-table ${compact ? 'admin-entity-cards' : widths ? 'admin-entity-grid' : 'admin-entity-table-measure'}${rowSize === twoLineRow ? ' admin-entity-table-two-lines' : ''}`}
           style={tableStyle}
           aria-rowcount={tableRows.length + 1}
         >
@@ -295,7 +308,8 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
                 {group.headers.map((header) => {
                   const serverSort = server?.sort?.id === header.column.id ? server.sort : null;
                   const sorted = server ? (serverSort ? (serverSort.desc ? 'desc' : 'asc') : false) : header.column.getIsSorted();
-                  const canSort = server ? server.sortable(header.column.id) : header.column.getCanSort();
+                  // A card's header row is there for screen readers only: no buttons to tab to.
+                  const canSort = !compact && (server ? server.sortable(header.column.id) : header.column.getCanSort());
                   const toggle = server ? () => server.onSort(header.column.id) : header.column.getToggleSortingHandler();
                   const label = <table.FlexRender header={header} />;
                   if (header.id === 'select' && selection) {
@@ -337,7 +351,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
             scroller={scroller}
             rowSize={rowSize}
             twoLines={rowSize === twoLineRow}
-            placed={widths !== null}
+            placed={widths !== null || compact}
             columns={shownColumns}
             columnCount={columnCount}
             emptyText={entity.texts.empty ?? adminTexts.empty}
@@ -349,7 +363,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
             onSelect={onSelect}
             onView={onView}
             onSaved={onSaved}
-            onDrawn={measured ? undefined : measureColumns}
+            onDrawn={measured || compact ? undefined : measureColumns}
             compact={compact}
           />
         </table>

@@ -77,16 +77,21 @@ const BodyRow = memo(function BodyRow({ row, names, index, start, twoLines, colu
           />
         </td>
       )}
-      {columns.map((column) => {
+      {columns.map((column, position) => {
         const id = columnId(column);
         // Read from the column, not row.getValue: TanStack keeps a row's first value per column
         // until the data changes, and a path or many column's values arrive after the rows.
         const value = columnValue(column, row.original);
         const text = cellTexts[column.cell];
         const Cell = cellRenderers[column.cell];
+        // A card (phone) names each value but the first, the row's own name; its hidden header
+        // row names them to a screen reader.
+        const title = compact && position === 0 ? 'admin-card-title' : undefined;
+        const label = compact && position > 0 ? <span className="admin-card-label" aria-hidden="true">{`${column.header}: `}</span> : null;
         if (column.edit && 'key' in column && onSaved) {
           return (
-            <td key={id} role="cell">
+            <td key={id} role="cell" className={title}>
+              {label}
               <EditableCell entity={entity} row={row.original} name={column.key} rowLabel={recordName(entity, row.original, names)} onSaved={onSaved} tones={column.tones} />
             </td>
           );
@@ -105,7 +110,8 @@ const BodyRow = memo(function BodyRow({ row, names, index, start, twoLines, colu
             <div className="admin-cell-clip">{content}</div>
           </td>
         ) : (
-          <td key={id} role="cell" className="admin-cell-clip">
+          <td key={id} role="cell" className={title ? `admin-cell-clip ${title}` : 'admin-cell-clip'}>
+            {label}
             {content}
           </td>
         );

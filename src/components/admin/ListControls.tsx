@@ -12,6 +12,7 @@ import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text
 import { fetchRows } from '../../machines/entityApi';
 import { adminTexts } from './texts';
 import { DateRangeFilter } from './DateRangeFilter';
+import { ToolbarLayout } from './FilterDrawer';
 import { listTexts } from './listTexts';
 
 // ---- filters ------------------------------------------------------------------------------
@@ -195,8 +196,8 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
   const current = toQueryString(view);
   const selected = views.find((saved) => saved.query === current);
   const ranges = useMemo(() => Object.entries(entity.allFields).filter(([, field]) => field.input === 'jalaliDate' && field.rangeFilter), [entity]);
-  const hasFilters =
-    filters.some((filter) => view[`f.${filter.name}`] !== undefined) || ranges.some(([name]) => view[`f.${name}`] !== undefined) || view.q !== undefined;
+  const active = [...filters.map((filter) => filter.name), ...ranges.map(([name]) => name)].filter((name) => view[`f.${name}`] !== undefined).length;
+  const hasFilters = active > 0 || view.q !== undefined;
 
   const setFilter = (name: string, index: string) => {
     const key: FilterKey = `f.${name}`;
@@ -237,9 +238,10 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
   };
 
   return (
-    <div className="admin-list-toolbar">
-      <div className="admin-list-toolbar-row">
-        {((entity.searchIn ?? []).length > 0 || (entity.searchThrough ?? []).length > 0) && (
+    <ToolbarLayout
+      active={active}
+      search={
+        ((entity.searchIn ?? []).length > 0 || (entity.searchThrough ?? []).length > 0) && (
           <>
             <label htmlFor={`${id}-q`} className="admin-visually-hidden">
               {adminTexts.search}
@@ -256,102 +258,110 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
               }}
             />
           </>
-        )}
-        {filters.map((filter) => {
-          const value = view[`f.${filter.name}`];
-          const index = value === undefined || Array.isArray(value) ? -1 : filter.choices.findIndex((c) => String(c.value) === String(value));
-          return (
-            <label key={filter.name} className="admin-list-filter">
-              <span className="admin-list-filter-label">{filter.label}</span>
-              <select className="admin-input admin-list-select" value={index < 0 ? '' : String(index)} onChange={(event) => setFilter(filter.name, event.target.value)}>
-                <option value="">{listTexts.all}</option>
-                {filter.choices.map((choice, i) => (
-                  <option key={String(choice.value)} value={String(i)}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          );
-        })}
-        {ranges.map(([name, field]) => {
-          const key: FilterKey = `f.${name}`;
-          const value = view[key];
-          return (
-            <DateRangeFilter
-              key={name}
-              label={field.label}
-              value={typeof value === 'string' ? value : ''}
-              onChange={(next) => onView({ ...view, [key]: next === '' ? undefined : next, page: undefined })}
-            />
-          );
-        })}
-        {hasFilters && (
-          <button
-            type="button"
-            className="admin-button admin-button-secondary admin-button-small"
-            onClick={() => {
-              typed.current = null;
-              setText('');
-              onView({ sort: view.sort });
-            }}
-          >
-            {listTexts.clearFilters}
-          </button>
-        )}
+        )
+      }
+      filters={
+        <>
+          {filters.map((filter) => {
+            const value = view[`f.${filter.name}`];
+            const index = value === undefined || Array.isArray(value) ? -1 : filter.choices.findIndex((c) => String(c.value) === String(value));
+            return (
+              <label key={filter.name} className="admin-list-filter">
+                <span className="admin-list-filter-label">{filter.label}</span>
+                <select className="admin-input admin-list-select" value={index < 0 ? '' : String(index)} onChange={(event) => setFilter(filter.name, event.target.value)}>
+                  <option value="">{listTexts.all}</option>
+                  {filter.choices.map((choice, i) => (
+                    <option key={String(choice.value)} value={String(i)}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          })}
+          {ranges.map(([name, field]) => {
+            const key: FilterKey = `f.${name}`;
+            const value = view[key];
+            return (
+              <DateRangeFilter
+                key={name}
+                label={field.label}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(next) => onView({ ...view, [key]: next === '' ? undefined : next, page: undefined })}
+              />
+            );
+          })}
+          {hasFilters && (
+            <button
+              type="button"
+              className="admin-button admin-button-secondary admin-button-small"
+              onClick={() => {
+                typed.current = null;
+                setText('');
+                onView({ sort: view.sort });
+              }}
+            >
+              {listTexts.clearFilters}
+            </button>
+          )}
+        </>
+      }
+      count={
         <span className="admin-cell-muted admin-list-count" aria-live="polite">
           {total === null ? '' : adminTexts.rowCount(formatPersianNumber(total))}
         </span>
-      </div>
-      <div className="admin-list-toolbar-row">
-        <label className="admin-list-filter">
-          <span className="admin-list-filter-label">{listTexts.savedViews}</span>
-          <select className="admin-input admin-list-select" value={selected ? String(selected.id) : ''} onChange={(event) => applyView(event.target.value)}>
-            <option value="">{listTexts.chooseView}</option>
-            {views.map((saved) => (
-              <option key={saved.id} value={String(saved.id)}>
-                {saved.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {selected && (
-          <button type="button" className="admin-button admin-button-danger admin-button-small" onClick={removeSelected}>
-            {listTexts.removeView}
-          </button>
-        )}
-        {naming ? (
-          <form className="admin-list-name" onSubmit={submitName}>
-            <label htmlFor={`${id}-name`} className="admin-visually-hidden">
-              {listTexts.viewName}
-            </label>
-            <input
-              id={`${id}-name`}
-              className="admin-input"
-              placeholder={listTexts.viewName}
-              maxLength={100}
-              value={viewName}
-              // The field appears because the admin asked to name the view.
-              autoFocus
-              onChange={(event) => setViewName(event.target.value)}
-            />
-            <button type="submit" className="admin-button admin-button-primary admin-button-small">
-              {adminTexts.save}
+      }
+      views={
+        <>
+          <label className="admin-list-filter">
+            <span className="admin-list-filter-label">{listTexts.savedViews}</span>
+            <select className="admin-input admin-list-select" value={selected ? String(selected.id) : ''} onChange={(event) => applyView(event.target.value)}>
+              <option value="">{listTexts.chooseView}</option>
+              {views.map((saved) => (
+                <option key={saved.id} value={String(saved.id)}>
+                  {saved.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {selected && (
+            <button type="button" className="admin-button admin-button-danger admin-button-small" onClick={removeSelected}>
+              {listTexts.removeView}
             </button>
-            <button type="button" className="admin-button admin-button-secondary admin-button-small" onClick={() => setNaming(false)}>
-              {adminTexts.cancel}
+          )}
+          {naming ? (
+            <form className="admin-list-name" onSubmit={submitName}>
+              <label htmlFor={`${id}-name`} className="admin-visually-hidden">
+                {listTexts.viewName}
+              </label>
+              <input
+                id={`${id}-name`}
+                className="admin-input"
+                placeholder={listTexts.viewName}
+                maxLength={100}
+                value={viewName}
+                // The field appears because the admin asked to name the view.
+                autoFocus
+                onChange={(event) => setViewName(event.target.value)}
+              />
+              <button type="submit" className="admin-button admin-button-primary admin-button-small">
+                {adminTexts.save}
+              </button>
+              <button type="button" className="admin-button admin-button-secondary admin-button-small" onClick={() => setNaming(false)}>
+                {adminTexts.cancel}
+              </button>
+            </form>
+          ) : (
+            <button type="button" className="admin-button admin-button-secondary admin-button-small" onClick={() => setNaming(true)}>
+              {listTexts.saveView}
             </button>
-          </form>
-        ) : (
-          <button type="button" className="admin-button admin-button-secondary admin-button-small" onClick={() => setNaming(true)}>
-            {listTexts.saveView}
+          )}
+          <button type="button" className="admin-button admin-button-secondary admin-button-small admin-list-export" disabled={exporting} onClick={exportView}>
+            {exporting ? listTexts.exporting : listTexts.export}
           </button>
-        )}
-        <button type="button" className="admin-button admin-button-secondary admin-button-small admin-list-export" disabled={exporting} onClick={exportView}>
-          {exporting ? listTexts.exporting : listTexts.export}
-        </button>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }
 

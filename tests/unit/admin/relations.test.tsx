@@ -6,7 +6,7 @@ import { backend } from '../../machines/server';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyEntity, AnyField, AnyRow } from '../../../schema/define';
+import { listOrder, type AnyEntity, type AnyField, type AnyRow } from '../../../schema/define';
 import { registry } from '../../../schema/registry.gen';
 import { clearGetCache } from '../../../src/api/client';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
@@ -182,7 +182,8 @@ describe('reference cells', () => {
   });
 
   it('sort by the label, not the id', async () => {
-    const teacherColumn = coursesWithReferences.columns.findIndex((c) => 'key' in c && c.key === 'techerId');
+    // Key columns are drawn right after the title (listOrder).
+    const teacherColumn = listOrder(coursesWithReferences.columns).findIndex((c) => 'key' in c && c.key === 'techerId');
     render(<EntityTable entity={coursesWithReferences} rows={courses.slice(0, 4)} />);
     await waitFor(() => expect(screen.getAllByText('سارا احمدی').length).toBeGreaterThan(0));
     await act(async () => {
