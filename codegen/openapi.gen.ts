@@ -1421,6 +1421,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Coupon/BulkEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bulkEditCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CourseSlot/GetSelectList": {
         parameters: {
             query?: never;
@@ -1544,6 +1560,22 @@ export type paths = {
         put?: never;
         post?: never;
         delete: operations["deleteCourse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Course/BulkEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bulkEditCourse"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1773,6 +1805,22 @@ export type paths = {
         put?: never;
         post?: never;
         delete: operations["deleteContactMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Contact/BulkEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bulkEditContactMessage"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3132,6 +3180,31 @@ export type components = {
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
         };
+        BulkEditResult: {
+            updated: number;
+            /** @description rows that already held the value */
+            unchanged: number;
+            skipped: {
+                id: number;
+                label: string;
+                reason: string;
+            }[];
+        };
+        /** @description The rows (ids, or a list query and the count confirmed) and the field of coupons to set: one of inActive, categoryId */
+        CouponBulkEditBody: ({
+            /** @constant */
+            field: "inActive";
+            value: boolean;
+        } | {
+            /** @constant */
+            field: "categoryId";
+            /** @description id of a Category; 0 when none */
+            value: number;
+        }) & {
+            ids?: number[];
+            query?: string;
+            expected?: number;
+        };
         CourseSlotFields: {
             /** @description id of a Course; 0 when none */
             courseId: number;
@@ -3234,6 +3307,21 @@ export type components = {
             address: string;
             room: string;
         };
+        /** @description The rows (ids, or a list query and the count confirmed) and the field of courses to set: one of categoryId, inActive */
+        CourseBulkEditBody: ({
+            /** @constant */
+            field: "categoryId";
+            /** @description id of a Category; 0 when none */
+            value: number;
+        } | {
+            /** @constant */
+            field: "inActive";
+            value: boolean;
+        }) & {
+            ids?: number[];
+            query?: string;
+            expected?: number;
+        };
         CourseActionResult: {
             record: components["schemas"]["Course"];
             /** @description shown to the admin once, e.g. a one-time link */
@@ -3329,6 +3417,17 @@ export type components = {
             id: number;
             /** @description the version the edit started from; a stale one answers 409 */
             version?: number;
+        };
+        /** @description The rows (ids, or a list query and the count confirmed) and the field of messages to set: one of status */
+        ContactMessageBulkEditBody: {
+            /** @constant */
+            field: "status";
+            /** @enum {string} */
+            value: "new" | "read" | "answered" | "archived";
+        } & {
+            ids?: number[];
+            query?: string;
+            expected?: number;
         };
         ContactMessageActionResult: {
             record: components["schemas"]["ContactMessage"];
@@ -6439,6 +6538,34 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    bulkEditCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponBulkEditBody"];
+            };
+        };
+        responses: {
+            /** @description What was set, and the rows a rule kept as they were */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listCourseSlot: {
         parameters: {
             query?: {
@@ -6696,6 +6823,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    bulkEditCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseBulkEditBody"];
+            };
+        };
+        responses: {
+            /** @description What was set, and the rows a rule kept as they were */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -7222,6 +7377,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    bulkEditContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageBulkEditBody"];
+            };
+        };
+        responses: {
+            /** @description What was set, and the rows a rule kept as they were */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
