@@ -37,17 +37,21 @@ export function BulkEditDialogs({ entity, bulk }: { entity: AnyEntity; bulk: Bul
     <>
       <EntityModal open={choosing} title={bulkTexts.bulkEditTitle(formatPersianNumber(count), entity.texts.nav)} closable onClose={cancel}>
         {entity.bulkEdit.length > 1 && (
-          <div className="admin-field">
-            <label htmlFor={pickerId} className="admin-label">
-              {bulkTexts.bulkEditField}
-            </label>
-            <select id={pickerId} className="admin-input admin-select" value={name} onChange={(event) => setName(event.target.value)}>
-              {entity.bulkEdit.map((option) => (
-                <option key={option} value={option}>
-                  {entity.fields[option]?.label ?? option}
-                </option>
-              ))}
-            </select>
+          // Laid out as one of the form's fields, so the field below lines up with it.
+          <div className="admin-form-grid">
+            <div className="admin-field">
+              <label htmlFor={pickerId} className="admin-label">
+                {bulkTexts.bulkEditField}
+              </label>
+              <select id={pickerId} className="admin-input admin-select" value={name} onChange={(event) => setName(event.target.value)}>
+                {entity.bulkEdit.map((option) => (
+                  <option key={option} value={option}>
+                    {entity.fields[option]?.label ?? option}
+                  </option>
+                ))}
+              </select>
+              <div className="admin-error-line" />
+            </div>
           </div>
         )}
         {choosing && field && (
