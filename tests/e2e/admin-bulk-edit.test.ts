@@ -1,11 +1,14 @@
 // Bulk edit end to end (the courses schema declares `bulkEdit: ['categoryId', 'inActive']`):
 // select courses, «ویرایش گروهی», pick the category with the form's own picker, one confirmation
-// naming field, count and value, the toast, the rows changed. With SHOTS_DIR set, the bar and
-// the dialogs are saved there at 1366 and 390 px.
+// naming field, count and value, the toast, the rows changed; coupons, whose rule refuses a row,
+// and the report of it. With SHOTS_DIR set, the bar, the dialogs and the report are saved there
+// at 1366 and 390 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankRecord } from '../../schema/define';
+import { registry } from '../../schema/registry.gen';
 import { courseBody } from '../support/samples';
 import { apiToken, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
@@ -81,6 +84,34 @@ describe('admin bulk edit', () => {
       await row(title).getByText('نجوم گروهی').waitFor();
     }
     expect(await bar.count()).toBe(0);
+  });
+
+  it('coupons are selectable too; a row a rule refuses is listed in the report with the reason', async () => {
+    await post('Category/Create', { name: 'کدنویسی گروهی', inActive: false, coverImage: '' });
+    const course = await createCourse('دوره‌ی کد تخفیف گروهی');
+    const coupon = (code: string, courseId: number) =>
+      post('Coupon/Create', { ...blankRecord(registry.coupons), code, kind: 'percent', percent: 10, courseId });
+    await coupon('GROUP-FREE', 0);
+    await coupon('GROUP-TIED', course.id);
+    const page = await open(1366, 800);
+    await page.goto(`${stack.baseUrl}/admin/coupons`);
+    await page.getByRole('checkbox', { name: 'انتخاب «GROUP-FREE»' }).click();
+    await page.getByRole('checkbox', { name: 'انتخاب «GROUP-TIED»' }).click();
+    await page.getByRole('region', { name: 'عملیات گروهی' }).getByRole('button', { name: 'ویرایش گروهی' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ویرایش گروهی ۲ مورد از کدهای تخفیف' });
+    await dialog.getByLabel('چه چیزی تغییر کند').selectOption({ label: 'دسته‌بندی' });
+    const picker = dialog.getByRole('combobox', { name: 'دسته‌بندی', exact: true });
+    await picker.click();
+    await picker.fill('کدنویسی گروهی');
+    await dialog.getByRole('listbox', { name: 'دسته‌بندی', exact: true }).getByRole('option', { name: 'کدنویسی گروهی' }).click();
+    await dialog.getByRole('button', { name: 'ادامه' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await told(page, 'دسته‌بندی ۱ کد تخفیف به «کدنویسی گروهی» تغییر کرد', () => confirm.getByRole('button', { name: 'تغییر بده' }).click());
+    const report = page.getByRole('status').filter({ hasText: 'ویرایش نشد' });
+    await report.getByText('۱ مورد ویرایش نشد').waitFor();
+    expect(await report.getByText('GROUP-TIED').count()).toBe(1);
+    expect(await report.getByText('کد تخفیف یا برای یک دوره است یا برای یک دسته‌بندی').count()).toBe(1);
+    await shot(page, 'report-1366.png');
   });
 
   it('fits a phone: the bar, the dialog with its field, the confirmation', async () => {

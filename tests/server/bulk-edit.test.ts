@@ -122,6 +122,22 @@ describe('bulk edit', () => {
     expect((await coursesById([made.id])).get(made.id)?.version).toBe(made.version);
   });
 
+  it('archives messages together, as their edit form would (the internal note kept)', async () => {
+    const sent = await server.call('POST', '/api/Contact', { body: { fullName: 'پدر آزمون', phoneNumber: '09121234567', emailAddress: '', message: 'سلام، کلاس کی شروع می‌شود؟' } });
+    expect(sent.status, sent.text).toBeLessThan(300);
+    const messages = (await server.call<Row[]>('GET', '/api/Contact/GetSelectList', { token: admin })).body;
+    expect(messages.length).toBeGreaterThan(0);
+    const answer = await bulkEdit('Contact', { ids: messages.map((m) => m.id), field: 'status', value: 'archived' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.updated + answer.body.unchanged).toBe(messages.length);
+    expect(answer.body.skipped).toEqual([]);
+    const after = (await server.call<Row[]>('GET', '/api/Contact/GetSelectList', { token: admin })).body;
+    for (const message of after) {
+      expect(message.status).toBe('archived');
+      expect(message.note).toBe(messages.find((m) => m.id === message.id)?.note);
+    }
+  });
+
   it('only an admin may call it', async () => {
     const answer = await server.call('POST', '/api/Course/BulkEdit', { body: { ids: [1], field: 'inActive', value: true } });
     expect(answer.status).toBe(401);
