@@ -219,6 +219,30 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
         post: operation('previewSave', `What saving this ${name} would change besides it`, { anyOf: bodies }, ref('SavePreview'), { '404': response('NotFound') }),
       };
     }
+    // Bulk edit: one declared field, one value its own schema allows, and the rows as bulk
+    // delete takes them (BulkDeleteBody); the answer reports the rows a rule kept as they were.
+    if (entity.ops.bulkEdit) {
+      const declared = entity.bulkEdit.flatMap((n) => {
+        const field = entity.decl.fields[n];
+        return field ? [{ type: 'object', required: ['field', 'value'], properties: { field: { const: n }, value: propertySchema(field, entities) } }] : [];
+      });
+      schemas.BulkEditResult = {
+        type: 'object',
+        required: ['updated', 'unchanged', 'skipped'],
+        properties: {
+          updated: { type: 'integer' },
+          unchanged: { type: 'integer', description: 'rows that already held the value' },
+          skipped: { type: 'array', items: { type: 'object', required: ['id', 'label', 'reason'], properties: { id: { type: 'integer' }, label: { type: 'string' }, reason: { type: 'string' } } } },
+        },
+      };
+      schemas[`${name}BulkEditBody`] = {
+        description: `The rows (ids, or a list query and the count confirmed) and the field of ${entity.key} to set: one of ${entity.bulkEdit.join(', ')}`,
+        allOf: [{ oneOf: declared }, { type: 'object', properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 } }, query: { type: 'string', maxLength: 4000 }, expected: { type: 'integer', minimum: 0 } } }],
+      };
+      paths[at(entity.ops.bulkEdit)] = {
+        post: operation('bulkEdit', `What was set, and the rows a rule kept as they were`, ref(`${name}BulkEditBody`), ref('BulkEditResult'), { '409': response('Conflict') }),
+      };
+    }
     // Every action answers the changed record and, when the action has something to hand over
     // once (a reset link), a notice for the admin.
     if (entity.actions.length > 0) {

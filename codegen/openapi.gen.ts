@@ -1437,6 +1437,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Coupon/BulkEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bulkEditCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CourseSlot/GetSelectList": {
         parameters: {
             query?: never;
@@ -1560,6 +1576,22 @@ export type paths = {
         put?: never;
         post?: never;
         delete: operations["deleteCourse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Course/BulkEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bulkEditCourse"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1805,6 +1837,22 @@ export type paths = {
         put?: never;
         post?: never;
         delete: operations["deleteContactMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Contact/BulkEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bulkEditContactMessage"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3191,6 +3239,31 @@ export type components = {
         CouponListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["Coupon"][];
         };
+        BulkEditResult: {
+            updated: number;
+            /** @description rows that already held the value */
+            unchanged: number;
+            skipped: {
+                id: number;
+                label: string;
+                reason: string;
+            }[];
+        };
+        /** @description The rows (ids, or a list query and the count confirmed) and the field of coupons to set: one of inActive, categoryId */
+        CouponBulkEditBody: ({
+            /** @constant */
+            field: "inActive";
+            value: boolean;
+        } | {
+            /** @constant */
+            field: "categoryId";
+            /** @description id of a Category; 0 when none */
+            value: number;
+        }) & {
+            ids?: number[];
+            query?: string;
+            expected?: number;
+        };
         CourseSlotFields: {
             /** @description id of a Course; 0 when none */
             courseId: number;
@@ -3298,6 +3371,21 @@ export type components = {
         };
         CourseListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["Course"][];
+        };
+        /** @description The rows (ids, or a list query and the count confirmed) and the field of courses to set: one of categoryId, inActive */
+        CourseBulkEditBody: ({
+            /** @constant */
+            field: "categoryId";
+            /** @description id of a Category; 0 when none */
+            value: number;
+        } | {
+            /** @constant */
+            field: "inActive";
+            value: boolean;
+        }) & {
+            ids?: number[];
+            query?: string;
+            expected?: number;
         };
         CourseActionResult: {
             record: components["schemas"]["Course"];
@@ -3413,6 +3501,17 @@ export type components = {
         };
         ContactMessageListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["ContactMessage"][];
+        };
+        /** @description The rows (ids, or a list query and the count confirmed) and the field of messages to set: one of status */
+        ContactMessageBulkEditBody: {
+            /** @constant */
+            field: "status";
+            /** @enum {string} */
+            value: "new" | "read" | "answered" | "archived";
+        } & {
+            ids?: number[];
+            query?: string;
+            expected?: number;
         };
         ContactMessageActionResult: {
             record: components["schemas"]["ContactMessage"];
@@ -6583,6 +6682,34 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    bulkEditCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponBulkEditBody"];
+            };
+        };
+        responses: {
+            /** @description What was set, and the rows a rule kept as they were */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listCourseSlot: {
         parameters: {
             query?: {
@@ -6840,6 +6967,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    bulkEditCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseBulkEditBody"];
+            };
+        };
+        responses: {
+            /** @description What was set, and the rows a rule kept as they were */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -7394,6 +7549,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    bulkEditContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageBulkEditBody"];
+            };
+        };
+        responses: {
+            /** @description What was set, and the rows a rule kept as they were */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };

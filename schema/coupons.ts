@@ -73,4 +73,6 @@ export default defineEntity({
   searchIn: ['code'],
   labelField: 'code',
   singular: 'کد تخفیف',
+  // A campaign's codes switched off together, or narrowed to one category.
+  bulkEdit: ['inActive', 'categoryId'],
 });

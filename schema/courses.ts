@@ -148,4 +148,6 @@ export default defineEntity({
   slugFrom: 'title',
   importable: true,
   searchIn: ['title', 'prerequisite'],
+  // A term's courses moved to another category, or put out of sale together.
+  bulkEdit: ['categoryId', 'inActive'],
 });

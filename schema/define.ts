@@ -18,7 +18,7 @@ import { isWriteOnly, type FieldDecl } from './define/fields';
 import type { RowOf } from './define/entity';
 import { assertEditableColumns, assertRelatedColumns } from './define/validation';
 import type { AnyEntity } from './define/entity';
-import { assertFieldOrder } from './define/validation';
+import { assertBulkEdit, assertFieldOrder } from './define/validation';
 import type { OperationKey } from './define/fields';
 import type { EntityOps } from './define/entity';
 
@@ -53,6 +53,7 @@ function opsOf(decl: EntityDecl<Record<string, FieldDecl>>): EntityOps {
   }
   const remove = declared.remove ?? conventionalOps.remove;
   if (remove !== false) ops.remove = at('DELETE', remove);
+  if (decl.bulkEdit && decl.bulkEdit.length > 0) ops.bulkEdit = at('POST', 'BulkEdit');
   return ops;
 }
 
@@ -124,6 +125,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
   assertFieldOrder(decl.key, fields);
   assertEditableColumns(decl.key, erased, fields);
   assertRelatedColumns(decl.key, erased);
+  assertBulkEdit(decl.key, erased, fields);
   const entity: AnyEntity & { key: K } = {
     key: decl.key,
     component: decl.name,
@@ -137,6 +139,7 @@ export function defineEntity<const F extends Record<string, FieldDecl>, const K 
     afterSave: decl.afterSave ?? 'reload',
     afterRemove: decl.afterRemove ?? 'reload',
     actions: actionsOf(erased),
+    bulkEdit: erased.bulkEdit ?? [],
     links: (erased.links ?? []).map((link) => ({ ...link })),
     sidebar: decl.sidebar ?? true,
     decl: erased,

@@ -67,6 +67,8 @@ export default defineEntity({
   },
   searchIn: ['fullName', 'phoneNumber', 'emailAddress', 'message', 'note'],
   navBadge: { field: 'status', value: 'new', title: 'پیام تازه' },
+  // A morning's messages marked read or archived together.
+  bulkEdit: ['status'],
   onOpen: { field: 'status', from: 'new', to: 'read' },
   defaultOrder: ['createdAt', 'desc'],
   // A message no admin has opened yet, as an unread mail is.

@@ -12,6 +12,7 @@ import { plugInFeatures } from './features';
 import { registerAudit } from './engine/auditRevert';
 import { registerAuth } from './features/identity/auth';
 import { registerBulk } from './engine/bulk';
+import { registerBulkEdit } from './engine/bulkEdit';
 import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './platform/config';
 import { registerContact } from './features/catalogue/contact';
 import { Contract } from './platform/contract';
@@ -371,6 +372,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerActions(routes.register, db, contract, gateway, siteOrigin);
   registerSavePreviews(routes.register, db);
   registerBulk(routes.register, db);
+  registerBulkEdit(routes.register, db, contract);
   registerImport(routes.register, db);
   registerFiles(routes.register, media, db);
   registerPublic(routes.register, db);

@@ -117,6 +117,12 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   /** Record actions by key (see ActionDecl), in the order their buttons are drawn. */
   actions?: Readonly<Record<string, ActionDecl<RowOf<F>>>>;
   /**
+   * Fields the list may set on many chosen rows at once («ویرایش گروهی»): a course's category or
+   * status. Each row is saved as its edit form would save it (POST /api/<api>/BulkEdit); a row a
+   * rule refuses is reported and left as it was. Needs the update call.
+   */
+  bulkEdit?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /**
    * `false`: no sidebar link (an order's items, its payment attempts): the records are read on
    * the detail view of what they belong to, and their list stays at /admin/<key>.
    */
@@ -220,6 +226,8 @@ export interface EntityOps {
   /** Name of the id in the update body ('id' unless the schema says otherwise). */
   updateIdKey?: string;
   remove?: OperationKey;
+  /** Present when the schema declares `bulkEdit`. */
+  bulkEdit?: OperationKey;
 }
 
 /** A declared action with its call resolved. */
@@ -331,6 +339,8 @@ export interface AnyEntity {
   importable?: boolean;
   /** See ActionDecl; empty when the schema declares none. */
   actions: ReadonlyArray<AnyAction>;
+  /** See EntityDecl.bulkEdit; empty when the schema declares none. */
+  bulkEdit: ReadonlyArray<string>;
   /** See RecordLinkDecl; empty when the schema declares none. */
   links: ReadonlyArray<AnyLink>;
   /** See EntityDecl.sidebar (default true). */

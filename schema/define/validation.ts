@@ -143,6 +143,19 @@ export function assertEditableColumns(key: string, decl: EntityDecl<Record<strin
   }
 }
 
+/**
+ * Bulk edit sets fields the edit form edits, of an entity with an update call; a many-to-many
+ * field or a password is no value to give many rows at once.
+ */
+export function assertBulkEdit(key: string, decl: EntityDecl<Record<string, FieldDecl>>, fields: Readonly<Record<string, AnyField>>): void {
+  for (const name of decl.bulkEdit ?? []) {
+    const input = fields[name]?.input;
+    if (input === undefined || input === 'references' || input === 'password' || decl.ops?.update === false) {
+      throw new Error(`${key}: bulkEdit names '${name}', which is not a field its edit form edits (or the entity has no update call)`);
+    }
+  }
+}
+
 /** A reference's `relatedColumns` name columns its own entity declares. */
 export function assertRelatedColumns(key: string, decl: EntityDecl<Record<string, FieldDecl>>): void {
   const ids = new Set(decl.columns.map(columnId));

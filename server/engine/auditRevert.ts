@@ -16,7 +16,7 @@ import { isCalendarDate } from '../../schema/validators';
 import type { Contract } from '../platform/contract';
 import { runAction } from './actions';
 import { createHookOf, insertHookOf } from './behaviours';
-import { deleteRecord, insertRecord, stampSave, toColumns, updateRecord, updateValues } from './crud';
+import { deleteRecord, editedValues, insertRecord, stampSave, toColumns, updateRecord } from './crud';
 import { type DB } from '../platform/db';
 import { HttpError, notFound } from '../platform/errors';
 import type { Gateway } from '../platform/outside';
@@ -221,9 +221,8 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
         } else if (plan.before !== null && plan.after !== null && current) {
           // The form's save of the record as it is, with the fields this entry changed as they were.
           const changed = changedFields(entity, plan.before, plan.after);
-          const merged = { ...current, ...Object.fromEntries(changed.map((name) => [name, plan.before?.[name]])) };
-          const body = { ...shapeRow(contract, entity, merged), [entity.ops.updateIdKey ?? 'id']: recordId };
-          const { values } = asRevert(() => updateValues(entity, body, actor.id));
+          const changes = Object.fromEntries(changed.map((name) => [name, plan.before?.[name]]));
+          const { values } = asRevert(() => editedValues(contract, entity, current, changes, actor.id));
           result = await updateRecord(trx, contract, entity, actor, { id: recordId, values, expected: undefined, logAs: 'revert' });
         } else if (plan.before !== null) {
           // The record again under its old id: its fields checked as a create's are, the rest

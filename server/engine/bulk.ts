@@ -26,7 +26,7 @@ export const bulkTexts = {
   body: 'بدنه درخواست باید یکی از { ids } یا { query } باشد',
   ids: `شناسه‌ها باید فهرستی از ۱ تا ${formatPersianNumber(bulkLimits.ids)} عدد صحیح مثبت باشند`,
   tooManyMatching: (n: number) =>
-    `${formatPersianNumber(n)} مورد با این فیلتر مطابقت دارند؛ حذف گروهی حداکثر ${formatPersianNumber(bulkLimits.matching)} مورد را در یک بار می‌پذیرد. فیلتر را محدودتر کنید.`,
+    `${formatPersianNumber(n)} مورد با این فیلتر مطابقت دارند؛ کار گروهی حداکثر ${formatPersianNumber(bulkLimits.matching)} مورد را در یک بار می‌پذیرد. فیلتر را محدودتر کنید.`,
   changed: (expected: number, now: number) =>
     `فهرست تغییر کرده است: شما ${formatPersianNumber(expected)} مورد را تأیید کردید ولی اکنون ${formatPersianNumber(now)} مورد مطابقت دارند. فهرست را دوباره بارگذاری و بررسی کنید.`,
   missing: 'پیدا نشد (شاید پیش‌تر حذف شده است)',
@@ -42,13 +42,36 @@ export interface Skipped {
 }
 
 const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1));
-const bodySchema = v.union(
+/** The rows a bulk call acts on: chosen ids, or every row a list query matches (the count confirmed). */
+export const selectionSchema = v.union(
   [
     v.strictObject({ ids: v.pipe(v.array(positiveId), v.minLength(1), v.maxLength(bulkLimits.ids)) }),
     v.strictObject({ query: v.pipe(v.string(), v.maxLength(4000)), expected: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
   ],
   bulkTexts.body,
 );
+
+/** A selection's body as sent, or the 400 naming what is wrong with it. */
+export function parseSelection(body: unknown): v.InferOutput<typeof selectionSchema> {
+  const parsed = v.safeParse(selectionSchema, body);
+  if (parsed.success) return parsed.output;
+  const sentIds = typeof body === 'object' && body !== null && 'ids' in body;
+  throw new HttpError(400, sentIds ? bulkTexts.ids : bulkTexts.body);
+}
+
+/**
+ * The ids a selection names; for a query, refused (409) when it now matches another count than
+ * the one the admin confirmed, and (400) beyond the bulk limit.
+ */
+export async function selectedIds(db: DB, entity: AnyEntity, selection: v.InferOutput<typeof selectionSchema>): Promise<readonly number[]> {
+  if ('ids' in selection) return selection.ids;
+  const ids = await matchingIdsFor(db, entity, selection.query);
+  if (selection.expected !== undefined && selection.expected !== ids.length) {
+    throw new HttpError(409, bulkTexts.changed(selection.expected, ids.length));
+  }
+  if (ids.length > bulkLimits.matching) throw new HttpError(400, bulkTexts.tooManyMatching(ids.length));
+  return ids;
+}
 
 /** The registry entity named by the `{entity}` path parameter, or 404. */
 export function entityOf(request: FastifyRequest): AnyEntity {
@@ -73,7 +96,7 @@ const toAnyRow = (row: Row & { id: number }): AnyRow => row;
 const isForeignKeyError = (error: unknown) =>
   isFinancialRecordsError(error) || (error instanceof Error && /FOREIGN KEY constraint failed|violates foreign key/i.test(error.message));
 
-function chunks<T>(items: readonly T[], size: number = bulkLimits.chunk): T[][] {
+export function chunks<T>(items: readonly T[], size: number = bulkLimits.chunk): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -163,18 +186,9 @@ export function registerBulk(register: Register, db: DB): void {
   register('POST /api/Admin/{entity}/bulk-delete', async (request) => {
     const entity = entityOf(request);
     if (!entity.ops.remove) throw new HttpError(400, bulkTexts.notDeletable);
-    const body = v.safeParse(bodySchema, request.body);
-    if (!body.success) {
-      const sentIds = typeof request.body === 'object' && request.body !== null && 'ids' in request.body;
-      throw new HttpError(400, sentIds ? bulkTexts.ids : bulkTexts.body);
-    }
+    const selection = parseSelection(request.body);
     const actor = currentUser(request);
-    if ('ids' in body.output) return bulkDelete(db, entity, body.output.ids, actor);
-    const ids = await matchingIdsFor(db, entity, body.output.query);
-    if (body.output.expected !== undefined && body.output.expected !== ids.length) {
-      throw new HttpError(409, bulkTexts.changed(body.output.expected, ids.length));
-    }
-    if (ids.length > bulkLimits.matching) throw new HttpError(400, bulkTexts.tooManyMatching(ids.length));
+    const ids = await selectedIds(db, entity, selection);
     return bulkDelete(db, entity, ids, actor);
   });
 }

@@ -60,6 +60,16 @@ export function updateValues(entity: AnyEntity, body: unknown, actorId: number):
 }
 
 /**
+ * A stored record's edit-form save with `changes` over its values (the audit log's revert, bulk
+ * edit): the whole record checked as the form's body is, so a change the record's other
+ * values contradict is refused as the form would refuse it.
+ */
+export function editedValues(contract: Contract, entity: AnyEntity, current: Row, changes: Row, actorId: number): { id: number; values: Row } {
+  const body = { ...shapeRow(contract, entity, { ...current, ...changes }), [entity.ops.updateIdKey ?? 'id']: Number(current.id) };
+  return updateValues(entity, body, actorId);
+}
+
+/**
  * Whether an update's values differ from the stored record, beyond the stamps every save sets: a
  * save that changes nothing writes nothing (no version bump, no hooks, no audit entry).
  */

@@ -1,14 +1,15 @@
-// The calls behind the bulk machines' named actors: POST /api/Admin/{entity}/bulk-delete and
-// POST /api/Admin/{entity}/import, through the typed client (token, statuses, GET cache cleared
+// The calls behind the bulk machines' named actors: POST /api/Admin/{entity}/bulk-delete, an
+// entity's bulk edit (POST /api/<api>/BulkEdit) and POST /api/Admin/{entity}/import, through the typed client (token, statuses, GET cache cleared
 // after a write, as for every other call).
 import type { components } from '../../codegen/openapi.gen';
 import type { AnyEntity } from '../../schema/define';
 import { api, serverMessage } from '../api/client';
-import { ApiError } from '../api/operations';
+import { ApiError, callOperation } from '../api/operations';
 import type { BulkSelection } from '../components/admin/selection';
 
 export type BulkDeleteResult = components['schemas']['BulkDeleteResult'];
 export type ImportResult = components['schemas']['ImportResult'];
+export type BulkEditResult = components['schemas']['BulkEditResult'];
 
 export interface BulkDeleteInput {
   entity: AnyEntity;
@@ -27,6 +28,26 @@ export async function bulkDeleteRows({ entity, selection, count }: BulkDeleteInp
   }
   if (!result.data) throw new ApiError(result.response.status, serverMessage(result.error));
   return result.data;
+}
+
+/** A declared field and its value for every chosen row, with the value as the admin reads it. */
+export interface BulkChange {
+  field: string;
+  value: unknown;
+  text: string;
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number';
+function isBulkEditResult(data: unknown): data is BulkEditResult {
+  return typeof data === 'object' && data !== null && 'updated' in data && isCount(data.updated) && 'unchanged' in data && isCount(data.unchanged) && 'skipped' in data && Array.isArray(data.skipped);
+}
+
+export async function bulkEditRows({ entity, selection, count, change }: BulkDeleteInput & { change: BulkChange }): Promise<BulkEditResult> {
+  if (!entity.ops.bulkEdit) throw new ApiError(400, undefined);
+  const rows = selection.kind === 'ids' ? { ids: selection.ids } : { query: selection.query, expected: count };
+  const data = await callOperation(entity.ops.bulkEdit, { body: { ...rows, field: change.field, value: change.value } });
+  if (!isBulkEditResult(data)) throw new ApiError(200, undefined);
+  return data;
 }
 
 export interface ImportInput {

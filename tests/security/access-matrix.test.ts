@@ -14,7 +14,7 @@ type Access = 'public' | 'learner' | 'admin';
 // Every entity's calls are the administrator's: their rows follow from the schema files.
 const entityRows: Record<string, Access> = {};
 for (const entity of Object.values(registry)) {
-  const calls = { list: entity.ops.list, create: entity.ops.create, update: entity.ops.update, delete: entity.ops.remove };
+  const calls = { list: entity.ops.list, create: entity.ops.create, update: entity.ops.update, delete: entity.ops.remove, bulkEdit: entity.ops.bulkEdit };
   for (const [verb, op] of Object.entries(calls)) if (op) entityRows[`${verb}${entity.component}`] = 'admin';
   // A schema's record actions (lock a user…) are the panel's too.
   for (const action of entity.actions) entityRows[`${action.key}${entity.component}`] = 'admin';

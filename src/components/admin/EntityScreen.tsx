@@ -11,6 +11,7 @@ import { bulkMachine } from '../../machines/bulkMachine';
 import { importMachine } from '../../machines/importMachine';
 import { listMachine } from '../../machines/listMachine';
 import { BulkBar, BulkReport } from './BulkBar';
+import { BulkEditDialogs } from './BulkEdit';
 import { bulkTexts } from './bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useEntityEditing } from './EntityEditing';
@@ -72,7 +73,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
   );
   const { texts, ops } = entity;
 
-  // Bulk work: selection (the table's checkboxes), bulk delete and CSV import.
+  // Bulk work: selection (the table's checkboxes), bulk delete, bulk edit and CSV import.
   const selection = useRowSelection();
   const clearSelection = selection.clear;
   const bulk = useActorRef(bulkMachine.provide({ actions: { notify: showNotice, clearSelection } }), { input: { entity, list } });
@@ -80,6 +81,8 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
   const [importOpen, setImportOpen] = useState(false);
   const bulkConfirming = useSelector(bulk, (s) => s.matches('confirming') || s.matches('deleting'));
   const bulkDeleting = useSelector(bulk, (s) => s.matches('deleting'));
+  const bulkBusy = useSelector(bulk, (s) => s.matches('deleting') || s.matches('editing'));
+  const bulkEdits = entity.bulkEdit.length > 0;
   const bulkCount = useSelector(bulk, (s) => s.context.count);
   const bulkResult = useSelector(bulk, (s) => (s.matches('done') ? s.context.result : null));
   const matching = useSelector(list, (s) => listMatching(s.context), (a, b) => a?.total === b?.total && a?.query === b?.query);
@@ -89,9 +92,9 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
   const chosenState = matching ? selection.state : retainRows(selection.state, rowIds);
   const chosen = selectedCount(chosenState);
   const allLoadedChosen = chosenState.ids.size > 0 && rows.every((row) => chosenState.ids.has(row.id));
-  const askBulkDelete = () => {
+  const askBulk = (type: 'bulk.delete' | 'bulk.edit') => {
     const chosenRows = toBulkSelection(chosenState);
-    if (chosenRows) bulk.send({ type: 'bulk.delete', selection: chosenRows, count: chosen });
+    if (chosenRows) bulk.send({ type, selection: chosenRows, count: chosen });
   };
   const sortParam = view?.sort;
   const server = useMemo((): ServerView | undefined => {
@@ -142,9 +145,10 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
           count={chosen}
           allMatching={chosenState.allMatching !== null}
           matchingTotal={allLoadedChosen && matching ? matching.total : null}
-          busy={bulkDeleting}
+          busy={bulkBusy}
           onSelectAllMatching={() => matching && selection.chooseAllMatching(matching.query, matching.total)}
-          onDelete={ops.remove ? askBulkDelete : undefined}
+          onDelete={ops.remove ? () => askBulk('bulk.delete') : undefined}
+          onEdit={bulkEdits ? () => askBulk('bulk.edit') : undefined}
           onClear={clearSelection}
         />
       )}
@@ -174,7 +178,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
             onAction={entity.actions.length > 0 ? runAction : undefined}
             onView={onOpen}
             onSaved={ops.update ? onSaved : undefined}
-            selection={ops.remove ? selection.table : undefined}
+            selection={ops.remove || bulkEdits ? selection.table : undefined}
           />
           {view && onView && <Pager page={page} pages={pages} onPage={(next) => onView({ ...view, page: next > 1 ? next : undefined })} />}
         </div>
@@ -189,6 +193,7 @@ export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
         onConfirm={() => bulk.send({ type: 'confirm' })}
         onCancel={() => bulk.send({ type: 'cancel' })}
       />
+      {bulkEdits && <BulkEditDialogs entity={entity} bulk={bulk} />}
       {isImportable(entity) && importOpen && (
         <LazyPart>
           <ImportDialog entity={entity} actor={importer} open onClose={() => setImportOpen(false)} />

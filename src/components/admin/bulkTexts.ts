@@ -1,4 +1,4 @@
-// Texts of row selection, bulk delete and CSV import (every entity screen shares them).
+// Texts of row selection, bulk delete, bulk edit and CSV import (every entity screen shares them).
 export const bulkTexts = {
   select: 'انتخاب',
   selectAllLoaded: 'انتخاب همه‌ی ردیف‌های نمایش‌داده‌شده',
@@ -18,6 +18,18 @@ export const bulkTexts = {
   skippedLine: (label: string, reason: string) => `${label}: ${reason}`,
   bulkFailed: 'حذف گروهی انجام نشد',
   dismiss: 'بستن گزارش',
+  // Bulk edit: `label` is the field's, `one` the entity's singular (دوره), `text` the value as read.
+  bulkEdit: 'ویرایش گروهی',
+  bulkEditTitle: (n: string, what: string) => `ویرایش گروهی ${n} مورد از ${what}`,
+  bulkEditField: 'چه چیزی تغییر کند',
+  next: 'ادامه',
+  confirmBulkEdit: (label: string, n: string, one: string, text: string) => `${label} ${n} ${one} به «${text}» تغییر کند؟`,
+  confirmEditLabel: 'تغییر بده',
+  edited: (label: string, n: string, one: string, text: string) => `${label} ${n} ${one} به «${text}» تغییر کرد`,
+  nothingEdited: 'هیچ موردی ویرایش نشد',
+  editedCount: (n: string) => `${n} مورد ویرایش شد`,
+  notEditedTitle: (n: string) => `${n} مورد ویرایش نشد`,
+  bulkEditFailed: 'ویرایش گروهی انجام نشد',
   // CSV import
   importButton: 'ورود از CSV',
   importTitle: (what: string) => `ورود ${what} از فایل CSV`,
