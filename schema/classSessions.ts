@@ -152,6 +152,8 @@ export default defineEntity({
     },
   },
   relatedOrder: [['date', 'asc'], ['startTime', 'asc']],
+  // The list reads as a timetable, as a course's own sessions do (the same day's ties by when they were made).
+  defaultOrder: ['date', 'asc'],
   searchIn: ['note', 'room'],
   labelField: ['date', 'startTime'],
   singular: 'جلسه',

@@ -194,6 +194,12 @@ describe('a course’s detail view', () => {
     const dates = (detail.body.related.find((g) => g.entity === 'classSessions')?.items ?? []).map((s) => s.date ?? '');
     expect(dates.length).toBeGreaterThan(4);
     expect([...dates].sort()).toEqual(dates);
+    // The sessions list (a page of it, as the panel asks) reads as a timetable too: its defaultOrder.
+    const page = await server.call<{ items: Array<{ date: string }> }>('GET', '/api/ClassSession/GetSelectList', { token: admin, query: { page: '1', pageSize: '100' } });
+    expect(page.status).toBe(200);
+    const listed = page.body.items.map((s) => s.date);
+    expect(listed.length).toBeGreaterThan(4);
+    expect([...listed].sort()).toEqual(listed);
   });
 });
 
