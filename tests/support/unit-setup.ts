@@ -1,6 +1,28 @@
 // Every vitest file of the main config (tests/support/budget.ts says why the waits are long).
 import { configure } from '@testing-library/react';
+import { afterAll, vi } from 'vitest';
+import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import { waitBudgetMs } from './budget';
+import { recordTransition, writeTaken } from './transitions';
 
 // testing-library's findBy… and waitFor wait for what they look for this long, not one second.
 configure({ asyncUtilTimeout: waitBudgetMs });
+
+// The transition gate (scripts/transition-gate.ts): every actor a test starts reports the
+// transitions it takes, kept per test process and written when its files are done.
+vi.mock('xstate', async (importOriginal) => {
+  const xstate = await importOriginal<typeof import('xstate')>();
+  function createActor(logic: AnyActorLogic, options?: ActorOptions<AnyActorLogic>) {
+    const inspect = options?.inspect;
+    return xstate.createActor(logic, {
+      ...options,
+      inspect: (event: InspectionEvent) => {
+        recordTransition(event);
+        if (typeof inspect === 'function') inspect(event);
+        else inspect?.next?.(event);
+      },
+    });
+  }
+  return { ...xstate, createActor };
+});
+afterAll(writeTaken);
