@@ -1,11 +1,10 @@
 import { backend, server } from './server';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
 import { actionsFor } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
-import { startEntity } from './harness';
+import { startEntity, reach } from './harness';
 
 const users = registry.users;
 const action = (key: string) => {
@@ -22,7 +21,7 @@ afterEach(() => server.resetHandlers());
 
 async function ready() {
   const started = startEntity(users);
-  await waitFor(started.list, (s) => s.matches('table'));
+  await reach(started.list, (s) => s.matches('table'));
   const [open, locked] = started.list.getSnapshot().context.rows;
   if (!open || !locked) throw new Error('two users expected');
   return { ...started, open, locked };
@@ -46,7 +45,7 @@ describe('record action machine (users: lock, unlock)', () => {
     expect(backend.count('POST /api/User/Lock')).toBe(0);
     act.send({ type: 'confirm' });
     expect(act.getSnapshot().value).toBe('running');
-    await waitFor(act, (s) => s.matches('idle'));
+    await reach(act, (s) => s.matches('idle'));
     // The toast names the record it is about (the UI words it by its label).
     expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد', subject: { entity: users, row: open } }]);
     // users patch after a save (afterSave: 'patch'), so no second list request.
@@ -75,7 +74,7 @@ describe('record action machine (users: lock, unlock)', () => {
     );
     act.send({ type: 'row.action', row: { ...locked, version: 7 }, action: action('unlock') });
     expect(act.getSnapshot().value).toBe('running');
-    await waitFor(act, (s) => s.matches('idle'));
+    await reach(act, (s) => s.matches('idle'));
     expect(bodies).toEqual([{ id: locked.id, version: 7 }]);
   });
 
@@ -95,7 +94,7 @@ describe('record action machine (users: lock, unlock)', () => {
     act.send({ type: 'row.action', row: open, action: withReason });
     expect(act.getSnapshot().value).toBe('confirming');
     act.send({ type: 'confirm', values: { reason: 'پرداخت نشده' } });
-    await waitFor(act, (s) => s.matches('idle'));
+    await reach(act, (s) => s.matches('idle'));
     expect(bodies).toEqual([{ reason: 'پرداخت نشده', id: open.id, version: open.version }]);
   });
 
@@ -109,7 +108,7 @@ describe('record action machine (users: lock, unlock)', () => {
     );
     act.send({ type: 'row.action', row: open, action: action('resetPassword') });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => s.matches('told'));
+    await reach(act, (s) => s.matches('told'));
     expect(act.getSnapshot().context.notice).toBe('https://academy.example/auth/reset/abc');
     expect(list.getSnapshot().context.rows.find((r) => r.id === open.id)).toMatchObject({ version: 2 });
     expect(notices).toEqual([]);
@@ -124,7 +123,7 @@ describe('record action machine (users: lock, unlock)', () => {
     server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ record: { ...open, isLockout: true, version: 2 }, notice: '۳ فرزند حاضر ثبت شد' })));
     act.send({ type: 'row.action', row: open, action: action('lock') });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => !s.matches('running'));
+    await reach(act, (s) => !s.matches('running'));
     expect(act.getSnapshot().value).toBe('idle');
     expect(notices).toEqual([{ kind: 'success', text: 'حساب کاربر قفل شد', detail: '۳ فرزند حاضر ثبت شد', subject: { entity: users, row: open } }]);
     expect(act.getSnapshot().context.notice).toBeNull();
@@ -136,9 +135,9 @@ describe('record action machine (users: lock, unlock)', () => {
     server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'نمی‌توانید حساب کاربری خودتان را قفل کنید' }, { status: 409 })));
     act.send({ type: 'row.action', row: open, action: action('lock') });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => s.matches('idle'));
+    await reach(act, (s) => s.matches('idle'));
     expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'نمی‌توانید حساب کاربری خودتان را قفل کنید', subject: { entity: users, row: open } }]);
-    await waitFor(list, (s) => s.matches('table') && backend.count(users.ops.list) === 2);
+    await reach(list, (s) => s.matches('table') && backend.count(users.ops.list) === 2);
   });
 
   it('a refusal the action declares a follow-up for offers it in the dialog, and accepting runs the follow-up with its own question', async () => {
@@ -151,7 +150,7 @@ describe('record action machine (users: lock, unlock)', () => {
     );
     act.send({ type: 'row.action', row: open, action: withFollowUp });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => s.matches('offering'));
+    await reach(act, (s) => s.matches('offering'));
     expect(notices).toEqual([]);
     expect(act.getSnapshot().context.followUp).toMatchObject({ action: { key: 'resetPassword' }, offer: 'پیوند بازنشانی بفرستید', reason: 'درگاه نپذیرفت' });
     act.send({ type: 'follow' });
@@ -159,7 +158,7 @@ describe('record action machine (users: lock, unlock)', () => {
     expect(act.getSnapshot().value).toBe('confirming');
     expect(act.getSnapshot().context).toMatchObject({ action: { key: 'resetPassword' }, row: open, followUp: null });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => s.matches('told'));
+    await reach(act, (s) => s.matches('told'));
     expect(act.getSnapshot().context.notice).toBe('https://academy.example/auth/reset/x');
   });
 
@@ -169,13 +168,13 @@ describe('record action machine (users: lock, unlock)', () => {
     server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'درگاه در دسترس نیست', refusal: 'other' }, { status: 502 })));
     act.send({ type: 'row.action', row: open, action: withFollowUp });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => s.matches('idle'));
+    await reach(act, (s) => s.matches('idle'));
     expect(notices).toEqual([{ kind: 'error', text: 'قفل کردن حساب ناموفق بود', detail: 'درگاه در دسترس نیست', subject: { entity: users, row: open } }]);
 
     server.use(http.post('*/api/User/Lock', () => HttpResponse.json({ message: 'درگاه نپذیرفت', refusal: 'lockedElsewhere' }, { status: 502 })));
     act.send({ type: 'row.action', row: open, action: withFollowUp });
     act.send({ type: 'confirm' });
-    await waitFor(act, (s) => s.matches('offering'));
+    await reach(act, (s) => s.matches('offering'));
     act.send({ type: 'cancel' });
     expect(act.getSnapshot().value).toBe('idle');
     expect(act.getSnapshot().context).toMatchObject({ row: null, action: null, followUp: null });

@@ -1,6 +1,7 @@
 import { backend, server } from './server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { reach } from './harness';
+import { createActor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
@@ -30,7 +31,7 @@ async function start() {
     notices.push(notice);
   };
   const list = createActor(listMachine.provide({ actions: { notify } }), { input: { entity: registry.courses } }).start();
-  await waitFor(list, (s) => s.matches('table'));
+  await reach(list, (s) => s.matches('table'));
   const actor = createActor(bulkMachine.provide({ actions: { notify, clearSelection: () => void cleared++ } }), { input: { entity: registry.courses, list } }).start();
   return { list, actor, notices, cleared: () => cleared };
 }
@@ -48,12 +49,12 @@ describe('bulk edit machine', () => {
     expect(actor.getSnapshot().value).toBe('confirmingEdit');
     actor.send({ type: 'confirm' });
     expect(actor.getSnapshot().value).toBe('editing');
-    await waitFor(actor, (s) => s.matches('done'));
+    await reach(actor, (s) => s.matches('done'));
     expect(actor.getSnapshot().context.result).toEqual({ updated: 3, unchanged: 0, skipped: [] });
     expect(notices).toEqual([{ kind: 'success', text: 'وضعیت دوره ۳ دوره به «غیرفعال» تغییر کرد' }]);
     expect(cleared()).toBe(1);
     expect(bulk.requests).toEqual([{ entity: 'courses', body: { ids: [1, 2, 3], field: 'inActive', value: true } }]);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.filter((r) => r.inActive === true).length === 3);
+    await reach(list, (s) => s.matches('table') && s.context.rows.filter((r) => r.inActive === true).length === 3);
   });
 
   it('a row the server refuses is in the report with its reason; the others are counted', async () => {
@@ -62,7 +63,7 @@ describe('bulk edit machine', () => {
     actor.send({ type: 'bulk.edit', selection: { kind: 'ids', ids: [1, 2] }, count: 2 });
     actor.send({ type: 'change', change: inactive });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('done'));
+    await reach(actor, (s) => s.matches('done'));
     expect(actor.getSnapshot().context.result).toEqual({ updated: 1, unchanged: 0, skipped: [{ id: 2, label: 'دوره ۲', reason: 'کد تخفیف یا برای یک دوره است یا برای یک دسته‌بندی' }] });
     expect(notices).toEqual([{ kind: 'success', text: 'وضعیت دوره ۱ دوره به «غیرفعال» تغییر کرد' }]);
     actor.send({ type: 'dismiss' });
@@ -74,7 +75,7 @@ describe('bulk edit machine', () => {
     actor.send({ type: 'bulk.edit', selection: { kind: 'allMatching', query: 'f.type=online' }, count: 7 });
     actor.send({ type: 'change', change: inactive });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await reach(actor, (s) => s.matches('failed'));
     expect(bulk.requests[0]?.body).toEqual({ query: 'f.type=online', expected: 7, field: 'inActive', value: true });
     expect(notices).toEqual([{ kind: 'error', text: 'فهرست تغییر کرده است' }]);
     expect(cleared()).toBe(0);
@@ -86,7 +87,7 @@ describe('bulk edit machine', () => {
     actor.send({ type: 'bulk.edit', selection: { kind: 'ids', ids: [1] }, count: 1 });
     actor.send({ type: 'change', change: { field: 'title', value: 'تازه', text: 'تازه' } });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await reach(actor, (s) => s.matches('failed'));
     expect(notices).toEqual([{ kind: 'error', text: '«title» در دوره‌ها گروهی ویرایش نمی‌شود' }]);
   });
 
@@ -112,7 +113,7 @@ describe('bulk edit machine', () => {
     actor.send({ type: 'bulk.edit', selection: { kind: 'ids', ids: [1] }, count: 1 });
     actor.send({ type: 'change', change: inactive });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await reach(actor, (s) => s.matches('failed'));
     expect(notices).toEqual([{ kind: 'error', text: 'ویرایش گروهی انجام نشد' }]);
   });
 });

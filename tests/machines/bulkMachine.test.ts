@@ -1,6 +1,7 @@
 import { backend, server } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { reach } from './harness';
+import { createActor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
@@ -29,7 +30,7 @@ async function start() {
     notices.push(notice);
   };
   const list = createActor(listMachine.provide({ actions: { notify } }), { input: { entity: registry.courses } }).start();
-  await waitFor(list, (s) => s.matches('table'));
+  await reach(list, (s) => s.matches('table'));
   const actor = createActor(
     bulkMachine.provide({
       actions: {
@@ -52,11 +53,11 @@ describe('bulk delete machine', () => {
     expect(actor.getSnapshot().context.count).toBe(3);
     actor.send({ type: 'confirm' });
     expect(actor.getSnapshot().value).toBe('deleting');
-    await waitFor(actor, (s) => s.matches('done'));
+    await reach(actor, (s) => s.matches('done'));
     expect(actor.getSnapshot().context.result).toEqual({ deleted: 3, skipped: [] });
     expect(notices).toEqual([{ kind: 'success', text: '۳ مورد حذف شد' }]);
     expect(cleared()).toBe(1);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 1);
+    await reach(list, (s) => s.matches('table') && s.context.rows.length === 1);
     expect(bulk.requests).toEqual([{ entity: 'courses', body: { ids: [1, 2, 3] } }]);
   });
 
@@ -65,7 +66,7 @@ describe('bulk delete machine', () => {
     bulk.protect(2, '۱ مورد از ثبت‌نام‌ها به آن وابسته است');
     actor.send({ type: 'bulk.delete', selection: { kind: 'ids', ids: [1, 2] }, count: 2 });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('done'));
+    await reach(actor, (s) => s.matches('done'));
     expect(actor.getSnapshot().context.result).toEqual({
       deleted: 1,
       skipped: [{ id: 2, label: 'دوره ۲', reason: '۱ مورد از ثبت‌نام‌ها به آن وابسته است' }],
@@ -79,16 +80,16 @@ describe('bulk delete machine', () => {
     const { actor, list } = await start();
     actor.send({ type: 'bulk.delete', selection: { kind: 'allMatching', query: 'f.type=online' }, count: 3 });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('done'));
+    await reach(actor, (s) => s.matches('done'));
     expect(bulk.requests[0]?.body).toEqual({ query: 'f.type=online', expected: 3 });
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.map((r) => r.id).join() === '4');
+    await reach(list, (s) => s.matches('table') && s.context.rows.map((r) => r.id).join() === '4');
   });
 
   it('a changed list (409) fails with the server’s reason and deletes nothing', async () => {
     const { actor, notices, cleared } = await start();
     actor.send({ type: 'bulk.delete', selection: { kind: 'allMatching', query: 'f.type=online' }, count: 7 });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await reach(actor, (s) => s.matches('failed'));
     expect(notices).toEqual([{ kind: 'error', text: 'فهرست تغییر کرده است' }]);
     expect(actor.getSnapshot().context.error).toBe('فهرست تغییر کرده است');
     expect(cleared()).toBe(0);
@@ -113,7 +114,7 @@ describe('bulk delete machine', () => {
     server.use(http.post('*/api/Admin/:entity/bulk-delete', () => HttpResponse.error(), { once: true }));
     actor.send({ type: 'bulk.delete', selection: { kind: 'ids', ids: [1] }, count: 1 });
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await reach(actor, (s) => s.matches('failed'));
     expect(notices).toEqual([{ kind: 'error', text: 'حذف گروهی انجام نشد' }]);
   });
 });
@@ -125,7 +126,7 @@ describe('import machine', () => {
       notices.push(notice);
     };
     const list = createActor(listMachine.provide({ actions: { notify } }), { input: { entity: registry.courses } }).start();
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const actor = createActor(importMachine.provide({ actions: { notify } }), { input: { entity: registry.courses, list } }).start();
     return { list, actor, notices };
   }
@@ -134,24 +135,24 @@ describe('import machine', () => {
     const { actor, list, notices } = await startImport();
     actor.send({ type: 'file.chosen', csv: 'title\nالف\nب\n', fileName: 'a.csv' });
     expect(actor.getSnapshot().value).toBe('checking');
-    await waitFor(actor, (s) => s.matches('checked'));
+    await reach(actor, (s) => s.matches('checked'));
     expect(actor.getSnapshot().context.report).toEqual({ created: 0, rows: 2, dryRun: true, rejected: [] });
     actor.send({ type: 'submit' });
-    await waitFor(actor, (s) => s.matches('imported'));
+    await reach(actor, (s) => s.matches('imported'));
     expect(notices).toEqual([{ kind: 'success', text: '۲ ردیف با موفقیت ثبت شد' }]);
     expect(bulk.requests.map((r) => r.dryRun)).toEqual([true, false]);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 6);
+    await reach(list, (s) => s.matches('table') && s.context.rows.length === 6);
   });
 
   it('a file with a rejected line cannot be submitted; choosing another file checks again', async () => {
     const { actor } = await startImport();
     actor.send({ type: 'file.chosen', csv: 'title\nالف\n\n,۵\n', fileName: 'bad.csv' });
-    await waitFor(actor, (s) => s.matches('checked'));
+    await reach(actor, (s) => s.matches('checked'));
     expect(actor.getSnapshot().context.report?.rejected).toEqual([{ line: 4, message: 'عنوان دوره الزامی است' }]);
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().value).toBe('checked');
     actor.send({ type: 'file.chosen', csv: 'title\nالف\n', fileName: 'good.csv' });
-    await waitFor(actor, (s) => s.matches('checked'));
+    await reach(actor, (s) => s.matches('checked'));
     expect(actor.getSnapshot().context.fileName).toBe('good.csv');
     expect(actor.getSnapshot().context.report?.rejected).toEqual([]);
   });
@@ -161,7 +162,7 @@ describe('import machine', () => {
     const { http, HttpResponse } = await import('msw');
     server.use(http.post('*/api/Admin/:entity/import', () => HttpResponse.json({ message: 'حجم فایل بیش از ۵ مگابایت است' }, { status: 413 }), { once: true }));
     actor.send({ type: 'file.chosen', csv: 'title\nالف\n', fileName: 'big.csv' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await reach(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('حجم فایل بیش از ۵ مگابایت است');
     actor.send({ type: 'reset' });
     expect(actor.getSnapshot().value).toBe('idle');

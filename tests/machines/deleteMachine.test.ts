@@ -1,9 +1,8 @@
 import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
-import { startEntity } from './harness';
+import { startEntity, reach } from './harness';
 
 beforeEach(() => {
   backend.reset();
@@ -12,7 +11,7 @@ beforeEach(() => {
 
 async function ready(key: 'courses' | 'users' | 'categories' | 'teachers' | 'articles') {
   const started = startEntity(registry[key]);
-  await waitFor(started.list, (s) => s.matches('table'));
+  await reach(started.list, (s) => s.matches('table'));
   const row = started.list.getSnapshot().context.rows[0];
   if (!row) throw new Error('no row');
   return { ...started, row };
@@ -27,9 +26,9 @@ describe('delete machine', () => {
     expect(remove.getSnapshot().context.row).toEqual(row);
     remove.send({ type: 'confirm' });
     expect(remove.getSnapshot().value).toBe('deleting');
-    await waitFor(remove, (s) => s.matches('done'));
+    await reach(remove, (s) => s.matches('done'));
     expect(notices).toEqual([{ kind: 'success', text: 'دوره با موفقیت حذف شد', subject: { entity: registry.courses, row } }]);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 0);
+    await reach(list, (s) => s.matches('table') && s.context.rows.length === 0);
     expect(backend.count(registry.courses.ops.list)).toBe(2);
   });
 
@@ -37,7 +36,7 @@ describe('delete machine', () => {
     const { list, remove, notices, row } = await ready('users');
     remove.send({ type: 'row.delete', row });
     remove.send({ type: 'confirm' });
-    await waitFor(remove, (s) => s.matches('done'));
+    await reach(remove, (s) => s.matches('done'));
     expect(notices).toEqual([{ kind: 'success', text: 'کاربر با موفقیت حذف شد', subject: { entity: registry.users, row } }]);
     expect(list.getSnapshot().context.rows.map((r) => r.id)).toEqual([2]);
     expect(list.getSnapshot().value).toBe('table');
@@ -77,7 +76,7 @@ describe('delete machine', () => {
     backend.fail(op, failure);
     remove.send({ type: 'row.delete', row });
     remove.send({ type: 'confirm' });
-    await waitFor(remove, (s) => s.matches('failed'));
+    await reach(remove, (s) => s.matches('failed'));
     // The spec's text as it words it; the server's reason (when it gives one) under it.
     const detail = key !== 'courses' && 'message' in failure ? failure.message : undefined;
     expect(notices).toEqual([detail ? { kind: 'error', text, detail } : { kind: 'error', text }]);

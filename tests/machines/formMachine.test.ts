@@ -1,13 +1,13 @@
 import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { blankRecord, editRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { ApiError } from '../../src/api/operations';
 import { formMachine } from '../../src/machines/formMachine';
 import { listMachine } from '../../src/machines/listMachine';
-import { startEntity } from './harness';
+import { startEntity, reach } from './harness';
 
 beforeEach(() => {
   backend.reset();
@@ -45,7 +45,7 @@ describe('form machine', () => {
 
   it('opens edit from the row over the blank defaults', async () => {
     const { list, form } = startEntity(registry.users);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const row = list.getSnapshot().context.rows[1];
     if (!row) throw new Error('no row');
     form.send({ type: 'open.edit', row });
@@ -64,14 +64,14 @@ describe('form machine', () => {
   // The edit guard is its own: an entity without create still edits, one without update never does.
   it('opens edit for an entity without a create operation (messages) and not for one without update (orders)', async () => {
     const { list, form } = startEntity(registry.messages);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const message = list.getSnapshot().context.rows[0];
     if (!message) throw new Error('no message row');
     form.send({ type: 'open.edit', row: message });
     expect(form.getSnapshot().matches({ edit: 'editing' })).toBe(true);
 
     const orders = startEntity(registry.orders);
-    await waitFor(orders.list, (s) => s.matches('table'));
+    await reach(orders.list, (s) => s.matches('table'));
     const order = orders.list.getSnapshot().context.rows[0];
     if (!order) throw new Error('no order row');
     orders.form.send({ type: 'open.edit', row: order });
@@ -80,14 +80,14 @@ describe('form machine', () => {
 
   it('add → saving → success closes, resets, toasts and reloads the list (courses)', async () => {
     const { list, form, notices } = startEntity(registry.courses);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     form.send({ type: 'open.add' });
     form.send({ type: 'submit', values: newCourse });
     expect(form.getSnapshot().matches({ add: 'saving' })).toBe(true);
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(form.getSnapshot().context).toMatchObject({ row: null, values: {} });
     expect(notices).toEqual([{ kind: 'success', text: 'دوره با موفقیت ایجاد شد' }]);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 2);
+    await reach(list, (s) => s.matches('table') && s.context.rows.length === 2);
     expect(backend.count(registry.courses.ops.list)).toBe(2);
     // The body went through bodySchema: the link was stored as a bare file name.
     expect(backend.rows('courses')[1]?.coverImage).toBe('robot.png');
@@ -95,7 +95,7 @@ describe('form machine', () => {
 
   it('edit → success patches the row locally without reloading (users)', async () => {
     const { list, form, notices } = startEntity(registry.users);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const row = list.getSnapshot().context.rows[1];
     if (!row) throw new Error('no row');
     form.send({ type: 'open.edit', row });
@@ -104,7 +104,7 @@ describe('form machine', () => {
       values: { ...editRecord(registry.users, row), emailAddress: 'r@example.com', phoneNumber: '۰۹۱۲۳۴۵۶۷۸۹', role: 300 },
     });
     expect(form.getSnapshot().matches({ edit: 'saving' })).toBe(true);
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(notices).toEqual([{ kind: 'success', text: 'اطلاعات کاربر با موفقیت ویرایش شد', subject: { entity: registry.users, row: expect.objectContaining({ id: row.id }) } }]);
     const patched = list.getSnapshot().context.rows[1];
     expect(patched).toMatchObject({ id: 2, emailAddress: 'r@example.com', phoneNumber: '09123456789', role: 300, firstName: 'رضا' });
@@ -114,22 +114,22 @@ describe('form machine', () => {
 
   it('edit → success reloads the list for entities that reload (categories)', async () => {
     const { list, form } = startEntity(registry.categories);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const row = list.getSnapshot().context.rows[0];
     if (!row) throw new Error('no row');
     form.send({ type: 'open.edit', row });
     form.send({ type: 'submit', values: { ...editRecord(registry.categories, row), name: 'هوش مصنوعی' } });
-    await waitFor(list, (s) => s.matches('table') && s.context.rows[0]?.name === 'هوش مصنوعی');
+    await reach(list, (s) => s.matches('table') && s.context.rows[0]?.name === 'هوش مصنوعی');
     expect(backend.count(registry.categories.ops.list)).toBe(2);
   });
 
   it('a failed save keeps the form open with its values and toasts the server message (courses)', async () => {
     backend.fail('POST /api/Course/Create', { status: 400, message: 'عنوان تکراری است' });
     const { list, form, notices } = startEntity(registry.courses);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     form.send({ type: 'open.add' });
     form.send({ type: 'submit', values: newCourse });
-    await waitFor(form, (s) => s.matches({ add: 'editing' }));
+    await reach(form, (s) => s.matches({ add: 'editing' }));
     expect(form.getSnapshot().context.values).toEqual(newCourse);
     expect(notices).toEqual([{ kind: 'error', text: 'عنوان تکراری است' }]);
     expect(backend.count(registry.courses.ops.list)).toBe(1);
@@ -138,12 +138,12 @@ describe('form machine', () => {
   it('a failed save without a server message toasts the fallback (courses)', async () => {
     backend.fail('PUT /api/Course/Update', { status: 500 });
     const { list, form, notices } = startEntity(registry.courses);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const row = list.getSnapshot().context.rows[0];
     if (!row) throw new Error('no row');
     form.send({ type: 'open.edit', row });
     form.send({ type: 'submit', values: editRecord(registry.courses, row) });
-    await waitFor(form, (s) => s.matches({ edit: 'editing' }));
+    await reach(form, (s) => s.matches({ edit: 'editing' }));
     expect(notices).toEqual([{ kind: 'error', text: 'خطا در ذخیره‌سازی دوره' }]);
   });
 
@@ -160,7 +160,7 @@ describe('form machine', () => {
     const valid: Record<string, unknown> = { ...blankRecord(entity), name: 'ن', author: 'ن', fullName: 'ن', skill: 'ن', descirption: 'ن', coverImage: 'a.png' };
     const values = Object.fromEntries(Object.keys(blankRecord(entity)).map((k) => [k, valid[k]]));
     form.send({ type: 'submit', values });
-    await waitFor(form, (s) => s.matches({ add: 'editing' }));
+    await reach(form, (s) => s.matches({ add: 'editing' }));
     expect(notices).toEqual([{ kind: 'error', text, detail: 'جزئیات سرور' }]);
     expect(backend.count(entity.ops.create)).toBe(1);
   });
@@ -168,12 +168,12 @@ describe('form machine', () => {
   it('a failed edit of a user toasts the users text and leaves the row alone', async () => {
     backend.fail('PUT /api/User/UpdateByAdmin', { status: 404, message: 'منبع یافت نشد' });
     const { list, form, notices } = startEntity(registry.users);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const row = list.getSnapshot().context.rows[0];
     if (!row) throw new Error('no row');
     form.send({ type: 'open.edit', row });
     form.send({ type: 'submit', values: { ...editRecord(registry.users, row), emailAddress: 'x@example.com' } });
-    await waitFor(form, (s) => s.matches({ edit: 'editing' }));
+    await reach(form, (s) => s.matches({ edit: 'editing' }));
     expect(notices).toEqual([{ kind: 'error', text: 'ویرایش کاربر ناموفق بود', detail: 'منبع یافت نشد' }]);
     expect(list.getSnapshot().context.rows[0]).toEqual(row);
   });
@@ -189,13 +189,13 @@ describe('form machine', () => {
       },
     });
     const list = createActor(listMachine, { input: { entity: registry.users } }).start();
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const form = createActor(machine, { input: { entity: registry.users, list } }).start();
     const row = list.getSnapshot().context.rows[0];
     if (!row) throw new Error('no row');
     form.send({ type: 'open.edit', row });
     form.send({ type: 'submit', values: editRecord(registry.users, row) });
-    await waitFor(form, (s) => s.matches({ edit: 'editing' }));
+    await reach(form, (s) => s.matches({ edit: 'editing' }));
     expect(seen).toEqual([expect.objectContaining({ mode: 'update', row })]);
   });
 });

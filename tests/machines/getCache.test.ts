@@ -1,11 +1,10 @@
 import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { callOperation } from '../../src/api/operations';
-import { startEntity } from './harness';
+import { startEntity, reach } from './harness';
 
 beforeEach(() => {
   backend.reset();
@@ -22,18 +21,18 @@ describe('GET cache of the API client', () => {
 
   it('a reload without a write is served from the cache', async () => {
     const { list } = startEntity(registry.teachers);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     list.send({ type: 'reload' });
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     expect(backend.count('GET /api/Teacher/GetSelectList')).toBe(1);
   });
 
   it('a successful create invalidates it, so the reload reaches the server', async () => {
     const { list, form } = startEntity(registry.categories);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     form.send({ type: 'open.add' });
     form.send({ type: 'submit', values: { ...blankRecord(registry.categories), name: 'طراحی وب' } });
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 3);
+    await reach(list, (s) => s.matches('table') && s.context.rows.length === 3);
     expect(backend.count('GET /api/Category/GetSelectList')).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 // Starts the four machines of one entity the way EntityScreen wires them, with `notify` spied.
-import { createActor } from 'xstate';
+import { createActor, waitFor as xstateWaitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { waitBudgetMs } from '../support/budget';
 import type { AnyEntity } from '../../schema/define';
 import { actionMachine } from '../../src/machines/actionMachine';
 import { deleteMachine } from '../../src/machines/deleteMachine';
@@ -17,4 +18,19 @@ export function startEntity(entity: AnyEntity) {
   const remove = createActor(deleteMachine.provide({ actions: { notify } }), { input: { entity, list } }).start();
   const act = createActor(actionMachine.provide({ actions: { notify } }), { input: { entity, list } }).start();
   return { list, form, remove, act, notices };
+}
+
+/**
+ * xstate's waitFor with the one wait budget, failing with the state the machine was in and the
+ * state it was waited for: a broken transition reads as «entityForm stayed in {"edit":"saving"}»,
+ * not as a test that ran out of time.
+ */
+export async function reach<T extends AnyActorRef>(actor: T, done: (snapshot: SnapshotFrom<T>) => boolean, what = 'the awaited state'): Promise<SnapshotFrom<T>> {
+  try {
+    return await xstateWaitFor(actor, done, { timeout: waitBudgetMs });
+  } catch (error) {
+    const snapshot = actor.getSnapshot();
+    const state = typeof snapshot === 'object' && snapshot !== null && 'value' in snapshot ? JSON.stringify(snapshot.value) : String(snapshot);
+    throw new Error(`${actor.id} stayed in ${state} waiting for ${what}`, { cause: error });
+  }
 }

@@ -4,7 +4,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { reach } from './harness';
+import { createActor } from 'xstate';
 import { letMswReadUploads, pageFile } from '../support/msw-files';
 
 type MediaModule = typeof import('../../src/machines/media');
@@ -79,9 +80,9 @@ function start(kind?: 'image' | 'video') {
 }
 
 type Actor = ReturnType<typeof start>;
-const failed = (actor: Actor) => waitFor(actor, (s) => s.matches('failed'));
+const failed = (actor: Actor) => reach(actor, (s) => s.matches('failed'));
 const inTable = (actor: Actor) =>
-  waitFor(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'));
+  reach(actor, (s) => s.matches({ table: 'idle' }) || s.matches('failed'));
 
 const png = () => pageFile('logo.png', 'image/png');
 
@@ -190,7 +191,7 @@ describe('media machine', () => {
     uploadOf(actor).send({ type: 'file.choose', file: png() });
     uploadOf(actor).send({ type: 'upload.start' });
     expect(uploadOf(actor).getSnapshot().matches('uploading')).toBe(true);
-    await waitFor(actor, (s) => s.context.files.length === 3);
+    await reach(actor, (s) => s.context.files.length === 3);
     await inTable(actor);
     expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت آپلود شد' }]);
     expect(actor.getSnapshot().context.files.at(-1)).toMatch(/^uploads\/images\/\d+-logo\.png$/);
@@ -213,7 +214,7 @@ describe('media machine', () => {
     // Named as a video (the browser gave no type), so the form sends it; the server refuses it.
     uploadOf(actor).send({ type: 'file.choose', file: pageFile('clip.mp4', '') });
     uploadOf(actor).send({ type: 'upload.start' });
-    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }));
+    await reach(uploadOf(actor), (s) => s.matches({ ready: 'failed' }));
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('نوع فایل مجاز نیست');
     expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
     expect(notices).toEqual([]);
@@ -226,7 +227,7 @@ describe('media machine', () => {
     actor.send({ type: 'upload.open' });
     uploadOf(actor).send({ type: 'file.choose', file: png() });
     uploadOf(actor).send({ type: 'upload.start' });
-    await waitFor(uploadOf(actor), (s) => s.matches({ ready: 'failed' }));
+    await reach(uploadOf(actor), (s) => s.matches({ ready: 'failed' }));
     expect(uploadOf(actor).getSnapshot().context.problem).toBe('خطا در آپلود فایل');
     expect(actor.getSnapshot().matches({ table: 'uploadOpen' })).toBe(true);
   });
@@ -262,7 +263,7 @@ describe('media machine', () => {
     expect(actor.getSnapshot().matches({ table: 'deleting' })).toBe(true);
     actor.send({ type: 'kind.change', kind: 'video' });
     expect(actor.getSnapshot().context.kind).toBe('image');
-    await waitFor(actor, (s) => s.context.files.length === 1);
+    await reach(actor, (s) => s.context.files.length === 1);
     expect(actor.getSnapshot().context.files).toEqual(['uploads/images/b.jpg']);
     expect(notices).toEqual([{ type: 'success', message: 'فایل با موفقیت حذف شد' }]);
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
@@ -274,7 +275,7 @@ describe('media machine', () => {
     failNext = { path: '/api/File/delete', status: 500 };
     actor.send({ type: 'row.delete', name: 'b.jpg' });
     actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.matches({ table: 'idle' }));
+    await reach(actor, (s) => s.matches({ table: 'idle' }));
     expect(notices).toEqual([{ type: 'error', message: 'خطا در حذف فایل' }]);
     expect(actor.getSnapshot().context.files).toHaveLength(2);
   });

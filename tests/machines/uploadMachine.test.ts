@@ -6,7 +6,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { reach } from './harness';
+import { createActor } from 'xstate';
 import { uploadRules, uploadTexts } from '../../schema/uploads';
 import { uploadErrorTexts } from '../../src/api/upload';
 import { clearGetCache, onGetCacheCleared } from '../../src/api/client';
@@ -91,7 +92,7 @@ describe('upload machine', () => {
     const fits = file('fits.png', 'image/png', uploadRules.image.maxBytes);
     actor.send({ type: 'file.choose', file: fits });
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done');
+    await reach(actor, (s) => s.status === 'done');
     expect(requests).toHaveLength(1);
   });
 
@@ -101,7 +102,7 @@ describe('upload machine', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.file?.name).toBe('lecture.MOV');
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
+    await reach(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe(uploadTexts.badType('video'));
   });
 
@@ -115,7 +116,7 @@ describe('upload machine', () => {
     actor.subscribe((s) => percents.push(uploadPercent(s.context)));
     actor.send({ type: 'file.choose', file: file('intro.mp4', 'video/mp4', 200_000) });
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done');
+    await reach(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ fileName: '1.mp4' });
     expect(stored).toEqual(['1.mp4']);
     expect(percents.at(-1)).toBe(100);
@@ -137,7 +138,7 @@ describe('upload machine', () => {
     await delay(30);
     expect(requests).toEqual([]);
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await reach(actor, (s) => s.status === 'done');
     expect(stored).toEqual(['1.png']);
   });
 
@@ -161,7 +162,7 @@ describe('upload machine', () => {
     abort.mockRestore();
     // Sent again, the same file goes through.
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await reach(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output?.fileName).toMatch(/\.webm$/);
   });
 
@@ -169,11 +170,11 @@ describe('upload machine', () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     answerNext = () => HttpResponse.json({ message: uploadTexts.tooLarge('image') }, { status: 413 });
     actor.send({ type: 'file.choose', file: file('a.webp', 'image/webp') });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
+    await reach(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe('حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
     expect(actor.getSnapshot().context.file?.name).toBe('a.webp');
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await reach(actor, (s) => s.status === 'done');
     expect(stored).toEqual(['1.webp']);
   });
 
@@ -181,11 +182,11 @@ describe('upload machine', () => {
     const actor = start({ kind: 'image', startOnChoose: true });
     answerNext = () => HttpResponse.error();
     actor.send({ type: 'file.choose', file: file('a.png', 'image/png') });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
+    await reach(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe(uploadErrorTexts.network);
     answerNext = () => HttpResponse.json({}, { status: 500 });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches({ ready: 'failed' }) && s.context.problem !== uploadErrorTexts.network);
+    await reach(actor, (s) => s.matches({ ready: 'failed' }) && s.context.problem !== uploadErrorTexts.network);
     expect(actor.getSnapshot().context.problem).toBe('خطا در آپلود فایل');
     expect(stored).toEqual([]);
   });
