@@ -1,6 +1,6 @@
 import { backend, server } from './server';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
@@ -17,7 +17,6 @@ beforeEach(() => {
   backend.reset();
   clearGetCache();
 });
-afterEach(() => server.resetHandlers());
 
 async function ready() {
   const started = startEntity(users);

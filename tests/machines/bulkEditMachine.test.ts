@@ -1,5 +1,5 @@
 import { backend, server } from './server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { reach } from './harness';
 import { createActor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
@@ -12,17 +12,16 @@ import { bulkHandlers } from '../support/msw-bulk';
 import { sampleSeed } from '../support/msw-handlers';
 
 const bulk = bulkHandlers(backend);
-server.use(...bulk.handlers);
 
 const first: AnyRow = { ...sampleSeed.courses[0], id: 1, inActive: false, version: 1 };
 const extraCourses: AnyRow[] = [2, 3, 4].map((id) => ({ ...first, id, slug: `c-${id}`, title: `دوره ${'۰۱۲۳۴۵۶۷۸۹'.charAt(id)}`, type: id === 4 ? 'offline' : 'online' }));
 
 beforeEach(() => {
+  server.use(...bulk.handlers);
   backend.reset({ ...sampleSeed, courses: [first, ...extraCourses] });
   bulk.reset();
   clearGetCache();
 });
-afterAll(() => server.close());
 
 async function start() {
   const notices: Notice[] = [];

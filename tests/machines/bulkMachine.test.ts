@@ -13,11 +13,11 @@ import { bulkHandlers } from '../support/msw-bulk';
 import { sampleSeed } from '../support/msw-handlers';
 
 const bulk = bulkHandlers(backend);
-server.use(...bulk.handlers);
 
 const extraCourses: AnyRow[] = [2, 3, 4].map((id) => ({ ...sampleSeed.courses[0], id, slug: `c-${id}`, title: `دوره ${'۰۱۲۳۴۵۶۷۸۹'.charAt(id)}`, type: id === 4 ? 'offline' : 'online' }));
 
 beforeEach(() => {
+  server.use(...bulk.handlers);
   backend.reset({ ...sampleSeed, courses: [...sampleSeed.courses, ...extraCourses] });
   bulk.reset();
   clearGetCache();

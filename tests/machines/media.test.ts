@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The media lifecycle against an msw backend that behaves like the real one: it keeps the
 // stored names, accepts multipart uploads of the right kind, deletes by name and kind.
+import { offContract, server } from './server';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reach } from './harness';
 import { createActor } from 'xstate';
 import { letMswReadUploads, pageFile } from '../support/msw-files';
@@ -20,10 +20,13 @@ function failure(path: string) {
   if (failNext?.path !== path) return null;
   const { status, body } = failNext;
   failNext = null;
-  return HttpResponse.json(body ?? { message: 'خطای سرور' }, { status });
+  // A 5xx is a server that fell over, which no contract describes.
+  return HttpResponse.json(body ?? { message: 'خطای سرور' }, { status, headers: status >= 500 ? offContract : undefined });
 }
 
-const server = setupServer(
+// Answered by the run's one msw server (./server), added for each test: a server of this file's
+// own would unpatch fetch for every other file when it closed.
+const handlers = [
   http.all(`${base}/api/*`, ({ request }) => {
     calls.push({
       method: request.method,
@@ -60,7 +63,7 @@ const server = setupServer(
     store[kind].splice(index, 1);
     return HttpResponse.json({ fileName: name });
   }),
-);
+];
 
 let media: MediaModule;
 let client: ClientModule;
@@ -89,7 +92,6 @@ const png = () => pageFile('logo.png', 'image/png');
 beforeAll(async () => {
   // Uploads go through XMLHttpRequest (src/api/upload.ts); the handler above reads them back.
   letMswReadUploads();
-  server.listen({ onUnhandledFrame: 'error' });
   // openapi-fetch keeps the fetch it finds at creation, so the client loads after msw patched it.
   const storage = new Map<string, string>([['accessToken', 'test-token']]);
   vi.stubGlobal('localStorage', {
@@ -103,6 +105,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  server.use(...handlers);
   store.image = ['uploads/images/a.png', 'uploads/images/b.jpg'];
   store.video = ['uploads/videos/intro.mp4'];
   calls.length = 0;
@@ -111,9 +114,7 @@ beforeEach(() => {
   client.clearGetCache();
 });
 
-afterEach(() => server.resetHandlers());
 afterAll(() => {
-  server.close();
   vi.unstubAllGlobals();
 });
 

@@ -3,9 +3,9 @@
 // it checks the kind's types from the declaration, keeps what it stored, and refuses over the
 // limit with the server's Persian message. The request goes through the one XMLHttpRequest helper
 // (src/api/upload.ts), whose upload progress msw reports.
+import { offContract, server } from './server';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reach } from './harness';
 import { createActor } from 'xstate';
 import { uploadRules, uploadTexts } from '../../schema/uploads';
@@ -23,7 +23,9 @@ let answerNext: (() => Response | Promise<Response>) | null = null;
 /** While set, an upload waits for it before it is answered (a slow network). */
 let gate: Promise<void> | null = null;
 
-const server = setupServer(
+// Answered by the run's one msw server (./server), added for each test: a server of this file's
+// own would unpatch fetch for every other file when it closed.
+const handlers = [
   ...(['image', 'video'] as const).map((kind) =>
     http.post(`${origin}/api/File/upload-${kind}`, async ({ request }) => {
       requests.push({ path: new URL(request.url).pathname, authorization: request.headers.get('Authorization'), contentType: request.headers.get('Content-Type') });
@@ -42,22 +44,20 @@ const server = setupServer(
       return HttpResponse.json({ fileName: name });
     }),
   ),
-);
+];
 
 beforeAll(() => {
   letMswReadUploads();
-  server.listen({ onUnhandledFrame: 'error' });
   localStorage.setItem('accessToken', 'test-token');
 });
 beforeEach(() => {
+  server.use(...handlers);
   stored.length = 0;
   requests.length = 0;
   answerNext = null;
   gate = null;
 });
-afterEach(() => server.resetHandlers());
 afterAll(() => {
-  server.close();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -184,7 +184,7 @@ describe('upload machine', () => {
     actor.send({ type: 'file.choose', file: file('a.png', 'image/png') });
     await reach(actor, (s) => s.matches({ ready: 'failed' }));
     expect(actor.getSnapshot().context.problem).toBe(uploadErrorTexts.network);
-    answerNext = () => HttpResponse.json({}, { status: 500 });
+    answerNext = () => HttpResponse.json({}, { status: 500, headers: offContract });
     actor.send({ type: 'upload.start' });
     await reach(actor, (s) => s.matches({ ready: 'failed' }) && s.context.problem !== uploadErrorTexts.network);
     expect(actor.getSnapshot().context.problem).toBe('خطا در آپلود فایل');

@@ -1,6 +1,6 @@
 // Every vitest file of the main config (tests/support/budget.ts says why the waits are long).
 import { configure } from '@testing-library/react';
-import { afterAll, vi } from 'vitest';
+import { afterAll, afterEach, expect, vi } from 'vitest';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import { waitBudgetMs } from './budget';
 import { recordTransition, writeTaken } from './transitions';
@@ -26,3 +26,14 @@ vi.mock('xstate', async (importOriginal) => {
   return { ...xstate, createActor };
 });
 afterAll(writeTaken);
+
+declare global {
+  // The msw double of the machine and component tests (tests/machines/server.ts), once a file loaded it.
+  var academyDouble: { settle: () => Promise<string[]> } | undefined;
+}
+
+// Every answer the double gave in the test conforms to openapi.yaml.
+afterEach(async () => {
+  const problems = (await globalThis.academyDouble?.settle()) ?? [];
+  expect(problems, 'the msw double answered off the contract').toEqual([]);
+});
