@@ -5,6 +5,7 @@
 import { backend, server } from './server';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reach } from './harness';
 import { createActor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -15,7 +16,6 @@ import { listMachine } from '../../src/machines/listMachine';
 import type { Notice } from '../../src/machines/notice';
 import { bulkHandlers } from '../support/msw-bulk';
 import { sampleSeed } from '../support/msw-handlers';
-import { reach } from './reach';
 
 const courses = registry.courses;
 const bulk = bulkHandlers(backend);

@@ -12,8 +12,7 @@ import { fetchPage, type ListPage, type ListQueryParams } from '../../src/machin
 import { listMachine } from '../../src/machines/listMachine';
 import type { Notice } from '../../src/machines/notice';
 import { listPage, sampleSeed } from '../support/msw-handlers';
-import { startEntity } from './harness';
-import { reach } from './reach';
+import { reach, startEntity } from './harness';
 
 const courses = registry.courses;
 const baseCourse = sampleSeed.courses[0];
