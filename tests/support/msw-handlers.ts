@@ -20,6 +20,7 @@ import {
 } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
 import { foldForSearch } from '../../schema/rules/text';
+import { savePreviewHandler } from './msw-preview';
 import { sampleRow } from './samples';
 
 export interface Failure {
@@ -121,12 +122,15 @@ export function createMockBackend(seed: Seed = {}) {
   const counts = new Map<OperationKey, number>();
   /** What another admin changed in a record (see `editElsewhere`), for the 409 of a stale save. */
   const changes = new Map<string, { fields: string[]; by: { id: number; name: string }; at: string }>();
+  /** What each entity's save preview answers (see `previewLines`). */
+  const previews = new Map<RegistryKey, readonly string[]>();
   let nextId = 1000;
 
   function reset(newSeed: Seed = seed): void {
     failures.clear();
     counts.clear();
     changes.clear();
+    previews.clear();
     for (const key of registryKeys) store.set(key, structuredClone(newSeed[key] ?? []));
 
   }
@@ -324,7 +328,13 @@ export function createMockBackend(seed: Seed = {}) {
     ];
   }
 
-  const handlers = [...relationHandlers(), ...registryKeys.flatMap((key) => handlersFor(key, registry[key]))];
+  // Save previews (tests/support/msw-preview.ts), one per entity that declares one.
+  const previewHandlers = registryKeys.flatMap((key) => {
+    const handler = savePreviewHandler(registry[key], { handle, rows: () => rows(key), lines: () => previews.get(key) ?? [] });
+    return handler ? [handler] : [];
+  });
+
+  const handlers = [...relationHandlers(), ...registryKeys.flatMap((key) => handlersFor(key, registry[key])), ...previewHandlers];
 
   return {
     handlers,
@@ -345,6 +355,10 @@ export function createMockBackend(seed: Seed = {}) {
       if (!old) throw new Error(`no ${key} ${id}`);
       rows(key)[index] = { ...old, ...fields, version: (typeof old.version === 'number' ? old.version : 1) + 1 };
       changes.set(`${key}:${id}`, { fields: Object.keys(fields), by, at });
+    },
+    /** What `key`'s save preview answers until `reset()`: the lines its feature would list (none by default). */
+    previewLines(key: RegistryKey, lines: readonly string[]): void {
+      previews.set(key, lines);
     },
     /** How many requests reached `op` since the last reset. */
     count(op: OperationKey): number {
