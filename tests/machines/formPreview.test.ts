@@ -4,12 +4,11 @@
 // sign-in keep the form and send no save. Also the stale-save conflict closed without deciding.
 import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
 import { editRecord, savePreviewOp, type AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache, setUnauthorizedHandler } from '../../src/api/client';
 import type { FormActorRef } from '../../src/machines/formMachine';
-import { startEntity } from './harness';
+import { reach, startEntity } from './harness';
 
 const holidays = registry.holidays;
 const previewOp = savePreviewOp(holidays) ?? 'POST /api/Holiday/PreviewSave';
@@ -42,14 +41,14 @@ function trail(form: FormActorRef): string[] {
 
 async function adding() {
   const started = startEntity(holidays);
-  await waitFor(started.list, (s) => s.matches('table'));
+  await reach(started.list, (s) => s.matches('table'));
   started.form.send({ type: 'open.add' });
   return { ...started, seen: trail(started.form) };
 }
 
 async function editing() {
   const started = startEntity(holidays);
-  await waitFor(started.list, (s) => s.matches('table'));
+  await reach(started.list, (s) => s.matches('table'));
   const row: AnyRow | undefined = started.list.getSnapshot().context.rows.find((r) => r.id === 1);
   if (!row) throw new Error('no holiday 1');
   started.form.send({ type: 'open.edit', row });
@@ -62,7 +61,7 @@ describe('adding a holiday that cancels sessions', () => {
     const { form, list, notices, seen } = await adding();
     form.send({ type: 'submit', values: nowruz });
     expect(form.getSnapshot().matches({ add: 'previewing' })).toBe(true);
-    await waitFor(form, (s) => s.matches({ add: 'confirmingPreview' }));
+    await reach(form, (s) => s.matches({ add: 'confirmingPreview' }));
     expect(form.getSnapshot().context.preview).toEqual(cancelled);
     expect(form.getSnapshot().context.values).toEqual(nowruz);
     expect(backend.count(previewOp)).toBe(1);
@@ -72,11 +71,11 @@ describe('adding a holiday that cancels sessions', () => {
     form.send({ type: 'preview.confirm' });
     expect(form.getSnapshot().matches({ add: 'saving' })).toBe(true);
     expect(form.getSnapshot().context.preview).toBeNull();
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(backend.count(createOp)).toBe(1);
     expect(backend.rows('holidays').find((r) => r.title === 'نوروز')).toMatchObject(nowruz);
     expect(notices).toEqual([{ kind: 'success', text: holidays.texts.succeeded.create }]);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.length === 3);
+    await reach(list, (s) => s.matches('table') && s.context.rows.length === 3);
     expect(seen).toEqual(['add.previewing', 'add.confirmingPreview', 'add.saving', 'closed']);
   });
 
@@ -84,7 +83,7 @@ describe('adding a holiday that cancels sessions', () => {
     backend.previewLines('holidays', cancelled);
     const { form, notices } = await adding();
     form.send({ type: 'submit', values: nowruz });
-    await waitFor(form, (s) => s.matches({ add: 'confirmingPreview' }));
+    await reach(form, (s) => s.matches({ add: 'confirmingPreview' }));
     form.send({ type: 'preview.cancel' });
     expect(form.getSnapshot().matches({ add: 'editing' })).toBe(true);
     expect(form.getSnapshot().context).toMatchObject({ values: nowruz, preview: null });
@@ -96,7 +95,7 @@ describe('adding a holiday that cancels sessions', () => {
   it('a preview with no lines saves at once without asking', async () => {
     const { form, notices, seen } = await adding();
     form.send({ type: 'submit', values: nowruz });
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(seen).toEqual(['add.previewing', 'add.saving', 'closed']);
     expect(backend.count(previewOp)).toBe(1);
     expect(backend.count(createOp)).toBe(1);
@@ -110,7 +109,7 @@ describe('adding a holiday that cancels sessions', () => {
     backend.fail(previewOp, failure);
     const { form, notices } = await adding();
     form.send({ type: 'submit', values: nowruz });
-    await waitFor(form, (s) => s.matches({ add: 'editing' }));
+    await reach(form, (s) => s.matches({ add: 'editing' }));
     expect(form.getSnapshot().context).toMatchObject({ values: nowruz, preview: null });
     expect(notices).toEqual([{ kind: 'error', text: holidays.texts.failed.save, ...detail }]);
     expect(backend.count(previewOp)).toBe(1);
@@ -122,7 +121,7 @@ describe('adding a holiday that cancels sessions', () => {
     const { form, notices } = await adding();
     const backwards = { ...nowruz, date: nowruz.endDate, endDate: nowruz.date };
     form.send({ type: 'submit', values: backwards });
-    await waitFor(form, (s) => s.matches({ add: 'editing' }));
+    await reach(form, (s) => s.matches({ add: 'editing' }));
     expect(form.getSnapshot().context.values).toEqual(backwards);
     expect(notices).toEqual([{ kind: 'error', text: holidays.texts.failed.save, detail: 'از تاریخ نمی‌تواند بعد از تا تاریخ باشد' }]);
     expect(backend.count(previewOp)).toBe(0);
@@ -133,7 +132,7 @@ describe('adding a holiday that cancels sessions', () => {
     backend.previewLines('holidays', cancelled);
     const { form, notices } = await adding();
     form.send({ type: 'submit', values: nowruz });
-    await waitFor(form, (s) => s.matches({ add: 'signIn' }));
+    await reach(form, (s) => s.matches({ add: 'signIn' }));
     expect(signedOut).toBe(0);
     expect(notices).toEqual([]);
     expect(backend.count(createOp)).toBe(0);
@@ -142,12 +141,12 @@ describe('adding a holiday that cancels sessions', () => {
     form.send({ type: 'signedIn' });
     expect(form.getSnapshot().matches({ add: 'previewing' })).toBe(true);
     // Signed in again, the admin still sees what the save cancels before it is made.
-    await waitFor(form, (s) => s.matches({ add: 'confirmingPreview' }));
+    await reach(form, (s) => s.matches({ add: 'confirmingPreview' }));
     expect(form.getSnapshot().context.preview).toEqual(cancelled);
     expect(backend.count(previewOp)).toBe(2);
     expect(backend.count(createOp)).toBe(0);
     form.send({ type: 'preview.confirm' });
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(backend.count(createOp)).toBe(1);
     expect(signedOut).toBe(0);
   });
@@ -156,7 +155,7 @@ describe('adding a holiday that cancels sessions', () => {
     backend.fail(previewOp, sessionExpired);
     const { form } = await adding();
     form.send({ type: 'submit', values: nowruz });
-    await waitFor(form, (s) => s.matches({ add: 'signIn' }));
+    await reach(form, (s) => s.matches({ add: 'signIn' }));
     form.send({ type: 'signIn.cancel' });
     expect(form.getSnapshot().matches({ add: 'editing' })).toBe(true);
     expect(form.getSnapshot().context.values).toEqual(nowruz);
@@ -174,17 +173,17 @@ describe('editing a holiday that cancels sessions', () => {
     const { form, list, row, notices, seen } = await editing();
     form.send({ type: 'submit', values: moved });
     expect(form.getSnapshot().matches({ edit: 'previewing' })).toBe(true);
-    await waitFor(form, (s) => s.matches({ edit: 'confirmingPreview' }));
+    await reach(form, (s) => s.matches({ edit: 'confirmingPreview' }));
     expect(form.getSnapshot().context).toMatchObject({ preview: cancelled, values: moved, row });
     expect(backend.count(updateOp)).toBe(0);
     expect(backend.rows('holidays').find((r) => r.id === 1)).toEqual(row);
 
     form.send({ type: 'preview.confirm' });
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(backend.count(updateOp)).toBe(1);
     expect(backend.rows('holidays').find((r) => r.id === 1)).toMatchObject({ ...moved, version: 2 });
     expect(notices).toEqual([{ kind: 'success', text: holidays.texts.succeeded.update, subject: { entity: holidays, row: expect.objectContaining({ id: 1, title: moved.title }) } }]);
-    await waitFor(list, (s) => s.matches('table') && s.context.rows.some((r) => r.title === moved.title));
+    await reach(list, (s) => s.matches('table') && s.context.rows.some((r) => r.title === moved.title));
     expect(seen).toEqual(['edit.previewing', 'edit.confirmingPreview', 'edit.saving', 'closed']);
   });
 
@@ -192,7 +191,7 @@ describe('editing a holiday that cancels sessions', () => {
     backend.previewLines('holidays', cancelled);
     const { form, row, notices } = await editing();
     form.send({ type: 'submit', values: moved });
-    await waitFor(form, (s) => s.matches({ edit: 'confirmingPreview' }));
+    await reach(form, (s) => s.matches({ edit: 'confirmingPreview' }));
     form.send({ type: 'preview.cancel' });
     expect(form.getSnapshot().matches({ edit: 'editing' })).toBe(true);
     expect(form.getSnapshot().context).toMatchObject({ values: moved, preview: null, row });
@@ -204,7 +203,7 @@ describe('editing a holiday that cancels sessions', () => {
   it('a preview with no lines updates at once without asking', async () => {
     const { form, seen } = await editing();
     form.send({ type: 'submit', values: moved });
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(seen).toEqual(['edit.previewing', 'edit.saving', 'closed']);
     expect(backend.count(updateOp)).toBe(1);
     expect(backend.rows('holidays').find((r) => r.id === 1)?.title).toBe(moved.title);
@@ -215,7 +214,7 @@ describe('editing a holiday that cancels sessions', () => {
     const { form, notices } = await editing();
     backend.reset({ holidays: [] });
     form.send({ type: 'submit', values: moved });
-    await waitFor(form, (s) => s.matches({ edit: 'editing' }));
+    await reach(form, (s) => s.matches({ edit: 'editing' }));
     expect(form.getSnapshot().context.values).toEqual(moved);
     expect(notices).toEqual([{ kind: 'error', text: holidays.texts.failed.save, detail: 'رکورد یافت نشد' }]);
     expect(backend.count(previewOp)).toBe(1);
@@ -226,7 +225,7 @@ describe('editing a holiday that cancels sessions', () => {
     backend.fail(previewOp, sessionExpired);
     const { form, notices } = await editing();
     form.send({ type: 'submit', values: moved });
-    await waitFor(form, (s) => s.matches({ edit: 'signIn' }));
+    await reach(form, (s) => s.matches({ edit: 'signIn' }));
     expect(signedOut).toBe(0);
     expect(notices).toEqual([]);
     expect(form.getSnapshot().context.values).toEqual(moved);
@@ -234,7 +233,7 @@ describe('editing a holiday that cancels sessions', () => {
     backend.succeed(previewOp);
     form.send({ type: 'signedIn' });
     expect(form.getSnapshot().matches({ edit: 'previewing' })).toBe(true);
-    await waitFor(form, (s) => s.matches('closed'));
+    await reach(form, (s) => s.matches('closed'));
     expect(backend.count(previewOp)).toBe(2);
     expect(backend.count(updateOp)).toBe(1);
     expect(backend.rows('holidays').find((r) => r.id === 1)?.title).toBe(moved.title);
@@ -244,13 +243,13 @@ describe('editing a holiday that cancels sessions', () => {
 describe('a stale save left undecided', () => {
   it('closing the conflict drops the edits and the conflict, and overwrites nothing', async () => {
     const { form, list, notices } = startEntity(registry.categories);
-    await waitFor(list, (s) => s.matches('table'));
+    await reach(list, (s) => s.matches('table'));
     const row = list.getSnapshot().context.rows.find((r) => r.id === 1);
     if (!row) throw new Error('no category 1');
     form.send({ type: 'open.edit', row });
     backend.editElsewhere('categories', 1, { name: 'نام همکار' });
     form.send({ type: 'submit', values: { ...editRecord(registry.categories, row), name: 'نام من' } });
-    await waitFor(form, (s) => s.matches({ edit: 'conflict' }));
+    await reach(form, (s) => s.matches({ edit: 'conflict' }));
     expect(form.getSnapshot().context.conflict?.current).toMatchObject({ id: 1, name: 'نام همکار', version: 2 });
 
     form.send({ type: 'close' });
