@@ -50,6 +50,15 @@ describe('sibling discount', () => {
     expect(charged(lines)).toEqual([500_001, 250_001]);
   });
 
+  it('ranks three children of equal subtotals in the order they came into the cart', () => {
+    const lines = [line(5, 100_000), line(3, 100_000), line(9, 100_000)];
+    takeSiblingDiscount(lines, [
+      { fromChild: 2, percent: 10 },
+      { fromChild: 3, percent: 20 },
+    ]);
+    expect(charged(lines)).toEqual([100_000, 90_000, 80_000]);
+  });
+
   it('adds up a child’s lines before ranking and discounts each line of theirs', () => {
     const lines = [line(1, 400_001, 10), line(2, 600_000, 20), line(1, 300_001, 11)];
     takeSiblingDiscount(lines, [{ fromChild: 2, percent: 10 }]);
