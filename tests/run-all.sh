@@ -143,8 +143,10 @@ security_cheap() {
 # steps take up what the first two leave.
 slots=${TEST_SLOTS:-4}
 # The longest chain's steps start as soon as they can, even with every slot taken (they count
-# toward the slots, so the next other step waits for two to end).
-chain='build chromium e2e-1 e2e-2'
+# toward the slots, so the next other step waits for two to end); so does the one-file proof,
+# one long sequence of builds and runs after Chromium that, left for a free slot behind the server
+# suites' halves, would end the run alone.
+chain='build chromium e2e-1 e2e-2 engine'
 steps=(
   'build|-|check build npm run build --silent'
   'postgres|-|postgres'
