@@ -52,8 +52,10 @@ step() { # name, command...: runs one step with its output in a log, printed who
 
 # Suites that sign in hundreds of times but measure nothing about hashing run with a cheaper
 # scrypt (server/features/identity/passwords.ts hashCost); the security files that measure hashing keep the real
-# cost (see security below).
-cheap_hash=16384
+# cost (see security below). The lowest cost hashCost takes (2^10, about 2 ms of CPU a hash against
+# 36 ms at 2^14): eight sign-in-heavy server files 14.0 → 11.3 s of CPU, 16 → 10 s wall; the
+# whole SQLite server suite passes the same 653 tests.
+cheap_hash=1024
 
 # PostgreSQL 15 for the server suite's second run and the one-file proof: a private cluster on a
 # free port (Debian's package is installed first when missing), one database per test server,
@@ -76,20 +78,26 @@ trap stop_postgres EXIT
 # file started a fresh process that imported and evaluated the whole server again, about two
 # thirds of the suite's CPU. Every file starts its own server on its own data dir or database, so
 # nothing of one file's state reaches the next. A file that replaces a module with vi.mock needs
-# a module graph of its own: those run in a second, isolated run (named <suite>-isolated).
-server_suite() { # name
-  local name=$1 mocked
+# a module graph of its own: those run in a second, isolated run (named <suite>-isolated), with
+# the first shard.
+# Each database's run is in two shards by file (vitest's --shard), each a step of its own: one
+# process spends most of its time waiting on the database, on child processes and on the fakes'
+# deliberate slowness, one request after another, so whole it was the run's longest step
+# (server-pg 800 s of a quiet run's 804–842, at 177 s of CPU); two halves wait side by side for
+# a second process's import of the server (about 8 s of CPU).
+server_suite() { # name shard(i/n)
+  local name=$1 shard=$2 mocked
   mocked=$(grep -l 'vi\.mock(' tests/server/*.test.ts)
-  suite "$name" tests/server --isolate=false $(printf -- '--exclude=%s ' $mocked)
-  [ -n "$mocked" ] && suite "$name-isolated" $mocked
+  suite "$name" tests/server --isolate=false --shard="$shard" $(printf -- '--exclude=%s ' $mocked)
+  [ -n "$mocked" ] && [ "${shard%/*}" = 1 ] && suite "$name-isolated" $mocked
 }
 
-server_pg() {
-  local url; url=$(pg_var TEST_DATABASE_URL)
+server_pg() { # shard(i/n)
+  local url name=server-pg-${1%/*}; url=$(pg_var TEST_DATABASE_URL)
   if [ -z "$url" ]; then
-    echo '{"passed":0,"failed":1,"skipped":0}' > "$results/server-pg.json"; echo "!!! server-pg: PostgreSQL did not start"; return
+    echo '{"passed":0,"failed":1,"skipped":0}' > "$results/$name.json"; echo "!!! $name: PostgreSQL did not start"; return
   fi
-  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$url"; server_suite server-pg )
+  ( export PASSWORD_HASH_N=$cheap_hash TEST_DATABASE=postgres TEST_DATABASE_URL="$url"; server_suite "$name" "$1" )
 }
 
 # Two machines, rehearsed: two API processes (the server just built) behind Debian's nginx with
@@ -121,8 +129,10 @@ engine() {
 # built (E2E_BUILT_SERVER: tests/e2e/harness.ts), without tsx's transform at each start.
 hashing_files='tests/security/passwords.test.ts tests/security/abuse.test.ts'
 security() { suite security $hashing_files; }
+# The cheap-cost files run in one process, one after another (--isolate=false), as the server
+# suite's do: each starts its own server, and none replaces a module (six of them: 17 → 12 s of CPU).
 security_cheap() {
-  ( export PASSWORD_HASH_N=$cheap_hash; suite security-cheap tests/security $(printf -- '--exclude=%s ' $hashing_files) )
+  ( export PASSWORD_HASH_N=$cheap_hash; suite security-cheap tests/security --isolate=false $(printf -- '--exclude=%s ' $hashing_files) )
 }
 
 # The steps, each with the steps it needs first ("-" for none), in the order they are started:
@@ -132,9 +142,12 @@ security_cheap() {
 # wait on Chromium and on pages), and the server suites wait on their databases, so the further
 # steps take up what the first two leave.
 slots=${TEST_SLOTS:-4}
-# The longest chain's steps start as soon as they can, even with every slot taken (they count
-# toward the slots, so the next other step waits for two to end).
-chain='build chromium e2e-1 e2e-2'
+# The longest chain's steps start as soon as they can, even with every slot taken, and take none
+# of the slots: counted, they held the second PostgreSQL half back until three of them had ended
+# (it started at 514 s of a 787 s run, and ended last); so does the one-file proof,
+# one long sequence of builds and runs after Chromium that, left for a free slot behind the server
+# suites' halves, would end the run alone.
+chain='build chromium e2e-1 e2e-2 engine'
 steps=(
   'build|-|check build npm run build --silent'
   'postgres|-|postgres'
@@ -144,14 +157,18 @@ steps=(
   # 500 s of a quiet run's 700, with a core idle much of the time.
   'e2e-1|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-1 --config tests/e2e/vitest.config.ts --shard=1/2'
   'e2e-2|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-2 --config tests/e2e/vitest.config.ts --shard=2/2'
-  'security|build|with E2E_BUILT_SERVER=1 security'
-  'server-pg|postgres|server_pg'
-  'two-machines|build postgres|two_machines'
+  # The server suites' four halves first: they wait on their databases more than they compute,
+  # so started late one of them ended the run alone.
+  'server-pg-1|postgres|server_pg 1/2'
+  'server-pg-2|postgres|server_pg 2/2'
+  'server-1|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server-1 1/2'
+  'server-2|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server-2 2/2'
   # The one-file proof: a new entity from one schema file, end to end in a copy of the project.
   'engine|chromium postgres|engine'
-  'server|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server'
-  'security-cheap|build|with E2E_BUILT_SERVER=1 security_cheap'
   'unit|-|with PASSWORD_HASH_N='$cheap_hash' suite unit tests/unit tests/machines tests/contract'
+  'security-cheap|build|with E2E_BUILT_SERVER=1 security_cheap'
+  'security|build|with E2E_BUILT_SERVER=1 security'
+  'two-machines|build postgres|two_machines'
   # Three programs: the browser's (no Node types), the server's (no DOM), and everything with the tests.
   'typecheck|-|check typecheck npm run --silent typecheck'
   # Opens every public page and admin screen and sums the gzip JavaScript it fetched; prints the
@@ -171,13 +188,20 @@ declare -A started_steps=()
 ended() { grep -q "^$1 " "$logs/times" 2>/dev/null; }
 ready() { local need; for need in $1; do [ "$need" = - ] || ended "$need" || return 1; done; }
 running=0
+others_running() { # the steps started and not ended, the chain's aside
+  local name n=0
+  for name in "${!started_steps[@]}"; do
+    [[ " $chain " == *" $name "* ]] || ended "$name" || n=$((n + 1))
+  done
+  echo "$n"
+}
 while :; do
   pending=0
   for entry in "${steps[@]}"; do
     IFS='|' read -r name needs command <<<"$entry"
     [ -n "${started_steps[$name]:-}" ] && continue
     pending=$((pending + 1))
-    if { [ "$running" -lt "$slots" ] || [[ " $chain " == *" $name "* ]]; } && ready "$needs"; then
+    if { [ "$(others_running)" -lt "$slots" ] || [[ " $chain " == *" $name "* ]]; } && ready "$needs"; then
       # shellcheck disable=SC2086 # the command is words, split on purpose
       step "$name" $command &
       started_steps[$name]=1 running=$((running + 1)) pending=$((pending - 1))
