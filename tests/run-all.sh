@@ -11,7 +11,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.tmp/test-results
 logs=.tmp/test-logs
-rm -rf "$results" "$logs" && mkdir -p "$results" "$logs"
+# .tmp/transitions: what the unit lane's actors took, for the transition gate (a fresh list each run).
+rm -rf "$results" "$logs" .tmp/transitions && mkdir -p "$results" "$logs"
 started=$SECONDS
 
 check() { # name, command...: a non-vitest check counts as one test
@@ -166,6 +167,8 @@ steps=(
   # The one-file proof: a new entity from one schema file, end to end in a copy of the project.
   'engine|chromium postgres|engine'
   'unit|-|with PASSWORD_HASH_N='$cheap_hash' suite unit tests/unit tests/machines tests/contract'
+  # Every transition of every machine in src/machines taken by a test of the unit lane (scripts/transition-gate.ts).
+  'transitions|unit|check transitions npx tsx scripts/transition-gate.ts'
   'security-cheap|build|with E2E_BUILT_SERVER=1 security_cheap'
   'security|build|with E2E_BUILT_SERVER=1 security'
   'two-machines|build postgres|two_machines'
