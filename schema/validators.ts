@@ -1,6 +1,6 @@
 // Field validators with Persian messages, shared by the forms and the server.
 import * as v from 'valibot';
-import { readJalaliDay } from './rules/calendar';
+import { isJalaliNamable, readJalaliDay } from './rules/calendar';
 import { bareFileName, formatPersianNumber, toLatinDigits } from './rules/text';
 
 const maxText = 2000;
@@ -58,7 +58,8 @@ export const isoInstant = (label: string) => {
     const reading = typeof input === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(input) ? readJalaliDay(input) : null;
     return reading?.error === undefined ? `${label} تاریخ معتبری نیست` : `${label}: ${reading.error}`;
   };
-  return v.pipe(v.string(`${label} باید تاریخ باشد`), v.isoTimestamp(problem), v.check(isCalendarDate, problem));
+  // A day the Jalali calendar cannot name could be stored but never shown (year 3799 and on).
+  return v.pipe(v.string(`${label} باید تاریخ باشد`), v.isoTimestamp(problem), v.check(isCalendarDate, problem), v.check((text) => isJalaliNamable(Date.parse(text)), problem));
 };
 
 /** Image or video links: accepted as any URL or path and stored as the bare file name. */

@@ -54,6 +54,20 @@ function academyWallClock(ms: number): number {
 
 const millis = (instant: Date | number) => (typeof instant === 'number' ? instant : instant.getTime());
 
+// The instants the Jalali calendar (jalaali-js) can name, a day inside each end so Tehran's offset
+// never carries one across: Farvardin of year -61 to Esfand of year 3177.
+const firstNamable = (() => {
+  const { gy, gm, gd } = toGregorian(-61, 1, 2);
+  return Date.UTC(gy, gm - 1, gd);
+})();
+const lastNamable = (() => {
+  const { gy, gm, gd } = toGregorian(3177, 12, 28);
+  return Date.UTC(gy, gm - 1, gd);
+})();
+
+/** Whether an instant falls on a day the Jalali calendar can name (a date beyond it cannot be shown). */
+export const isJalaliNamable = (instant: number): boolean => instant >= firstNamable && instant <= lastNamable;
+
 /** The academy day an instant falls on. */
 export function academyDayOf(instant: Date | number): JalaliDate {
   const wall = new Date(academyWallClock(millis(instant)));
@@ -76,7 +90,7 @@ export const academyToday = (now: Date | number = Date.now()): string => academy
 /** Whether a stored date falls on an academy day after today's (a day, not a moment: today is never ahead). */
 export function isAfterToday(value: string, now: Date | number = Date.now()): boolean {
   const instant = Date.parse(value);
-  return !Number.isNaN(instant) && dayKey(academyDayOf(instant)) > dayKey(academyDayOf(now));
+  return !Number.isNaN(instant) && isJalaliNamable(instant) && dayKey(academyDayOf(instant)) > dayKey(academyDayOf(now));
 }
 
 /** The hour and minute on the academy's clock. */

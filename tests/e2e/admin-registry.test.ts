@@ -63,7 +63,8 @@ describe('every registry entity has a working screen', () => {
       const marker = textColumn && 'key' in textColumn ? toPersianDigits(String(body[textColumn.key])) : null;
       if (!marker) return;
 
-      await page.reload();
+      // Newest first, whatever order the entity lists by (class sessions by date): the row just made is on the first page.
+      await page.goto(`${stack.baseUrl}/admin/${entity.key}?sort=-id`);
       const row = page.getByRole('row').filter({ hasText: marker });
       await row.waitFor();
       if (entity.ops.update) {

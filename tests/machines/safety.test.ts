@@ -3,20 +3,14 @@
 // because the record is in use (deactivate instead). Against the msw backend.
 import { backend } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { editRecord, type AnyRow, type RegistryKey } from '../../schema/define';
+import { editRecord, type RegistryKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache, setUnauthorizedHandler } from '../../src/api/client';
-import { sampleSeed, type Seed } from '../support/msw-handlers';
 import { startEntity, reach } from './harness';
-
-/** The seed as the server answers it: every record with a version. */
-const versioned: Seed = Object.fromEntries(
-  Object.entries(sampleSeed).map(([key, rows]) => [key, rows.map((row: AnyRow) => ({ ...row, version: 1 }))]),
-);
 
 let signedOut = 0;
 beforeEach(() => {
-  backend.reset(versioned);
+  backend.reset();
   clearGetCache();
   signedOut = 0;
   setUnauthorizedHandler(() => {

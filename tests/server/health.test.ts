@@ -219,10 +219,17 @@ describe('a stop, as systemd sends it', () => {
         node.child.kill('SIGTERM');
         void waitFor(() => node.output().includes('Academy is stopping'), () => `no stop notice:\n${node.output()}`).then(async () => {
           // The listener is closed: a new connection is refused (a proxy tries the other machine).
-          const refused = await fetch(`${node.url}/health`).then(
-            () => 'answered',
-            (error: unknown) => (error instanceof Error && error.cause instanceof Error && 'code' in error.cause ? String(error.cause.code) : 'failed'),
-          );
+          // On a connection of its own: fetch would reuse the pool's idle keep-alive connection of
+          // the calls above, which the stop closes under it (a reset, not a refusal).
+          const refused = await new Promise<string>((settle) => {
+            const probe = httpRequest(`${node.url}/health`, { agent: false });
+            probe.once('response', (response) => {
+              response.resume();
+              settle('answered');
+            });
+            probe.once('error', (error: NodeJS.ErrnoException) => settle(error.code ?? 'failed'));
+            probe.end();
+          });
           expect(refused).toBe('ECONNREFUSED');
           clearInterval(arriving);
           request.end(body);

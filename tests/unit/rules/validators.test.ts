@@ -96,6 +96,9 @@ describe('calendar dates', () => {
     expect(accepted(when, '2026-03-21T00:00:00.000Z')).toBe('2026-03-21T00:00:00.000Z');
     expect(refusal(when, '2026-02-30T00:00:00.000Z')).toBe('تاریخ شروع تاریخ معتبری نیست');
     expect(refusal(when, 5)).toBe('تاریخ شروع باید تاریخ باشد');
+    // Beyond the days the Jalali calendar names: stored, it could never be shown.
+    expect(refusal(when, '3799-03-19T20:30:00.000Z')).toBe('تاریخ شروع تاریخ معتبری نیست');
+    expect(accepted(when, '3799-03-01T20:30:00.000Z')).toBe('3799-03-01T20:30:00.000Z');
     const typed = refusal(when, '۱۴۰۵/۱۳/۰۱');
     expect(typed.startsWith('تاریخ شروع: ')).toBe(true);
     expect(typed).not.toBe('تاریخ شروع تاریخ معتبری نیست');
