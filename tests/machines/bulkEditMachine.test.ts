@@ -1,13 +1,8 @@
 import { backend, server } from './server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { reach } from './harness';
-import { createActor } from 'xstate';
+import { reach, startBulk } from './harness';
 import type { AnyRow } from '../../schema/define';
-import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
-import { bulkMachine } from '../../src/machines/bulkMachine';
-import { listMachine } from '../../src/machines/listMachine';
-import type { Notice } from '../../src/machines/notice';
 import { bulkHandlers } from '../support/msw-bulk';
 import { sampleSeed } from '../support/msw-handlers';
 
@@ -23,17 +18,7 @@ beforeEach(() => {
   clearGetCache();
 });
 
-async function start() {
-  const notices: Notice[] = [];
-  let cleared = 0;
-  const notify = (_: unknown, notice: Notice) => {
-    notices.push(notice);
-  };
-  const list = createActor(listMachine.provide({ actions: { notify } }), { input: { entity: registry.courses } }).start();
-  await reach(list, (s) => s.matches('table'));
-  const actor = createActor(bulkMachine.provide({ actions: { notify, clearSelection: () => void cleared++ } }), { input: { entity: registry.courses, list } }).start();
-  return { list, actor, notices, cleared: () => cleared };
-}
+const start = startBulk;
 
 const inactive = { field: 'inActive', value: true, text: 'غیرفعال' };
 

@@ -2,7 +2,9 @@
 import { createActor, waitFor as xstateWaitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { waitBudgetMs } from '../support/budget';
 import type { AnyEntity } from '../../schema/define';
+import { registry } from '../../schema/registry.gen';
 import { actionMachine } from '../../src/machines/actionMachine';
+import { bulkMachine } from '../../src/machines/bulkMachine';
 import { deleteMachine } from '../../src/machines/deleteMachine';
 import { formMachine } from '../../src/machines/formMachine';
 import { listMachine } from '../../src/machines/listMachine';
@@ -33,4 +35,15 @@ export async function reach<T extends AnyActorRef>(actor: T, done: (snapshot: Sn
     const state = typeof snapshot === 'object' && snapshot !== null && 'value' in snapshot ? JSON.stringify(snapshot.value) : String(snapshot);
     throw new Error(`${actor.id} stayed in ${state} waiting for ${what}`, { cause: error });
   }
+}
+
+/** A courses list at its table with the bulk machine over it, as the screen wires them: notices kept, selection clears counted. */
+export async function startBulk() {
+  const notices: Notice[] = [];
+  const notify = (_: unknown, notice: Notice) => void notices.push(notice);
+  const list = createActor(listMachine.provide({ actions: { notify } }), { input: { entity: registry.courses } }).start();
+  await reach(list, (s) => s.matches('table'), 'the course list');
+  let cleared = 0;
+  const actor = createActor(bulkMachine.provide({ actions: { notify, clearSelection: () => void cleared++ } }), { input: { entity: registry.courses, list } }).start();
+  return { list, actor, notices, cleared: () => cleared };
 }

@@ -5,12 +5,11 @@
 import { backend, server } from './server';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reach } from './harness';
+import { reach, startBulk } from './harness';
 import { createActor } from 'xstate';
 import type { AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
-import { bulkMachine } from '../../src/machines/bulkMachine';
 import { importMachine } from '../../src/machines/importMachine';
 import { listMachine } from '../../src/machines/listMachine';
 import type { Notice } from '../../src/machines/notice';
@@ -38,12 +37,6 @@ async function startList() {
   return { list, notices, notify };
 }
 
-async function startBulk() {
-  const { list, notices, notify } = await startList();
-  let cleared = 0;
-  const actor = createActor(bulkMachine.provide({ actions: { notify, clearSelection: () => void cleared++ } }), { input: { entity: courses, list } }).start();
-  return { list, actor, notices, cleared: () => cleared };
-}
 
 const inactive = { field: 'inActive', value: true, text: 'غیرفعال' };
 /** A bulk delete of every online course, confirmed with a count the list no longer has: the server refuses it (409). */
