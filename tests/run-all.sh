@@ -227,7 +227,17 @@ node -e '
     let r; try { r = JSON.parse(fs.readFileSync(dir + "/" + f, "utf8")); } catch { continue; }
     for (const file of r.testResults || []) {
       const failedTests = (file.assertionResults || []).filter((a) => a.status === "failed");
-      if (file.status === "failed" && !failedTests.length) console.log(`!!! ${f.replace(/\.vitest\.json$/, "")}: ${file.name}: ${(file.message || "").split("\n")[0].slice(0, 300)}`);
+      if (file.status === "failed" && !failedTests.length) {
+        // A failed beforeAll leaves the JSON report with no message (its tests are "skipped"):
+        // the step's own log has the error, so its first error line is shown instead.
+        const step = f.replace(/\.vitest\.json$/, "");
+        let why = (file.message || "").split("\n")[0];
+        if (!why) {
+          let log = ""; try { log = fs.readFileSync(dir + "/../test-logs/" + step + ".log", "utf8"); } catch {}
+          why = (log.replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((line) => /\b\w*Error\b|did not|exited with/.test(line)) || "").trim();
+        }
+        console.log(`!!! ${step}: ${file.name}: ${why.slice(0, 300)}`);
+      }
       for (const a of failedTests) {
         // vitest writes a time-out as this placeholder, its message left out.
         const first = String((a.failureMessages || [])[0] || "").split("\n")[0].replace(/^Error: STACK_TRACE_ERROR$/, "timed out");

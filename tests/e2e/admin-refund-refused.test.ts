@@ -76,13 +76,13 @@ describe('a refund the gateway refuses', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(refundAmountTexts.toPay(price)).waitFor();
     // Named by its parent (and the gateway's tracking code), not «۳۱۰» or «رکورد شماره».
-    expect(await confirm.locator('.admin-confirm-subject').textContent()).toContain('سپیده بازگشتی');
+    await expect.poll(() => confirm.locator('.admin-confirm-subject').textContent()).toContain('سپیده بازگشتی');
     await confirm.getByRole('button', { name: 'بازگشت وجه' }).click();
 
     const refused = page.getByRole('alertdialog', { name: 'بازگشت وجه ناموفق بود' });
     await refused.getByText('درگاه پرداخت بازگشت وجه را نپذیرفت').waitFor();
     expect(await refused.textContent()).toContain('«ثبت بازگشت دستی» ثبت کنید');
-    expect(await refused.locator('.admin-confirm-subject').textContent()).toContain('سپیده بازگشتی');
+    await expect.poll(() => refused.locator('.admin-confirm-subject').textContent()).toContain('سپیده بازگشتی');
     await shoot(page, refused, 'refund-refused');
     await refused.getByRole('button', { name: 'ثبت بازگشت دستی' }).click();
 
