@@ -68,7 +68,8 @@ const pgTypes = new pg.TypeOverrides();
 pgTypes.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(value));
 
 export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DB {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // At least two: migrating holds one connection for its lock while the migrations run on another.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolSize), types: pgTypes });
   // A connection the server ends (a restart, a failover, an administrator or a pooler ending
   // it) emits 'error'; unheard, that error ends the whole process. The pool hears its idle
   // connections only: one checked out by a request emits on the client itself, so every client
@@ -136,7 +137,29 @@ export function requestChangeMarker(db: DB, request: object): Promise<string | n
 
 const requestMarkers = new WeakMap<object, Promise<string | null>>();
 
+/**
+ * Brings the database to the latest migration. On PostgreSQL the whole sequence runs under one
+ * session lock: Kysely locks each era's run, not the eras in turn, so a second server starting
+ * with the first would read the history before the first's later eras ran and then find them
+ * "missing" from the migrator it built (two machines on a new database). SQLite's database is one
+ * server's own file.
+ */
 export async function migrate(db: DB): Promise<void> {
+  if (!isPostgres(db)) return migrateInTurn(db);
+  await db.connection().execute(async (held) => {
+    await sql`select pg_advisory_lock(${migrationLockKey})`.execute(held);
+    try {
+      await migrateInTurn(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${migrationLockKey})`.execute(held);
+    }
+  });
+}
+
+/** The PostgreSQL advisory lock `migrate` holds from before it reads the history to its end. */
+export const migrationLockKey = 0x4d16a7e;
+
+async function migrateInTurn(db: DB): Promise<void> {
   await adoptFoldedMigrations(db);
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   const ran = tables.some((t) => t.name === 'kysely_migration')

@@ -13,7 +13,7 @@ import type { MigrationStep } from '../../codegen/migration-steps';
 import { applyToSnapshot } from '../../codegen/migration-steps';
 import { diffTables } from '../../codegen/schemaMigrations';
 import { loadHistory, newMigrationName, type HistoryEntry } from '../../codegen/migrationHistory';
-import { adoptFoldedMigrations, openDatabase, openPostgres, type DB } from '../../server/platform/db';
+import { adoptFoldedMigrations, migrate, migrationLockKey, openDatabase, openPostgres, type DB } from '../../server/platform/db';
 import { generatedMigration } from '../../server/platform/migrations/generated';
 import { migrationHistory } from '../../server/platform/migrations/history.gen';
 import { compareMigrationNames, migrationEra } from '../../server/platform/migrations/order';
@@ -147,5 +147,35 @@ describe('composite unique indexes', () => {
     expect(dropped.reduce(applyToSnapshot, withUnique)).toEqual(without);
     // Folded with the table that made it, nothing is left of either.
     expect(compactSteps([{ op: 'createTable', table: 'rooms', columns: tables.rooms }, ...added, { op: 'dropTable', table: 'rooms' }])).toEqual([]);
+  });
+});
+
+describe.skipIf(!usePostgres)('two servers starting together on a new PostgreSQL database', () => {
+  // Kysely locks each era's run, not the eras in turn: a server that read the history before
+  // another ran its later eras found them "missing". One lock from before the read to the end.
+  it('migrate it one after the other: the second waits, before reading the history, until the first is done', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'academy-migrate-twice-'));
+    const url = await databaseFor(dir);
+    const [first, second, watcher] = [openPostgres(url, 2), openPostgres(url, 2), openPostgres(url, 2)];
+    try {
+      await watcher.connection().execute(async (held) => {
+        await sql`select pg_advisory_lock(${migrationLockKey})`.execute(held);
+        let settled = false;
+        const migrating = Promise.all([migrate(first), migrate(second)]).finally(() => (settled = true));
+        const waiting = async () =>
+          (await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${migrationLockKey} and not granted`.execute(watcher)).rows[0]?.n ?? 0;
+        await expect.poll(async () => (settled ? 'finished while the lock was held' : await waiting())).toBe(2);
+        const tables = await watcher.introspection.getTables({ withInternalKyselyTables: true });
+        expect(tables.map((t) => t.name)).not.toContain('kysely_migration');
+        await sql`select pg_advisory_unlock(${migrationLockKey})`.execute(held);
+        await migrating;
+      });
+      const ran = await sql<{ name: string }>`select name from kysely_migration`.execute(watcher);
+      expect(ran.rows.map((row) => row.name).sort(compareMigrationNames)).toEqual(migrationHistory.map((m) => m.name));
+    } finally {
+      await Promise.all([first.destroy(), second.destroy(), watcher.destroy()]);
+      await dropDatabaseFor(dir);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
