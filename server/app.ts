@@ -38,7 +38,7 @@ import { syncMediaLibrary } from './features/media/mediaLibrary';
 import { zarinpal } from './features/commerce/gateway';
 import { startTrial } from './dev/trial';
 import { foreignHostText } from './dev/localHosts';
-import { registerFamily } from './features/identity/family';
+import { registerFamily } from './features/family/parentView';
 import { registerLearner } from './features/commerce/learner';
 import { paymentSettlement } from './features/commerce/checkout';
 import { registerInvoices } from './features/commerce/invoices';

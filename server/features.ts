@@ -16,7 +16,7 @@ import { plugInCourseCopy } from './features/classes/courseCopy';
 import { plugInSeats } from './features/commerce/seats';
 import { plugInSessionActions } from './features/classes/classSessionActions';
 import { plugInUserAccounts } from './features/identity/userAccounts';
-import { plugInChildren } from './features/identity/children';
+import { plugInChildren } from './features/family/children';
 import { plugInUserActions } from './features/identity/userActions';
 import { plugInWaitlistActions } from './features/commerce/waitlistActions';
 

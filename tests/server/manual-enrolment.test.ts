@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundRefusals } from '../../schema/orders';
 import { manualEnrolmentTexts } from '../../server/features/commerce/manualEnrolment';
-import { childAdminTexts } from '../../server/features/identity/children';
+import { childAdminTexts } from '../../server/features/family/children';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 import { courseBody, sampleChild } from '../support/samples';

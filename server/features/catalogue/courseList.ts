@@ -2,23 +2,16 @@
 // course, its related courses. The database filters, sorts and pages, so every query has a fixed
 // size and every answer a bounded one, however many courses the academy holds: only the page's
 // own courses (at most coursePageSize) are looked up by id, for their slots, seats and teacher.
-import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { components } from '../../../codegen/openapi.gen';
 import { coursePageSize, jalaliDayStart, type CourseSearch } from '../../../schema/rules/courseFilters';
 import { foldForSearch } from '../../../schema/rules/text';
-import type { CoursesTable, Database, DB } from '../../platform/db';
+import type { Database, DB } from '../../platform/db';
 import { publicCourseView, publicTeacher, publicTeacherColumns } from '../../engine/publicViews.gen';
 import { earlyBirdActive } from '../commerce/pricing';
-import { takenSeats } from '../commerce/seats';
+import { registrationOpen, takenSeats } from '../commerce/seats';
 
 type Schemas = components['schemas'];
-type CourseRow = Selectable<CoursesTable>;
-
-export function registrationOpen(course: Pick<CourseRow, 'registrationDeadline'>, now = Date.now()): boolean {
-  if (!course.registrationDeadline) return true;
-  const deadline = Date.parse(course.registrationDeadline);
-  return Number.isNaN(deadline) || deadline > now;
-}
 
 /** Which courses a list is drawn from besides the search: a category's page, a teacher's. */
 export interface CourseScope {

@@ -5,21 +5,21 @@ import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { nowIso, type DB } from '../../platform/db';
 import { ageMisfit, ageWarningText, type AgeRange } from '../../../schema/rules/age';
-import { HttpError } from '../../platform/errors';
+import { HttpError, texts } from '../../platform/errors';
 import { Attempts } from '../../platform/slidingCounters';
 import { addressBudgets, couponLimits } from '../../platform/limits';
-import { registrationOpen } from '../catalogue/courseList';
-import { courseFull, seatsFor, sweepWaitlist } from './seats';
+import { courseFull, registrationOpen, seatsFor, sweepWaitlist } from './seats';
+import { ownChild } from '../identity/ownership';
 import { cartCouponCode, discountTexts, priceLines, type Pricing } from './discounts';
-import { currentUser, parse } from '../../platform/http';
-import { id, idBody, learnerTexts, objectMessage, type LearnerDeps } from './learnerRequests';
+import { currentUser, id, idBody, parse } from '../../platform/http';
+import { learnerTexts, type LearnerDeps } from './learnerRequests';
 
 type Schemas = components['schemas'];
 
-const cartAdd = v.object({ courseId: id('شناسه دوره'), childId: id('شناسه فرزند') }, objectMessage);
+const cartAdd = v.object({ courseId: id('شناسه دوره'), childId: id('شناسه فرزند') }, texts.notObject);
 const couponBody = v.object(
   { code: v.pipe(v.string('کد تخفیف باید متن باشد'), v.trim(), v.minLength(1, discountTexts.couponEmpty), v.maxLength(40, discountTexts.couponTooLong)) },
-  objectMessage,
+  texts.notObject,
 );
 export const childName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
@@ -147,8 +147,7 @@ return cartAnswer(await cartOf(db, currentUser(request).id));
 export async function addToCart({ db }: LearnerDeps, request: FastifyRequest) {
   const { courseId, childId } = parse(cartAdd, request.body, { courseId: 'شناسه دوره', childId: 'شناسه فرزند' });
   const userId = currentUser(request).id;
-  const child = await db.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
-  if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+  await ownChild(db, userId, childId);
   const blocker = await enrolmentBlocker(db, courseId, childId);
   if (blocker) throw blocker;
   await sweepWaitlist(db, [courseId]);

@@ -1,4 +1,4 @@
-// The signed-in learner's calls: profile, children, cart, checkout and payment, orders, enrolments,
+// The signed-in learner's commerce calls: cart, checkout and payment, orders, enrolments,
 // each a named handler of its own module. Every query is scoped to the token's user: another
 // user's record answers 404, as if absent.
 import type { AppConfig } from '../../platform/config';
@@ -10,17 +10,11 @@ import { learnerTexts, type LearnerDeps } from './learnerRequests';
 import { addToCart, applyCoupon, readCart, removeCoupon, removeFromCart } from './cart';
 import { checkout, paymentSettlement, verifyPayment } from './checkout';
 import { listEnrollments, listOrders } from './learnerOrders';
-import { createChild, deleteChild, listChildren, readProfile, updateChild } from '../identity/children';
 
 export { learnerTexts };
 
 export function registerLearner(register: Register, db: DB, config: AppConfig, gateway: Gateway) {
   const deps: LearnerDeps = { db, config, gateway, attempts: new Attempts(db), settlement: paymentSettlement(db, gateway) };
-  register('GET /api/Me', (request) => readProfile(deps, request));
-  register('GET /api/Children', (request) => listChildren(deps, request));
-  register('POST /api/Children/Create', (request) => createChild(deps, request));
-  register('PUT /api/Children/Update', (request) => updateChild(deps, request));
-  register('DELETE /api/Children/Delete', (request) => deleteChild(deps, request));
   register('GET /api/Cart', (request) => readCart(deps, request));
   register('POST /api/Cart/Add', (request) => addToCart(deps, request));
   register('DELETE /api/Cart/Remove', (request) => removeFromCart(deps, request));

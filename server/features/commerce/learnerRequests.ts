@@ -1,6 +1,5 @@
-// What the learner's calls share: their Persian answers, the body checks of ids, and what a
-// handler uses besides its request.
-import * as v from 'valibot';
+// What the learner's commerce calls share: their Persian answers and what a handler uses
+// besides its request.
 import type { AppConfig } from '../../platform/config';
 import { type DB } from '../../platform/db';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
@@ -9,8 +8,6 @@ import { Attempts } from '../../platform/slidingCounters';
 import { type Settlement } from './reconcile';
 
 export const learnerTexts = {
-  childNotFound: 'فرزند مورد نظر یافت نشد',
-  childEnrolled: 'این فرزند در دوره‌ای ثبت‌نام شده است و حذف نمی‌شود',
   courseNotFound: 'دوره مورد نظر یافت نشد',
   courseInactive: 'این دوره در حال حاضر فعال نیست',
   registrationClosed: 'مهلت ثبت‌نام این دوره به پایان رسیده است',
@@ -26,12 +23,6 @@ export const learnerTexts = {
   /** What the gateway shows the payer beside the amount. */
   gatewayDescription: (courses: number, orderId: number) => `ثبت‌نام در ${formatPersianNumber(courses)} دوره - سفارش ${toPersianDigits(orderId)}`,
 } as const;
-
-export const id = (label: string) =>
-  v.pipe(v.number(`${label} باید عدد باشد`), v.integer(`${label} باید عدد صحیح باشد`), v.minValue(1, `${label} نامعتبر است`));
-export const objectMessage = 'بدنه درخواست باید یک شیء JSON باشد';
-/** A body naming one record of the caller's by its id. */
-export const idBody = v.object({ id: id('شناسه') }, objectMessage);
 
 /** What the learner's handlers use besides the request. */
 export interface LearnerDeps {

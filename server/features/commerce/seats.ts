@@ -2,13 +2,20 @@
 // spoken for (takenSeats); the public pages, the cart, checkout and settlement all ask it, so
 // they never disagree. When a seat frees up, offerFreedSeats offers it to the first child
 // waiting, held for them for WAITLIST_HOLD_HOURS; the offer that runs out passes to the next.
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { isPostgres, nowIso, type Database, type DB, type WaitlistStatus } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { queueSeatOffered, type SeatLine } from '../messaging/notifications';
 import { waitlistHoldMs } from '../../platform/config';
 import { idsOf, plugIn, type WriteChange } from '../../engine/behaviours';
 import { repeatRounds, type JobClock } from '../../platform/jobClock';
+
+/** Whether a course still takes registrations: until its deadline passes (none: always). */
+export function registrationOpen(course: Pick<Selectable<Database['courses']>, 'registrationDeadline'>, now = Date.now()): boolean {
+  if (!course.registrationDeadline) return true;
+  const deadline = Date.parse(course.registrationDeadline);
+  return Number.isNaN(deadline) || deadline > now;
+}
 
 export { waitlistHoldMs };
 

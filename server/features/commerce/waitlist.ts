@@ -6,7 +6,7 @@ import type { components } from '../../../codegen/openapi.gen';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { courseSummaries, enrolmentBlocker } from './cart';
-import { learnerTexts } from './learnerRequests';
+import { ownChild } from '../identity/ownership';
 import { currentUser, parse, type Register } from '../../platform/http';
 import { renumber, seatsFor, seatTexts, sweepWaitlist, offerFreedSeats } from './seats';
 
@@ -83,8 +83,7 @@ export function registerWaitlist(register: Register, db: DB) {
   register('POST /api/Waitlist/Join', async (request): Promise<Schemas['WaitlistItem']> => {
     const { courseId, childId } = parse(joinBody, request.body, { courseId: 'شناسه دوره', childId: 'شناسه فرزند' });
     const userId = currentUser(request).id;
-    const child = await db.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
-    if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+    await ownChild(db, userId, childId);
     const blocker = await enrolmentBlocker(db, courseId, childId);
     if (blocker) throw blocker;
     await sweepWaitlist(db, [courseId]);

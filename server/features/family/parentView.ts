@@ -1,10 +1,13 @@
-// The parent's own view of their children's classes (the learner dashboard) and their profile:
+// The parent's own view: their profile, their children and the children's classes (the learner
+// dashboard).
 // GET /api/Learner/Schedule answers, per child, the weekly timetable of the courses the child is
 // actively enrolled in, the next session that is not cancelled, the child's attendance per course
 // and, for online courses only, the class link: read here for the enrolled child's parent and
 // nobody else. PUT /api/Learner/Profile edits the parent's name, mobile and email with the
 // sign-up rules; changing a sign-in identifier (the mobile, the email) needs the current password.
+import type { FastifyRequest } from 'fastify';
 import { timetableOf } from '../classes/schedule';
+import { createChild, deleteChild, listChildren, updateChild } from './children';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { academyClock, academyDayOf, dayKey } from '../../../schema/rules/calendar';
@@ -13,12 +16,12 @@ import { ProfileSchema } from '../../../schema/rules/forms/profileRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { recordAudit } from '../../engine/audit';
 import { changesRecord } from '../../engine/crud';
-import { authTexts } from './authTexts';
+import { authTexts } from '../identity/authTexts';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../identity/passwords';
 import { currentUser, parse, type Register } from '../../platform/http';
-import { maxPasswordFailures, passwordWindowMs, sessionTexts } from './signInSessions';
+import { maxPasswordFailures, passwordWindowMs, sessionTexts } from '../identity/signInSessions';
 
 type Schemas = components['schemas'];
 type CourseSchedule = Schemas['ChildCourseSchedule'];
@@ -161,8 +164,26 @@ const profileLabels = { firstName: 'نام', lastName: 'نام خانوادگی'
 const isUniqueViolation = (error: unknown, column: string) =>
   error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message) && error.message.includes(column);
 
+/** GET /api/Me */
+export async function readProfile(db: DB, request: FastifyRequest): Promise<Schemas['Profile']> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'phoneNumber', 'emailAddress', 'role'])
+    .where('id', '=', currentUser(request).id)
+    .executeTakeFirst();
+  if (!user) throw new HttpError(404, familyTexts.userNotFound);
+  return { ...user, role: user.role === 300 ? 300 : user.role === 1 ? 1 : 0 };
+}
+
+
+/** The parent's own calls: profile, children, their classes. */
 export function registerFamily(register: Register, db: DB): void {
   const attempts = new Attempts(db);
+  register('GET /api/Me', (request) => readProfile(db, request));
+  register('GET /api/Children', (request) => listChildren(db, request));
+  register('POST /api/Children/Create', (request) => createChild(db, request));
+  register('PUT /api/Children/Update', (request) => updateChild(db, request));
+  register('DELETE /api/Children/Delete', (request) => deleteChild(db, request));
 
   register('GET /api/Learner/Schedule', async (request) => scheduleOf(db, currentUser(request).id));
 

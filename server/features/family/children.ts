@@ -1,40 +1,34 @@
-// The signed-in person's profile and children: every query scoped to the token's user, so
-// another family's child answers 404, as if absent. One rule for a child (schema/rules/forms/childRules.ts).
+// A parent's children: every query scoped to the token's user, so another family's child
+// answers 404, as if absent. One rule for a child (schema/rules/forms/childRules.ts).
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { ChildSchema, childLabels } from '../../../schema/rules/forms/childRules';
-import { HttpError } from '../../platform/errors';
+import type { DB } from '../../platform/db';
+import { HttpError, texts } from '../../platform/errors';
 import { plugIn, type CreateHook } from '../../engine/behaviours';
-import { currentUser, parse } from '../../platform/http';
-import { id, idBody, learnerTexts, objectMessage, type LearnerDeps } from '../commerce/learnerRequests';
+import { currentUser, id, idBody, parse } from '../../platform/http';
+import { ownChild, ownershipTexts } from '../identity/ownership';
 
 type Schemas = components['schemas'];
 
-const childCreate = v.object(ChildSchema.entries, objectMessage);
-const childUpdate = v.object({ ...ChildSchema.entries, id: id('شناسه') }, objectMessage);
+const childCreate = v.object(ChildSchema.entries, texts.notObject);
+const childUpdate = v.object({ ...ChildSchema.entries, id: id('شناسه') }, texts.notObject);
 const childBodyLabels = { ...childLabels, id: 'شناسه' };
+
+export const childTexts = {
+  childEnrolled: 'این فرزند در دوره‌ای ثبت‌نام شده است و حذف نمی‌شود',
+} as const;
 
 const childColumns = ['id', 'firstName', 'lastName', 'birthDate', 'grade'] as const;
 
-/** GET /api/Me */
-export async function readProfile({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Profile']> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'phoneNumber', 'emailAddress', 'role'])
-    .where('id', '=', currentUser(request).id)
-    .executeTakeFirst();
-  if (!user) throw new HttpError(404, learnerTexts.userNotFound);
-  return { ...user, role: user.role === 300 ? 300 : user.role === 1 ? 1 : 0 };
-}
-
 /** GET /api/Children */
-export async function listChildren({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Child'][]> {
+export async function listChildren(db: DB, request: FastifyRequest): Promise<Schemas['Child'][]> {
 return db.selectFrom('children').select(childColumns).where('userId', '=', currentUser(request).id).orderBy('id').execute();
 }
 
 /** POST /api/Children/Create */
-export async function createChild({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Child']> {
+export async function createChild(db: DB, request: FastifyRequest): Promise<Schemas['Child']> {
   const body = parse(childCreate, request.body, childBodyLabels);
   return db
     .insertInto('children')
@@ -44,7 +38,7 @@ export async function createChild({ db }: LearnerDeps, request: FastifyRequest):
 }
 
 /** PUT /api/Children/Update */
-export async function updateChild({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Child']> {
+export async function updateChild(db: DB, request: FastifyRequest): Promise<Schemas['Child']> {
   const { id: childId, ...fields } = parse(childUpdate, request.body, childBodyLabels);
   const child = await db
     .updateTable('children')
@@ -53,20 +47,19 @@ export async function updateChild({ db }: LearnerDeps, request: FastifyRequest):
     .where('userId', '=', currentUser(request).id)
     .returning(childColumns)
     .executeTakeFirst();
-  if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+  if (!child) throw new HttpError(404, ownershipTexts.childNotFound);
   return child;
 }
 
 /** DELETE /api/Children/Delete */
-export async function deleteChild({ db }: LearnerDeps, request: FastifyRequest): Promise<Schemas['Deleted']> {
+export async function deleteChild(db: DB, request: FastifyRequest): Promise<Schemas['Deleted']> {
   const { id: childId } = parse(idBody, request.body, { id: 'شناسه' });
   const userId = currentUser(request).id;
   return db.transaction().execute(async (trx) => {
-    const child = await trx.selectFrom('children').select('id').where('id', '=', childId).where('userId', '=', userId).executeTakeFirst();
-    if (!child) throw new HttpError(404, learnerTexts.childNotFound);
+    await ownChild(trx, userId, childId);
     // A child with a paid course keeps their record: the enrolment is the proof of payment.
     const enrolled = await trx.selectFrom('enrollments').select('id').where('childId', '=', childId).executeTakeFirst();
-    if (enrolled) throw new HttpError(409, learnerTexts.childEnrolled);
+    if (enrolled) throw new HttpError(409, childTexts.childEnrolled);
     await trx.deleteFrom('children').where('id', '=', childId).execute();
     return { id: childId };
   });
