@@ -2,13 +2,26 @@ import js from '@eslint/js';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** A layer's wall: its files may import none of `groups`, with `message` as the sign on it. */
-const wall = (files, groups, message) => [
-  { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } },
+const wall = (files, groups, message, more = []) => [
+  { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }, ...more] }] } },
 ];
+
+/**
+ * The feature rooms (each folder of server/features/) and their public faces: from outside a
+ * feature, its port.ts is the one module to import (its index.ts is for the composition only).
+ */
+const featureNames = readdirSync(new URL('./server/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const throughPorts = (prefix) => ({
+  group: [...featureNames.map((name) => `${prefix}${name}/*`), `!${prefix}*/port`],
+  message: "another feature is reached through its port.ts only (its public face); what it keeps private stays so: export it from that feature's port if others need it.",
+});
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'dist-ssr/', 'data/', 'node_modules/', 'codegen/openapi.gen.ts', 'src/routeTree.gen.ts', '.tmp/'] },
@@ -58,9 +71,11 @@ export default tseslint.config(
   ...wall('server/platform/**/*.ts', ['**/engine/**', '**/features/**', '**/seed', '**/seed/**', '**/dev/**', '**/server/app', '**/server/features', '../app', '../features', '**/src/**'],
     'server/platform/ is the bottom of the server (config, database, HTTP, errors, outside ports): it imports no engine, feature or seed; declare a port here and let the composition root (server/app.ts) hand it in.'),
   ...wall('server/engine/**/*.ts', ['**/features/**', '**/seed', '**/seed/**', '**/dev/**', '../app', '../features', '**/src/**'],
-    'server/engine/ imports no feature: a feature plugs its behaviour in through server/engine/behaviours.ts at the composition root (server/features.ts).'),
-  ...wall('server/features/**/*.ts', ['**/seed', '**/seed/**', '**/dev/**', '**/server/app', '../../app', '../../features', '**/src/**', '!**/src/entry-server'],
-    'a feature may use the platform, the engine, the shared rules and other features; not the seed, the trial, the composition root, or the browser code (src/) other than the server-render entry.'),
+    'server/engine/ imports no feature: a feature plugs its behaviour in through server/engine/behaviours.ts at the composition root (server/features/index.ts).'),
+  ...wall('server/features/**/*.ts', ['**/seed', '**/seed/**', '**/dev/**', '**/server/app', '../../app', '../index', '**/src/**', '!**/src/entry-server'],
+    'a feature may use the platform, the engine, the shared rules and other features; not the seed, the trial, the composition root, or the browser code (src/) other than the server-render entry.',
+    [throughPorts('../')]),
+  { files: ['server/*.ts', 'server/seed/**/*.ts', 'server/dev/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [throughPorts('**/features/')] }] } },
   ...wall('src/**/*.{ts,tsx}', ['**/server/**'],
     'src/ runs in the browser: it imports nothing from server/; a rule both need lives in schema/rules/.'),
   {

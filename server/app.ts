@@ -8,47 +8,31 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { registerActions } from './engine/actions';
 import { registerSavePreviews } from './engine/savePreview';
-import { plugInFeatures } from './features';
+import { plugInFeatures, registerFeatureRoutes } from './features/index';
 import { registerAudit } from './engine/auditRevert';
-import { registerAuth } from './features/identity/auth';
 import { registerBulk } from './engine/bulk';
 import { registerBulkEdit } from './engine/bulkEdit';
 import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './platform/config';
-import { registerContact } from './features/catalogue/contact';
 import { Contract } from './platform/contract';
 import { acceptCsvBodies, importTexts, registerImport } from './engine/csvImport';
 import { registerAdminLists } from './engine/adminLists';
 import { registerCrud } from './engine/crud';
 import { registerPublicSections } from './engine/publicSections';
-import { registerDashboard } from './features/commerce/dashboard';
 import { registerHealth, type Readiness } from './platform/health';
 import { realClock } from './platform/jobClock';
-import { registerFormPosts } from './features/catalogue/formPosts';
+import { registerFormPosts, pageStatus, type PageStatus, registerSeoFiles, loadPageRenderer, markOffline, etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './features/catalogue/port';
 import { databaseTarget, migrate, openDatabaseTarget } from './platform/db';
 import { recordDatabase } from './platform/backup';
 import { HttpError, isDatabaseUnavailable, texts, unavailablePage } from './platform/errors';
-import { registerFiles } from './features/media/files';
-import type { MediaStore } from './features/media/mediaStore';
-import { configuredMediaStore } from './features/media/s3Media';
-import { logMail, logSms } from './features/messaging/messaging';
+import { configuredMediaStore, type MediaStore, syncMediaLibrary } from './features/media/port';
+import { logMail, logSms, notificationSettings, notificationRound, startNotificationWorker } from './features/messaging/port';
 import { type Messaging } from './platform/outside';
 import { codeLimits } from './platform/limits';
-import { OneTimeCodes, registerOneTimeCodes } from './features/identity/oneTimeCodes';
-import { syncMediaLibrary } from './features/media/mediaLibrary';
-import { zarinpal } from './features/commerce/gateway';
+import { OneTimeCodes, bearerAuthentication, Tokens } from './features/identity/port';
+import { zarinpal, paymentSettlement, startWaitlistSweep, sweepWaitlist, reconcilePayments, startPaymentReconciliation } from './features/commerce/port';
 import { startTrial } from './dev/trial';
 import { foreignHostText } from './dev/localHosts';
-import { registerFamily } from './features/family/parentView';
-import { registerLearner } from './features/commerce/learner';
-import { paymentSettlement } from './features/commerce/checkout';
-import { registerInvoices } from './features/commerce/invoices';
-import { registerWaitlist } from './features/commerce/waitlist';
-import { startWaitlistSweep, sweepWaitlist } from './features/commerce/seats';
-import { reconcilePayments, startPaymentReconciliation } from './features/commerce/reconcile';
-import { notificationSettings } from './features/messaging/notifications';
-import { notificationRound, startNotificationWorker } from './features/messaging/notificationWorker';
 import { registerNavBadges } from './engine/navBadges';
-import { pageStatus, type PageStatus } from './features/catalogue/pages';
 import {
   clientErrorHandler,
   defaultTimeLimits,
@@ -60,21 +44,13 @@ import {
   securityHeaders,
   type TimeLimits,
 } from './platform/protocol';
-import { registerPublic, registerSeoFiles } from './features/catalogue/public';
 import { loggingOptions } from './platform/requestLog';
 import { registerRelations } from './engine/relations';
 import { contractRoutes } from './platform/http';
-import { bearerAuthentication } from './features/identity/bearer';
 import { toPersianDigits } from '../schema/rules/text';
 import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
-import { loadPageRenderer, markOffline } from './features/catalogue/ssr';
-import { etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './features/catalogue/pageCache';
 import { EncodedBody } from './platform/encoding';
-import { registerSchedule } from './features/classes/schedule';
-import { registerSessions } from './features/identity/signInSessions';
-import { registerPasswordReset } from './features/identity/passwordRecovery';
-import { Tokens } from './features/identity/tokens';
 
 export type { AppConfig } from './platform/config';
 
@@ -352,18 +328,12 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
 
   acceptCsvBodies(app);
   const routes = contractRoutes(app, contract, bearerAuthentication(db, tokens));
-  registerAuth(routes.register, db, tokens, codes);
-  registerOneTimeCodes(routes.register, db, tokens, codes, {
-    mail: messaging.mail,
-    siteUrl: config.publicUrl,
-    report: (error) => {
-      if (config.logger) app.log.error(error);
-      else console.error(error);
-    },
-  });
-  registerSessions(routes.register, db, tokens);
-  registerPasswordReset(routes.register, db, codes);
-  registerDashboard(routes.register, db);
+  const report = (error: unknown) => {
+    if (config.logger) app.log.error(error);
+    else console.error(error);
+  };
+  registerFeatureRoutes({ register: routes.register, db, config, gateway, messaging, siteOrigin, report, tokens, codes, media });
+  // The engine's generic calls, for every entity of the registry.
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);
   registerRelations(routes.register, db, contract);
@@ -374,16 +344,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerBulk(routes.register, db);
   registerBulkEdit(routes.register, db, contract);
   registerImport(routes.register, db);
-  registerFiles(routes.register, media, db);
-  registerPublic(routes.register, db);
   registerPublicSections(routes.register, db);
-  registerLearner(routes.register, db, config, gateway);
-  // Money helper: a paid order's invoice.
-  registerInvoices(routes.register, db);
-  registerSchedule(routes.register, db);
-  registerFamily(routes.register, db);
-  registerWaitlist(routes.register, db);
-  registerContact(routes.register, db);
   routes.assertComplete();
   registerSeoFiles(app, db, config);
   trial?.register(app);

@@ -8,9 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { copyMedia } from './features/media/mediaBackup';
-import { LocalMediaStore } from './features/media/mediaStore';
-import { configuredMediaStore } from './features/media/s3Media';
+import { configuredMediaStore, copyMedia, LocalMediaStore } from './features/media/port';
 import { BackupRefusal, checkedDatabase, describeDatabase, dumpDatabase, invoiceHighWater } from './platform/backup';
 import type { DatabaseTarget } from './platform/db';
 import { configFromEnv, type AppConfig } from './platform/config';

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { configFromEnv, databaseTarget } from './platform/config';
-import { messagingFromEnv } from './features/messaging/settings';
-import { hashPassword } from './features/identity/passwords';
+import { messagingFromEnv } from './features/messaging/port';
+import { hashPassword } from './features/identity/port';
 
 // No date depends on it (days and times follow the academy's calendar, schema/rules/calendar.ts);
 // it makes the process's own clock, in stack traces and tools, read as the academy's.

@@ -12,9 +12,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { databaseFileOf, jwtSecretFile, readManifest, runCommand } from './backup';
-import { copyMedia } from './features/media/mediaBackup';
-import { LocalMediaStore } from './features/media/mediaStore';
-import { configuredMediaStore } from './features/media/s3Media';
+import { configuredMediaStore, copyMedia, LocalMediaStore } from './features/media/port';
 import { BackupRefusal, checkedDatabase, describeDatabase, invoiceHighWater, loadDatabase, otherSessions } from './platform/backup';
 import { configFromEnv, type AppConfig } from './platform/config';
 

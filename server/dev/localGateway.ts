@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { formatToman, toPersianDigits } from '../../schema/rules/text';
-import { escapeHtml } from '../features/catalogue/ssr';
+import { escapeHtml } from '../features/catalogue/port';
 import { localPage } from './page';
 
 /** A call's JSON body as the gateway reads it (whatever the caller sent). */

@@ -3,7 +3,7 @@
 // look right offline and read like the rest of the product.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { escapeHtml } from '../features/catalogue/ssr';
+import { escapeHtml } from '../features/catalogue/port';
 
 /** Where each local page serves the typeface (relative to its own origin). */
 export const localFontPath = '/_local/vazirmatn.woff2';

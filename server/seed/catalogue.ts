@@ -1,5 +1,5 @@
 // The sample catalogue: categories, teachers, courses and articles, each with its image.
-import type { Rgb } from '../features/media/png';
+import type { Rgb } from '../features/media/port';
 import { academyDayOf, academyDayStart } from '../../schema/rules/calendar';
 
 export const day = 24 * 3600_000;

@@ -2,7 +2,7 @@
 // session, and a course that has met with its roll taken.
 import type { Transaction } from 'kysely';
 import { type Database } from '../platform/db';
-import { dayOf, syncCourseSessions } from '../features/classes/schedule';
+import { dayOf, syncCourseSessions } from '../features/classes/port';
 import { academyDayOf, academyDayStart, dayKey, weekdayOfDay, weekdayIndex } from '../../schema/rules/calendar';
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { company } from '../../schema/rules/company';

@@ -1,7 +1,7 @@
 // Sample money: paid and refunded orders, a sales history for the dashboard, a waiting list.
 import type { Transaction } from 'kysely';
 import { type Database, type OrderStatus, type PaymentAttemptKind, type PaymentAttemptOutcome, type WaitlistStatus } from '../platform/db';
-import { issueInvoiceNumber } from '../features/commerce/invoices';
+import { issueInvoiceNumber } from '../features/commerce/port';
 import { day } from './catalogue';
 
 /**

@@ -63,7 +63,26 @@ describe("the server's rooms keep their imports one way", () => {
     expect(await refusals("import { HttpError } from '../platform/errors';\nexport {};\n", 'server/engine/crud.ts')).toEqual([]);
     expect(await refusals("import { plugIn } from '../../engine/behaviours';\nexport {};\n", 'server/features/classes/schedule.ts')).toEqual([]);
     expect(await refusals("import type { SitePages } from '../../../src/entry-server';\nexport {};\n", 'server/features/catalogue/pages.ts')).toEqual([]);
-    expect(await refusals("import { plugInSchedule } from './features/classes/schedule';\nexport {};\n", 'server/features.ts')).toEqual([]);
+    expect(await refusals("import { classes } from './classes';\nexport {};\n", 'server/features/index.ts')).toEqual([]);
+  });
+});
+
+describe('a feature is reached through its port only', () => {
+  const sign = [expect.stringContaining('through its port.ts only')];
+  it.each([
+    ["import { takenSeats } from '../commerce/seats';", 'server/features/catalogue/courseList.ts'],
+    ["import { queueEnrolled } from '../messaging/notifications';", 'server/features/commerce/checkout.ts'],
+    ["import { issueInvoiceNumber } from '../features/commerce/invoices';", 'server/seed/money.ts'],
+    ["import { Tokens } from './features/identity/tokens';", 'server/app.ts'],
+  ])('refuses %s in %s', async (code, filePath) => {
+    expect(await refusals(`${code}\nexport {};\n`, filePath)).toEqual(sign);
+  });
+
+  it("lets a feature use another's port and its own modules, and the server the features' list", async () => {
+    expect(await refusals("import { takenSeats } from '../commerce/port';\nexport {};\n", 'server/features/catalogue/courseList.ts')).toEqual([]);
+    expect(await refusals("import { seatsFor } from './seats';\nexport {};\n", 'server/features/commerce/cart.ts')).toEqual([]);
+    expect(await refusals("import { issueInvoiceNumber } from '../features/commerce/port';\nexport {};\n", 'server/seed/money.ts')).toEqual([]);
+    expect(await refusals("import { plugInFeatures } from './features/index';\nexport {};\n", 'server/app.ts')).toEqual([]);
   });
 });
 

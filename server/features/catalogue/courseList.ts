@@ -8,8 +8,7 @@ import { coursePageSize, jalaliDayStart, type CourseSearch } from '../../../sche
 import { foldForSearch } from '../../../schema/rules/text';
 import type { Database, DB } from '../../platform/db';
 import { publicCourseView, publicTeacher, publicTeacherColumns } from '../../engine/publicViews.gen';
-import { earlyBirdActive } from '../commerce/pricing';
-import { registrationOpen, takenSeats } from '../commerce/seats';
+import { earlyBirdActive, registrationOpen, takenSeats } from '../commerce/port';
 
 type Schemas = components['schemas'];
 

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
 import { isPostgres, type Database, type DB } from '../../platform/db';
 import { academyDayOf, academyDayStart, nextDay } from '../../../schema/rules/calendar';
-import { earlyBirdEndsAt, earlyBirdHoldsAfterUntilMs } from '../commerce/pricing';
+import { earlyBirdEndsAt, earlyBirdHoldsAfterUntilMs } from '../commerce/port';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendEncoded, type EncodedBody } from '../../platform/encoding';
 

@@ -6,7 +6,7 @@ import { plugIn, type ActionHandler } from '../../engine/behaviours';
 import { HttpError } from '../../platform/errors';
 import { dayOf, scheduleTexts, syncCourseSessions } from './schedule';
 import { academyDayOf, academyDayStart, dayKey } from '../../../schema/rules/calendar';
-import { queueSessionChange } from '../messaging/notifications';
+import { queueSessionChange } from '../messaging/port';
 
 const resyncSessions: ActionHandler = async ({ trx, record }) => {
   const counts = await syncCourseSessions(trx, Number(record.id));

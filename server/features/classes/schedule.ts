@@ -16,7 +16,7 @@ import { academyDayOf, academyDayStart, dayKey, formatJalaliLong, weekdayOfDay, 
 import type { Database, DB, Row } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { selectForUpdate } from '../../engine/integrity';
-import { publicTexts } from '../catalogue/public';
+import { publicTexts } from '../catalogue/port';
 import { parse, type Register } from '../../platform/http';
 import { toPersianDigits } from '../../../schema/rules/text';
 import { changedIn, idsOf, plugIn } from '../../engine/behaviours';

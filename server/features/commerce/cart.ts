@@ -9,7 +9,7 @@ import { HttpError, texts } from '../../platform/errors';
 import { Attempts } from '../../platform/slidingCounters';
 import { addressBudgets, couponLimits } from '../../platform/limits';
 import { courseFull, registrationOpen, seatsFor, sweepWaitlist } from './seats';
-import { ownChild } from '../identity/ownership';
+import { ownChild } from '../identity/port';
 import { cartCouponCode, discountTexts, priceLines, type Pricing } from './discounts';
 import { currentUser, id, idBody, parse } from '../../platform/http';
 import { learnerTexts, type LearnerDeps } from './learnerRequests';

@@ -11,7 +11,7 @@ import type { Gateway } from '../../platform/outside';
 import { selectForUpdate } from '../../engine/integrity';
 import { failureOutcome, recordAttempt } from './payments';
 import { callbackSettles, verifyOrder, type Settlement } from './reconcile';
-import { queueEnrolled, queuePaymentFailed } from '../messaging/notifications';
+import { queueEnrolled, queuePaymentFailed } from '../messaging/port';
 import { authorityReuseMs, courseFull, lockCourses, markEnrolled, offerSeatsOfOrder, seatsFor, sweepWaitlist } from './seats';
 import { issueInvoiceNumber, withPurchase } from './invoices';
 import { cartCouponCode, couponUseLeft, discountTexts, findCoupon, lockCoupon, priceLines } from './discounts';

@@ -13,7 +13,7 @@ import { plugIn, type InsertHook } from '../../engine/behaviours';
 import { selectForUpdate } from '../../engine/integrity';
 import { nowIso, type Row } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { queueEnrolled } from '../messaging/notifications';
+import { queueEnrolled } from '../messaging/port';
 import { issueInvoiceNumber } from './invoices';
 import { recordAttempt } from './payments';
 import { lockCourses, markEnrolled, seatsFor } from './seats';

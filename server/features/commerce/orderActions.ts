@@ -27,7 +27,7 @@ import { GatewayError } from './gateway';
 import { selectForUpdate } from '../../engine/integrity';
 import { isGatewayAuthority, recordAttempt } from './payments';
 import { assertSeatForAdmin, offerFreedSeats } from './seats';
-import { queueEnrolmentCancelled, queueRefunded } from '../messaging/notifications';
+import { queueEnrolmentCancelled, queueRefunded } from '../messaging/port';
 
 export const orderActionTexts = {
   gatewayRefused: 'درگاه پرداخت بازگشت وجه را نپذیرفت و وجهی بازنگشت؛ در سفارش و ثبت‌نام‌ها هیچ تغییری ثبت نشد. دوباره تلاش کنید یا وجه را دستی بازگردانید',

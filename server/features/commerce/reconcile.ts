@@ -24,7 +24,7 @@ import type { Gateway } from '../../platform/outside';
 import { selectForUpdate } from '../../engine/integrity';
 import { failureOutcome, isGatewayAuthority, localAuthorityPrefixes, recordAttempt } from './payments';
 import { offerSeatsOfOrder } from './seats';
-import { queuePaymentReturned } from '../messaging/notifications';
+import { queuePaymentReturned } from '../messaging/port';
 import { repeatRounds, type JobClock } from '../../platform/jobClock';
 
 /** How the money side of learner.ts is reached from here (passed in: learner.ts calls this module). */

@@ -5,7 +5,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { isPostgres, nowIso, type Database, type DB, type WaitlistStatus } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { queueSeatOffered, type SeatLine } from '../messaging/notifications';
+import { queueSeatOffered, type SeatLine } from '../messaging/port';
 import { waitlistHoldMs } from '../../platform/config';
 import { idsOf, plugIn, type WriteChange } from '../../engine/behaviours';
 import { repeatRounds, type JobClock } from '../../platform/jobClock';

@@ -6,7 +6,7 @@ import type { components } from '../../../codegen/openapi.gen';
 import { nowIso, type DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { courseSummaries, enrolmentBlocker } from './cart';
-import { ownChild } from '../identity/ownership';
+import { ownChild } from '../identity/port';
 import { currentUser, parse, type Register } from '../../platform/http';
 import { renumber, seatsFor, seatTexts, sweepWaitlist, offerFreedSeats } from './seats';
 

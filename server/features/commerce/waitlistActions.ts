@@ -4,7 +4,7 @@
 // seat offered next are decided on the changed list.
 import { plugIn, type ActionHandler } from '../../engine/behaviours';
 import { nowIso, type WaitlistStatus } from '../../platform/db';
-import { queueSeatOffered } from '../messaging/notifications';
+import { queueSeatOffered } from '../messaging/port';
 import { assertSeatForAdmin, offerFreedSeats, renumber, waitlistHoldMs } from './seats';
 
 const offer: ActionHandler = async ({ trx, record }) => {

@@ -8,7 +8,7 @@ import type { DB } from '../../platform/db';
 import { HttpError, texts } from '../../platform/errors';
 import { plugIn, type CreateHook } from '../../engine/behaviours';
 import { currentUser, id, idBody, parse } from '../../platform/http';
-import { ownChild, ownershipTexts } from '../identity/ownership';
+import { ownChild, ownershipTexts } from '../identity/port';
 
 type Schemas = components['schemas'];
 

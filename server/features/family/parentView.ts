@@ -6,7 +6,7 @@
 // nobody else. PUT /api/Learner/Profile edits the parent's name, mobile and email with the
 // sign-up rules; changing a sign-in identifier (the mobile, the email) needs the current password.
 import type { FastifyRequest } from 'fastify';
-import { timetableOf } from '../classes/schedule';
+import { timetableOf } from '../classes/port';
 import { createChild, deleteChild, listChildren, updateChild } from './children';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
@@ -16,12 +16,10 @@ import { ProfileSchema } from '../../../schema/rules/forms/profileRules';
 import { Attempts } from '../../platform/slidingCounters';
 import { recordAudit } from '../../engine/audit';
 import { changesRecord } from '../../engine/crud';
-import { authTexts } from '../identity/authTexts';
+import { authTexts, verifyPassword, maxPasswordFailures, passwordWindowMs, sessionTexts } from '../identity/port';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { verifyPassword } from '../identity/passwords';
 import { currentUser, parse, type Register } from '../../platform/http';
-import { maxPasswordFailures, passwordWindowMs, sessionTexts } from '../identity/signInSessions';
 
 type Schemas = components['schemas'];
 type CourseSchedule = Schemas['ChildCourseSchedule'];
