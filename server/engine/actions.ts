@@ -81,7 +81,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
     for (const action of entity.actions) {
       handlerOf(entity, action.key);
       checkRevert(entity, action);
-      register(action.op, async (request) => {
+      register(action.op, 'admin', async (request) => {
         const actor = currentUser(request);
         // `version` is read by requestedVersion; the id as every delete body has it.
         const { id, ...input } = parse(actionBodySchema(action), request.body, { id: 'شناسه' });

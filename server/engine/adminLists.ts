@@ -173,7 +173,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     schemaProperties(contract.component(entity.component), new Set(tables.find((t) => t.name === entity.table)?.columns.map((c) => c.name) ?? []));
   const properties = new Map(Object.values(registry).map((entity) => [entity.key, propertiesOf(entity)]));
 
-  register('GET /api/Admin/views', async (request) => {
+  register('GET /api/Admin/views', 'admin', async (request) => {
     const user = currentUser(request);
     const entity = entityOf(queryRecord(request.query).entity);
     const rows = await db
@@ -186,7 +186,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     return rows;
   });
 
-  register('POST /api/Admin/views', async (request) => {
+  register('POST /api/Admin/views', 'admin', async (request) => {
     const user = currentUser(request);
     const body = parse(viewBody, request.body, viewLabels);
     const entity = entityOf(body.entity);
@@ -209,7 +209,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     });
   });
 
-  register('DELETE /api/Admin/views/{id}', async (request) => {
+  register('DELETE /api/Admin/views/{id}', 'admin', async (request) => {
     const user = currentUser(request);
     const raw = queryRecord(request.params).id;
     const id = Number(raw);
@@ -220,7 +220,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     return { id };
   });
 
-  register('GET /api/Admin/{entity}/export', async (request, reply) => {
+  register('GET /api/Admin/{entity}/export', 'admin', async (request, reply) => {
     const key = String(queryRecord(request.params).entity ?? '');
     if (!isRegistryKey(key)) throw notFound(adminListTexts.unknownEntity);
     const entity = registry[key];

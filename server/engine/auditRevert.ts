@@ -163,7 +163,7 @@ const listQuery = v.object({
 const revertParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, auditTexts.badNumber('شناسه')), v.transform(Number)) });
 
 export function registerAudit(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
-  register('GET /api/Admin/audit', async (request): Promise<components['schemas']['AuditPage']> => {
+  register('GET /api/Admin/audit', 'admin', async (request): Promise<components['schemas']['AuditPage']> => {
     const q = parse(listQuery, request.query);
     const pageSize = Math.min(q.pageSize ?? 50, 200);
     const page = q.page ?? 1;
@@ -196,7 +196,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
     };
   });
 
-  register('POST /api/Admin/audit/{id}/revert', async (request): Promise<AuditEntry> => {
+  register('POST /api/Admin/audit/{id}/revert', 'admin', async (request): Promise<AuditEntry> => {
     const actor = currentUser(request);
     const { id } = parse(revertParams, request.params);
     // Entries are never edited, so reading it before the transaction is as good as inside.

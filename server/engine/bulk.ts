@@ -183,7 +183,7 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
 }
 
 export function registerBulk(register: Register, db: DB): void {
-  register('POST /api/Admin/{entity}/bulk-delete', async (request) => {
+  register('POST /api/Admin/{entity}/bulk-delete', 'admin', async (request) => {
     const entity = entityOf(request);
     if (!entity.ops.remove) throw new HttpError(400, bulkTexts.notDeletable);
     const selection = parseSelection(request.body);

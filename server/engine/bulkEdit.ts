@@ -90,7 +90,7 @@ export function registerBulkEdit(register: Register, db: DB, contract: Contract)
     const op = entity.ops.bulkEdit;
     if (!op) continue;
     const { method, path } = splitOperation(op);
-    register(`${method} ${path}`, async (request) => {
+    register(`${method} ${path}`, 'admin', async (request) => {
       const { name, value, selection } = parseBody(entity, request.body);
       const actor = currentUser(request);
       const ids = await selectedIds(db, entity, selection);

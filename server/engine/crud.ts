@@ -248,7 +248,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     // The list protocol's sortable and filterable properties: the contract's row properties that
     // are columns of the table (users' passwordHash is neither).
     const listProperties = schemaProperties(contract.component(entity.component), columns);
-    register(opKey(entity.ops.list), async (request, reply) => {
+    register(opKey(entity.ops.list), 'admin', async (request, reply) => {
       // With any paging parameter: one page, read per request (no cache; see server/engine/listQuery.ts).
       const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
       if (listQuery) {
@@ -277,7 +277,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
 
     if (entity.ops.create) {
       const schema = bodySchema(entity, 'create');
-      register(opKey(entity.ops.create), async (request) => {
+      register(opKey(entity.ops.create), 'admin', async (request) => {
         const actor = currentUser(request);
         const parsed = toColumns(entity, parse(schema, request.body, createLabels), entity.createFields);
         const values = createHook ? await createHook(parsed, db) : parsed;
@@ -300,7 +300,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     }
 
     if (entity.ops.update) {
-      register(opKey(entity.ops.update), async (request) => {
+      register(opKey(entity.ops.update), 'admin', async (request) => {
         const actor = currentUser(request);
         const { id, values } = updateValues(entity, request.body, actor.id);
         // Named by the admin's form (the version it loaded); the spec's clients send none and
@@ -315,7 +315,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     }
 
     if (entity.ops.remove) {
-      register(opKey(entity.ops.remove), async (request) => {
+      register(opKey(entity.ops.remove), 'admin', async (request) => {
         const actor = currentUser(request);
         const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
         try {

@@ -330,7 +330,7 @@ export function acceptCsvBodies(app: FastifyInstance): void {
 }
 
 export function registerImport(register: Register, db: DB): void {
-  register('POST /api/Admin/{entity}/import', async (request) => {
+  register('POST /api/Admin/{entity}/import', 'admin', async (request) => {
     const entity = entityOf(request);
     if (!isImportable(entity)) throw new HttpError(400, importTexts.notImportable);
     const query = request.query;

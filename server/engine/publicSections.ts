@@ -24,12 +24,12 @@ function sectionAt(path: string): PublicSection {
 }
 
 export function registerPublicSections(register: Register, db: DB): void {
-  register('GET /api/Public/sections/{section}', async (request) => {
+  register('GET /api/Public/sections/{section}', 'public', async (request) => {
     const { section } = parse(sectionParams, request.params);
     return sectionAt(section).list(db);
   });
 
-  register('GET /api/Public/sections/{section}/{slug}', async (request) => {
+  register('GET /api/Public/sections/{section}/{slug}', 'public', async (request) => {
     const { section, slug } = parse(recordParams, request.params);
     const found = sectionAt(section);
     const record = found.one ? await found.one(db, slug) : undefined;

@@ -255,7 +255,7 @@ async function manyCounts(db: DB, entity: AnyEntity, ids: readonly number[], man
 }
 
 export function registerRelations(register: Register, db: DB, contract: Contract): void {
-  register('GET /api/Admin/{entity}/labels', async (request) => {
+  register('GET /api/Admin/{entity}/labels', 'admin', async (request) => {
     const entity = entityOf(request.params);
     const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
     const ids = parseIds('ids' in query ? query.ids : undefined);
@@ -273,7 +273,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     return { labels: Object.fromEntries(await recordLabels(db, entity, ids)) };
   });
 
-  register('GET /api/Admin/{entity}/options', async (request) => {
+  register('GET /api/Admin/{entity}/options', 'admin', async (request) => {
     const entity = entityOf(request.params);
     const { q, limit } = parse(optionsQuery, request.query ?? {});
     const needle = foldForSearch(q);
@@ -293,7 +293,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     return { options: matches.slice(0, limit).map(({ id, label }) => ({ id, label })) };
   });
 
-  register('GET /api/Admin/{entity}/{id}', async (request) => {
+  register('GET /api/Admin/{entity}/{id}', 'admin', async (request) => {
     const entity = entityOf(request.params);
     const rawId = typeof request.params === 'object' && request.params !== null && 'id' in request.params ? request.params.id : undefined;
     if (typeof rawId !== 'string' || !positiveInt.test(rawId)) throw new HttpError(400, relationTexts.badId);

@@ -21,7 +21,7 @@ export function registerSavePreviews(register: Register, db: DB): void {
     if (!preview) throw new Error(`schema/${entity.key}.ts declares a save preview, but no feature plugs one in`);
     const labels = Object.fromEntries(Object.entries(entity.createFields).map(([name, f]) => [name, f.label]));
     const { method, path } = splitOperation(op);
-    register(`${method} ${path}`, async (request) => {
+    register(`${method} ${path}`, 'admin', async (request) => {
       const editing = isRecord(request.body) && request.body.id !== undefined;
       const parsed = parse(bodySchema(entity, editing ? 'update' : 'create'), request.body, { ...labels, id: 'شناسه' });
       const after = toColumns(entity, parsed, editing ? entity.fields : entity.createFields);

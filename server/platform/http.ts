@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { firstIssueMessage } from '../../schema/define';
-import type { Contract } from './contract';
+import type { Access, Contract } from './contract';
 import { HttpError, texts } from './errors';
 import { opensAdminPanel } from '../../schema/rules/roles';
 
@@ -28,7 +28,19 @@ export interface RouteSettings {
    */
   compress?: false;
 }
-export type Register = (operation: string, handler: Handler, settings?: RouteSettings) => void;
+/**
+ * Registers the handler of one contract operation, declaring who may call it: anyone (`public`),
+ * a signed-in person (`learner`; a record that is not the caller's answers 404 in the handler,
+ * through identity's ownership checks) or the panel (`admin`). The declaration must be the
+ * contract's `x-access` for that operation, or the server does not start.
+ */
+export type Register = (operation: string, access: Access, handler: Handler, settings?: RouteSettings) => void;
+
+/** A route as registered: what the route walk (tests/security/access-matrix.test.ts) calls. */
+export interface DeclaredRoute {
+  operation: string;
+  access: Access;
+}
 
 /** The user of a learner/admin route; the access hook has already refused anonymous calls. */
 export function currentUser(request: FastifyRequest): AuthUser {
@@ -64,7 +76,7 @@ export type Authenticate = (request: FastifyRequest) => Promise<AuthUser | null>
 const toFastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 export function contractRoutes(app: FastifyInstance, contract: Contract, authenticate: Authenticate) {
-  const registered = new Set<string>();
+  const registered = new Map<string, DeclaredRoute>();
 
   // Every /api route, however it got registered, must be a contract operation.
   app.addHook('onRoute', (route) => {
@@ -77,12 +89,13 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, authent
     }
   });
 
-  const register: Register = (operation, handler, settings = {}) => {
+  const register: Register = (operation, access, handler, settings = {}) => {
     const [method = '', path = ''] = operation.split(' ');
     const op = contract.operation(method, path);
     if (!op) throw new Error(`${operation} is not an operation of openapi.yaml`);
     if (registered.has(operation)) throw new Error(`${operation} is registered twice`);
-    registered.add(operation);
+    if (access !== op.access) throw new Error(`${operation} is registered for ${access}, but openapi.yaml's x-access says ${op.access}`);
+    registered.set(operation, { operation, access });
     app.route({
       method: op.method,
       url: toFastifyPath(path),
@@ -108,5 +121,8 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, authent
     if (missing.length > 0) throw new Error(`openapi.yaml operations without a route: ${missing.join(', ')}`);
   };
 
-  return { register, assertComplete };
+  /** Every route registered so far, with the access it declared. */
+  const declared = (): DeclaredRoute[] => [...registered.values()];
+
+  return { register, assertComplete, declared };
 }

@@ -1,6 +1,9 @@
 // @vitest-environment node
-// The access-control matrix: every operation of openapi.yaml called as anonymous, learner and
-// administrator against the real server. The expected access is written out here, independently
+// The access-control matrix, the route walk: every operation of openapi.yaml called as anonymous,
+// learner and administrator against the real server. The server serves exactly these operations,
+// each registered with the access it declares (`register(operation, access, handler)`), and does
+// not start unless every declaration is the operation's `x-access` (server/platform/http.ts): so
+// walking the contract walks every registered route with its declared guard. The expected access is written out here, independently
 // of the contract's `x-access` (which the server enforces), and both must agree: an operation
 // added to the contract without a row here fails this test.
 import { readFile } from 'node:fs/promises';

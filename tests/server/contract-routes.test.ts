@@ -31,11 +31,17 @@ describe('routes are tied to the contract', () => {
     const app = Fastify();
     const db = openDatabase(':memory:');
     const routes = contractRoutes(app, new Contract(yaml), bearerAuthentication(db, new Tokens(new Uint8Array(32))));
-    expect(() => routes.register('GET /api/Missing', async () => null)).toThrow(/not an operation/);
-    routes.register('GET /api/A', async () => ({ ok: true }));
+    expect(() => routes.register('GET /api/Missing', 'public', async () => null)).toThrow(/not an operation/);
+    routes.register('GET /api/A', 'public', async () => ({ ok: true }));
     expect(() => routes.assertComplete()).toThrow(/POST \/api\/B\/\{id\}/);
-    routes.register('POST /api/B/{id}', async () => null);
+    // Who may call it is declared where it is registered, and must be what the contract says.
+    expect(() => routes.register('POST /api/B/{id}', 'public', async () => null)).toThrow("POST /api/B/{id} is registered for public, but openapi.yaml's x-access says admin");
+    routes.register('POST /api/B/{id}', 'admin', async () => null);
     expect(() => routes.assertComplete()).not.toThrow();
+    expect(routes.declared()).toEqual([
+      { operation: 'GET /api/A', access: 'public' },
+      { operation: 'POST /api/B/{id}', access: 'admin' },
+    ]);
     expect(() => app.get('/api/Sneaky', async () => 'x')).toThrow(/not an operation/);
     const anonymous = await app.inject({ method: 'POST', url: '/api/B/1' });
     expect(anonymous.statusCode).toBe(401);

@@ -25,7 +25,7 @@ const contactBody = v.object(ContactBodySchema.entries, 'بدنه درخواست
 export function registerContact(register: Register, db: DB) {
   const attempts = new Attempts(db);
 
-  register('POST /api/Contact', async (request): Promise<Schemas['Created']> => {
+  register('POST /api/Contact', 'public', async (request): Promise<Schemas['Created']> => {
     const body = parse(contactBody, request.body, { fullName: 'نام و نام خانوادگی', phoneNumber: 'شماره تماس', message: 'متن پیام' });
     const bucket = `contact:${addressKey(request.ip)}`;
     if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);

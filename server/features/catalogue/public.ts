@@ -77,9 +77,9 @@ async function publicCategories(db: DB, slug?: string): Promise<Schemas['PublicC
 }
 
 export function registerPublic(register: Register, db: DB) {
-  register('GET /api/Public/categories', () => publicCategories(db));
+  register('GET /api/Public/categories', 'public', () => publicCategories(db));
 
-  register('GET /api/Public/categories/{slug}', async (request): Promise<Schemas['PublicCategoryPage']> => {
+  register('GET /api/Public/categories/{slug}', 'public', async (request): Promise<Schemas['PublicCategoryPage']> => {
     const { slug } = parse(slugParams, request.params);
     // The category is the page itself: naming another one in the query is no filter of it.
     const search = courseSearch(request.query, (key) => key !== 'category');
@@ -88,18 +88,18 @@ export function registerPublic(register: Register, db: DB) {
     return { category, courses: await pageOfCourses(db, search, { categoryId: category.id }) };
   });
 
-  register('GET /api/Public/courses', async (request) => pageOfCourses(db, courseSearch(request.query)));
+  register('GET /api/Public/courses', 'public', async (request) => pageOfCourses(db, courseSearch(request.query)));
 
-  register('GET /api/Public/courses/{slug}/related', async (request) => {
+  register('GET /api/Public/courses/{slug}/related', 'public', async (request) => {
     const { slug } = parse(slugParams, request.params);
     const course = await offeredCourse(db, slug);
     if (!course) throw new HttpError(404, publicTexts.courseNotFound);
     return relatedCourses(db, course);
   });
 
-  register('GET /api/Public/teachers', () => publicTeachers(db));
+  register('GET /api/Public/teachers', 'public', () => publicTeachers(db));
 
-  register('GET /api/Public/teachers/{slug}', async (request): Promise<Schemas['PublicTeacherPage']> => {
+  register('GET /api/Public/teachers/{slug}', 'public', async (request): Promise<Schemas['PublicTeacherPage']> => {
     const { slug } = parse(slugParams, request.params);
     const search = courseSearch(request.query, (key) => key === 'page');
     const teacher = await db.selectFrom('teachers').selectAll().where('slug', '=', slug).executeTakeFirst();
@@ -107,19 +107,19 @@ export function registerPublic(register: Register, db: DB) {
     return { teacher: publicTeacher(teacher), courses: await pageOfCourses(db, search, { teacherId: teacher.id }) };
   });
 
-  register('GET /api/Public/courses/{slug}', async (request) => {
+  register('GET /api/Public/courses/{slug}', 'public', async (request) => {
     const { slug } = parse(slugParams, request.params);
     const course = await offeredCourse(db, slug);
     if (!course) throw new HttpError(404, publicTexts.courseNotFound);
     return course;
   });
 
-  register('GET /api/Public/articles', async (): Promise<Schemas['PublicArticleSummary'][]> => {
+  register('GET /api/Public/articles', 'public', async (): Promise<Schemas['PublicArticleSummary'][]> => {
     const rows = await db.selectFrom('articles').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
     return rows.map((a) => ({ ...publicArticleView(a), excerpt: truncate(htmlToPlainText(a.body), 160) }));
   });
 
-  register('GET /api/Public/articles/{slug}', async (request): Promise<Schemas['PublicArticle']> => {
+  register('GET /api/Public/articles/{slug}', 'public', async (request): Promise<Schemas['PublicArticle']> => {
     const { slug } = parse(slugParams, request.params);
     const a = await db.selectFrom('articles').selectAll().where('slug', '=', slug).executeTakeFirst();
     if (!a) throw new HttpError(404, publicTexts.articleNotFound);

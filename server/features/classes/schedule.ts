@@ -333,7 +333,7 @@ export async function publicSessionsOf(db: DB, slug: string, now = Date.now()): 
 }
 
 export function registerSchedule(register: Register, db: DB): void {
-  register('GET /api/Public/courses/{slug}/sessions', async (request) => {
+  register('GET /api/Public/courses/{slug}/sessions', 'public', async (request) => {
     const { slug } = parse(slugParams, request.params);
     const sessions = await publicSessionsOf(db, slug);
     if (!sessions) throw new HttpError(404, publicTexts.courseNotFound);

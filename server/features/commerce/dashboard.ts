@@ -22,7 +22,7 @@ async function refundsDue(db: DB): Promise<{ refundDueOrders: number; refundDueI
 }
 
 export function registerDashboard(register: Register, db: DB) {
-  register('GET /api/User/GetDashboardData', async (request): Promise<components['schemas']['DashboardData']> => {
+  register('GET /api/User/GetDashboardData', 'admin', async (request): Promise<components['schemas']['DashboardData']> => {
     // Checked first, so a bad range answers 400 before any counting.
     const range = moneyRange(parse(moneyQuery, request.query ?? {}, { from: 'تاریخ شروع', to: 'تاریخ پایان' }));
     const today = startOfToday();

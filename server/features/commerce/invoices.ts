@@ -96,7 +96,7 @@ export async function withPurchase(db: DB, result: Schemas['PaymentResult']): Pr
 }
 
 export function registerInvoices(register: Register, db: DB) {
-  register('GET /api/Orders/Invoice', async (request): Promise<Schemas['Invoice']> => {
+  register('GET /api/Orders/Invoice', 'learner', async (request): Promise<Schemas['Invoice']> => {
     const { id } = parse(invoiceQuery, request.query, { id: 'شماره سفارش' });
     return invoiceOf(db, Number(id), currentUser(request));
   });

@@ -15,14 +15,14 @@ export { learnerTexts };
 
 export function registerLearner(register: Register, db: DB, config: AppConfig, gateway: Gateway) {
   const deps: LearnerDeps = { db, config, gateway, attempts: new Attempts(db), settlement: paymentSettlement(db, gateway) };
-  register('GET /api/Cart', (request) => readCart(deps, request));
-  register('POST /api/Cart/Add', (request) => addToCart(deps, request));
-  register('DELETE /api/Cart/Remove', (request) => removeFromCart(deps, request));
-  register('POST /api/Cart/Coupon', (request) => applyCoupon(deps, request));
-  register('DELETE /api/Cart/Coupon', (request) => removeCoupon(deps, request));
-  register('POST /api/Orders/Checkout', (request) => checkout(deps, request));
-  register('GET /api/Payment/Verify', (request) => verifyPayment(deps, request));
-  register('GET /api/Orders', (request) => listOrders(deps, request));
-  register('GET /api/Enrollments', (request) => listEnrollments(deps, request));
+  register('GET /api/Cart', 'learner', (request) => readCart(deps, request));
+  register('POST /api/Cart/Add', 'learner', (request) => addToCart(deps, request));
+  register('DELETE /api/Cart/Remove', 'learner', (request) => removeFromCart(deps, request));
+  register('POST /api/Cart/Coupon', 'learner', (request) => applyCoupon(deps, request));
+  register('DELETE /api/Cart/Coupon', 'learner', (request) => removeCoupon(deps, request));
+  register('POST /api/Orders/Checkout', 'learner', (request) => checkout(deps, request));
+  register('GET /api/Payment/Verify', 'learner', (request) => verifyPayment(deps, request));
+  register('GET /api/Orders', 'learner', (request) => listOrders(deps, request));
+  register('GET /api/Enrollments', 'learner', (request) => listEnrollments(deps, request));
 }
 

@@ -73,14 +73,14 @@ async function myCourseIds(db: DB, userId: number): Promise<number[]> {
 }
 
 export function registerWaitlist(register: Register, db: DB) {
-  register('GET /api/Waitlist', async (request) => {
+  register('GET /api/Waitlist', 'learner', async (request) => {
     const userId = currentUser(request).id;
     // Offers that ran out pass on before the parent reads their places.
     await sweepWaitlist(db, await myCourseIds(db, userId));
     return entriesOf(db, userId);
   });
 
-  register('POST /api/Waitlist/Join', async (request): Promise<Schemas['WaitlistItem']> => {
+  register('POST /api/Waitlist/Join', 'learner', async (request): Promise<Schemas['WaitlistItem']> => {
     const { courseId, childId } = parse(joinBody, request.body, { courseId: 'شناسه دوره', childId: 'شناسه فرزند' });
     const userId = currentUser(request).id;
     await ownChild(db, userId, childId);
@@ -114,7 +114,7 @@ export function registerWaitlist(register: Register, db: DB) {
     return entry;
   });
 
-  register('DELETE /api/Waitlist/Leave', async (request) => {
+  register('DELETE /api/Waitlist/Leave', 'learner', async (request) => {
     const { id: entryId } = parse(idBody, request.body, { id: 'شناسه' });
     const userId = currentUser(request).id;
     await db.transaction().execute(async (trx) => {

@@ -177,15 +177,15 @@ export async function readProfile(db: DB, request: FastifyRequest): Promise<Sche
 /** The parent's own calls: profile, children, their classes. */
 export function registerFamily(register: Register, db: DB): void {
   const attempts = new Attempts(db);
-  register('GET /api/Me', (request) => readProfile(db, request));
-  register('GET /api/Children', (request) => listChildren(db, request));
-  register('POST /api/Children/Create', (request) => createChild(db, request));
-  register('PUT /api/Children/Update', (request) => updateChild(db, request));
-  register('DELETE /api/Children/Delete', (request) => deleteChild(db, request));
+  register('GET /api/Me', 'learner', (request) => readProfile(db, request));
+  register('GET /api/Children', 'learner', (request) => listChildren(db, request));
+  register('POST /api/Children/Create', 'learner', (request) => createChild(db, request));
+  register('PUT /api/Children/Update', 'learner', (request) => updateChild(db, request));
+  register('DELETE /api/Children/Delete', 'learner', (request) => deleteChild(db, request));
 
-  register('GET /api/Learner/Schedule', async (request) => scheduleOf(db, currentUser(request).id));
+  register('GET /api/Learner/Schedule', 'learner', async (request) => scheduleOf(db, currentUser(request).id));
 
-  register('PUT /api/Learner/Profile', async (request): Promise<Schemas['Profile']> => {
+  register('PUT /api/Learner/Profile', 'learner', async (request): Promise<Schemas['Profile']> => {
     const actor = currentUser(request);
     const body = parse(profileBody, request.body, profileLabels);
     const user = await db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst();

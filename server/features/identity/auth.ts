@@ -62,7 +62,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
   // What stays of the sign-up bounds: a few such answers per address an hour (an e-mail taken is
   // still one, now only to someone holding a phone), sign-ups per address, and one scrypt hash
   // at a time whatever the number of connections (limits.ts).
-  register('POST /api/Auth/SignUp', async (request): Promise<AccessToken> => {
+  register('POST /api/Auth/SignUp', 'public', async (request): Promise<AccessToken> => {
     const body = parse(signUpBody, request.body, signUpLabels);
     const address = addressKey(request.ip);
     const takenBucket = `signup-taken:${address}`;
@@ -134,7 +134,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
    * while its slow check runs, so parallel guesses count each other; a success gives its place
    * back, so correct sign-ins at the same moment only queue (Attempts.admit).
    */
-  register('POST /api/Auth/SignIn', async (request: FastifyRequest): Promise<AccessToken> => {
+  register('POST /api/Auth/SignIn', 'public', async (request: FastifyRequest): Promise<AccessToken> => {
     const body = parse(signInBody, request.body, { username: 'شماره موبایل یا ایمیل', password: 'رمز عبور' });
     const who = normaliseUsername(body.username);
     const account = who.email ?? who.phone ?? '';

@@ -307,14 +307,14 @@ export function registerOneTimeCodes(
 ): void {
   const attempts = new Attempts(db);
 
-  register('POST /api/Auth/SendCode', async (request: FastifyRequest): Promise<Schemas['CodeSent']> => {
+  register('POST /api/Auth/SendCode', 'public', async (request: FastifyRequest): Promise<Schemas['CodeSent']> => {
     const body = parse(sendCodeBody, request.body, labels);
     return codes.send(request.ip, body.phoneNumber, body.purpose);
   });
 
   // The same session and token as a password sign-in (startSession), and the same report of
   // wrong passwords tried since the last sign-in.
-  register('POST /api/Auth/SignInWithCode', async (request): Promise<Schemas['AccessToken']> => {
+  register('POST /api/Auth/SignInWithCode', 'public', async (request): Promise<Schemas['AccessToken']> => {
     const body = parse(codeSignInBody, request.body, labels);
     await codes.use(request.ip, body.phoneNumber, 'signIn', body.code);
     // The caller holds the phone now: telling them it has no account tells nobody else anything.
@@ -343,7 +343,7 @@ export function registerOneTimeCodes(
   // so a wrong code costs no scrypt; every session of the account ends, as with a reset link. An
   // account that opens the admin panel is recovered by the link and a code together
   // (passwordRecovery.ts): the code alone is spent and refused, telling its holder what to do.
-  register('POST /api/Auth/ResetPasswordWithCode', async (request): Promise<Schemas['SessionsEnded']> => {
+  register('POST /api/Auth/ResetPasswordWithCode', 'public', async (request): Promise<Schemas['SessionsEnded']> => {
     const body = parse(codeResetBody, request.body, labels);
     const checked = await codes.check(request.ip, body.phoneNumber, 'reset', body.code);
     const user = await db.selectFrom('users').select(['id', 'role']).where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
@@ -365,7 +365,7 @@ export function registerOneTimeCodes(
   // hour, mailed to the account's address. The answer is the same, and as quick, whether or not
   // an account has the address: the look-up and the mail happen after it has gone. A mail that
   // fails is logged; reporting it would say the address has an account.
-  register('POST /api/Auth/SendResetLink', async (request): Promise<Schemas['MessageAnswer']> => {
+  register('POST /api/Auth/SendResetLink', 'public', async (request): Promise<Schemas['MessageAnswer']> => {
     const body = parse(resetMailBody, request.body, labels);
     const slots = await attempts.takeAll(
       [...addressBudgets('reset-mail-address', request.ip, resetMailLimits.perAddress), { bucket: `reset-mail:${body.emailAddress}`, limit: resetMailLimits.perEmail }],

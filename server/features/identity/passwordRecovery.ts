@@ -34,7 +34,7 @@ export function registerPasswordReset(register: Register, db: DB, codes: OneTime
     return owner && opensAdminPanel(owner.role) ? owner : undefined;
   };
 
-  register('POST /api/Auth/ResetPassword', async (request): Promise<Schemas['SessionsEnded']> => {
+  register('POST /api/Auth/ResetPassword', 'public', async (request): Promise<Schemas['SessionsEnded']> => {
     const body = parse(resetBody, request.body, labels);
     // Checked before hashing the password, so a made-up link (or code) costs no scrypt.
     const link = await links.find(request.ip, body.token);
@@ -60,7 +60,7 @@ export function registerPasswordReset(register: Register, db: DB, codes: OneTime
 
   // Only the link's holder can ask, and only for the account's own phone: the number is never
   // typed, so the page cannot be used to send codes to anyone else.
-  register('POST /api/Auth/SendResetLinkCode', async (request): Promise<Schemas['CodeSent']> => {
+  register('POST /api/Auth/SendResetLinkCode', 'public', async (request): Promise<Schemas['CodeSent']> => {
     const body = parse(linkCodeBody, request.body, labels);
     const link = await links.find(request.ip, body.token);
     const staff = await staffOwner(link.userId);

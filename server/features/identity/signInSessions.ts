@@ -112,17 +112,17 @@ const changePasswordBody = v.object(
 export function registerSessions(register: Register, db: DB, tokens: Tokens) {
   const attempts = new Attempts(db);
 
-  register('POST /api/Auth/SignOut', async (request): Promise<SessionsEnded> => {
+  register('POST /api/Auth/SignOut', 'learner', async (request): Promise<SessionsEnded> => {
     const user = currentUser(request);
     return { ended: await endSession(db, user.sessionId, 'signOut') };
   });
 
-  register('POST /api/Auth/SignOutEverywhere', async (request): Promise<SessionsEnded> => {
+  register('POST /api/Auth/SignOutEverywhere', 'learner', async (request): Promise<SessionsEnded> => {
     const user = currentUser(request);
     return { ended: await db.transaction().execute((trx) => endAllSessions(trx, user.id, 'everywhere')) };
   });
 
-  register('POST /api/Auth/ChangePassword', async (request): Promise<AccessToken> => {
+  register('POST /api/Auth/ChangePassword', 'learner', async (request): Promise<AccessToken> => {
     const user = currentUser(request);
     const body = parse(changePasswordBody, request.body, { currentPassword: 'رمز عبور فعلی', newPassword: 'رمز عبور جدید' });
     if (body.newPassword === body.currentPassword) throw new HttpError(400, sessionTexts.samePassword);

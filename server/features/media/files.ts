@@ -325,17 +325,17 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
 
 export function registerFiles(register: Register, media: MediaStore, db: DB) {
   const variants: VariantState = { listings: new Map(), making: new Set() };
-  register('GET /api/File/all-images', () => media.list('images'));
-  register('GET /api/File/all-videos', () => media.list('videos'));
-  register('POST /api/File/upload-image', (request, reply) => upload(media, db, 'images', request, reply));
-  register('POST /api/File/upload-video', (request, reply) => upload(media, db, 'videos', request, reply));
-  register('GET /api/File/library', async (request) => {
+  register('GET /api/File/all-images', 'admin', () => media.list('images'));
+  register('GET /api/File/all-videos', 'admin', () => media.list('videos'));
+  register('POST /api/File/upload-image', 'admin', (request, reply) => upload(media, db, 'images', request, reply));
+  register('POST /api/File/upload-video', 'admin', (request, reply) => upload(media, db, 'videos', request, reply));
+  register('GET /api/File/library', 'admin', async (request) => {
     const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
     return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
   });
-  register('GET /api/File/image/{fileName}', (request, reply) => serve(media, variants, 'images', request, reply));
-  register('GET /api/File/video/{fileName}', (request, reply) => serve(media, variants, 'videos', request, reply));
-  register('DELETE /api/File/delete', async (request) => {
+  register('GET /api/File/image/{fileName}', 'public', (request, reply) => serve(media, variants, 'images', request, reply));
+  register('GET /api/File/video/{fileName}', 'public', (request, reply) => serve(media, variants, 'videos', request, reply));
+  register('DELETE /api/File/delete', 'admin', async (request) => {
     currentUser(request);
     const { fileName, mediaType, confirmed } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه', confirmed: 'تأیید' });
     const kind = mediaType === 'image' ? 'images' : 'videos';
