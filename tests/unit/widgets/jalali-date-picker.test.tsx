@@ -30,7 +30,7 @@ function Harness({ initial = null, onChange }: { initial?: string | null; onChan
   );
 }
 
-const input = () => screen.getByRole<HTMLInputElement>('textbox');
+const input = () => screen.getByRole<HTMLInputElement>('combobox');
 const dialog = () => screen.getByRole('dialog');
 const title = () => {
   const el = dialog().querySelector('.jdp-title');
@@ -246,7 +246,7 @@ describe('JalaliDatePicker', () => {
 
   it('marks itself invalid for the form', () => {
     render(<JalaliDatePicker id="d" value={null} onChange={() => undefined} invalid />);
-    expect(screen.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('combobox').getAttribute('aria-invalid')).toBe('true');
     act(() => undefined);
   });
 });
