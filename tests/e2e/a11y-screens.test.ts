@@ -127,13 +127,13 @@ async function checkEntity(entity: AnyEntity): Promise<void> {
     await check(`/admin/${entity.key}, add dialog`, dialog);
     await closeDialog();
   }
-  const edit = page.getByRole('row').getByRole('button', { name: 'ویرایش', exact: true }).first();
+  const edit = page.getByRole('row').getByRole('button', { name: /^ویرایش / }).first();
   if (entity.ops.update && (await edit.count())) {
     await openDialog(edit);
     await check(`/admin/${entity.key}, edit dialog`, dialog);
     await closeDialog();
   }
-  const view = page.getByRole('row').getByRole('link', { name: 'مشاهده', exact: true }).first();
+  const view = page.getByRole('row').getByRole('link', { name: /^مشاهده / }).first();
   if (await view.count()) {
     await view.click();
     await page.waitForURL(new RegExp(`/admin/${entity.key}/\\d+`));

@@ -126,7 +126,7 @@ describe('the calendar', () => {
     render(<Harness initial={instant({ jy: 1403, jm: 2, jd: 10 })} />);
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(title()).toBe('اردیبهشت ۱۴۰۳');
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('۱۰ اردیبهشت ۱۴۰۳');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('۱۰ اردیبهشت ۱۴۰۳، دوشنبه');
   });
 
   it('opens on the month it is near (a range’s start) while it has no value, else on today’s', () => {
