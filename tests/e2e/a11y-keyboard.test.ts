@@ -53,10 +53,19 @@ interface Focused {
 const focused = (): Promise<Focused> =>
   page.evaluate(() => {
     const element = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
-    const labelled = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
+    // The text a screen reader reads: what is hidden from it (a sort arrow) and a wrapped
+    // field's own options left out.
+    const said = (node: Node): string =>
+      node instanceof Element
+        ? node.getAttribute('aria-hidden') === 'true' || ['SELECT', 'INPUT', 'TEXTAREA'].includes(node.tagName)
+          ? ''
+          : [...node.childNodes].map(said).join('')
+        : (node.textContent ?? '');
+    const label = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? element.labels?.[0] : null;
+    const labelled = label ? said(label) : null;
     const style = getComputedStyle(element);
     return {
-      name: (element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').trim(),
+      name: (element.getAttribute('aria-label') ?? labelled ?? said(element)).trim(),
       focusKey: element.getAttribute('data-focus-key'),
       inDialog: element.closest('[role="dialog"], [role="alertdialog"]') !== null,
       ring: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
@@ -108,6 +117,15 @@ async function openAndSkip(path: string, heading: string, shot = true): Promise<
 describe('the keyboard alone', () => {
   it('finds a paid order, opens it and refunds it', async () => {
     await openAndSkip('/admin/orders?f.status=paid', 'سفارش‌ها و پرداخت‌ها');
+    // A column sorted from its header says so to a screen reader (aria-sort), not by an arrow alone.
+    const amount = page.getByRole('columnheader', { name: /مبلغ/ });
+    expect(await amount.getAttribute('aria-sort')).toBeNull();
+    await tabTo(named('مبلغ'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => amount.getAttribute('aria-sort')).toBe('ascending');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => amount.getAttribute('aria-sort')).toBe('descending');
+    expect((await focused()).name).toBe('مبلغ');
     const view = await tabTo(startsWith('مشاهده '));
     expect(view.ring).toBe(true);
     await shoot('focus-ring-row-link', true);
@@ -157,6 +175,9 @@ describe('the keyboard alone', () => {
     await page.keyboard.type(`${courseTitle} ۲`);
     await tabTo(named('ذخیره'));
     await told(page, 'ویرایش شد', () => page.keyboard.press('Enter'));
+    // The notice is said as it appears: an alert inside the toasts' live region, named in Persian.
+    const region = page.locator('section.Toastify[aria-live="polite"][aria-label="اعلان‌ها (Alt+T)"]');
+    expect(await region.getByRole('alert').filter({ hasText: 'ویرایش شد' }).count()).toBeGreaterThan(0);
     await dialog.waitFor({ state: 'detached' });
     // The list has read the row again: focus is on the same row's edit button, now named anew.
     await expect.poll(async () => (await focused()).focusKey).toBe(`courses:${courseId}:edit`);
