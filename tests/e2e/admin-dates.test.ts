@@ -117,7 +117,7 @@ describe('dates typed and filtered in the admin', () => {
     expect(await rows()).toContain(todayTitle);
     expect(await filter.getByRole('button', { name: 'امروز' }).getAttribute('aria-pressed')).toBe('true');
     const today = academyDayOf(Date.now());
-    const shown = (await filter.getByRole('textbox').first().inputValue());
+    const shown = (await filter.getByRole('combobox').first().inputValue());
     expect(shown).toBe(`${today.jy}/${String(today.jm).padStart(2, '0')}/${String(today.jd).padStart(2, '0')}`.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d));
     await shoot('date-preset-today');
 

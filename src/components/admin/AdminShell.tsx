@@ -10,10 +10,11 @@ import { Theme } from '@radix-ui/themes';
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Direction } from 'radix-ui';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import { signOut } from '../../api/signOut';
 import { formatTodayHeader } from '../../../schema/rules/calendar';
 import { SignInAlertBanner } from '../site/SignInAlertBanner';
+import { SkipLink } from '../site/SkipLink';
 import { registry } from '../../../schema/registry.gen';
 import { formatPersianNumber } from '../../../schema/rules/text';
 import { useNavBadges, type NavBadges } from './navBadges';
@@ -31,6 +32,27 @@ export const toastSettings = {
   hideProgressBar: false,
   rtl: true,
 } as const;
+
+/**
+ * react-toastify's region is a polite live region, each toast an alert in it, so a screen reader
+ * says every notice as it appears; what it names in English (the region, the close button) is
+ * named in Persian here.
+ */
+function toastClose({ closeToast, theme }: CloseButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      aria-label={adminTexts.closeNotice}
+      onClick={(event) => {
+        event.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
 
 /**
  * An entity's count (schema `navBadge`) beside its link. The digits are hidden from the link's
@@ -108,6 +130,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     <Theme accentColor="indigo" grayColor="slate" radius="medium" hasBackground={false} className="admin-theme">
       <Direction.Provider dir="rtl">
         <div className="admin-layout" dir="rtl">
+          <SkipLink target="admin-content" />
           <aside id={sidebarId} className={`admin-sidebar${menuOpen ? ' admin-sidebar-open' : ''}`} aria-label={adminTexts.panelTitle}>
             <p className="admin-sidebar-title">{adminTexts.panelTitle}</p>
             <nav>
@@ -145,13 +168,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 </button>
               </div>
             </header>
-            <main className="admin-content">
+            <main id="admin-content" className="admin-content" tabIndex={-1}>
               <SignInAlertBanner className="sign-in-alert admin-sign-in-alert" />
               {children}
             </main>
           </div>
         </div>
-        <ToastContainer {...toastSettings} />
+        <ToastContainer {...toastSettings} aria-label={adminTexts.notices} closeButton={toastClose} />
       </Direction.Provider>
     </Theme>
   );

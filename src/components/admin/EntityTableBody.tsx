@@ -123,6 +123,7 @@ const BodyRow = memo(function BodyRow({ row, names, index, start, twoLines, colu
             row={row.original}
             compact={compact}
             detailHref={detailHref(entity, row.original)}
+            names={names}
             onEdit={onEdit}
             onDelete={onDelete}
             onAction={onAction}

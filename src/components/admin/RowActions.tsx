@@ -7,7 +7,7 @@ import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { actionsFor, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { focusKeyAttribute, openFrom } from './dialogFocus';
 import { recordName } from './fieldValue';
-import { useRecordNames } from './relations';
+import { useRecordNames, type Labels } from './relations';
 import { adminTexts } from './texts';
 import { opensForm } from './formPart';
 
@@ -35,6 +35,8 @@ export interface RowActionsProps {
   onDelete: ((row: AnyRow) => void) | undefined;
   onAction: ((row: AnyRow, action: AnyAction) => void) | undefined;
   onView: ((row: AnyRow) => void) | undefined;
+  /** The rows' names when the entity is named through its references (useRecordNames). */
+  names?: Labels;
 }
 
 /** The name a row's button is found by again after the list re-draws it (dialogFocus.ts). */
@@ -46,13 +48,18 @@ export function RowActions(props: RowActionsProps) {
   return props.compact ? <RowActionSheet {...props} /> : <RowActionButtons {...props} />;
 }
 
-function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction, onView }: RowActionsProps) {
+function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction, onView, names }: RowActionsProps) {
+  // A screen reader reaching a row's buttons from a list of them hears which record each is for
+  // («ویرایش دوره رباتیک مقدماتی»), not a column of «ویرایش»; the name starts with the words shown.
+  const name = recordName(entity, row, names);
+  const named = (what: string) => ({ 'aria-label': `${what} ${name}` });
   return (
     <span className="admin-row-actions">
       {onView && (
         <a
           className="admin-button admin-button-small admin-button-secondary"
           href={detailHref}
+          {...named(adminTexts.view)}
           {...focusKey(entity, row, 'view')}
           onClick={(event) => {
             // A modified click opens a new tab as any link does; a plain one stays in the SPA.
@@ -65,7 +72,7 @@ function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction,
         </a>
       )}
       {onEdit && (
-        <button type="button" className="admin-button admin-button-small" {...focusKey(entity, row, 'edit')} {...opensForm} onClick={() => onEdit(row)}>
+        <button type="button" className="admin-button admin-button-small" {...named(adminTexts.edit)} {...focusKey(entity, row, 'edit')} {...opensForm} onClick={() => onEdit(row)}>
           {adminTexts.edit}
         </button>
       )}
@@ -78,6 +85,7 @@ function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction,
             key={action.key}
             type="button"
             className={`admin-button admin-button-small${action.tone === 'danger' ? ' admin-button-danger' : ' admin-button-secondary'}`}
+            {...named(action.label)}
             {...focusKey(entity, row, `action-${action.key}`)}
             onClick={() => onAction(row, action)}
           >
@@ -88,6 +96,7 @@ function RowActionButtons({ entity, row, detailHref, onEdit, onDelete, onAction,
         <button
           type="button"
           className="admin-button admin-button-small admin-button-danger"
+          {...named(adminTexts.remove)}
           {...focusKey(entity, row, 'delete')}
           onClick={() => onDelete(row)}
         >

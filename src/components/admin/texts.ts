@@ -16,6 +16,9 @@ export const adminTexts = {
   saving: 'در حال ذخیره...',
   cancel: 'انصراف',
   close: 'بستن',
+  /** The toasts' live region, and Alt+T that takes focus to the newest. */
+  notices: 'اعلان‌ها (Alt+T)',
+  closeNotice: 'بستن اعلان',
   confirmRemove: 'بله، حذف شود',
   confirmTitle: 'تأیید حذف',
   search: 'جستجو',

@@ -96,8 +96,8 @@ describe('EntityTable', () => {
     const onEdit = vi.fn();
     const onDelete = vi.fn();
     render(<EntityTable entity={registry.teachers} rows={sampleSeed.teachers} onEdit={onEdit} onDelete={onDelete} />);
-    fireEvent.click(screen.getByRole('button', { name: 'ویرایش' }));
-    fireEvent.click(screen.getByRole('button', { name: 'حذف' }));
+    fireEvent.click(screen.getByRole('button', { name: /^ویرایش / }));
+    fireEvent.click(screen.getByRole('button', { name: /^حذف / }));
     expect(onEdit).toHaveBeenCalledWith(sampleSeed.teachers[0]);
     expect(onDelete).toHaveBeenCalledWith(sampleSeed.teachers[0]);
   });

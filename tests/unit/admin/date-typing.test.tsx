@@ -35,7 +35,7 @@ function Harness({ initial = null, near = null, onChange }: { initial?: string |
   );
 }
 
-const input = () => screen.getByRole<HTMLInputElement>('textbox');
+const input = () => screen.getByRole<HTMLInputElement>('combobox');
 const title = () => screen.getByRole('dialog').querySelector('.jdp-title')?.textContent;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
@@ -126,7 +126,7 @@ describe('the calendar', () => {
     render(<Harness initial={instant({ jy: 1403, jm: 2, jd: 10 })} />);
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(title()).toBe('اردیبهشت ۱۴۰۳');
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('۱۰ اردیبهشت ۱۴۰۳');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('۱۰ اردیبهشت ۱۴۰۳، دوشنبه');
   });
 
   it('opens on the month it is near (a range’s start) while it has no value, else on today’s', () => {
@@ -187,7 +187,7 @@ describe('a list’s date filter', () => {
     rerender(<DateRangeFilter label="تاریخ" value="1405-06-01..1405-06-31" onChange={onChange} />);
     expect(preset('ماه قبل').getAttribute('aria-pressed')).toBe('true');
     expect(preset('این ماه').getAttribute('aria-pressed')).toBe('false');
-    const [from, to] = screen.getAllByRole<HTMLInputElement>('textbox');
+    const [from, to] = screen.getAllByRole<HTMLInputElement>('combobox');
     expect(from?.value).toBe('۱۴۰۵/۰۶/۰۱');
     expect(to?.value).toBe('۱۴۰۵/۰۶/۳۱');
   });
@@ -195,7 +195,7 @@ describe('a list’s date filter', () => {
   it('takes a typed day into the URL’s spelling', () => {
     const onChange = vi.fn();
     render(<DateRangeFilter label="تاریخ" value="" onChange={onChange} />);
-    const [from] = screen.getAllByRole<HTMLInputElement>('textbox');
+    const [from] = screen.getAllByRole<HTMLInputElement>('combobox');
     if (!from) throw new Error('no input');
     fireEvent.change(from, { target: { value: '۱۴۰۵/۰۲/۰۳' } });
     fireEvent.keyDown(from, { key: 'Enter' });

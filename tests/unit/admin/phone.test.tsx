@@ -24,16 +24,18 @@ afterEach(() => {
 const course = { id: 7, title: 'اینترنت اشیا با ESP32', version: 1 };
 
 describe('row actions', () => {
-  it('are buttons on a wide screen, each named for finding it again', () => {
+  it('are buttons on a wide screen, each named with its record and for finding it again', () => {
     render(<RowActions entity={registry.courses} row={course} compact={false} detailHref="/admin/courses/7" onEdit={vi.fn()} onDelete={vi.fn()} onAction={undefined} onView={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'ویرایش' }).getAttribute('data-focus-key')).toBe('courses:7:edit');
-    expect(screen.getByRole('button', { name: 'حذف' }).getAttribute('data-focus-key')).toBe('courses:7:delete');
+    // What a screen reader says of each: the action and the record, not a column of «ویرایش».
+    expect(screen.getByRole('button', { name: 'ویرایش اینترنت اشیا با ESP32' }).getAttribute('data-focus-key')).toBe('courses:7:edit');
+    expect(screen.getByRole('button', { name: 'حذف اینترنت اشیا با ESP32' }).getAttribute('data-focus-key')).toBe('courses:7:delete');
+    expect(screen.getByRole('link', { name: 'مشاهده اینترنت اشیا با ESP32' }).getAttribute('href')).toBe('/admin/courses/7');
   });
 
   it('fold into one button named after the record on a phone, opening a sheet of them', () => {
     const onEdit = vi.fn();
     render(<RowActions entity={registry.courses} row={course} compact detailHref="/admin/courses/7" onEdit={onEdit} onDelete={vi.fn()} onAction={undefined} onView={vi.fn()} />);
-    expect(screen.queryByRole('button', { name: 'ویرایش' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^ویرایش/ })).toBeNull();
     const menu = screen.getByRole('button', { name: 'عملیات: اینترنت اشیا با ESP32' });
     fireEvent.click(menu);
     const sheet = screen.getByRole('dialog', { name: 'اینترنت اشیا با ESP32' });

@@ -30,7 +30,7 @@ function Harness({ initial = null, onChange }: { initial?: string | null; onChan
   );
 }
 
-const input = () => screen.getByRole<HTMLInputElement>('textbox');
+const input = () => screen.getByRole<HTMLInputElement>('combobox');
 const dialog = () => screen.getByRole('dialog');
 const title = () => {
   const el = dialog().querySelector('.jdp-title');
@@ -49,6 +49,14 @@ afterEach(() => {
 });
 
 describe('JalaliDatePicker', () => {
+  it('names each day as a screen reader says it, with its weekday («۱۵ فروردین ۱۴۰۶، یکشنبه»)', () => {
+    render(<Harness initial={null} />);
+    fireEvent.click(input());
+    // 1 Shahrivar 1404 was a Saturday, the first column of the week.
+    const first = within(dialog()).getByRole('button', { name: '۱ شهریور ۱۴۰۴، شنبه' });
+    expect(first.textContent).toBe('۱');
+  });
+
   it('is an input that takes typing, showing the value in Persian digits, closed at first', () => {
     render(<Harness initial={academyDay(2025, 2, 21)} />);
     expect(input().readOnly).toBe(false);
@@ -88,7 +96,7 @@ describe('JalaliDatePicker', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     fireEvent.click(input());
-    fireEvent.click(screen.getByRole('button', { name: '۱۰ شهریور ۱۴۰۴' }));
+    fireEvent.click(screen.getByRole('button', { name: '۱۰ شهریور ۱۴۰۴، دوشنبه' }));
     expect(onChange).toHaveBeenCalledWith(academyDay(2025, 8, 1));
     expect(input().value).toBe('۱۴۰۴/۰۶/۱۰');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -102,8 +110,8 @@ describe('JalaliDatePicker', () => {
     expect(current[0]?.textContent).toBe('۳۱');
     const selected = within(dialog()).getAllByRole('gridcell', { selected: true });
     expect(selected.map((c) => c.textContent)).toEqual(['۱۰']);
-    const todayButton = within(dialog()).getByRole('button', { name: '۳۱ شهریور ۱۴۰۴' });
-    const selectedButton = within(dialog()).getByRole('button', { name: '۱۰ شهریور ۱۴۰۴' });
+    const todayButton = within(dialog()).getByRole('button', { name: '۳۱ شهریور ۱۴۰۴، دوشنبه' });
+    const selectedButton = within(dialog()).getByRole('button', { name: '۱۰ شهریور ۱۴۰۴، دوشنبه' });
     expect(todayButton.className).toContain('jdp-today');
     expect(todayButton.className).not.toContain('jdp-selected');
     expect(selectedButton.className).toContain('jdp-selected');
@@ -147,7 +155,7 @@ describe('JalaliDatePicker', () => {
     ).toEqual(['۲۹']);
     // Navigation alone does not change the form value; Enter on the cursor picks it.
     expect(onChange).not.toHaveBeenCalled();
-    const focused = within(dialog()).getByRole('button', { name: '۲۹ اسفند ۱۴۰۴' });
+    const focused = within(dialog()).getByRole('button', { name: '۲۹ اسفند ۱۴۰۴، جمعه' });
     expect(focused.tabIndex).toBe(0);
     fireEvent.keyDown(focused, { key: 'Enter' });
     expect(onChange).toHaveBeenCalledWith(academyDay(2026, 2, 20));
@@ -207,18 +215,18 @@ describe('JalaliDatePicker', () => {
     render(<Harness initial={academyDay(2025, 8, 1)} onChange={onChange} />);
     fireEvent.keyDown(input(), { key: 'Enter' });
     const focused = () => document.activeElement;
-    expect(focused()?.getAttribute('aria-label')).toBe('۱۰ شهریور ۱۴۰۴');
+    expect(focused()?.getAttribute('aria-label')).toBe('۱۰ شهریور ۱۴۰۴، دوشنبه');
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowLeft' });
-    expect(focused()?.getAttribute('aria-label')).toBe('۱۱ شهریور ۱۴۰۴');
+    expect(focused()?.getAttribute('aria-label')).toBe('۱۱ شهریور ۱۴۰۴، سه‌شنبه');
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowRight' });
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowRight' });
-    expect(focused()?.getAttribute('aria-label')).toBe('۹ شهریور ۱۴۰۴');
+    expect(focused()?.getAttribute('aria-label')).toBe('۹ شهریور ۱۴۰۴، یکشنبه');
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowDown' });
-    expect(focused()?.getAttribute('aria-label')).toBe('۱۶ شهریور ۱۴۰۴');
+    expect(focused()?.getAttribute('aria-label')).toBe('۱۶ شهریور ۱۴۰۴، یکشنبه');
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowUp' });
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowUp' });
     fireEvent.keyDown(focused() ?? document.body, { key: 'ArrowUp' });
-    expect(focused()?.getAttribute('aria-label')).toBe('۲۶ مرداد ۱۴۰۴');
+    expect(focused()?.getAttribute('aria-label')).toBe('۲۶ مرداد ۱۴۰۴، یکشنبه');
     expect(title().textContent).toBe('مرداد ۱۴۰۴');
     fireEvent.keyDown(focused() ?? document.body, { key: 'Enter' });
     expect(onChange).toHaveBeenCalledWith(academyDay(2025, 7, 17));
@@ -246,7 +254,7 @@ describe('JalaliDatePicker', () => {
 
   it('marks itself invalid for the form', () => {
     render(<JalaliDatePicker id="d" value={null} onChange={() => undefined} invalid />);
-    expect(screen.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('combobox').getAttribute('aria-invalid')).toBe('true');
     act(() => undefined);
   });
 });

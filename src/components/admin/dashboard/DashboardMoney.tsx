@@ -8,6 +8,7 @@ import type { components } from '../../../../codegen/openapi.gen';
 import { academyDayOf, academyDayStart, dayKey, jalaliMonthNames, parseDayKey } from '../../../../schema/rules/calendar';
 import { formatPersianNumber, formatToman, toPersianDigits } from '../../../../schema/rules/text';
 import { JalaliDatePicker } from '../inputs/JalaliDatePicker';
+import { ScrollRegion } from '../ScrollRegion';
 import './DashboardMoney.css';
 
 export type DashboardMoneyData = components['schemas']['DashboardMoney'];
@@ -182,7 +183,7 @@ export function DashboardMoney({
               {money.byCourse.length === 0 ? (
                 <p className="admin-cell-muted">{moneyTexts.noSales}</p>
               ) : (
-                <div className="admin-table-scroll">
+                <ScrollRegion label={moneyTexts.byCourse}>
                   <table className="admin-table dashboard-money-table">
                     <thead>
                       <tr>
@@ -201,7 +202,7 @@ export function DashboardMoney({
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               )}
             </div>
           </div>

@@ -59,6 +59,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false, describ
   const focusGridRef = useRef(false);
   const titleId = useId();
   const errorId = useId();
+  const popupId = useId();
   const open = popup !== null;
 
   // A value set from outside (a filter cleared, a preset) replaces whatever was being typed.
@@ -245,8 +246,12 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false, describ
           placeholder={datePickerTexts.placeholder}
           aria-invalid={invalid || problem !== null || undefined}
           aria-describedby={[describedBy, problem === null ? '' : errorId].filter(Boolean).join(' ') || undefined}
+          // A text box may not say whether a popup is open (aria-expanded); a combobox whose popup
+          // is a dialog may, and is what this is: typed into, or picked from the calendar.
+          role="combobox"
           aria-haspopup="dialog"
           aria-expanded={open}
+          aria-controls={open ? popupId : undefined}
           onChange={(event) => onType(event.target.value)}
           onClick={() => {
             inputRef.current?.focus();
@@ -269,6 +274,7 @@ export function JalaliDatePicker({ id, value, onChange, invalid = false, describ
       {popup && (
         <div
           ref={popupRef}
+          id={popupId}
           className={`jdp-popup jdp-popup-${placement.inline} jdp-popup-${placement.block}`}
           style={{
             transform: placement.shift ? `translateX(${placement.shift}px)` : undefined,

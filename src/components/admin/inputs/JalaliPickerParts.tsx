@@ -1,6 +1,6 @@
 // The Jalali date picker's parts: its value read and written, the month's grid (Saturday first),
 // the month and year steps, and where the popup opens so it stays on screen.
-import { academyDayStart, jalaliMonthNames, monthLength, academyDayOf, weekdayIndex, type JalaliDate } from '../../../../schema/rules/calendar';
+import { academyDayStart, jalaliMonthNames, jalaliWeekdayNames, monthLength, academyDayOf, weekdayIndex, weekdayOfDay, type JalaliDate } from '../../../../schema/rules/calendar';
 import { toPersianDigits } from '../../../../schema/rules/text';
 import './JalaliDatePicker.css';
 
@@ -33,8 +33,9 @@ export function formatValue(date: JalaliDate | null): string {
   return date ? toPersianDigits(`${date.jy}/${pad(date.jm)}/${pad(date.jd)}`) : '';
 }
 
+/** A day as a screen reader says it: «۱۵ فروردین ۱۴۰۶، شنبه». */
 export function dayLabel(jy: number, jm: number, jd: number): string {
-  return `${toPersianDigits(jd)} ${jalaliMonthNames[jm - 1] ?? ''} ${toPersianDigits(jy)}`;
+  return `${toPersianDigits(jd)} ${jalaliMonthNames[jm - 1] ?? ''} ${toPersianDigits(jy)}، ${jalaliWeekdayNames[weekdayOfDay({ jy, jm, jd })] ?? ''}`;
 }
 
 export function inRange(view: View): boolean {

@@ -82,11 +82,15 @@ function ToolbarButton({
   onClick(): void;
   children: ReactNode;
 }) {
+  // A word or number drawn on the button (H1, ۱.) is what a voice-control user reads off it and
+  // says: it is part of the button's name, after what the button does. A symbol (•, ❝) is not.
+  const shown = typeof children === 'string' && /[\p{L}\p{N}]/u.test(children) ? children : null;
+  const name = shown === null ? label : `${label} ${shown}`;
   return (
     <button
       type="button"
       className="rte-button"
-      aria-label={label}
+      aria-label={name}
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
