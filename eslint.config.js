@@ -47,8 +47,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/**', '**/server/**', 'react', 'react/*', 'react-dom', 'react-dom/*'],
-              message: 'schema/ is below src/ and server/: move the rule here (schema/rules/) instead of importing it from above.',
+              group: ['**/src/**', '**/server/**', '**/codegen/**', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'schema/ is below src/, server/ and codegen/: move the rule here (schema/rules/) instead of importing it from above.',
             },
           ],
         },
@@ -76,6 +76,34 @@ export default tseslint.config(
     'a feature may use the platform, the engine, the shared rules and other features; not the seed, the trial, the composition root, or the browser code (src/) other than the server-render entry.',
     [throughPorts('../')]),
   { files: ['server/*.ts', 'server/seed/**/*.ts', 'server/dev/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [throughPorts('**/features/')] }] } },
+  ...wall('codegen/**/*.ts', ['**/server/**', '**/src/**'],
+    'codegen/ reads the schemas and writes the contract and the tables; it imports neither server/ nor src/ (what both need of it lives here, e.g. codegen/migrationOrder.ts).'),
+  {
+    // The same walls for import() (no-restricted-imports sees only static imports): a module
+    // loaded on demand crosses a wall as surely as one imported at the top.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './schema', from: ['./src', './server', './codegen'], message: 'schema/ imports only itself.' },
+            { target: './codegen', from: ['./src', './server'], message: 'codegen/ imports neither server/ nor src/.' },
+            { target: './src', from: './server', message: 'src/ runs in the browser: it imports nothing from server/.' },
+            { target: './server/platform', from: ['./server/engine', './server/features', './server/seed', './server/dev'], message: 'server/platform/ is the bottom of the server.' },
+            { target: './server/engine', from: ['./server/features', './server/seed', './server/dev'], message: 'server/engine/ imports no feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A hand-written file holds one idea: past 400 lines it is two (generated files are exempt).
+    files: ['{src,server,schema,codegen,scripts,tests}/**/*.{ts,tsx}'],
+    ignores: ['**/*.gen.ts', 'src/routeTree.gen.ts'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
   ...wall('src/**/*.{ts,tsx}', ['**/server/**'],
     'src/ runs in the browser: it imports nothing from server/; a rule both need lives in schema/rules/.'),
   {

@@ -13,7 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
-import { contractDigest, type ParsedContract } from '../server/platform/contract';
+import { contractDigest, type ParsedContract } from './parsedContract';
 import { loadEntities, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
 import { generatedMigrationModule, historyIndexModule, historyIndexUrl, loadHistory, migrationsDir, nextHistory } from './migrationHistory';
 import { contractWithEntities } from './contractBlocks';

@@ -4,7 +4,7 @@
 // tables, and writes the index the server imports (history.gen.ts).
 import { readdir } from 'node:fs/promises';
 import type { AnyEntity } from '../schema/define';
-import { compareMigrationNames, isStampedName, migrationEra, migrationStamp } from '../server/platform/migrations/order';
+import { compareMigrationNames, isStampedName, migrationEra, migrationStamp } from './migrationOrder';
 import { applyToSnapshot, type GeneratedMigration, type MigrationStep, type SchemaSnapshot } from './migration-steps';
 import { generatedHeader, SchemaError } from './entities';
 import { diffTables, tablesOf } from './schemaMigrations';
@@ -125,9 +125,9 @@ export function historyIndexModule(entries: readonly HistoryEntry[]): string {
     entry.generated ? `import { generated as ${id(entry)} } from './${entry.name}.gen';` : `import * as ${id(entry)} from './${entry.name}';`,
   );
   const list = entries.map((entry) => `  { name: '${entry.name}', ${entry.generated ? 'generated' : 'migration'}: ${id(entry)} },`);
-  return `${generatedHeader}// The migration history in its order (./order.ts): every hand-written module and generated file
+  return `${generatedHeader}// The migration history in its order (codegen/migrationOrder.ts): every hand-written module and generated file
 // of this folder. Codegen writes it from the folder, so a new file of either kind joins it.
-import type { MigrationFile } from './order';
+import type { MigrationFile } from '../../../codegen/migrationOrder';
 ${imports.join('\n')}
 
 export const migrationHistory: readonly MigrationFile[] = [

@@ -5,7 +5,7 @@
 // the SHA-256 of the openapi.yaml it came from. The server uses it only when that stamp matches
 // the openapi.yaml beside it, so an edited contract is never served stale: without a fresh
 // codegen it is parsed from the YAML as before.
-import { createHash } from 'node:crypto';
+import { contractDigest, type ParsedContract } from '../../codegen/parsedContract';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -27,9 +27,6 @@ export interface ContractOperation {
 
 const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
-/** The stamp of an openapi.yaml text in codegen/openapi.gen.json. */
-export const contractDigest = (source: string): string => createHash('sha256').update(source).digest('hex');
-
 /**
  * The folder holding openapi.yaml: the nearest one above this module (server/ for the sources;
  * the bundle's code sits in dist-server/ or a chunk folder below it).
@@ -46,13 +43,6 @@ function projectRoot(): string {
 function parseYaml(source: string): unknown {
   const yaml: typeof import('yaml') = createRequire(import.meta.url)('yaml');
   return yaml.parse(source);
-}
-
-/** codegen/openapi.gen.json: the parsed openapi.yaml and the digest of the text it came from. */
-export interface ParsedContract {
-  $comment: string;
-  sourceSha256: string;
-  document: Record<string, unknown>;
 }
 
 const isParsedContract = (value: unknown): value is ParsedContract =>

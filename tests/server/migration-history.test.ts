@@ -16,7 +16,7 @@ import { loadHistory, newMigrationName, type HistoryEntry } from '../../codegen/
 import { adoptFoldedMigrations, migrate, migrationLockKey, openDatabase, openPostgres, type DB } from '../../server/platform/db';
 import { generatedMigration } from '../../server/platform/migrations/generated';
 import { migrationHistory } from '../../server/platform/migrations/history.gen';
-import { compareMigrationNames, migrationEra } from '../../server/platform/migrations/order';
+import { compareMigrationNames, migrationEra } from '../../codegen/migrationOrder';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 
 describe('the history’s order and names', () => {

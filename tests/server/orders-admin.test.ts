@@ -21,11 +21,8 @@ let admin: string;
 let learner: string;
 let courses: Array<{ id: number; title: string; priceInTomans: number; registrationOpen: boolean; seatsLeft: number | null }>;
 
-
-const list = async <T>(api: string, query: Record<string, string>, token = admin) => {
-  const answer = await server.call<{ items: T[]; total: number; message?: string }>('GET', `/api/${api}/GetSelectList`, { token, query: { page: '1', ...query } });
-  return answer;
-};
+const list = <T>(api: string, query: Record<string, string>, token = admin) =>
+  server.call<{ items: T[]; total: number; message?: string }>('GET', `/api/${api}/GetSelectList`, { token, query: { page: '1', ...query } });
 const orderById = async (id: number) => {
   const found = (await list<OrderRow>('OrderRecord', { ids: String(id) })).body.items[0];
   if (!found) throw new Error(`no order ${id}`);

@@ -19,11 +19,7 @@ let server: TestServer;
 let db: DB;
 let admin: string;
 
-interface JalaliDate {
-  jy: number;
-  jm: number;
-  jd: number;
-}
+type JalaliDate = { jy: number; jm: number; jd: number };
 interface Session {
   id: number;
   version: number;
@@ -55,10 +51,8 @@ const dayOfIso = (iso: string | null) => (iso === null ? '' : key(academyDayOf(D
 const today = () => academyDayOf(Date.now());
 
 // A course window starting next week, across the end of a Jalali month.
-const monthEndAhead = (() => {
-  const soon = addDays(today(), 10);
-  return { jy: soon.jy, jm: soon.jm, jd: jalaaliMonthLength(soon.jy, soon.jm) };
-})();
+const soon = addDays(today(), 10);
+const monthEndAhead = { jy: soon.jy, jm: soon.jm, jd: jalaaliMonthLength(soon.jy, soon.jm) };
 const windowStart = addDays(monthEndAhead, -13);
 const windowEnd = addDays(monthEndAhead, 14);
 

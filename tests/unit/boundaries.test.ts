@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 
 // The project's own configuration, with only the rules these tests read: the cycle rule would
 // walk the whole import graph for each probe, and the lint step runs it.
-const eslint = new ESLint({ ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax' });
+const checked = new Set(['no-restricted-imports', 'no-restricted-syntax', 'import-x/no-restricted-paths', 'max-lines']);
+const eslint = new ESLint({ ruleFilter: ({ ruleId }) => checked.has(ruleId) });
 const refusals = async (code: string, filePath: string) =>
   (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message) ?? [];
 
@@ -20,7 +21,7 @@ describe('the shared layer (schema/) imports nothing from above', () => {
     ["import { sanitizeArticleHtml } from '../../server/platform/sanitize';", 'schema/rules/text.ts'],
     ["import { useState } from 'react';", 'schema/define.ts'],
   ])('refuses %s in %s', async (code, filePath) => {
-    expect(await refusals(`${code}\nexport {};\n`, filePath)).toEqual([expect.stringContaining('schema/ is below src/ and server/')]);
+    expect(await refusals(`${code}\nexport {};\n`, filePath)).toEqual([expect.stringContaining('schema/ is below src/, server/ and codegen/')]);
   });
 
   it('lets schema/ use its own rules, and src/ and server/ use them', async () => {
@@ -64,6 +65,32 @@ describe("the server's rooms keep their imports one way", () => {
     expect(await refusals("import { plugIn } from '../../engine/behaviours';\nexport {};\n", 'server/features/classes/schedule.ts')).toEqual([]);
     expect(await refusals("import type { SitePages } from '../../../src/entry-server';\nexport {};\n", 'server/features/catalogue/pages.ts')).toEqual([]);
     expect(await refusals("import { classes } from './classes';\nexport {};\n", 'server/features/index.ts')).toEqual([]);
+  });
+});
+
+describe('the walls hold for import() and for codegen, and a file stays one idea', () => {
+  const messages = async (code: string, filePath: string, rule: string) =>
+    (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === rule).map((m) => m.message) ?? [];
+
+  it('refuses a wall crossed by import(), which no-restricted-imports does not see', async () => {
+    const crossing = "export const load = () => import('../features/classes/schedule');\n";
+    expect(await messages(crossing, 'server/engine/crud.ts', 'import-x/no-restricted-paths')).toEqual([expect.stringContaining('imports no feature')]);
+    expect(await messages("export const load = () => import('../server/platform/db');\n", 'schema/courses.ts', 'import-x/no-restricted-paths')).toEqual([
+      expect.stringContaining('schema/ imports only itself'),
+    ]);
+    expect(await messages("export const load = () => import('./errors');\n", 'server/platform/http.ts', 'import-x/no-restricted-paths')).toEqual([]);
+  });
+
+  it('keeps codegen/ off server/ and src/, and schema/ off codegen/', async () => {
+    expect(await refusals("import { migrate } from '../server/platform/db';\nexport {};\n", 'codegen/generate.ts')).toEqual([expect.stringContaining('codegen/ reads the schemas')]);
+    expect(await refusals("import type { components } from '../codegen/openapi.gen';\nexport {};\n", 'schema/labels.ts')).toEqual([expect.stringContaining('schema/ is below')]);
+    expect(await refusals("import { migrationEra } from './migrationOrder';\nexport {};\n", 'codegen/migrationHistory.ts')).toEqual([]);
+  });
+
+  it('refuses a hand-written file over 400 lines, and lets a generated one be', async () => {
+    const long = 'export const n = 1;\n'.repeat(401);
+    expect(await messages(long, 'server/engine/crud.ts', 'max-lines')).toEqual([expect.stringContaining('Maximum allowed is 400')]);
+    expect(await messages(long, 'codegen/openapi.gen.ts', 'max-lines')).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // GENERATED FILE, DO NOT EDIT. Source: schema/*.ts. Regenerate with `npm run codegen`.
-// The migration history in its order (./order.ts): every hand-written module and generated file
+// The migration history in its order (codegen/migrationOrder.ts): every hand-written module and generated file
 // of this folder. Codegen writes it from the folder, so a new file of either kind joins it.
-import type { MigrationFile } from './order';
+import type { MigrationFile } from '../../../codegen/migrationOrder';
 import * as m_001_initial from './001_initial';
 import * as m_002_team_safety from './002_team_safety';
 import * as m_003_saved_views from './003_saved_views';

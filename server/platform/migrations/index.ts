@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { generatedMigration } from './generated';
 import { migrationHistory } from './history.gen';
-import { compareMigrationNames, migrationEra } from './order';
+import { compareMigrationNames, migrationEra } from '../../../codegen/migrationOrder';
 
 const migrations: Record<string, Migration> = Object.fromEntries(
   migrationHistory.map((file) => [file.name, 'generated' in file ? generatedMigration(file.generated) : file.migration]),

@@ -4,7 +4,7 @@
 // named by the UTC second it was made (20261126190512_create_rooms), so two branches never make
 // the same name and the order is the order they were written in.
 import type { Migration } from 'kysely/migration';
-import type { GeneratedMigration } from '../../../codegen/migration-steps';
+import type { GeneratedMigration } from './migration-steps';
 
 const eras: readonly RegExp[] = [/^\d{3}_[a-z0-9_]+$/, /^g\d{3}_[a-z0-9_]+$/, /^\d{14}_[a-z0-9_]+$/];
 
