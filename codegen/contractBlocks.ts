@@ -85,9 +85,9 @@ function answerSchema(field: FieldDecl): Json {
     case 'number':
       return { type: field.integer ? 'integer' : 'number', ...description };
     case 'reference':
-      return { type: 'integer', description: 'id of the record referred to; 0 when none' };
+      return { type: 'string', description: `the referred record's ${field.reference.label}; '' when none` };
     case 'references':
-      return { type: 'array', items: { type: 'integer' }, description: 'ids of the records chosen' };
+      return { type: 'array', items: { type: 'string' }, description: `the chosen records' ${field.references.label}, in the order chosen` };
     case 'checkbox':
       return { type: 'boolean', ...description };
     case 'jalaliDate':
@@ -104,13 +104,30 @@ function answerSchema(field: FieldDecl): Json {
   }
 }
 
-function publicViewSchema(entity: AnyEntity, fields: readonly string[]): Json {
+/** What a relation field refers to and the field that names those records. */
+export function relatedOf(field: FieldDecl): { entity: string; label: string } | undefined {
+  if (field.input === 'reference') return field.reference;
+  if (field.input === 'references') return field.references;
+  return undefined;
+}
+
+function publicViewSchema(entities: readonly AnyEntity[], entity: AnyEntity, fields: readonly string[]): Json {
   const properties: Record<string, Json> = { id: { type: 'integer' } };
   if (entity.slugFrom) properties.slug = { type: 'string' };
   for (const name of fields) {
     const field = entity.decl.fields[name];
     if (!field || isWriteOnly(field)) throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, which is not a field it may show`);
-    if (field.input === 'references') throw new SchemaError(`schema/${entity.key}.ts: the public view names ${name}, a many-to-many field; show its records through the feature's answer instead`);
+    const related = relatedOf(field);
+    if (related) {
+      // A relation is shown by the other record's label field, which that record's own public view
+      // must show: a public page never names what the public may not see.
+      const target = entities.find((e) => e.key === related.entity);
+      if (!target?.decl.publicView?.fields.includes(related.label)) {
+        throw new SchemaError(
+          `schema/${entity.key}.ts: the public view names ${name}, shown by ${related.entity}' ${related.label}, which ${related.entity}' own public view does not show`,
+        );
+      }
+    }
     properties[name] = answerSchema(field);
   }
   return { type: 'object', description: `what the public site sees of one ${entity.key} record (schema/${entity.key}.ts publicView)`, required: Object.keys(properties), properties };
@@ -158,7 +175,7 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     } else {
       schemas[name] = own;
     }
-    if (entity.decl.publicView) schemas[entity.decl.publicView.component] = publicViewSchema(entity, entity.decl.publicView.fields);
+    if (entity.decl.publicView) schemas[entity.decl.publicView.component] = publicViewSchema(entities, entity, entity.decl.publicView.fields);
     const itemsAt = entity.ops.listItemsAt;
     if (itemsAt) schemas[`${name}Page`] = { type: 'object', required: [itemsAt], properties: { [itemsAt]: { type: 'array', items: ref(name) } } };
     // The list protocol's page names its rows, so a paged answer is checked as strictly as the whole list.

@@ -4,7 +4,7 @@
 import { nullableColumn, type AnyEntity, type FieldDecl } from '../schema/define';
 import { readdir } from 'node:fs/promises';
 import { generatedHeader, SchemaError } from './entities';
-import { optionType } from './contractBlocks';
+import { optionType, relatedOf } from './contractBlocks';
 import { tableInterfaceName } from './tableTypes';
 
 const root = new URL('../', import.meta.url);
@@ -13,12 +13,22 @@ export const publicSectionsUrl = new URL('schema/publicSections.gen.ts', root);
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
+/** The view's relation fields: shown by the other records' labels (server/engine/publicLabels.ts). */
+const relationFields = (entity: AnyEntity): string[] =>
+  (entity.decl.publicView?.fields ?? []).filter((name) => {
+    const field = entity.decl.fields[name];
+    return field !== undefined && relatedOf(field) !== undefined;
+  });
+
 function valueOf(name: string, field: FieldDecl): string {
   const read = `row.${name}`;
   const nullable = nullableColumn(field);
   switch (field.input) {
-    case 'number':
     case 'reference':
+      return `labels.one('${name}', ${read})`;
+    case 'references':
+      return `labels.many('${name}', row.id)`;
+    case 'number':
       // PostgreSQL answers a bigint as a string.
       return nullable ? `Number(${read} ?? 0)` : `Number(${read})`;
     case 'checkbox':
@@ -44,7 +54,9 @@ function projection(entity: AnyEntity): string {
   const view = entity.decl.publicView;
   if (!view) return '';
   const fn = lowerFirst(view.component);
-  const columns = ['id', ...(entity.slugFrom ? ['slug'] : []), ...view.fields];
+  // A many-to-many field is no column: its links are read apart, with their labels.
+  const columns = ['id', ...(entity.slugFrom ? ['slug'] : []), ...view.fields.filter((name) => entity.decl.fields[name]?.input !== 'references')];
+  const labelled = relationFields(entity).length > 0;
   const lines = [`    id: row.id,`, ...(entity.slugFrom ? ['    slug: row.slug,'] : [])];
   for (const name of view.fields) {
     const field = entity.decl.fields[name];
@@ -54,7 +66,7 @@ function projection(entity: AnyEntity): string {
 export const ${fn}Columns = [${columns.map((c) => `'${c}'`).join(', ')}] as const;
 
 /** What the public site sees of one ${entity.key} record. */
-export function ${fn}(row: Pick<Selectable<${tableInterfaceName(entity)}>, (typeof ${fn}Columns)[number]>): Schemas['${view.component}'] {
+export function ${fn}(row: Pick<Selectable<${tableInterfaceName(entity)}>, (typeof ${fn}Columns)[number]>${labelled ? ', labels: PublicLabels' : ''}): Schemas['${view.component}'] {
   return {
 ${lines.join('\n')}
   };
@@ -95,11 +107,20 @@ function sectionEntry(entity: AnyEntity): string {
   const fn = lowerFirst(view.component);
   const hidden = section.hiddenWhen ? `.where('${section.hiddenWhen}', '=', 0)` : '';
   const [sortField, direction] = section.sort ?? ['id', 'desc'];
-  const list = `(await db.selectFrom('${entity.table}').select(${fn}Columns)${hidden}.orderBy('${sortField}', '${direction}').orderBy('id', 'desc').execute()).map(${fn})`;
+  const relations = relationFields(entity);
+  const labels = (rows: string) => `await publicLabels(db, '${entity.key}', ${rows}, ${JSON.stringify(relations)})`;
+  const query = `db.selectFrom('${entity.table}').select(${fn}Columns)${hidden}.orderBy('${sortField}', '${direction}').orderBy('id', 'desc').execute()`;
+  const list = relations.length
+    ? `{
+      const rows = await ${query};
+      const labels = ${labels('rows')};
+      return rows.map((row) => ${fn}(row, labels));
+    }`
+    : `(await ${query}).map(${fn})`;
   const one = entity.slugFrom
     ? `async (db, slug) => {
       const row = await db.selectFrom('${entity.table}').select(${fn}Columns).where('slug', '=', slug)${hidden}.executeTakeFirst();
-      return row ? ${fn}(row) : undefined;
+      return row ? ${fn}(row${relations.length ? `, ${labels('[row]')}` : ''}) : undefined;
     }`
     : 'null';
   return `  ${JSON.stringify(section.path)}: {
@@ -113,12 +134,13 @@ export function publicViewsModule(entities: readonly AnyEntity[]): string {
   const viewing = entities.filter((entity) => entity.decl.publicView);
   const tables = viewing.map(tableInterfaceName);
   const sanitises = viewing.some((entity) => entity.decl.publicView?.fields.some((name) => entity.decl.fields[name]?.input === 'richText'));
+  const labelling = viewing.some((entity) => relationFields(entity).length > 0);
   return `${generatedHeader}// What the public site may see of each entity (codegen/publicViews.ts).
 import type { Selectable } from 'kysely';
 import type { components } from '../../codegen/openapi.gen';
 import type { RegistryKey } from '../../schema/registryKeys.gen';
 import type { DB } from '../platform/db';
-${tables.length ? `import type { ${tables.join(', ')} } from '../platform/tables';\n` : ''}${sanitises ? "import { sanitizeRichText } from '../platform/sanitize';\n" : ''}
+${tables.length ? `import type { ${tables.join(', ')} } from '../platform/tables';\n` : ''}${sanitises ? "import { sanitizeRichText } from '../platform/sanitize';\n" : ''}${labelling ? "import { publicLabels, type PublicLabels } from './publicLabels';\n" : ''}
 type Schemas = components['schemas'];
 
 ${viewing.map(projection).join('\n')}
@@ -147,6 +169,8 @@ function displayOf(field: FieldDecl): string {
       return "{ kind: 'image' }";
     case 'checkbox':
       return "{ kind: 'yesNo' }";
+    case 'references':
+      return "{ kind: 'list' }";
     case 'textarea':
     case 'richText':
       return "{ kind: 'longText' }";

@@ -3,6 +3,8 @@
 
 export type SectionFieldDisplay =
   | { kind: 'text' | 'longText' | 'number' | 'money' | 'date' | 'image' | 'yesNo' }
+  /** The labels of a many-to-many field's records, joined with «، ». */
+  | { kind: 'list' }
   | { kind: 'option'; options: Readonly<Record<string, string>> };
 
 export interface PublicSectionDisplay {

@@ -146,6 +146,8 @@ describe('one schema file is the whole entity', () => {
       [original.replace("name: 'Voucher',", "name: 'Course',"), /component Course is declared by both/],
       [original.replace("path: 'offers'", "path: 'teachers'"), /path \/teachers is a page of the site already/],
       [original.replace("hiddenWhen: 'inActive'", "hiddenWhen: 'code'"), /hidden by code, which must be a checkbox field/],
+      // A relation is shown only by what the other record's own public view shows.
+      [original.replace("references: { entity: 'courses', label: 'title'", "references: { entity: 'courses', label: 'classLink'"), /shown by courses' classLink, which courses' own public view does not show/],
     ];
     try {
       for (const [source, message] of broken) {
@@ -230,10 +232,17 @@ describe('one schema file is the whole entity', () => {
             courseIds: [2, 1, 2],
           });
           expect(created.status).toBe(200);
-          // The many-to-many field keeps each course once; the public answer is the view alone.
+          // The many-to-many field keeps each course once; the public answer is the view alone,
+          // its relations named by the courses' titles (none: '').
           expect(created.body).toEqual(expect.objectContaining({ courseIds: [2, 1] }));
           const offers = await server.call('GET', '/api/Public/sections/offers');
-          expect(offers.body).toEqual([{ id: expect.any(Number), slug: 'bahar1405', code: 'BAHAR1405', percentOff: 20, validUntil: null, note: 'برای نوروز' }]);
+          const titles = await server.call('GET', '/api/Course/GetSelectList?page=1&ids=1,2');
+          const rows: unknown = Reflect.get(Object(titles.body), 'items');
+          const titleOf = (id: number): unknown => Reflect.get(Object((Array.isArray(rows) ? rows : []).find((row) => Reflect.get(Object(row), 'id') === id)), 'title');
+          expect(titleOf(1)).toBeTruthy();
+          expect(offers.body).toEqual([
+            { id: expect.any(Number), slug: 'bahar1405', code: 'BAHAR1405', percentOff: 20, validUntil: null, note: 'برای نوروز', courseId: '', courseIds: [titleOf(2), titleOf(1)] },
+          ]);
           await server.stop();
 
           await copyFile(path.join(fixtures, 'vouchers-v2.ts'), path.join(copy, 'schema/vouchers.ts'));

@@ -38,6 +38,8 @@ function FieldValue({ display, value, label }: { display: SectionFieldDisplay; v
     }
     case 'longText':
       return <span className="section-long">{toPersianDigits(String(value))}</span>;
+    case 'list':
+      return <>{Array.isArray(value) && value.length > 0 ? value.map((item) => toPersianDigits(String(item))).join('، ') : '—'}</>;
     case 'text':
       return <>{toPersianDigits(String(value))}</>;
   }
