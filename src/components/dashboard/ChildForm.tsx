@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { academyDayOf, academyDayStart, isValidJalali } from '../../../schema/rules/calendar';
 import { ChildSchema } from '../../../schema/rules/forms/childRules';
-import { Field } from '../site/Field';
+import { NameFields } from '../site/Field';
 import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../site/StatusMessage';
 import { completeJalali, JalaliDateSelect, type PartialJalali } from './JalaliDateSelect';
@@ -74,20 +74,7 @@ export function ChildForm({ child, onSave, onCancel }: Props) {
     <form className="child-form form" noValidate aria-labelledby={titleId} onSubmit={(event) => void submit(event)}>
       <h3 id={titleId}>{child ? texts.editTitle : texts.addTitle}</h3>
       <div className="form-grid">
-        <Field
-          label="نام"
-          name="firstName"
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <Field
-          label="نام خانوادگی"
-          name="lastName"
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
+        <NameFields values={values} set={set} errors={errors} own={false} />
       </div>
       <div className="form-grid">
         <JalaliDateSelect

@@ -10,7 +10,7 @@ import { iranMobile } from '../../../schema/validators';
 import { ProfileSchema } from '../../../schema/rules/forms/profileRules';
 import { api, clearGetCache, serverMessage } from '../../api/client';
 import { toLatinDigits } from '../../../schema/rules/text';
-import { Field } from '../site/Field';
+import { Field, NameFields } from '../site/Field';
 import { fieldErrors, type FieldErrors } from '../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../site/StatusMessage';
 import { familyTexts } from './familyTexts';
@@ -77,18 +77,15 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       <h3 id="profile-title">{texts.title}</h3>
       <p className="security-form__intro">{texts.intro}</p>
       <div className="form-grid">
-        <Field label={texts.firstName} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-        <Field label={texts.lastName} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
-        <Field label={texts.phone} name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" value={values.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
-        <Field label={texts.email} name="emailAddress" type="email" autoComplete="email" dir="ltr" value={values.emailAddress} onChange={set('emailAddress')} error={errors.emailAddress} />
+        <NameFields values={values} set={set} errors={errors} own />
+        <Field label={texts.phone} name="phoneNumber" kind="phone" value={values.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
+        <Field label={texts.email} name="emailAddress" kind="email" value={values.emailAddress} onChange={set('emailAddress')} error={errors.emailAddress} />
       </div>
       {needsPassword && (
         <Field
           label={texts.password}
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
+          kind="currentPassword"
           hint={texts.passwordHint}
           value={values.currentPassword}
           onChange={set('currentPassword')}

@@ -66,7 +66,7 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
         <Field
           label="نام و نام خانوادگی"
           name="fullName"
-          autoComplete="name"
+          kind="fullName"
           value={values.fullName}
           onChange={set('fullName')}
           error={errors.fullName}
@@ -74,9 +74,7 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
         <Field
           label="شماره موبایل"
           name="phoneNumber"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
+          kind="phone"
           placeholder="۰۹۱۲۳۴۵۶۷۸۹"
           value={values.phoneNumber}
           onChange={set('phoneNumber')}
@@ -85,9 +83,7 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
         <Field
           label="ایمیل (اختیاری)"
           name="emailAddress"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
+          kind="email"
           value={values.emailAddress}
           onChange={set('emailAddress')}
           error={errors.emailAddress}

@@ -86,9 +86,7 @@ function ChangePassword() {
       <Field
         label={texts.current}
         name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        dir="ltr"
+        kind="currentPassword"
         value={values.currentPassword}
         onChange={set('currentPassword')}
         error={errors.currentPassword}
@@ -97,9 +95,7 @@ function ChangePassword() {
         <Field
           label={texts.next}
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
+          kind="newPassword"
           hint={texts.nextHint}
           value={values.newPassword}
           onChange={set('newPassword')}
@@ -108,9 +104,7 @@ function ChangePassword() {
         <Field
           label={texts.repeat}
           name="repeat"
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
+          kind="newPassword"
           value={values.repeat}
           onChange={set('repeat')}
           error={errors.repeat}

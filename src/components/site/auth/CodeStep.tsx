@@ -129,10 +129,8 @@ export function CodeStep(props: CodeStepProps) {
       <Field
         label={codeStepTexts.codeLabel}
         name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
+        kind="code"
         enterKeyHint="done"
-        dir="ltr"
         className="code-input"
         // The step has just appeared (or the page opened on it): the code is all there is to type.
         autoFocus

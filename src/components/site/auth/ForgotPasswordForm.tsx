@@ -118,9 +118,7 @@ function BySms({ search, posted, onDone }: { search: AuthSearch; posted?: Posted
           <Field
             label="شماره موبایل حساب"
             name="phoneNumber"
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
+            kind="phone"
             placeholder="۰۹۱۲۳۴۵۶۷۸۹"
             value={flow.phone}
             onChange={(event) => setFlow((current) => ({ ...current, phone: event.target.value, errors: { ...current.errors, phoneNumber: undefined } }))}
@@ -145,9 +143,7 @@ function BySms({ search, posted, onDone }: { search: AuthSearch; posted?: Posted
             <Field
               label="رمز عبور جدید"
               name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              dir="ltr"
+              kind="newPassword"
               hint="دست‌کم ۸ نویسه"
               value={passwords.newPassword}
               onChange={setPassword('newPassword')}
@@ -156,9 +152,7 @@ function BySms({ search, posted, onDone }: { search: AuthSearch; posted?: Posted
             <Field
               label="تکرار رمز عبور جدید"
               name="repeat"
-              type="password"
-              autoComplete="new-password"
-              dir="ltr"
+              kind="newPassword"
               value={passwords.repeat}
               onChange={setPassword('repeat')}
               error={errors.repeat}
@@ -197,9 +191,7 @@ function ByMail({ search, posted }: { search: AuthSearch; posted?: PostedForm })
       <Field
         label="ایمیل حساب"
         name="emailAddress"
-        type="email"
-        autoComplete="email"
-        dir="ltr"
+        kind="email"
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);

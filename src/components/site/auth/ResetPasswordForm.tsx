@@ -105,9 +105,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Field
           label="رمز عبور جدید"
           name="password"
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
+          kind="newPassword"
           hint="دست‌کم ۸ نویسه"
           value={values.password}
           onChange={set('password')}
@@ -116,9 +114,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Field
           label="تکرار رمز عبور جدید"
           name="repeat"
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
+          kind="newPassword"
           value={values.repeat}
           onChange={set('repeat')}
           error={errors.repeat}
@@ -128,9 +124,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <Field
             label="کد ۶ رقمی"
             name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            dir="ltr"
+            kind="code"
             className="code-input"
             autoFocus
             hint="کدی که به موبایل حساب پیامک شد"

@@ -107,8 +107,7 @@ function PasswordSignIn({ search, posted }: { search: AuthSearch; posted?: Poste
         <Field
           label="شماره موبایل یا ایمیل"
           name="username"
-          autoComplete="username"
-          dir="ltr"
+          kind="username"
           value={values.username}
           onChange={set('username')}
           error={errors.username}
@@ -116,9 +115,7 @@ function PasswordSignIn({ search, posted }: { search: AuthSearch; posted?: Poste
         <Field
           label="رمز عبور"
           name="password"
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
+          kind="currentPassword"
           value={values.password}
           onChange={set('password')}
           error={errors.password}
@@ -178,9 +175,7 @@ function CodeSignIn({ search, posted }: { search: AuthSearch; posted?: PostedFor
             <Field
               label="شماره موبایل"
               name="phoneNumber"
-              inputMode="tel"
-              autoComplete="tel"
-              dir="ltr"
+              kind="phone"
               placeholder="۰۹۱۲۳۴۵۶۷۸۹"
               value={flow.phone}
               onChange={(event) => setFlow((current) => ({ ...current, phone: event.target.value, errors: { ...current.errors, phoneNumber: undefined } }))}

@@ -4,7 +4,7 @@ import { api, serverMessage } from '../../../api/client';
 import { authSearchQuery, type AuthFormProps } from '../../../../schema/rules/forms/redirect';
 import { finishSignIn } from './finishSignIn';
 import { afterSend, CodeStep, codeStepState, initialCodeFlow, type CodeFlow } from './CodeStep';
-import { Field, useTypedBeforeHydration } from '../Field';
+import { Field, NameFields, useTypedBeforeHydration } from '../Field';
 import { fieldErrors, type FieldErrors } from '../../../../schema/rules/forms/formErrors';
 import { StatusMessage } from '../StatusMessage';
 import { useSeo } from '../../../lib/seo';
@@ -105,29 +105,12 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
         {flow.step === 'phone' ? (
           <>
             <div className="form-grid">
-              <Field
-                label="نام"
-                name="firstName"
-                autoComplete="given-name"
-                value={values.firstName}
-                onChange={set('firstName')}
-                error={errors.firstName}
-              />
-              <Field
-                label="نام خانوادگی"
-                name="lastName"
-                autoComplete="family-name"
-                value={values.lastName}
-                onChange={set('lastName')}
-                error={errors.lastName}
-              />
+              <NameFields values={values} set={set} errors={errors} own />
             </div>
             <Field
               label="شماره موبایل"
               name="phoneNumber"
-              inputMode="tel"
-              autoComplete="tel"
-              dir="ltr"
+              kind="phone"
               placeholder="۰۹۱۲۳۴۵۶۷۸۹"
               hint="کد تأیید به این شماره پیامک می‌شود"
               value={values.phoneNumber}
@@ -137,9 +120,7 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
             <Field
               label="ایمیل (اختیاری)"
               name="emailAddress"
-              type="email"
-              autoComplete="email"
-              dir="ltr"
+              kind="email"
               value={values.emailAddress}
               onChange={set('emailAddress')}
               error={errors.emailAddress}
@@ -147,9 +128,7 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
             <Field
               label="رمز عبور"
               name="password"
-              type="password"
-              autoComplete="new-password"
-              dir="ltr"
+              kind="newPassword"
               hint="دست‌کم ۸ نویسه"
               value={values.password}
               onChange={set('password')}
@@ -181,9 +160,7 @@ export function SignUpForm({ posted, ...search }: AuthFormProps) {
                 <Field
                   label={signUpTexts.passwordAgain}
                   name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  dir="ltr"
+                  kind="newPassword"
                   hint="دست‌کم ۸ نویسه"
                   value={values.password}
                   onChange={set('password')}
