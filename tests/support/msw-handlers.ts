@@ -21,6 +21,9 @@ import {
 import { registry, registryKeys } from '../../schema/registry.gen';
 import { foldForSearch } from '../../schema/rules/text';
 import { savePreviewHandler } from './msw-preview';
+import { deleteCascaded, deleteRefusal, refused, writeRefusal } from './msw-rules';
+import { actionRefusal, changesRecord, integrityTexts, requestedVersion, splitLinks } from '../../server/engine/integrityRules';
+import { texts } from '../../server/platform/errors';
 
 export interface Failure {
   status: number;
@@ -138,10 +141,8 @@ export function createMockBackend(seed: Seed = {}) {
   const rows = (key: RegistryKey): AnyRow[] => store.get(key) ?? [];
 
   const versionOf = (row: AnyRow): number => (typeof row.version === 'number' ? row.version : 1);
-  /** Like the server: a body naming a version other than the record's is refused. */
-  const staleVersion = (body: unknown, version: number): boolean => {
-    const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
-    return typeof named === 'number' && named !== version;
+  const removeRow = (entityKey: RegistryKey, id: number): void => {
+    store.set(entityKey, rows(entityKey).filter((row) => row.id !== id));
   };
 
   function handle(op: OperationKey, answer: (request: Request) => Promise<Response>): HttpHandler {
@@ -174,8 +175,12 @@ export function createMockBackend(seed: Seed = {}) {
         handle(ops.create, async (request) => {
           const parsed = v.safeParse(bodySchema(entity, 'create'), await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
+          const refusal = writeRefusal(entity, entity.createFields, rows, parsed.output);
+          if (refusal) return refusal;
           const id = ++nextId;
-          const row: AnyRow = { ...serverSetOnCreate(entity), ...parsed.output, id, version: 1 };
+          // A write-only input (a password) goes to the server's create hook, never into the row.
+          const kept = Object.fromEntries(Object.entries(parsed.output).filter(([name]) => name in entity.allFields));
+          const row: AnyRow = { ...serverSetOnCreate(entity), ...kept, id, version: 1 };
           if (entity.slugFrom) row.slug = slugOf(parsed.output[entity.slugFrom], id);
           rows(key).push(row);
           return HttpResponse.json(row);
@@ -189,21 +194,29 @@ export function createMockBackend(seed: Seed = {}) {
           const body = await jsonBody(request);
           const parsed = v.safeParse(bodySchema(entity, 'update'), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
-          const { [idKey]: id, ...fields } = parsed.output;
+          let expected: number | undefined;
+          const badVersion = refused(() => void (expected = requestedVersion(body)));
+          if (badVersion) return badVersion;
+          const { [idKey]: id, version: _named, ...fields } = parsed.output;
           const index = rows(key).findIndex((row) => row.id === id);
           const old = rows(key)[index];
-          if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
+          if (!old) return HttpResponse.json({ message: texts.recordNotFound }, { status: 404 });
           const version = versionOf(old);
-          if (staleVersion(body, version)) {
+          if (expected !== undefined && expected !== version) {
             const change = changes.get(`${key}:${old.id}`);
             return HttpResponse.json(
               {
-                message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است',
+                message: integrityTexts.stale,
                 conflict: { current: old, changedFields: change?.fields ?? [], changedBy: change?.by ?? null, changedAt: change?.at ?? null },
               },
               { status: 409 },
             );
           }
+          const refusal = writeRefusal(entity, entity.fields, rows, { ...old, ...fields }, old.id);
+          if (refusal) return refusal;
+          // Like the server, a save that changes nothing writes nothing: the version stays.
+          const { columns, links } = splitLinks(entity, fields);
+          if (!changesRecord(entity, old, columns, links)) return HttpResponse.json(old);
           const row: AnyRow = { ...old, ...fields, version: version + 1 };
           rows(key)[index] = row;
           return HttpResponse.json(row);
@@ -215,11 +228,13 @@ export function createMockBackend(seed: Seed = {}) {
         handle(ops.remove, async (request) => {
           const parsed = v.safeParse(idBodySchema, await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
-          const before = rows(key);
-          const after = before.filter((row) => row.id !== parsed.output.id);
-          if (after.length === before.length) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
-          store.set(key, after);
-          return HttpResponse.json({ id: parsed.output.id });
+          const { id } = parsed.output;
+          if (!rows(key).some((row) => row.id === id)) return HttpResponse.json({ message: texts.recordNotFound }, { status: 404 });
+          const refusal = deleteRefusal(entity, rows, id);
+          if (refusal) return refusal;
+          deleteCascaded(entity, rows, removeRow, id);
+          removeRow(key, id);
+          return HttpResponse.json({ id });
         }),
       );
     }
@@ -232,16 +247,21 @@ export function createMockBackend(seed: Seed = {}) {
           const body = await jsonBody(request);
           const parsed = v.safeParse(actionBodySchema(action), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
+          let expected: number | undefined;
+          const badVersion = refused(() => void (expected = requestedVersion(body)));
+          if (badVersion) return badVersion;
           const index = rows(key).findIndex((row) => row.id === parsed.output.id);
           const old = rows(key)[index];
-          if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
+          if (!old) return HttpResponse.json({ message: texts.recordNotFound }, { status: 404 });
           const version = versionOf(old);
-          if (staleVersion(body, version)) {
-            return HttpResponse.json({ message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است' }, { status: 409 });
-          }
-          if (action.when && !action.when(old)) {
-            return HttpResponse.json({ message: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست' }, { status: 409 });
-          }
+          if (expected !== undefined && expected !== version) return HttpResponse.json({ message: integrityTexts.stale }, { status: 409 });
+          const notNow = refused(() => {
+            const refusal = actionRefusal(action, old);
+            if (refusal) throw refusal;
+          });
+          if (notNow) return notNow;
+          const inputs = writeRefusal(entity, action.fields, rows, parsed.output);
+          if (inputs) return inputs;
           const row: AnyRow = { ...old, version: version + 1 };
           rows(key)[index] = row;
           return HttpResponse.json({ record: row });
