@@ -29,6 +29,12 @@ export interface Failure {
   status: number;
   /** Sent as `{ message }`; omit it to answer with an empty body. */
   message?: string;
+  /** More of the answer beside `message` (a refusal's code), or without a message the whole body (a page of no rows). */
+  body?: unknown;
+  /** The connection fails: no answer at all (fetch rejects). */
+  network?: true;
+  /** An answer no contract allows (a malformed page): the double's contract check skips it. */
+  offContract?: true;
 }
 
 export type Seed = Partial<Record<RegistryKey, AnyRow[]>>;
@@ -112,10 +118,11 @@ export const offContract = { 'x-test-off-contract': '1' } as const;
  * describes, so it is marked off the contract; a 4xx must be one the operation documents.
  */
 function failed(failure: Failure): Response {
-  const headers = failure.status >= 500 ? offContract : undefined;
-  return failure.message === undefined
-    ? new HttpResponse(null, { status: failure.status, headers })
-    : HttpResponse.json({ message: failure.message }, { status: failure.status, headers });
+  if (failure.network) return HttpResponse.error();
+  const headers = failure.status >= 500 || failure.offContract ? offContract : undefined;
+  if (failure.message === undefined && failure.body === undefined) return new HttpResponse(null, { status: failure.status, headers });
+  const more = typeof failure.body === 'object' && failure.body !== null ? failure.body : {};
+  return HttpResponse.json(failure.message === undefined ? failure.body : { message: failure.message, ...more }, { status: failure.status, headers });
 }
 
 export function createMockBackend(seed: Seed = {}) {
@@ -363,6 +370,10 @@ export function createMockBackend(seed: Seed = {}) {
     /** Make `op` answer `failure` until `succeed(op)` or `reset()`. */
     fail(op: OperationKey, failure: Failure): void {
       failures.set(op, failure);
+    },
+    /** Make `op` give `answer` (a body of its own, a dropped connection) until `succeed(op)` or `reset()`. */
+    answer(op: OperationKey, answer: Failure): void {
+      failures.set(op, answer);
     },
     succeed(op: OperationKey): void {
       failures.delete(op);
