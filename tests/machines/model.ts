@@ -94,6 +94,14 @@ export function modelPaths(model: MachineModel): ModelPath[] {
       snapshot = getNextSnapshot(logic, snapshot, event);
       return { event, state: snapshot };
     });
+    // A path that ends with a request under way ends with its first answer too, so no request
+    // outlives its test.
+    for (let answer = model.answers(snapshot)[0]; waiting(snapshot) && answer; answer = model.answers(snapshot)[0]) {
+      const event: AnyEventObject = { type: 'answer', answer };
+      snapshot = getNextSnapshot(logic, snapshot, event);
+      steps.push({ event, state: snapshot });
+      events.push(event);
+    }
     return { ...path, steps, state: snapshot, name: `${model.machine.id}: ${events.map(eventName).join(' ')} ⇢ ${name(snapshot)}` };
   }).filter((path) => path.steps.length > 0);
   const signature = (path: ModelPath) => path.steps.map((step) => `${eventName(step.event)}→${name(step.state)}`).join('|');
