@@ -2,6 +2,7 @@
 // registry entity that declares actions, each action on the entity's first seeded record. An
 // action whose `when` that record does not meet is answered by the double's own refusal.
 import { backend } from './server';
+import * as v from 'valibot';
 import { beforeEach, describe, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AnyAction, AnyEntity, AnyRow } from '../../schema/define';
@@ -13,7 +14,7 @@ import { listMachine } from '../../src/machines/listMachine';
 import { reach } from './harness';
 import { modelPaths, runPath, type Answer, type MachineModel } from './model';
 import { sampleSeed } from '../support/msw-handlers';
-import { sampleRow, sampleValue } from '../support/samples';
+import { sampleRow } from '../support/samples';
 
 beforeEach(() => {
   backend.reset();
@@ -28,10 +29,18 @@ const followedCode = (action: AnyAction | null): string | undefined => Object.ke
 /** The double runs an action only on a record its `when` allows. */
 const allowed = (action: AnyAction | null, row: AnyRow) => !action?.when || action.when(row);
 
-/** An action's inputs as an admin fills them: sample values, a reference naming the seeded first record. */
-function inputsOf(action: AnyAction | null): Record<string, unknown> {
+/**
+ * An action's inputs as an admin fills them: what the action starts its dialog with, else the first
+ * of a few plain values its field's own validator takes (a reference names the seeded first record).
+ */
+function inputsOf(action: AnyAction | null, row: AnyRow): Record<string, unknown> {
+  const initial = action?.initial?.(row) ?? {};
+  const day = new Date(Date.UTC(2030, 0, 2, 10)).toISOString();
   return Object.fromEntries(
-    Object.entries(action?.fields ?? {}).map(([name, field]) => [name, field.input === 'reference' ? 1 : field.input === 'references' ? [1] : sampleValue(field, 1)]),
+    Object.entries(action?.fields ?? {}).map(([name, field]) => {
+      const candidates = [initial[name], field.input === 'references' ? [1] : 1, field.options?.[0]?.[0], 'نمونه', true, day, field.initial];
+      return [name, candidates.find((value) => value !== undefined && v.safeParse(field.validate, value).success) ?? field.initial];
+    }),
   );
 }
 
@@ -39,7 +48,7 @@ function actionModel(entity: AnyEntity): MachineModel {
   const row = rowOf(entity);
   const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => [
     ...entity.actions.map((action) => ({ type: 'row.action', row, action })),
-    { type: 'confirm', values: inputsOf(actionIn(snapshot)) },
+    { type: 'confirm', values: inputsOf(actionIn(snapshot), row) },
     { type: 'cancel' },
     { type: 'dismiss' },
     { type: 'follow' },

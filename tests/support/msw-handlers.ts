@@ -2,7 +2,7 @@
 // backed by an in-memory store that answers like the server (body validated with the same
 // bodySchema, 400 { message } on invalid input, 404 for an unknown id). Tests can make any
 // operation fail with a chosen status and message, and count the requests that reached it.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import {
   blankValue,
@@ -20,6 +20,7 @@ import {
 } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
 import { foldForSearch } from '../../schema/rules/text';
+import { listPage } from './msw-list';
 import { savePreviewHandler } from './msw-preview';
 import { deleteCascaded, deleteRefusal, refused, writeRefusal } from './msw-rules';
 import { actionRefusal, changesRecord, integrityTexts, requestedVersion, splitLinks } from '../../server/engine/integrityRules';
@@ -30,7 +31,7 @@ export interface Failure {
   /** Sent as `{ message }`; omit it to answer with an empty body. */
   message?: string;
   /** More of the answer beside `message` (a refusal's code), or without a message the whole body (a page of no rows). */
-  body?: unknown;
+  body?: JsonBodyType;
   /** The connection fails: no answer at all (fetch rejects). */
   network?: true;
   /** An answer no contract allows (a malformed page): the double's contract check skips it. */
@@ -52,46 +53,7 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
-const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
-
-/**
- * The list protocol over the in-memory rows, as server/engine/listQuery.ts answers it: f.<field>
- * equality (repeated = any of), Persian-aware search over `searchIn`, sort (nulls last, id breaks
- * ties), page and total. Null when the URL has no protocol parameter (the whole list).
- */
-export function listPage(entity: AnyEntity, all: readonly AnyRow[], params: URLSearchParams): { items: AnyRow[]; total: number } | null {
-  const keys = [...params.keys()];
-  if (!keys.some((key) => protocolKeys.has(key) || key.startsWith('f.'))) return null;
-  let rows = [...all];
-  for (const key of new Set(keys.filter((k) => k.startsWith('f.')))) {
-    const field = key.slice(2);
-    const wanted = params.getAll(key);
-    rows = rows.filter((row) => wanted.includes(String(row[field])));
-  }
-  const ids = params.get('ids');
-  if (ids) {
-    const only = new Set(ids.split(',').map(Number));
-    rows = rows.filter((row) => only.has(row.id));
-  }
-  const q = foldForSearch(params.get('q') ?? '');
-  if (q) rows = rows.filter((row) => (entity.searchIn ?? []).some((field) => foldForSearch(String(row[field] ?? '')).includes(q)));
-  const sort = params.get('sort') ?? '-id';
-  const desc = sort.startsWith('-');
-  const field = desc ? sort.slice(1) : sort;
-  const order = new Intl.Collator('en');
-  rows.sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    if (x === y) return desc ? b.id - a.id : a.id - b.id;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    const compared = typeof x === 'number' && typeof y === 'number' ? x - y : order.compare(String(x), String(y));
-    return desc ? -compared : compared;
-  });
-  const page = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? 50);
-  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
-}
+export { listPage } from './msw-list';
 
 /**
  * What the server writes into a new row that the create body does not carry, as the real one
