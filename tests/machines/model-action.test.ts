@@ -3,7 +3,7 @@
 // action whose `when` that record does not meet is answered by the double's own refusal.
 import { backend } from './server';
 import * as v from 'valibot';
-import { beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AnyAction, AnyEntity, AnyRow } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
@@ -12,7 +12,7 @@ import { ApiError } from '../../src/api/operations';
 import { actionMachine } from '../../src/machines/actionMachine';
 import { listMachine } from '../../src/machines/listMachine';
 import { reach } from './harness';
-import { modelPaths, runPath, type Answer, type MachineModel } from './model';
+import { eventsTaken, modelPaths, runPath, type Answer, type MachineModel } from './model';
 import { sampleSeed } from '../support/msw-handlers';
 import { sampleRow } from '../support/samples';
 
@@ -89,6 +89,10 @@ const withActions = registryKeys.filter((key) => registry[key].actions.length > 
 
 describe.each(withActions.map((key) => [key, registry[key]] as const))('record action machine model: %s', (_, entity) => {
   const model = actionModel(entity);
+  it('runs every action the entity declares', () => {
+    const taken = eventsTaken(modelPaths(model));
+    expect(entity.actions.filter((action) => !taken.includes(`row.action(${action.key})`)).map((action) => action.key)).toEqual([]);
+  });
   it.each(modelPaths(model).map((path) => [path.name, path] as const))('%s', async (_path, path) => {
     const list = createActor(listMachine, { input: { entity } }).start();
     await reach(list, (s) => s.matches('table'), `the ${entity.key} list`);

@@ -2,7 +2,7 @@
 // bulk delete where it declares a delete, bulk edit where it declares bulk-editable fields.
 import { backend, server } from './server';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AnyEntity } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
@@ -11,7 +11,7 @@ import { ApiError } from '../../src/api/operations';
 import { bulkMachine } from '../../src/machines/bulkMachine';
 import { listMachine } from '../../src/machines/listMachine';
 import { reach } from './harness';
-import { modelPaths, runPath, type Answer, type MachineModel } from './model';
+import { eventsTaken, modelPaths, runPath, type Answer, type MachineModel } from './model';
 import { bulkHandlers } from '../support/msw-bulk';
 import { sampleSeed } from '../support/msw-handlers';
 import { sampleRow, sampleValue } from '../support/samples';
@@ -76,6 +76,11 @@ const bulky = registryKeys.filter((key) => registry[key].ops.remove !== undefine
 
 describe.each(bulky.map((key) => [key, registry[key]] as const))('bulk machine model: %s', (_, entity) => {
   const model = bulkModel(entity);
+  it('offers bulk delete where the entity declares a delete and bulk edit where it declares bulk-editable fields', () => {
+    const taken = eventsTaken(modelPaths(model));
+    expect(taken.includes('bulk.delete'), 'bulk.delete').toBe(entity.ops.remove !== undefined);
+    expect(taken.includes('bulk.edit'), 'bulk.edit').toBe(entity.decl.bulkEdit !== undefined && entity.decl.bulkEdit.length > 0);
+  });
   it.each(modelPaths(model).map((path) => [path.name, path] as const))('%s', async (_path, path) => {
     const list = createActor(listMachine, { input: { entity } }).start();
     await reach(list, (s) => s.matches('table'), `the ${entity.key} list`);

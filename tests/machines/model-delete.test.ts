@@ -2,7 +2,7 @@
 // entity that declares a delete; a refused delete offers deactivation where the entity has an
 // `inActive` field, as the machine decides from the declaration.
 import { backend } from './server';
-import { beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AnyEntity } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
@@ -11,7 +11,7 @@ import { ApiError } from '../../src/api/operations';
 import { deleteMachine } from '../../src/machines/deleteMachine';
 import { listMachine } from '../../src/machines/listMachine';
 import { reach } from './harness';
-import { modelPaths, runPath, type Answer, type MachineModel } from './model';
+import { eventsTaken, modelPaths, runPath, type Answer, type MachineModel } from './model';
 import { sampleRow } from '../support/samples';
 
 beforeEach(() => {
@@ -22,8 +22,8 @@ beforeEach(() => {
 const inUse = 'امکان حذف نیست: این رکورد در جای دیگری استفاده شده است';
 const refusal = 'مقدار نمونه پذیرفته نیست';
 
-/** A record of its own that nothing refers to and that is active (an odd sample number), added to the double before each path. */
-const freshRow = (entity: AnyEntity) => sampleRow(entity, 901);
+/** A record of its own that nothing refers to, active where it may be switched off, added to the double before each path. */
+const freshRow = (entity: AnyEntity) => ({ ...sampleRow(entity, 901), ...('inActive' in entity.allFields ? { inActive: false } : {}) });
 
 function deleteModel(entity: AnyEntity): MachineModel {
   const row = freshRow(entity);
@@ -59,6 +59,9 @@ const deletable = registryKeys.filter((key) => registry[key].ops.remove !== unde
 
 describe.each(deletable.map((key) => [key, registry[key]] as const))('delete machine model: %s', (_, entity) => {
   const model = deleteModel(entity);
+  it('offers to deactivate a record in use exactly where the entity declares an inActive field it can save', () => {
+    expect(eventsTaken(modelPaths(model)).includes('deactivate')).toBe('inActive' in entity.decl.fields && entity.ops.update !== undefined);
+  });
   it.each(modelPaths(model).map((path) => [path.name, path] as const))('%s', async (_path, path) => {
     backend.rows(entity.key).push(freshRow(entity));
     const list = createActor(listMachine, { input: { entity } }).start();

@@ -1,7 +1,7 @@
 // Model-based paths through the form machine (tests/machines/model.ts), for every registry entity
 // that can be added or edited (its declared create and update operations say which).
 import { backend } from './server';
-import { beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { editRecord, savePreviewOp, type AnyEntity } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
@@ -10,7 +10,7 @@ import { ApiError } from '../../src/api/operations';
 import { formMachine } from '../../src/machines/formMachine';
 import { listMachine } from '../../src/machines/listMachine';
 import { reach } from './harness';
-import { modelPaths, runPath, type Answer, type MachineModel } from './model';
+import { eventsTaken, modelPaths, runPath, type Answer, type MachineModel } from './model';
 import { sampleSeed } from '../support/msw-handlers';
 import { sampleBody, sampleRow } from '../support/samples';
 
@@ -81,6 +81,11 @@ const editable = registryKeys.filter((key) => registry[key].ops.create !== undef
 
 describe.each(editable.map((key) => [key, registry[key]] as const))('form machine model: %s', (_, entity) => {
   const model = formModel(entity);
+  it('opens for what the entity declares: add where it declares a create, edit where it declares an update', () => {
+    const taken = eventsTaken(modelPaths(model));
+    expect(taken.includes('open.add'), 'open.add').toBe(entity.ops.create !== undefined);
+    expect(taken.includes('open.edit'), 'open.edit').toBe(entity.ops.update !== undefined);
+  });
   it.each(modelPaths(model).map((path) => [path.name, path] as const))('%s', async (_path, path) => {
     const list = createActor(listMachine, { input: { entity } }).start();
     await reach(list, (s) => s.matches('table'), `the ${entity.key} list`);

@@ -114,6 +114,14 @@ export function modelPaths(model: MachineModel): ModelPath[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * The admin's events the paths take, by name: a test holds them to what the entity declares, since
+ * a guard that wrongly refuses an event (an edit offered only where a create is declared) would
+ * drop its paths from the model without failing any.
+ */
+export const eventsTaken = (paths: readonly ModelPath[]): string[] =>
+  [...new Set(paths.flatMap((path) => path.steps.map((step) => eventName(step.event)).filter((name) => !name.startsWith('⇒'))))].sort();
+
 /** The system under test: the real actor (not started), the double told each answer before the event that asks for it. */
 export interface Subject<A extends AnyActorRef> {
   actor: A;
