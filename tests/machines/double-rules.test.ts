@@ -9,6 +9,7 @@ import { clearGetCache } from '../../src/api/client';
 import { ApiError, callOperation } from '../../src/api/operations';
 import { actionTexts, integrityTexts } from '../../server/engine/integrityRules';
 import { reach, startEntity } from './harness';
+import { writeRefusal } from '../support/msw-rules';
 import { sampleBody } from '../support/samples';
 
 beforeEach(() => {
@@ -112,6 +113,18 @@ describe('the double enforces the server’s rules on a raw body', () => {
     await reach(form, (s) => s.matches({ edit: 'editing' }) && notices.length > 0, 'the form again, told why');
     expect(notices.at(-1)).toEqual({ kind: 'error', text: integrityTexts.missingReference('مدرس') });
     expect(backend.rows('courses')[0]?.techerId).toBe(row.techerId);
+  });
+
+  it('a declared unique set already taken by another row: 409 «… تکراری است», as the database index answers', async () => {
+    // No schema declares one today: a coupon declaring its code unique stands in for the next that does.
+    const coupons = registry.coupons;
+    const unique = { ...coupons, decl: { ...coupons.decl, unique: [['code']] } };
+    const [taken, other] = backend.rows('coupons');
+    if (!taken || !other) throw new Error('two coupons');
+    const answer = writeRefusal(unique, unique.fields, backend.rows, { ...other, code: taken.code }, other.id);
+    expect(answer?.status).toBe(409);
+    expect(await answer?.json()).toEqual({ message: integrityTexts.duplicate(coupons.fields.code?.label ?? '') });
+    expect(writeRefusal(unique, unique.fields, backend.rows, { ...taken }, taken.id)).toBeNull();
   });
 
   it('an action on a record whose state does not allow it: 409 with the action’s refusal', async () => {
