@@ -8,17 +8,16 @@ import { registry } from '../../schema/registry.gen';
 import { recordAudit, versionConflict } from './audit';
 import type { Contract } from '../platform/contract';
 import type { Database, DB } from '../platform/db';
-import { HttpError, HttpErrorKeeping, notFound, texts } from '../platform/errors';
+import { HttpErrorKeeping, notFound, texts } from '../platform/errors';
 import { assertReferencesExist, constraintError, requestedVersion, shapeRow } from './integrity';
 import type { Row } from '../platform/db';
 import { currentUser, parse, type Register } from '../platform/http';
 import type { Gateway } from '../platform/outside';
 import { actionHandlersOf, afterWrite, type ActionHandler, type ActionServices, type AuditVia } from './behaviours';
 import { recordForUpdate } from './links';
+import { actionRefusal } from './integrityRules';
 
-export const actionTexts = {
-  notApplicable: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست',
-} as const;
+export { actionTexts } from './integrityRules';
 
 /**
  * An inverse named by `revert: () => ({ via })` is a declared action of the same entity that asks
@@ -58,7 +57,8 @@ export async function runAction(
   const id = Number(before.id);
   // The same rule the button's visibility follows, on the record as the contract shows it.
   const shown = shapeRow(contract, entity, before);
-  if (action.when && !action.when({ ...shown, id })) throw new HttpError(409, action.refusal?.({ ...shown, id }) ?? actionTexts.notApplicable);
+  const refused = actionRefusal(action, { ...shown, id });
+  if (refused) throw refused;
   await assertReferencesExist(trx, action, input);
   const via: AuditVia = { entity: entity.key, action: action.key, input };
   const { set, notice, opens } = await handlerOf(entity, action.key)({ trx, record: before, input, via, ...services });

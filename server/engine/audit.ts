@@ -10,6 +10,7 @@ import type { Contract } from '../platform/contract';
 import { nowIso, type AuditLogTable, type Executor, type Row } from '../platform/db';
 import { HttpError } from '../platform/errors';
 import { integrityTexts, shapeRow } from './integrity';
+import { sameValue } from './integrityRules';
 import type { AuditVia } from './behaviours';
 import { type AuthUser } from '../platform/http';
 
@@ -56,8 +57,7 @@ export function parseSnapshot(text: string | null): Row | null {
 
 export const entityOf = (key: string): AnyEntity | undefined => Object.values(registry).find((entity) => entity.key === key);
 
-/** Stored values compared as the database keeps them (PostgreSQL may answer 1.0 where SQLite answers 1). */
-export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null) || (typeof a === 'number' && Number(b) === a);
+export { sameValue } from './integrityRules';
 
 export interface AuditWrite {
   actor: AuthUser;

@@ -5,7 +5,8 @@ import { sql, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../../schema/define';
 import { afterWrite, createHookOf, guardWrite, insertHookOf, sharedBehaviour, type InsertHook } from './behaviours';
 import { registry } from '../../schema/registry.gen';
-import { recordAudit, sameValue, versionConflict } from './audit';
+import { recordAudit, versionConflict } from './audit';
+import { changesRecord } from './integrityRules';
 import type { Contract } from '../platform/contract';
 import { isPostgres, requestChangeMarker, nowIso, type Database, type DB } from '../platform/db';
 import { EncodedBody, sendEncoded } from '../platform/encoding';
@@ -69,19 +70,7 @@ export function editedValues(contract: Contract, entity: AnyEntity, current: Row
   return updateValues(entity, body, actorId);
 }
 
-/**
- * Whether an update's values differ from the stored record, beyond the stamps every save sets: a
- * save that changes nothing writes nothing (no version bump, no hooks, no audit entry).
- */
-export function changesRecord(entity: AnyEntity, before: Row, columns: Row, links: ReadonlyMap<string, readonly number[]>): boolean {
-  const stamped = stampedOnSave(entity);
-  const stamps = new Set([...stamped.times, ...stamped.actors]);
-  const differs = (a: unknown, b: unknown) => !sameValue(a, b) && !sameValue(b, a);
-  return (
-    Object.entries(columns).some(([name, value]) => !stamps.has(name) && differs(before[name], value)) ||
-    [...links].some(([name, ids]) => differs(before[name], ids))
-  );
-}
+export { changesRecord } from './integrityRules';
 
 /** How a write is logged: as itself, or as the audit log's revert of an earlier one. */
 type Logged<K extends string> = K | 'revert';

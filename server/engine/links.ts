@@ -8,34 +8,16 @@ import { joinTableOf, type AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import type { Executor, Row } from '../platform/db';
 import { HttpError } from '../platform/errors';
-import { integrityTexts, selectForUpdate } from './integrity';
+import { selectForUpdate } from './integrity';
+import { linkFields, namedLinks } from './integrityRules';
 
-/** The entity's many-to-many fields, by name. */
-export function linkFields(entity: AnyEntity): string[] {
-  return Object.entries(entity.allFields).flatMap(([name, field]) => (field.input === 'references' ? [name] : []));
-}
-
-/** The values that are columns of the entity's table, and the link lists apart. */
-export function splitLinks(entity: AnyEntity, values: Row): { columns: Row; links: Map<string, number[]> } {
-  const names = new Set(linkFields(entity));
-  const columns: Row = {};
-  const links = new Map<string, number[]>();
-  for (const [name, value] of Object.entries(values)) {
-    if (!names.has(name)) columns[name] = value;
-    // Left out of an update: the links stay as they are.
-    else if (value !== undefined) links.set(name, Array.isArray(value) ? value.map(Number) : []);
-  }
-  return { columns, links };
-}
+export { linkFields, splitLinks } from './integrityRules';
 
 /** 400 when a chosen record does not exist (by the form's words, as a single reference). */
 export async function assertLinksExist(trx: Executor, entity: AnyEntity, links: ReadonlyMap<string, readonly number[]>): Promise<void> {
-  for (const [name, ids] of links) {
-    const field = entity.allFields[name];
-    if (!field?.references || ids.length === 0) continue;
-    const target = registry[field.references.entity];
-    const found = await sql<{ id: number }>`select ${sql.ref('id')} from ${sql.table(target.table)} where ${sql.ref('id')} in (${sql.join(ids)})`.execute(trx);
-    if (found.rows.length < new Set(ids).size) throw new HttpError(400, integrityTexts.missingReference(field.label));
+  for (const { target, ids, refusal } of namedLinks(entity, links)) {
+    const found = await sql<{ id: number }>`select ${sql.ref('id')} from ${sql.table(registry[target].table)} where ${sql.ref('id')} in (${sql.join([...ids])})`.execute(trx);
+    if (found.rows.length < new Set(ids).size) throw new HttpError(400, refusal);
   }
 }
 

@@ -33,7 +33,10 @@ export async function reach<T extends AnyActorRef>(actor: T, done: (snapshot: Sn
   } catch (error) {
     const snapshot = actor.getSnapshot();
     const state = typeof snapshot === 'object' && snapshot !== null && 'value' in snapshot ? JSON.stringify(snapshot.value) : String(snapshot);
-    throw new Error(`${actor.id} stayed in ${state} waiting for ${what}`, { cause: error });
+    // A machine's own id (entityForm) says more than the actor's (x:12).
+    const machine: unknown = typeof snapshot === 'object' && snapshot !== null && 'machine' in snapshot ? snapshot.machine : undefined;
+    const name = typeof machine === 'object' && machine !== null && 'id' in machine && typeof machine.id === 'string' ? machine.id : actor.id;
+    throw new Error(`${name} stayed in ${state} waiting for ${what}`, { cause: error });
   }
 }
 

@@ -2,7 +2,7 @@
 // backed by an in-memory store that answers like the server (body validated with the same
 // bodySchema, 400 { message } on invalid input, 404 for an unknown id). Tests can make any
 // operation fail with a chosen status and message, and count the requests that reached it.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import {
   blankValue,
@@ -20,12 +20,22 @@ import {
 } from '../../schema/define';
 import { registry, registryKeys } from '../../schema/registry.gen';
 import { foldForSearch } from '../../schema/rules/text';
+import { listPage } from './msw-list';
 import { savePreviewHandler } from './msw-preview';
+import { deleteCascaded, deleteRefusal, refused, writeRefusal } from './msw-rules';
+import { actionRefusal, changesRecord, integrityTexts, requestedVersion, splitLinks } from '../../server/engine/integrityRules';
+import { texts } from '../../server/platform/errors';
 
 export interface Failure {
   status: number;
   /** Sent as `{ message }`; omit it to answer with an empty body. */
   message?: string;
+  /** More of the answer beside `message` (a refusal's code), or without a message the whole body (a page of no rows). */
+  body?: JsonBodyType;
+  /** The connection fails: no answer at all (fetch rejects). */
+  network?: true;
+  /** An answer no contract allows (a malformed page): the double's contract check skips it. */
+  offContract?: true;
 }
 
 export type Seed = Partial<Record<RegistryKey, AnyRow[]>>;
@@ -43,46 +53,7 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
-const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
-
-/**
- * The list protocol over the in-memory rows, as server/engine/listQuery.ts answers it: f.<field>
- * equality (repeated = any of), Persian-aware search over `searchIn`, sort (nulls last, id breaks
- * ties), page and total. Null when the URL has no protocol parameter (the whole list).
- */
-export function listPage(entity: AnyEntity, all: readonly AnyRow[], params: URLSearchParams): { items: AnyRow[]; total: number } | null {
-  const keys = [...params.keys()];
-  if (!keys.some((key) => protocolKeys.has(key) || key.startsWith('f.'))) return null;
-  let rows = [...all];
-  for (const key of new Set(keys.filter((k) => k.startsWith('f.')))) {
-    const field = key.slice(2);
-    const wanted = params.getAll(key);
-    rows = rows.filter((row) => wanted.includes(String(row[field])));
-  }
-  const ids = params.get('ids');
-  if (ids) {
-    const only = new Set(ids.split(',').map(Number));
-    rows = rows.filter((row) => only.has(row.id));
-  }
-  const q = foldForSearch(params.get('q') ?? '');
-  if (q) rows = rows.filter((row) => (entity.searchIn ?? []).some((field) => foldForSearch(String(row[field] ?? '')).includes(q)));
-  const sort = params.get('sort') ?? '-id';
-  const desc = sort.startsWith('-');
-  const field = desc ? sort.slice(1) : sort;
-  const order = new Intl.Collator('en');
-  rows.sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    if (x === y) return desc ? b.id - a.id : a.id - b.id;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    const compared = typeof x === 'number' && typeof y === 'number' ? x - y : order.compare(String(x), String(y));
-    return desc ? -compared : compared;
-  });
-  const page = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? 50);
-  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
-}
+export { listPage } from './msw-list';
 
 /**
  * What the server writes into a new row that the create body does not carry, as the real one
@@ -109,10 +80,11 @@ export const offContract = { 'x-test-off-contract': '1' } as const;
  * describes, so it is marked off the contract; a 4xx must be one the operation documents.
  */
 function failed(failure: Failure): Response {
-  const headers = failure.status >= 500 ? offContract : undefined;
-  return failure.message === undefined
-    ? new HttpResponse(null, { status: failure.status, headers })
-    : HttpResponse.json({ message: failure.message }, { status: failure.status, headers });
+  if (failure.network) return HttpResponse.error();
+  const headers = failure.status >= 500 || failure.offContract ? offContract : undefined;
+  if (failure.message === undefined && failure.body === undefined) return new HttpResponse(null, { status: failure.status, headers });
+  const more = typeof failure.body === 'object' && failure.body !== null ? failure.body : {};
+  return HttpResponse.json(failure.message === undefined ? failure.body : { message: failure.message, ...more }, { status: failure.status, headers });
 }
 
 export function createMockBackend(seed: Seed = {}) {
@@ -138,10 +110,8 @@ export function createMockBackend(seed: Seed = {}) {
   const rows = (key: RegistryKey): AnyRow[] => store.get(key) ?? [];
 
   const versionOf = (row: AnyRow): number => (typeof row.version === 'number' ? row.version : 1);
-  /** Like the server: a body naming a version other than the record's is refused. */
-  const staleVersion = (body: unknown, version: number): boolean => {
-    const named = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
-    return typeof named === 'number' && named !== version;
+  const removeRow = (entityKey: RegistryKey, id: number): void => {
+    store.set(entityKey, rows(entityKey).filter((row) => row.id !== id));
   };
 
   function handle(op: OperationKey, answer: (request: Request) => Promise<Response>): HttpHandler {
@@ -174,8 +144,12 @@ export function createMockBackend(seed: Seed = {}) {
         handle(ops.create, async (request) => {
           const parsed = v.safeParse(bodySchema(entity, 'create'), await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
+          const refusal = writeRefusal(entity, entity.createFields, rows, parsed.output);
+          if (refusal) return refusal;
           const id = ++nextId;
-          const row: AnyRow = { ...serverSetOnCreate(entity), ...parsed.output, id, version: 1 };
+          // A write-only input (a password) goes to the server's create hook, never into the row.
+          const kept = Object.fromEntries(Object.entries(parsed.output).filter(([name]) => name in entity.allFields));
+          const row: AnyRow = { ...serverSetOnCreate(entity), ...kept, id, version: 1 };
           if (entity.slugFrom) row.slug = slugOf(parsed.output[entity.slugFrom], id);
           rows(key).push(row);
           return HttpResponse.json(row);
@@ -189,21 +163,29 @@ export function createMockBackend(seed: Seed = {}) {
           const body = await jsonBody(request);
           const parsed = v.safeParse(bodySchema(entity, 'update'), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
-          const { [idKey]: id, ...fields } = parsed.output;
+          let expected: number | undefined;
+          const badVersion = refused(() => void (expected = requestedVersion(body)));
+          if (badVersion) return badVersion;
+          const { [idKey]: id, version: _named, ...fields } = parsed.output;
           const index = rows(key).findIndex((row) => row.id === id);
           const old = rows(key)[index];
-          if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
+          if (!old) return HttpResponse.json({ message: texts.recordNotFound }, { status: 404 });
           const version = versionOf(old);
-          if (staleVersion(body, version)) {
+          if (expected !== undefined && expected !== version) {
             const change = changes.get(`${key}:${old.id}`);
             return HttpResponse.json(
               {
-                message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است',
+                message: integrityTexts.stale,
                 conflict: { current: old, changedFields: change?.fields ?? [], changedBy: change?.by ?? null, changedAt: change?.at ?? null },
               },
               { status: 409 },
             );
           }
+          const refusal = writeRefusal(entity, entity.fields, rows, { ...old, ...fields }, old.id);
+          if (refusal) return refusal;
+          // Like the server, a save that changes nothing writes nothing: the version stays.
+          const { columns, links } = splitLinks(entity, fields);
+          if (!changesRecord(entity, old, columns, links)) return HttpResponse.json(old);
           const row: AnyRow = { ...old, ...fields, version: version + 1 };
           rows(key)[index] = row;
           return HttpResponse.json(row);
@@ -215,11 +197,13 @@ export function createMockBackend(seed: Seed = {}) {
         handle(ops.remove, async (request) => {
           const parsed = v.safeParse(idBodySchema, await jsonBody(request));
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
-          const before = rows(key);
-          const after = before.filter((row) => row.id !== parsed.output.id);
-          if (after.length === before.length) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
-          store.set(key, after);
-          return HttpResponse.json({ id: parsed.output.id });
+          const { id } = parsed.output;
+          if (!rows(key).some((row) => row.id === id)) return HttpResponse.json({ message: texts.recordNotFound }, { status: 404 });
+          const refusal = deleteRefusal(entity, rows, id);
+          if (refusal) return refusal;
+          deleteCascaded(entity, rows, removeRow, id);
+          removeRow(key, id);
+          return HttpResponse.json({ id });
         }),
       );
     }
@@ -232,16 +216,21 @@ export function createMockBackend(seed: Seed = {}) {
           const body = await jsonBody(request);
           const parsed = v.safeParse(actionBodySchema(action), body);
           if (!parsed.success) return HttpResponse.json({ message: firstIssueMessage(parsed.issues) }, { status: 400 });
+          let expected: number | undefined;
+          const badVersion = refused(() => void (expected = requestedVersion(body)));
+          if (badVersion) return badVersion;
           const index = rows(key).findIndex((row) => row.id === parsed.output.id);
           const old = rows(key)[index];
-          if (!old) return HttpResponse.json({ message: 'منبع یافت نشد' }, { status: 404 });
+          if (!old) return HttpResponse.json({ message: texts.recordNotFound }, { status: 404 });
           const version = versionOf(old);
-          if (staleVersion(body, version)) {
-            return HttpResponse.json({ message: 'این رکورد در این فاصله توسط مدیر دیگری تغییر کرده است' }, { status: 409 });
-          }
-          if (action.when && !action.when(old)) {
-            return HttpResponse.json({ message: 'این کار برای این رکورد در وضعیت فعلی آن ممکن نیست' }, { status: 409 });
-          }
+          if (expected !== undefined && expected !== version) return HttpResponse.json({ message: integrityTexts.stale }, { status: 409 });
+          const notNow = refused(() => {
+            const refusal = actionRefusal(action, old);
+            if (refusal) throw refusal;
+          });
+          if (notNow) return notNow;
+          const inputs = writeRefusal(entity, action.fields, rows, parsed.output);
+          if (inputs) return inputs;
           const row: AnyRow = { ...old, version: version + 1 };
           rows(key)[index] = row;
           return HttpResponse.json({ record: row });
@@ -343,6 +332,10 @@ export function createMockBackend(seed: Seed = {}) {
     /** Make `op` answer `failure` until `succeed(op)` or `reset()`. */
     fail(op: OperationKey, failure: Failure): void {
       failures.set(op, failure);
+    },
+    /** Make `op` give `answer` (a body of its own, a dropped connection) until `succeed(op)` or `reset()`. */
+    answer(op: OperationKey, answer: Failure): void {
+      failures.set(op, answer);
     },
     succeed(op: OperationKey): void {
       failures.delete(op);
