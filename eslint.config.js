@@ -106,6 +106,17 @@ export default tseslint.config(
   },
   ...wall('src/**/*.{ts,tsx}', ['**/server/**'],
     'src/ runs in the browser: it imports nothing from server/; a rule both need lives in schema/rules/.'),
+  // The browser code's floors, one way: lib/ and api/ (helpers, the typed client) → machines/ (the
+  // lifecycles) → components/ → islands/ and routes/ (the entries). A floor imports only those below.
+  ...wall('src/{lib,api}/**/*.{ts,tsx}', ['**/machines/**', '**/components/**', '**/islands/**', '**/routes/**', '**/router'],
+    "src/lib/ and src/api/ are the browser's ground floor: helpers and the typed client import no machine, component, island or route.",
+    [{ group: ['**/server/**'], message: 'src/ runs in the browser: it imports nothing from server/.' }]),
+  ...wall('src/machines/**/*.{ts,tsx}', ['**/components/**', '**/islands/**', '**/routes/**', '**/router'],
+    "src/machines/ sits below the components that drive them: what both need (texts, a selection's type) lives in the machines' folder.",
+    [{ group: ['**/server/**'], message: 'src/ runs in the browser: it imports nothing from server/.' }]),
+  ...wall('src/components/**/*.{ts,tsx}', ['**/routes/**', '**/router', '**/islands/*', '!**/islands/Island'],
+    'src/components/ sits below the routes and the islands: a component may wrap itself in an Island, nothing else of islands/ or routes/.',
+    [{ group: ['**/server/**'], message: 'src/ runs in the browser: it imports nothing from server/.' }]),
   {
     // A person's name has one rule (schema/validators.ts: personName, personNames, nameMaxLength);
     // a form or a route that writes its own «نام» check would drift from it.

@@ -5,7 +5,9 @@ import type { components } from '../../codegen/openapi.gen';
 import type { AnyEntity } from '../../schema/define';
 import { api, serverMessage } from '../api/client';
 import { ApiError, callOperation } from '../api/operations';
-import type { BulkSelection } from '../components/admin/selection';
+
+/** What a bulk operation acts on; `query` is the list URL's query string (list-protocol.md). */
+export type BulkSelection = { kind: 'ids'; ids: number[] } | { kind: 'allMatching'; query: string };
 
 export type BulkDeleteResult = components['schemas']['BulkDeleteResult'];
 export type ImportResult = components['schemas']['ImportResult'];

@@ -6,10 +6,9 @@
 // the tests provide them.
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { entitySingular, type AnyEntity } from '../../schema/define';
-import { bulkTexts } from '../components/admin/bulkTexts';
-import type { BulkSelection } from '../components/admin/selection';
+import { bulkTexts } from './bulkTexts';
 import { formatPersianNumber, toPersianDigits } from '../../schema/rules/text';
-import { bulkDeleteRows, bulkEditRows, bulkFailureText, type BulkChange, type BulkDeleteInput, type BulkDeleteResult, type BulkEditResult } from './bulkApi';
+import { bulkDeleteRows, bulkEditRows, bulkFailureText, type BulkChange, type BulkDeleteInput, type BulkDeleteResult, type BulkEditResult, type BulkSelection } from './bulkApi';
 import type { ListActorRef } from './listMachine';
 import type { Notice } from './notice';
 

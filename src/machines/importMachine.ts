@@ -4,7 +4,7 @@
 // failed for a refused file (size, encoding, unknown column) or an unreachable server.
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AnyEntity } from '../../schema/define';
-import { bulkTexts } from '../components/admin/bulkTexts';
+import { bulkTexts } from './bulkTexts';
 import { toPersianDigits } from '../../schema/rules/text';
 import { bulkFailureText, importCsv, type ImportInput, type ImportResult } from './bulkApi';
 import type { ListActorRef } from './listMachine';

@@ -94,6 +94,23 @@ describe('the walls hold for import() and for codegen, and a file stays one idea
   });
 });
 
+describe("the browser code's floors run one way", () => {
+  it.each([
+    ["import { bulkTexts } from '../components/admin/BulkBar';", 'src/machines/bulkMachine.ts', 'src/machines/ sits below'],
+    ["import { listMachine } from '../machines/listMachine';", 'src/lib/listSearch.ts', "browser's ground floor"],
+    ["import { islands } from '../../islands/registry';", 'src/components/site/SiteShell.tsx', 'src/components/ sits below'],
+    ["import { Route } from '../../routes/_site';", 'src/components/site/SiteShell.tsx', 'src/components/ sits below'],
+  ])('refuses %s in %s', async (code, filePath, message) => {
+    expect(await refusals(`${code}\nexport {};\n`, filePath)).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('lets each floor use the ones below it, and a component wrap itself in an Island', async () => {
+    expect(await refusals("import { bulkTexts } from '../../machines/bulkTexts';\nexport {};\n", 'src/components/admin/BulkBar.tsx')).toEqual([]);
+    expect(await refusals("import { api } from '../api/client';\nexport {};\n", 'src/machines/bulkApi.ts')).toEqual([]);
+    expect(await refusals("import { Island } from '../../islands/Island';\nexport {};\n", 'src/components/site/SiteShell.tsx')).toEqual([]);
+  });
+});
+
 describe('a feature is reached through its port only', () => {
   const sign = [expect.stringContaining('through its port.ts only')];
   it.each([

@@ -3,7 +3,7 @@
 // work, the report of what was kept and why.
 import type { BulkDeleteResult, BulkEditResult } from '../../machines/bulkApi';
 import { formatPersianNumber } from '../../../schema/rules/text';
-import { bulkTexts } from './bulkTexts';
+import { bulkTexts } from '../../machines/bulkTexts';
 import { opensForm } from './formPart';
 
 export interface BulkBarProps {

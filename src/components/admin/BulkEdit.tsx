@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { blankValue, type AnyEntity } from '../../../schema/define';
 import { formatPersianNumber } from '../../../schema/rules/text';
 import { bulkChangeWords, type BulkActorRef } from '../../machines/bulkMachine';
-import { bulkTexts } from './bulkTexts';
+import { bulkTexts } from '../../machines/bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EntityModal } from './EntityModal';
 import { formatFieldValue } from './fieldValue';

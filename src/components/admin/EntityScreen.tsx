@@ -12,7 +12,7 @@ import { importMachine } from '../../machines/importMachine';
 import { listMachine } from '../../machines/listMachine';
 import { BulkBar, BulkReport } from './BulkBar';
 import { BulkEditDialogs } from './BulkEdit';
-import { bulkTexts } from './bulkTexts';
+import { bulkTexts } from '../../machines/bulkTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useEntityEditing } from './EntityEditing';
 import { EntityTable, type ServerView } from './EntityTable';

@@ -19,7 +19,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { cardColumns, listOrder, type AnyAction, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { foldForSearch, toPersianDigits } from '../../../schema/rules/text';
 import { cellTexts, sortValue } from './cells';
-import { bulkTexts } from './bulkTexts';
+import { bulkTexts } from '../../machines/bulkTexts';
 import type { TableSelection } from './selection';
 import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
 import { useCompactRows } from './RowActions';

@@ -9,7 +9,7 @@ import { markClipped } from './clippedCells';
 import { EditableCell } from './EditableCell';
 import { recordName } from './fieldValue';
 import { useRecordNames, type Labels } from './relations';
-import { bulkTexts } from './bulkTexts';
+import { bulkTexts } from '../../machines/bulkTexts';
 import { RowActions } from './RowActions';
 import { columnId, columnValue, detailHref, type EntityColumn, type TableRow } from './entityTableRows';
 

@@ -7,7 +7,7 @@ import { importColumns } from '../../../schema/importable';
 import { csvLine } from '../../../schema/rules/csv';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
 import type { ImportActorRef } from '../../machines/importMachine';
-import { bulkTexts } from './bulkTexts';
+import { bulkTexts } from '../../machines/bulkTexts';
 import { EntityModal } from './EntityModal';
 import { adminTexts } from './texts';
 

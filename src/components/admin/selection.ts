@@ -4,8 +4,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ListContext } from '../../machines/listMachine';
 
-/** What a bulk operation acts on; `query` is the list URL's query string (list-protocol.md). */
-export type BulkSelection = { kind: 'ids'; ids: number[] } | { kind: 'allMatching'; query: string };
+import type { BulkSelection } from '../../machines/bulkApi';
+
+export type { BulkSelection };
 
 export interface SelectionState {
   ids: ReadonlySet<number>;

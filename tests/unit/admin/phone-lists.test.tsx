@@ -9,7 +9,7 @@ import { registry } from '../../../schema/registry.gen';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
 import { ToolbarLayout } from '../../../src/components/admin/FilterDrawer';
 import { useRowSelection } from '../../../src/components/admin/selection';
-import { bulkTexts } from '../../../src/components/admin/bulkTexts';
+import { bulkTexts } from '../../../src/machines/bulkTexts';
 
 const ids = (columns: ReadonlyArray<Parameters<typeof columnId>[0]>) => columns.map(columnId);
 
