@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompressDir } from './server/platform/precompressed.ts';
 import { testBudgetMs, waitBudgetMs } from './tests/support/budget.ts';
 
 /**
@@ -35,6 +37,21 @@ function linkFonts(): Plugin {
   };
 }
 
+/** Every text file of the client build compressed once, at the highest settings (server/platform/precompressed.ts). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'academy:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}
+
 // The API server runs on API_PORT during `npm run dev`; the built SPA is served by the API
 // server itself in production (one port).
 const apiPort = process.env.API_PORT ?? '3000';
@@ -49,6 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     linkFonts(),
+    ...(isSsrBuild ? [] : [precompress()]),
   ],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
