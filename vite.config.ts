@@ -52,6 +52,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What each built chunk is made of (dist/.vite/modules.json: every chunk's modules with their
+ * minified sizes), so the bundle check (scripts/bundle-budget.ts) names the modules that make a
+ * page heavy.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: 'academy:module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const modules: Record<string, number> = {};
+        for (const [id, info] of Object.entries(file.modules)) {
+          if (info.renderedLength > 0) modules[path.relative(process.cwd(), id).replace(/^.*node_modules[\\/]/, '')] = info.renderedLength;
+        }
+        chunks[file.fileName] = modules;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 // The API server runs on API_PORT during `npm run dev`; the built SPA is served by the API
 // server itself in production (one port).
 const apiPort = process.env.API_PORT ?? '3000';
@@ -66,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     linkFonts(),
-    ...(isSsrBuild ? [] : [precompress()]),
+    ...(isSsrBuild ? [] : [moduleSizes(), precompress()]),
   ],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },

@@ -28,7 +28,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 /** Writes `<file>.br` and `<file>.gz` next to every compressible file of `dir` that they make smaller. */
 export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
-  const files = (await filesUnder(dir)).filter((file) => compressible.test(file) && !isEncodedForm(file));
+  // Dot paths (dist/.vite, the build's manifest) are the server's, never sent.
+  const files = (await filesUnder(dir)).filter((file) => compressible.test(file) && !isEncodedForm(file) && !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')));
   let bytes = 0;
   let brotliBytes = 0;
   let count = 0;
