@@ -36,7 +36,16 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // 280.2 kB measured. The operator's day (grouped sidebar and today's figures, typed dates and their
 // presets, records named by their labels) is allowed 15 kB over that for all of its parts, so the
 // budget is 295 kB until the lighter-admin work brings it down (284.6 kB measured with three parts in).
-const budgets = { publicJs: 100 * 1024, adminFirstJs: 250 * 1024, adminJs: 295 * 1024, formJs: 25 * 1024, editorJs: 150 * 1024 };
+// Measured as transferred since the build compresses every file once with brotli 11
+// (server/platform/precompressed.ts), the bytes a browser receives; gzip 9 is printed beside it.
+// Public pages: 80.1 kB worst (sign-up; 92.7 kB at gzip 9), the target is 85. The admin counts its
+// first screen (/admin, the dashboard) apart: 177.1 kB with every schema file loaded by its own
+// screen (186.2 kB before, with every schema in the first load), the target 180. Over every
+// screen of the sidebar (21, each loaded afresh) 270.6 kB, 258.2 before: the twenty schema files
+// as chunks of their own compress ~8 kB worse than the one registry did, and the index the
+// sidebar reads adds 1.5 kB; the target of 230 is not reached (the dashboard's chart.js is 49 kB
+// of it). The form 17.8 kB, the editor 105.4 kB.
+const budgets = { publicJs: 81 * 1024, adminFirstJs: 179 * 1024, adminJs: 272 * 1024, formJs: 19 * 1024, editorJs: 107 * 1024 };
 
 const manifestEntry = v.object({ file: v.string(), src: v.optional(v.string()), imports: v.optional(v.array(v.string())) });
 
@@ -118,7 +127,8 @@ let chunkModules: v.InferOutput<typeof moduleSizes> | undefined;
  * shared among its modules by their rendered sizes (the build's dist/.vite/modules.json).
  */
 async function largestModules(paths: Iterable<string>, count = 4): Promise<string> {
-  chunkModules ??= v.parse(moduleSizes, JSON.parse(await readFile('dist/.vite/modules.json', 'utf8')));
+  // A build before the module sizes were written names none.
+  chunkModules ??= v.parse(moduleSizes, JSON.parse(await readFile('dist/.vite/modules.json', 'utf8').catch(() => '{}')));
   const sizes = new Map<string, number>();
   for (const file of paths) {
     const modules = Object.entries(chunkModules[file.slice(1)] ?? {});
