@@ -2,26 +2,26 @@
 // (text, group, place, count) and the entities a screen of it shows besides its own (references
 // to pick from and to name, related groups). The panel loads a schema file with the screen that
 // needs it (src/components/admin/entities.ts), so a new entity costs the other screens nothing.
-import type { AnyEntity } from '../schema/define';
+import type { AnyEntity, RegistryKey } from '../schema/define';
 import { defaultNav } from '../schema/define';
 import { generatedHeader } from './entities';
 
 export const entityIndexUrl = new URL('../schema/entityIndex.gen.ts', import.meta.url);
 
 /** Every other entity a declaration names (a reference's target, a search or a column through one). */
-function named(value: unknown, keys: ReadonlySet<string>, into: Set<string>): void {
-  if (Array.isArray(value)) for (const item of value) named(item, keys, into);
+function named(value: unknown, isKey: (name: string) => name is RegistryKey, into: Set<RegistryKey>): void {
+  if (Array.isArray(value)) for (const item of value) named(item, isKey, into);
   else if (typeof value === 'object' && value !== null) {
     for (const [name, inner] of Object.entries(value)) {
-      if (name === 'entity' && typeof inner === 'string' && keys.has(inner)) into.add(inner);
-      else named(inner, keys, into);
+      if (name === 'entity' && typeof inner === 'string' && isKey(inner)) into.add(inner);
+      else named(inner, isKey, into);
     }
   }
 }
 
-function closure(start: Iterable<string>, direct: ReadonlyMap<string, ReadonlySet<string>>): string[] {
-  const seen = new Set<string>();
-  const walk = (key: string) => {
+function closure(start: Iterable<RegistryKey>, direct: ReadonlyMap<RegistryKey, ReadonlySet<RegistryKey>>): RegistryKey[] {
+  const seen = new Set<RegistryKey>();
+  const walk = (key: RegistryKey) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of direct.get(key) ?? []) walk(next);
@@ -32,11 +32,12 @@ function closure(start: Iterable<string>, direct: ReadonlyMap<string, ReadonlySe
 
 /** What schema/entityIndex.gen.ts says of `entity`, one of `entities`. */
 export function entitySummary(entity: AnyEntity, entities: readonly AnyEntity[]) {
-  const keys = new Set(entities.map((e) => e.key));
-  const direct = new Map<string, Set<string>>();
+  const keys: ReadonlySet<string> = new Set(entities.map((e) => e.key));
+  const isKey = (name: string): name is RegistryKey => keys.has(name);
+  const direct = new Map<RegistryKey, Set<RegistryKey>>();
   for (const each of entities) {
-    const into = new Set<string>();
-    named(each.decl, keys, into);
+    const into = new Set<RegistryKey>();
+    named(each.decl, isKey, into);
     into.delete(each.key);
     direct.set(each.key, into);
   }

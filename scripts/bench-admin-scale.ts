@@ -20,7 +20,7 @@ import { parseListQuery, runListQuery } from '../server/engine/listQuery';
 import { prepareListSearch } from '../server/engine/listSearch';
 import { databaseFor, dropDatabaseFor } from '../tests/support/postgres-db';
 import { insertCourses, insertUsers, median, openBenchDatabase } from './bench/bulk';
-import { firstRowProbe as probe, firstRows } from './bench/firstRow';
+import { firstRowProbe as probe, firstRows, type FirstRows } from './bench/firstRow';
 import { publicFiguresAtScale } from './bench/publicAtScale';
 
 const repeats = Number(process.env.BENCH_RUNS ?? 5);

@@ -108,7 +108,8 @@ function rangeOf(request: FastifyRequest, file: StaticFile): { start: number; en
   const header = request.headers.range;
   if (!header) return null;
   const ifRange = request.headers['if-range'];
-  if (ifRange !== undefined && ifRange !== file.identity.etag && Date.parse(ifRange) !== file.lastModified) return null;
+  // A copy that is no longer this file's (another ETag or date) gets the whole file.
+  if (typeof ifRange === 'string' && ifRange !== file.identity.etag && Date.parse(ifRange) !== file.lastModified) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;
   const size = file.identity.body.length;
