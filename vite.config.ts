@@ -54,8 +54,8 @@ function precompress(): Plugin {
 
 /**
  * What each built chunk is made of (dist/.vite/modules.json: every chunk's modules with their
- * minified sizes), so the bundle check (scripts/bundle-budget.ts) names the modules that make a
- * page heavy.
+ * rendered sizes, before minifying), so the bundle check (scripts/bundle-budget.ts) names the
+ * modules that make a page heavy.
  */
 function moduleSizes(): Plugin {
   return {
