@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompressDir } from './server/platform/precompressed.ts';
 import { testBudgetMs, waitBudgetMs } from './tests/support/budget.ts';
 
 /**
@@ -35,6 +37,45 @@ function linkFonts(): Plugin {
   };
 }
 
+/** Every text file of the client build compressed once, at the highest settings (server/platform/precompressed.ts). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'academy:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}
+
+/**
+ * What each built chunk is made of (dist/.vite/modules.json: every chunk's modules with their
+ * rendered sizes, before minifying), so the bundle check (scripts/bundle-budget.ts) names the
+ * modules that make a page heavy.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: 'academy:module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const modules: Record<string, number> = {};
+        for (const [id, info] of Object.entries(file.modules)) {
+          if (info.renderedLength > 0) modules[path.relative(process.cwd(), id).replace(/^.*node_modules[\\/]/, '')] = info.renderedLength;
+        }
+        chunks[file.fileName] = modules;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 // The API server runs on API_PORT during `npm run dev`; the built SPA is served by the API
 // server itself in production (one port).
 const apiPort = process.env.API_PORT ?? '3000';
@@ -49,6 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     linkFonts(),
+    ...(isSsrBuild ? [] : [moduleSizes(), precompress()]),
   ],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },

@@ -1,6 +1,7 @@
 // `npm run codegen`: from the schema files and openapi.yaml, writes
 // - openapi.yaml's generated regions (each entity's components and calls, codegen/entities.ts),
 // - schema/registry.gen.ts (every entity file of schema/) and schema/registryKeys.gen.ts (their keys),
+// - schema/entityIndex.gen.ts (the admin's sidebar and each screen's entities, without the schemas),
 // - server/platform/entityTables.gen.ts (the entity tables' types for Kysely) and
 //   server/engine/publicViews.gen.ts (each public view's projection of a row),
 // - a new migration in server/platform/migrations/ when a schema's table changed, and that
@@ -17,6 +18,7 @@ import { contractDigest, type ParsedContract } from './parsedContract';
 import { loadEntities, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
 import { generatedMigrationModule, historyIndexModule, historyIndexUrl, loadHistory, migrationsDir, nextHistory } from './migrationHistory';
 import { contractWithEntities } from './contractBlocks';
+import { entityIndexModule, entityIndexUrl } from './entityIndex';
 import { tableTypesModule, tableTypesUrl } from './tableTypes';
 import { checkSections, publicSectionsModule, publicSectionsUrl, publicViewsModule, publicViewsUrl } from './publicViews';
 
@@ -53,6 +55,7 @@ export async function generateAll(): Promise<Array<readonly [URL, string]>> {
     [contractUrl, contract],
     [registryUrl, registryModule(entities)],
     [registryKeysUrl, registryKeysModule(entities)],
+    [entityIndexUrl, entityIndexModule(entities)],
     [tableTypesUrl, tableTypesModule(entities)],
     [publicViewsUrl, publicViewsModule(entities)],
     [publicSectionsUrl, publicSectionsModule(entities)],

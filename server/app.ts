@@ -1,7 +1,6 @@
 // The HTTP application: the API of openapi.yaml, the built SPA and its SEO files, on one port.
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -51,6 +50,7 @@ import { toPersianDigits } from '../schema/rules/text';
 import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
 import { EncodedBody } from './platform/encoding';
+import { sendStaticFile, serveStaticFiles } from './platform/staticFiles';
 
 export type { AppConfig } from './platform/config';
 
@@ -246,25 +246,9 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      prefix: '/',
-      // `/` is a page like any other: rendered by the page handler below, not sent as the shell.
-      index: false,
-      // The build's own files under dist/.vite (the manifest: every chunk's name and source path)
-      // are for the server, not for visitors; dot paths are answered as unknown (404).
-      dotfiles: 'ignore',
-      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const inAssets = path.relative(path.join(distDir, 'assets'), filePath);
-        const hashed = !inAssets.startsWith('..') && !path.isAbsolute(inAssets);
-        // Hashed build files never change under their name; everything else is revalidated.
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
+  // The built site's files, indexed once here (server/platform/staticFiles.ts).
+  const siteFiles = hasSpa ? await serveStaticFiles(app, distDir) : undefined;
+  if (!siteFiles) {
     print(`No built site in ${distDir} (run \`npm run build\`); serving the API only.`);
   }
   const siteOrigin = new URL(config.publicUrl).origin;
@@ -305,7 +289,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     // with or without the server render.
     if (typeof status === 'object') return reply.redirect(query === undefined ? status.redirect : `${status.redirect}?${query}`, 301);
     if (offline) return reply.code(status).type('text/html; charset=utf-8').send(await offlineShell());
-    return reply.code(status).sendFile('index.html');
+    const shellFile = siteFiles?.get('/index.html');
+    return shellFile ? sendStaticFile(request, reply.code(status), shellFile) : reply.code(status).send();
   };
   if (hasSpa) app.get('/', (request, reply) => servePage(request, reply));
   // The public forms posted before their scripts arrived: answered with their pages rendered again.

@@ -46,6 +46,9 @@ export function filterKeys(search: ListSearch): FilterKey[] {
 }
 
 /** The list operation's query for the view (list protocol). */
+/** Rows per page of a server-driven list. */
+export const listPageSize = 100;
+
 export function toApiQuery(search: ListSearch, pageSize: number): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = { page: String(search.page ?? 1), pageSize: String(pageSize) };
   if (search.sort) query.sort = search.sort;

@@ -2,6 +2,7 @@
 // own operation from its schema, so no entity needs code of its own here.
 import * as v from 'valibot';
 import { bodySchema, firstIssueMessage, savePreviewOp, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
+import { onGetCacheCleared } from '../api/client';
 import { ApiError, callOperation } from '../api/operations';
 import type { Notice } from './notice';
 
@@ -40,9 +41,27 @@ export function pageOf(data: unknown): ListPage {
   return { items: data.items.filter(isRow), total: data.total };
 }
 
+/**
+ * Pages on their way, by entity and query. A list screen's route starts its first page together
+ * with the screen's code (src/routes/admin/$entity.tsx); the screen's own call, made once that
+ * code runs, joins it instead of asking again. A write forgets them: a page asked for after it
+ * must show it.
+ */
+const pagesOnTheirWay = new Map<string, Promise<ListPage>>();
+onGetCacheCleared(() => pagesOnTheirWay.clear());
+
 /** One page of a list (list protocol). */
-export async function fetchPage(entity: AnyEntity, query: ListQueryParams): Promise<ListPage> {
-  return pageOf(await callOperation(entity.ops.list, { query }));
+export function fetchPage(entity: AnyEntity, query: ListQueryParams): Promise<ListPage> {
+  const key = `${entity.key} ${JSON.stringify(query)}`;
+  const onItsWay = pagesOnTheirWay.get(key);
+  if (onItsWay) return onItsWay;
+  const page = callOperation(entity.ops.list, { query }).then(pageOf);
+  pagesOnTheirWay.set(key, page);
+  const arrived = () => {
+    if (pagesOnTheirWay.get(key) === page) pagesOnTheirWay.delete(key);
+  };
+  page.then(arrived, arrived);
+  return page;
 }
 
 export type SaveMode = 'create' | 'update';

@@ -1,18 +1,27 @@
 // @vitest-environment node
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineMark } from '../../schema/serverRender';
+import { precompressDir } from '../../server/platform/precompressed';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'academy-dist-'));
+  dist = mkdtempSync(path.join(tmpdir(), 'academy-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fa" dir="rtl"><body><div id="root"></div></body></html>');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+  const description = 'آکادمی کودکان '.repeat(40);
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="fa" dir="rtl"><head><meta name="description" content="${description}"></head><body><div id="root"></div></body></html>`);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  // As the build leaves it: its text files compressed once, next to them.
+  await precompressDir(dist);
+  // A file the build did not compress (an image) is sent as it is, never compressed on the way.
+  writeFileSync(path.join(dist, 'assets', 'photo-abc123.png'), 'p'.repeat(5000));
   server = await startServer({ distDir: dist });
 });
 afterAll(async () => {
@@ -62,6 +71,55 @@ describe('the built SPA on the same port', () => {
     const malformed = await fetch(`${server.url}/articles/%E0%A4%A`, { headers: { Accept: 'text/html' } });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'نشانی درخواست نامعتبر است' });
+  });
+});
+
+describe('the built files, compressed once at build', () => {
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => server.app.inject({ method, url, headers });
+  const onDisk = (file: string) => readFileSync(path.join(dist, file));
+
+  it('sends the forms the build wrote, with Content-Encoding and Vary, and never compresses one itself', async () => {
+    for (const [accept, encoding, suffix] of [['br, gzip', 'br', '.br'], ['gzip', 'gzip', '.gz']] as const) {
+      const answer = await get('/assets/index-abc123.js', { 'accept-encoding': accept });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      // Byte for byte the build's file: nothing was compressed for this request.
+      expect(answer.rawPayload.equals(onDisk(`assets/index-abc123.js${suffix}`))).toBe(true);
+    }
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(onDisk('assets/index-abc123.js'))).toBe(true);
+    const image = await get('/assets/photo-abc123.png', { 'accept-encoding': 'br, gzip' });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(onDisk('assets/photo-abc123.png'))).toBe(true);
+    const shell = await get('/no-such-page', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(shell.statusCode).toBe(404);
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(shell.rawPayload.equals(onDisk('index.html.br'))).toBe(true);
+  });
+
+  it('keeps HEAD, ETag and If-None-Match per encoding, Range, and hides the build’s own files', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    const gzip = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    const etag = String(br.headers.etag);
+    expect(etag).not.toBe(String(gzip.headers.etag));
+    expect((await get('/assets/index-abc123.js', { 'accept-encoding': 'br', 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode).toBe(200);
+    const head = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+    const part = await get('/assets/index-abc123.js', { 'accept-encoding': 'br', range: 'bytes=0-11' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.headers['content-range']).toBe(`bytes 0-11/${onDisk('assets/index-abc123.js').length}`);
+    expect(part.body).toBe('console.log(');
+    expect((await get('/assets/index-abc123.js', { range: 'bytes=99999-' })).statusCode).toBe(416);
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+    expect((await get('/assets/index-abc123.js.br')).statusCode).toBe(404);
   });
 });
 

@@ -15,7 +15,7 @@ import { signOut } from '../../api/signOut';
 import { formatTodayHeader } from '../../../schema/rules/calendar';
 import { SignInAlertBanner } from '../site/SignInAlertBanner';
 import { SkipLink } from '../site/SkipLink';
-import { registry } from '../../../schema/registry.gen';
+import { entitySummaries } from '../../../schema/entityIndex.gen';
 import { formatPersianNumber } from '../../../schema/rules/text';
 import { useNavBadges, type NavBadges } from './navBadges';
 import { type AdminLink, type AdminNavGroup, adminNavigation } from './navigation';
@@ -73,7 +73,7 @@ function NavCount({ id, count, title }: { id: string; count: number; title: stri
 
 function SidebarLink({ item, onFollow, badges }: { item: AdminLink; onFollow: () => void; badges: NavBadges }) {
   const countId = useId();
-  const badge = 'entity' in item ? registry[item.entity].navBadge : undefined;
+  const badge = 'entity' in item ? entitySummaries[item.entity].badgeTitle : undefined;
   const count = 'entity' in item ? (badges[item.entity] ?? 0) : 0;
   const counted = badge !== undefined && count > 0;
   const common = {
@@ -85,7 +85,7 @@ function SidebarLink({ item, onFollow, badges }: { item: AdminLink; onFollow: ()
   return 'entity' in item ? (
     <Link to="/admin/$entity" params={{ entity: item.entity }} {...common} aria-describedby={counted ? countId : undefined}>
       <span>{item.label}</span>
-      {counted && <NavCount id={countId} count={count} title={badge.title} />}
+      {counted && <NavCount id={countId} count={count} title={badge} />}
     </Link>
   ) : (
     <Link to={item.page} {...common}>

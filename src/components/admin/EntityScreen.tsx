@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity, AnyRow } from '../../../schema/define';
 import { isImportable } from '../../../schema/importable';
-import { toApiQuery, type ListSearch } from '../../lib/listSearch';
+import { listPageSize, toApiQuery, type ListSearch } from '../../lib/listSearch';
 import { formatPersianNumber } from '../../../schema/rules/text';
 import { bulkMachine } from '../../machines/bulkMachine';
 import { importMachine } from '../../machines/importMachine';
@@ -28,9 +28,6 @@ const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default:
 
 const listLogic = listMachine.provide({ actions: { notify: showNotice } });
 const importLogic = importMachine.provide({ actions: { notify: showNotice } });
-
-/** Rows per page of a server-driven list. */
-export const listPageSize = 100;
 
 /** Cells the server cannot sensibly order by (a many-to-many field is no column of the table). */
 const unsortedCells = new Set(['image', 'video', 'excerpt', 'references']);

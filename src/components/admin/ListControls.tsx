@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { labelFieldsOf, recordLabel, type AnyEntity, type AnyField, type AnyRow } from '../../../schema/define';
-import { registry } from '../../../schema/registry.gen';
+import { loadEntity } from './entities';
 import { api, serverMessage } from '../../api/client';
 import { readToken } from '../../lib/auth';
 import { fromQueryString, toQueryString, urlValue, type FilterKey, type ListSearch, type UrlValue } from '../../lib/listSearch';
@@ -63,11 +63,12 @@ function useFilters(entity: AnyEntity): FilterDef[] {
       const reference = field.input === 'reference' ? field.reference : field.input === 'references' ? field.references : undefined;
       if (!reference) continue;
       const none = field.input === 'reference' ? [{ value: 0, label: reference.none }] : [];
-      const target = registry[reference.entity];
-      fetchRows(target)
-        .then((rows) => {
+      const label = reference.label;
+      loadEntity(reference.entity)
+        .then(async (target) => ({ target, rows: await fetchRows(target) }))
+        .then(({ target, rows }) => {
           if (!live) return;
-          const choices = [...none, ...rows.map((row) => ({ value: row.id, label: choiceLabel(target, reference.label, row) }))];
+          const choices = [...none, ...rows.map((row) => ({ value: row.id, label: choiceLabel(target, label, row) }))];
           setReferences((before) => ({ ...before, [name]: choices }));
         })
         .catch(() => {

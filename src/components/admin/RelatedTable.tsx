@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { columnId, entitySingular, labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
-import { registry } from '../../../schema/registry.gen';
+import { useEntity } from './entities';
 import { isRow } from '../../machines/entityApi';
 import { EditableCell } from './EditableCell';
 import { isRegistryKey } from './navigation';
@@ -17,31 +17,36 @@ function newerRow(saved: AnyRow | undefined, read: AnyRow): AnyRow {
   return saved && Number(saved.version) > Number(read.version) ? saved : read;
 }
 
-export function RelatedTable({ group, recordId, onAdded }: { group: AdminRecord['related'][number]; recordId: number; onAdded: () => void }) {
-  const other = isRegistryKey(group.entity) ? registry[group.entity] : null;
+type RelatedTableProps = { group: AdminRecord['related'][number]; recordId: number; onAdded: () => void };
+
+export function RelatedTable(props: RelatedTableProps) {
+  // The record's route loaded every entity whose records may point at it (its summary's `record`).
+  const other = useEntity(isRegistryKey(props.group.entity) ? props.group.entity : null);
+  return other ? <RelatedRows {...props} other={other} /> : null;
+}
+
+function RelatedRows({ group, recordId, onAdded, other }: RelatedTableProps & { other: AnyEntity }) {
   // Rows saved in place (editable cells) until the group is read again with them.
   const [saved, setSaved] = useState<Readonly<Record<number, AnyRow>>>({});
   const rows = useMemo(
     () => group.items.filter(isRow).map((row) => newerRow(saved[row.id], row)),
     [group.items, saved],
   );
-  const labelNames = useMemo(() => (other ? labelFieldsOf(other) : []), [other]);
+  const labelNames = useMemo(() => labelFieldsOf(other), [other]);
   // The reference back to this record is the same on every row: it is left out, and so is a
   // path through it (an attendance row's course, on its session's page).
   // Or the columns the reference declares for this group (ReferenceDecl.relatedColumns), in its order.
   const columns = useMemo(() => {
-    const chosen = other?.allFields[group.field]?.reference?.relatedColumns;
-    const all = other?.columns ?? [];
+    const chosen = other.allFields[group.field]?.reference?.relatedColumns;
+    const all = other.columns;
     if (chosen) return chosen.flatMap((id) => all.filter((c) => columnId(c) === id));
     return all.filter((c) => ('key' in c ? c.key !== group.field && !labelNames.includes(c.key) : !('path' in c && c.path[0] === group.field)));
   }, [other, group.field, labelNames]);
   const referenceNames = useMemo(() => columns.flatMap((c) => (c.cell === 'reference' && 'key' in c ? [c.key] : [])), [columns]);
-  const emptyEntity: AnyEntity = other ?? registry.categories;
-  const labels = useReferenceLabels(emptyEntity, other ? rows : [], referenceNames);
-  const shownColumns = usePathColumns(emptyEntity, other ? columns : [], rows);
+  const labels = useReferenceLabels(other, rows, referenceNames);
+  const shownColumns = usePathColumns(other, columns, rows);
   // A record named by its references (an attendance row by its child) is named by the server.
-  const names = useRecordNames(emptyEntity, other ? rows : []);
-  if (!other) return null;
+  const names = useRecordNames(other, rows);
   const rowLabel = (row: AnyRow): string => recordName(other, row, names);
   // A name made of several records (an enrolment: child and course) is headed by what it names.
   const labelHeader =

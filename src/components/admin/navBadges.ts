@@ -3,12 +3,12 @@
 // the admin makes (a successful write empties the GET cache; so does a detail view whose opening
 // changed its record).
 import { useEffect, useState } from 'react';
-import { registry } from '../../../schema/registry.gen';
+import { entitySummaries } from '../../../schema/entityIndex.gen';
 import { api, onGetCacheCleared } from '../../api/client';
 
 export type NavBadges = Readonly<Record<string, number>>;
 
-const anyDeclared = Object.values(registry).some((entity) => entity.navBadge !== undefined);
+const anyDeclared = Object.values(entitySummaries).some((entity) => entity.badgeTitle !== undefined);
 
 export async function fetchNavBadges(): Promise<NavBadges> {
   const { data } = await api.GET('/api/Admin/badges');

@@ -1,6 +1,7 @@
 import type { RegisteredRouter, StaticDataRouteOption } from '@tanstack/react-router';
-import { defaultNav, navGroups, type NavDecl, type NavGroup, type RegistryKey } from '../../../schema/define';
-import { registry, registryKeys } from '../../../schema/registry.gen';
+import { navGroups, type NavDecl, type NavGroup, type RegistryKey } from '../../../schema/define';
+import { entitySummaries, type EntitySummary } from '../../../schema/entityIndex.gen';
+import { registryKeys } from '../../../schema/registryKeys.gen';
 
 export function isRegistryKey(value: string): value is RegistryKey {
   return (registryKeys as readonly string[]).includes(value);
@@ -31,10 +32,10 @@ export interface NavRoute {
   options: { staticData?: StaticDataRouteOption };
 }
 
-const entityLinks = (): AdminLink[] =>
+const entityLinks = (summaries: Readonly<Record<RegistryKey, EntitySummary>>): AdminLink[] =>
   registryKeys
-    .filter((key) => registry[key].sidebar)
-    .map((entity) => ({ entity, label: registry[entity].texts.nav, href: `/admin/${entity}`, nav: registry[entity].decl.nav ?? defaultNav }));
+    .filter((key) => summaries[key].sidebar)
+    .map((entity) => ({ entity, label: summaries[entity].nav, href: `/admin/${entity}`, nav: summaries[entity].navDecl }));
 
 function pageLinks(routes: Iterable<NavRoute>): AdminLink[] {
   const links: AdminLink[] = [];
@@ -49,8 +50,8 @@ function pageLinks(routes: Iterable<NavRoute>): AdminLink[] {
  * The sidebar: every entity with a link and every admin route that declares one, in the groups'
  * order, each group by its members' declared order (the registry's order, then the routes', on a tie).
  */
-export function adminNavigation(routes: Iterable<NavRoute>): AdminNavGroup[] {
-  const links = [...entityLinks(), ...pageLinks(routes)];
+export function adminNavigation(routes: Iterable<NavRoute>, summaries = entitySummaries): AdminNavGroup[] {
+  const links = [...entityLinks(summaries), ...pageLinks(routes)];
   return navGroups
     .map(({ key, title }) => ({
       key,

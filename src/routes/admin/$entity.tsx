@@ -1,21 +1,32 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { registry } from '../../../schema/registry.gen';
+import { loadScreenEntities } from '../../components/admin/entities';
+import { fetchPage } from '../../machines/entityApi';
 import { EntityScreen } from '../../components/admin/EntityScreen';
 import { isRegistryKey } from '../../components/admin/navigation';
-import { validateListSearch, type ListSearch } from '../../lib/listSearch';
+import { listPageSize, toApiQuery, validateListSearch, type ListSearch } from '../../lib/listSearch';
 
 // Every entity screen comes from its schema file: a new entity in the registry gets its admin
 // screen (and sidebar link) here without any change in src/. Its list's view (sort, filters,
 // search, page) is the URL's search, so a view can be bookmarked, shared and restored on reload.
 export const Route = createFileRoute('/admin/$entity')({
   validateSearch: (search: Record<string, unknown>): ListSearch => validateListSearch(search),
+  loaderDeps: ({ search }) => search,
   // beforeLoad stays in the entry chunk (only components and loaders are split), so the check
-  // fetches the registry lazily: importing it here would put every schema and valibot into the
-  // first load of the public pages.
+  // fetches the entities' keys lazily: importing them here would put them into the first load
+  // of the public pages.
   beforeLoad: async ({ params }) => {
     const { isRegistryKey: known } = await import('../../components/admin/navigation');
     if (!known(params.entity)) throw notFound();
+  },
+  // The entity's schema file, and those of the entities its list shows, load with the screen's
+  // code, and the list's page starts as soon as the schema is here, without waiting for that code
+  // (the screen's own call joins it: fetchPage).
+  loader: async ({ params, deps }) => {
+    if (!isRegistryKey(params.entity)) return null;
+    const entity = await loadScreenEntities(params.entity, 'list');
+    fetchPage(entity, toApiQuery(deps, listPageSize)).catch(() => undefined);
+    return entity;
   },
   component: EntityRoute,
 });
@@ -38,6 +49,7 @@ function EntityRoute() {
     },
     [navigate, router, here],
   );
-  if (!isRegistryKey(entity)) return null;
-  return <EntityScreen key={entity} entity={registry[entity]} view={search} onView={onView} />;
+  const schema = Route.useLoaderData();
+  if (!schema) return null;
+  return <EntityScreen key={entity} entity={schema} view={search} onView={onView} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { registry } from '../../../schema/registry.gen';
 import { AdminNotFound, EntityDetail } from '../../components/admin/EntityDetail';
+import { loadScreenEntities } from '../../components/admin/entities';
 import { isRegistryKey } from '../../components/admin/navigation';
 import { toLatinDigits } from '../../../schema/rules/text';
 
@@ -18,12 +18,15 @@ export const Route = createFileRoute('/admin/$entity_/$id')({
     parse: ({ entity, id }) => ({ entity, id: parseRecordId(id) }),
     stringify: ({ entity, id }) => ({ entity, id: id === null ? '' : String(id) }),
   },
+  // The entity's schema file, and those of the entities its record shows (references, related groups).
+  loader: ({ params }) => (isRegistryKey(params.entity) ? loadScreenEntities(params.entity, 'record') : null),
   component: DetailRoute,
 });
 
 function DetailRoute() {
   const { entity, id } = Route.useParams();
+  const schema = Route.useLoaderData();
   // An unknown entity or an id that is no number is the same "not found" as a missing record.
-  if (!isRegistryKey(entity) || id === null) return <AdminNotFound />;
-  return <EntityDetail key={`${entity}-${id}`} entity={registry[entity]} id={id} />;
+  if (!schema || id === null) return <AdminNotFound />;
+  return <EntityDetail key={`${entity}-${id}`} entity={schema} id={id} />;
 }

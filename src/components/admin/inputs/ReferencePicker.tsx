@@ -5,7 +5,7 @@
 // heads the list. Editing a record shows the current reference's label, not its id.
 import { useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { entitySingular, type AnyField } from '../../../../schema/define';
-import { registry } from '../../../../schema/registry.gen';
+import { useEntity } from '../entities';
 import { AddInPlaceContext } from '../addInPlace';
 import { foldForSearch, toPersianDigits } from '../../../../schema/rules/text';
 import { fetchLabels, fetchOptions, type AdminOption } from '../relations';
@@ -52,7 +52,8 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
   const listRef = useRef<HTMLUListElement>(null);
   // A record that is not there yet is added from its own form and chosen (ReferenceDecl.addInPlace).
   const addInPlace = useContext(AddInPlaceContext);
-  const addable = !adding && field.reference?.addInPlace && addInPlace && target && registry[target].ops.create ? target : null;
+  const targetEntity = useEntity(target ?? null);
+  const addable = !adding && field.reference?.addInPlace && addInPlace && target && targetEntity?.ops.create ? target : null;
 
   // The current value's label, when it is not the option just chosen (editing a saved record).
   useEffect(() => {
@@ -257,7 +258,7 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
           </p>
         )}
       </div>
-      {addable && addInPlace && (
+      {addable && addInPlace && targetEntity && (
         <button
           type="button"
           className="admin-link-button admin-picker-add"
@@ -268,7 +269,7 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
             })
           }
         >
-          {pickerTexts.addNew(entitySingular(registry[addable]))}
+          {pickerTexts.addNew(entitySingular(targetEntity))}
         </button>
       )}
       {/* Read out, not shown: how many options, or why there are none. */}
