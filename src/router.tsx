@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { api } from './api/client';
 import { authState, isAdmin, isSignedIn } from './lib/auth';
+import { RouteError } from './components/site/RouteError';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
@@ -22,6 +23,9 @@ export function createAppRouter(options: AppRouterOptions = {}) {
     history: options.history,
     context: { auth: { state: authState, isAdmin, isSignedIn }, api: options.api ?? api },
     defaultPreload: 'intent',
+    // In the entry chunk, not split with each route: when the server is gone, a screen whose code
+    // or schema has not arrived yet fails to load, and its error must not need a chunk of its own.
+    defaultErrorComponent: RouteError,
     scrollRestoration: false,
   });
 }

@@ -83,7 +83,7 @@ describe('admin bulk work (1366 px)', () => {
   });
 
   it('one confirmation names the count; confirming removes the rows', async () => {
-    await page.getByRole('button', { name: 'حذف گروهی' }).click();
+    await page.getByRole('button', { name: 'حذف گروهی', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('آیا از حذف ۳ مورد از دوره‌ها مطمئن هستید؟').waitFor();
     await told(page, '۳ مورد حذف شد', () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
@@ -94,7 +94,7 @@ describe('admin bulk work (1366 px)', () => {
   it('rows still in use are kept and listed with the reason', async () => {
     await page.goto(`${stack.baseUrl}/admin/teachers`);
     await page.getByRole('checkbox', { name: 'انتخاب همه‌ی ردیف‌های نمایش‌داده‌شده' }).click();
-    await page.getByRole('button', { name: 'حذف گروهی' }).click();
+    await page.getByRole('button', { name: 'حذف گروهی', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
     const report = page.getByRole('status').filter({ hasText: 'حذف نشد' });
     await report.waitFor();
