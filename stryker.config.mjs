@@ -21,6 +21,7 @@ export default {
   incrementalFile: `.tmp/mutation/${slug}.incremental.json`,
   thresholds: { high: 90, low: 85, break: null },
   concurrency: 1,
+  ignoreStatic: group?.ignoreStatic ?? false,
   // Longer than the mutation lane's test time-out (tests/mutation/vitest.config.ts), so a mutant
   // that hangs a test fails that test instead of costing a restart of the test runner.
   timeoutMS: 30_000,

@@ -4,6 +4,7 @@
 //   npm run mutation -- --group machines      one group (repeatable)
 //   npm run mutation -- --mutate a.ts,b.ts    those files, each in its group
 //   npm run mutation:changed [-- <base>]      the files of the groups that differ from <base> (HEAD)
+//   npm run mutation -- --report              the table of the last runs again, running nothing
 // Other arguments (--incremental, --logLevel …) go to Stryker.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { groups, target } from '../tests/mutation/groups.mjs';
 
 interface Mutant {
   status: string;
+  static?: boolean;
 }
 interface Report {
   files: Record<string, { mutants: Mutant[] }>;
@@ -20,9 +22,11 @@ const args = process.argv.slice(2);
 const chosen: string[] = [];
 let files: string[] | undefined;
 const passOn: string[] = [];
+let reportOnly = false;
 for (let i = 0; i < args.length; i += 1) {
   const arg = args[i] ?? '';
   if (arg === '--group') chosen.push(args[(i += 1)] ?? '');
+  else if (arg === '--report') reportOnly = true;
   else if (arg === '--mutate') files = (args[(i += 1)] ?? '').split(',').filter((f) => f !== '');
   else if (arg === '--changed') {
     const base = args[i + 1]?.startsWith('-') === false ? args[(i += 1)] : 'HEAD';
@@ -54,22 +58,29 @@ const invalid = new Set(['CompileError', 'RuntimeError', 'Ignored']);
 function tally(mutants: Mutant[]) {
   const valid = mutants.filter((m) => !invalid.has(m.status));
   const killed = valid.filter((m) => detected.has(m.status)).length;
-  const ignored = mutants.length - valid.length;
-  return { valid: valid.length, killed, ignored, score: valid.length === 0 ? 100 : (100 * killed) / valid.length };
+  const ignored = mutants.filter((m) => m.status === 'Ignored');
+  // Static mutants left out by the group's ignoreStatic, and those a `Stryker disable` comment calls equivalent.
+  const notRun = ignored.filter((m) => m.static === true).length;
+  const disabled = ignored.length - notRun;
+  return { valid: valid.length, killed, notRun, disabled, score: valid.length === 0 ? 100 : (100 * killed) / valid.length };
 }
-const row = (name: string, t: ReturnType<typeof tally>) =>
-  `${name.padEnd(44)} ${t.score.toFixed(2).padStart(6)} %  ${`${t.killed}/${t.valid}`.padStart(9)}${t.ignored > 0 ? `  (${t.ignored} disabled)` : ''}`;
+const row = (name: string, t: ReturnType<typeof tally>) => {
+  const left = [t.notRun > 0 ? `${t.notRun} static not run` : '', t.disabled > 0 ? `${t.disabled} disabled as equivalent` : ''].filter((part) => part !== '');
+  return `${name.padEnd(44)} ${t.score.toFixed(2).padStart(6)} %  ${`${t.killed}/${t.valid}`.padStart(9)}${left.length > 0 ? `  (${left.join(', ')})` : ''}`;
+};
 
 const table: string[] = [];
 let failed = 0;
 for (const { group, files: only } of runs) {
   const report = `.tmp/mutation/${group.slug}.json`;
-  rmSync(report, { force: true });
-  const env = { ...process.env, MUTATION_GROUP: group.slug, ...(only ? { MUTATION_FILES: only.join(',') } : {}) };
-  console.log(`\n::: mutation ${group.name}${only ? `: ${only.join(', ')}` : ''}`);
-  spawnSync('npx', ['stryker', 'run', ...passOn], { stdio: 'inherit', env });
+  if (!reportOnly) {
+    rmSync(report, { force: true });
+    const env = { ...process.env, MUTATION_GROUP: group.slug, ...(only ? { MUTATION_FILES: only.join(',') } : {}) };
+    console.log(`\n::: mutation ${group.name}${only ? `: ${only.join(', ')}` : ''}`);
+    spawnSync('npx', ['stryker', 'run', ...passOn], { stdio: 'inherit', env });
+  }
   if (!existsSync(report)) {
-    table.push('', `[${group.name}] did not finish (see Stryker's output above)`);
+    table.push('', `[${group.name}] ${reportOnly ? `no report (${report})` : "did not finish (see Stryker's output above)"}`);
     failed += 1;
     continue;
   }

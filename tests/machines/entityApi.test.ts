@@ -2,7 +2,7 @@
 // they make of an answer the contract allows, and what they make of one it does not (a
 // malformed page, a save answered without its row, a refusal's body).
 import { offContract, server } from './server';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -40,7 +40,7 @@ function answering(method: 'post' | 'put' | 'get', path: string, answer: () => R
   );
   return bodies;
 }
-const wrong = (body: unknown) => HttpResponse.json(body, { headers: offContract });
+const wrong = (body: JsonBodyType) => HttpResponse.json(body, { headers: offContract });
 
 describe('reading list answers', () => {
   it('a row is an object with a numeric id', () => {

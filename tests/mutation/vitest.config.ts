@@ -16,9 +16,9 @@ const merged = mergeConfig(
       // A mutant that stops a machine short leaves its test waiting for a state that never comes.
       // The lane's budget (tests/support/budget.ts) is sized for the whole test command on a
       // crowded machine; here one test runs at a time, its tests take well under a second, and a
-      // test that has not ended in ten seconds has met its mutant. Failing it here counts the
+      // test that has not ended in five seconds has met its mutant. Failing it here counts the
       // mutant as killed at once, where Stryker's own time-out would restart the test runner.
-      testTimeout: 10_000,
+      testTimeout: 5_000,
       hookTimeout: 20_000,
     },
   }),
@@ -30,6 +30,7 @@ export default {
   test: {
     ...merged.test,
     include: group?.tests ?? ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/machines/**/*.test.ts'],
+    isolate: group?.isolate ?? true,
     // Hashing the test administrator's password is the server suites' concern, not these files'.
     globalSetup: [],
     // tests/mutation/setup.ts says why.

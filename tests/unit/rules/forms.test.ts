@@ -113,7 +113,7 @@ describe('contact, profile and child', () => {
 
 describe('field errors', () => {
   it('keeps the first message of each top-level field and leaves out form-level ones', () => {
-    const never = (message: string) => v.check(() => false, message);
+    const never = (message: string) => v.check<string, string>(() => false, message);
     const issuesOf = (schema: Schema, input: unknown) => v.safeParse(schema, input).issues ?? [];
     const fields = v.object({ a: v.pipe(v.string(), never('اول'), never('دوم')), b: v.object({ c: v.pipe(v.string(), never('ب')) }) });
     expect(fieldErrors(issuesOf(fields, { a: 'x', b: { c: 'y' } }))).toEqual({ a: 'اول', b: 'ب' });
