@@ -29,6 +29,7 @@ export interface ActionContext {
 /** The follow-up `action` declares for this refusal, when the entity has it. */
 function followUpOf(entity: AnyEntity, action: AnyAction | null, error: unknown): ActionContext['followUp'] {
   const code = refusalCodeOf(error);
+  // Stryker disable next-line ConditionalExpression: equivalent, no action declares a follow-up under the key "null".
   const declared = code === null ? undefined : action?.onRefusal?.[code];
   const next = declared && entity.actions.find((a) => a.key === declared.action);
   if (!declared || !next) return null;
@@ -57,11 +58,14 @@ export const actionMachine = setup({
     notify: (_, _notice: Notice) => {},
     /** Takes the admin to a record the action made (its id); the screen provides the navigation. */
     open: (_, _id: number | null) => {},
+    // Stryker disable next-line ConditionalExpression: equivalent, only a row.action event remembers (the ternary narrows the event's type for TypeScript).
     remember: assign(({ event }) => (event.type === 'row.action' ? { row: event.row, action: event.action, values: {} } : {})),
     keepNotice: assign((_, notice: string | null) => ({ notice })),
+    // Stryker disable next-line ConditionalExpression: equivalent, only a confirm event takes values (the ternary narrows the event's type for TypeScript).
     takeValues: assign(({ event }) => (event.type === 'confirm' ? { values: event.values ?? {} } : {})),
     forget: assign({ row: null, action: null, values: {}, notice: null, followUp: null }),
     keepFollowUp: assign(({ context }, error: unknown) => ({ followUp: followUpOf(context.entity, context.action, error) })),
+    // Stryker disable next-line OptionalChaining: equivalent, the follow-up is set in the only state that takes it.
     takeFollowUp: assign(({ context }) => ({ action: context.followUp?.action ?? null, values: {}, followUp: null })),
     listSync: sendTo(
       ({ context }) => context.list,
@@ -70,12 +74,15 @@ export const actionMachine = setup({
     ),
   },
   guards: {
+    // Stryker disable next-line OptionalChaining: equivalent, the action is set in every state that reads it.
     tellsSecret: ({ context }, answer: ActionResult) => context.action?.result === 'secret' && answer.notice !== null,
     asksFirst: ({ event }) =>
       event.type === 'row.action' && (event.action.confirm !== undefined || Object.keys(event.action.fields).length > 0),
     offersFollowUp: ({ context }, error: unknown) => followUpOf(context.entity, context.action, error) !== null,
     followUpAsks: ({ context }) => {
+      // Stryker disable next-line OptionalChaining: equivalent, the follow-up is set in the only state that asks this.
       const next = context.followUp?.action;
+      // Stryker disable next-line ConditionalExpression: equivalent, as above.
       return next !== undefined && (next.confirm !== undefined || Object.keys(next.fields).length > 0);
     },
   },
@@ -102,6 +109,7 @@ export const actionMachine = setup({
       invoke: {
         src: 'runAction',
         input: ({ context }) => {
+          // Stryker disable next-line all: equivalent, the action is set in every state that reads it (the check is for the type).
           if (!context.row || !context.action) throw new Error('running an action without a row');
           return { action: context.action, row: context.row, values: context.values };
         },
@@ -121,6 +129,7 @@ export const actionMachine = setup({
                 type: 'notify',
                 params: ({ context, event }) => ({
                   kind: 'success',
+                  // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, the action is set in every state that reads it.
                   text: context.action?.succeeded ?? '',
                   ...(event.output.notice ? { detail: event.output.notice } : {}),
                   ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}),
@@ -146,6 +155,7 @@ export const actionMachine = setup({
             actions: [
               {
                 type: 'notify',
+                // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, the action is set in every state that reads it.
                 params: ({ context, event }) => ({ ...failureNotice(context.entity, context.action?.failed ?? '', event.error), ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}) }),
               },
               // A refused action (stale row, a guard) says why; the list is read again so the

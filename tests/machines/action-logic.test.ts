@@ -176,4 +176,40 @@ describe('refusals', () => {
     act.send({ type: 'cancel' });
     expect(act.getSnapshot().context).toMatchObject({ followUp: null, row: null, action: null });
   });
+
+  it('a refusal code on an action that declares no follow-ups is an ordinary failure', async () => {
+    const { act, notices } = startAction(users, () => { throw new ApiError(400, 'نه', { refusal: 'gatewayRefused' }); });
+    act.send({ type: 'row.action', row, action: declared(users, 'unlock') });
+    await reach(act, (s) => s.matches('idle') && notices.length === 1, 'the refusal');
+    expect(notices[0]?.text).toBe('باز کردن قفل حساب ناموفق بود');
+  });
+
+  it('a follow-up the entity does not have is no offer; one with inputs and no question asks for them', async () => {
+    const refund = declared(orders, 'refund');
+    const manual = declared(orders, 'manualRefund');
+    const refused = () => { throw new ApiError(400, 'نه', { refusal: 'gatewayRefused' }); };
+    const without = startAction({ ...orders, actions: [refund] }, refused);
+    without.act.send({ type: 'row.action', row, action: refund });
+    without.act.send({ type: 'confirm' });
+    await reach(without.act, (s) => s.matches('idle') && without.notices.length === 1, 'the ordinary failure');
+    const quiet = { ...manual, confirm: undefined };
+    const asking = startAction({ ...orders, actions: [refund, quiet] }, refused);
+    asking.act.send({ type: 'row.action', row, action: refund });
+    asking.act.send({ type: 'confirm' });
+    await reach(asking.act, (s) => s.matches('offering'), 'the offer');
+    asking.act.send({ type: 'follow' });
+    expect(asking.act.getSnapshot().value).toBe('confirming');
+  });
+});
+
+describe('the list after a result', () => {
+  it('an entity that reloads after a save reads the list again even when the action answers the record', async () => {
+    const { list, act, reads } = startAction(courses, () => result({ record: { ...row, name: 'تازه' } }));
+    await reach(list, (s) => s.matches('table'), 'the list');
+    act.send({ type: 'row.action', row, action: declared(courses, 'resyncSessions') });
+    act.send({ type: 'confirm' });
+    await reach(act, (s) => s.matches('idle'), 'the action');
+    await reach(list, () => reads() === 2, 'the list read again');
+    expect(list.getSnapshot().context.rows[0]).toEqual(row);
+  });
 });
