@@ -28,7 +28,7 @@ function startAction(entity: AnyEntity, answer: (input: ActionInput) => ActionRe
   const runs: ActionInput[] = [];
   const opened: Array<number | null> = [];
   let reads = 0;
-  const fetchList = fromPromise(async () => {
+  const fetchList = fromPromise<AnyRow[], { entity: AnyEntity }>(async () => {
     reads += 1;
     return [row, { id: 8, name: 'علی' }];
   });

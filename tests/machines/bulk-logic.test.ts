@@ -3,6 +3,7 @@
 // tests (bulkMachine, bulkEditMachine, transitions-bulk) cover the wire.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { AnyEntity, AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { ApiError } from '../../src/api/operations';
 import type { BulkChange, BulkDeleteInput, BulkDeleteResult, BulkEditResult, ImportInput, ImportResult } from '../../src/machines/bulkApi';
@@ -19,7 +20,7 @@ const change: BulkChange = { field: 'inActive', value: true, text: 'بله' };
 
 function startList() {
   let reads = 0;
-  const fetchList = fromPromise(async () => {
+  const fetchList = fromPromise<AnyRow[], { entity: AnyEntity }>(async () => {
     reads += 1;
     return [];
   });
