@@ -1,10 +1,10 @@
 // The machines' default actors (src/machines/entityApi.ts) on their own: what they send, what
 // they make of an answer the contract allows, and what they make of one it does not (a
 // malformed page, a save answered without its row, a refusal's body).
-import { offContract, server } from './server';
+import { backend, offContract, server } from './server';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { blankRecord } from '../../schema/define';
+import { blankRecord, editRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { ApiError } from '../../src/api/operations';
 import { clearGetCache } from '../../src/api/client';
@@ -114,6 +114,18 @@ describe('saving', () => {
     expect(sent).toEqual([expect.objectContaining({ id: 4, version: 3, name: 'هوش مصنوعی' })]);
     answering('put', '/api/Category/Update', () => HttpResponse.json({ ...category, name: 'از سرور', version: 4 }));
     await expect(saveRecord({ entity: categories, mode: 'update', values: named('هوش'), row: category })).resolves.toMatchObject({ name: 'از سرور', version: 4 });
+  });
+
+  it('the body taken over the old row leaves out the id under the entity’s own key', async () => {
+    backend.reset();
+    const user = backend.rows('users')[0];
+    if (!user) throw new Error('the double has a user');
+    answering('put', '/api/User/UpdateByAdmin', () => wrong({ done: true }));
+    const input = { entity: users, mode: 'update' as const, values: editRecord(users, user), row: user };
+    const { userId, version, ...fields } = saveBody(input);
+    expect([userId, version]).toEqual([user.id, user.version]);
+    await expect(saveRecord(input)).resolves.toEqual({ ...user, ...fields });
+    expect(await saveRecord(input)).not.toHaveProperty('userId');
   });
 
   it('a create answered without a row has nothing to show', async () => {
