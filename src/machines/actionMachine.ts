@@ -29,7 +29,6 @@ export interface ActionContext {
 /** The follow-up `action` declares for this refusal, when the entity has it. */
 function followUpOf(entity: AnyEntity, action: AnyAction | null, error: unknown): ActionContext['followUp'] {
   const code = refusalCodeOf(error);
-  // Stryker disable next-line ConditionalExpression: equivalent, no action declares a follow-up under the key "null".
   const declared = code === null ? undefined : action?.onRefusal?.[code];
   const next = declared && entity.actions.find((a) => a.key === declared.action);
   if (!declared || !next) return null;
@@ -58,10 +57,8 @@ export const actionMachine = setup({
     notify: (_, _notice: Notice) => {},
     /** Takes the admin to a record the action made (its id); the screen provides the navigation. */
     open: (_, _id: number | null) => {},
-    // Stryker disable next-line ConditionalExpression: equivalent, only a row.action event remembers (the ternary narrows the event's type for TypeScript).
     remember: assign(({ event }) => (event.type === 'row.action' ? { row: event.row, action: event.action, values: {} } : {})),
     keepNotice: assign((_, notice: string | null) => ({ notice })),
-    // Stryker disable next-line ConditionalExpression: equivalent, only a confirm event takes values (the ternary narrows the event's type for TypeScript).
     takeValues: assign(({ event }) => (event.type === 'confirm' ? { values: event.values ?? {} } : {})),
     forget: assign({ row: null, action: null, values: {}, notice: null, followUp: null }),
     keepFollowUp: assign(({ context }, error: unknown) => ({ followUp: followUpOf(context.entity, context.action, error) })),
@@ -82,7 +79,6 @@ export const actionMachine = setup({
     followUpAsks: ({ context }) => {
       // Stryker disable next-line OptionalChaining: equivalent, the follow-up is set in the only state that asks this.
       const next = context.followUp?.action;
-      // Stryker disable next-line ConditionalExpression: equivalent, as above.
       return next !== undefined && (next.confirm !== undefined || Object.keys(next.fields).length > 0);
     },
   },
@@ -109,7 +105,7 @@ export const actionMachine = setup({
       invoke: {
         src: 'runAction',
         input: ({ context }) => {
-          // Stryker disable next-line all: equivalent, the action is set in every state that reads it (the check is for the type).
+          // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, the row and the action are both set whenever one is.
           if (!context.row || !context.action) throw new Error('running an action without a row');
           return { action: context.action, row: context.row, values: context.values };
         },
