@@ -57,8 +57,9 @@ export const isoInstant = (label: string) => {
   // A date typed into the form that could not be read reaches here as the text typed: the
   // message says what is wrong with it (a 13th month, a 30 Esfand of a common year).
   const problem = ({ input }: { input: unknown }) => {
-    // Stryker disable next-line ConditionalExpression: equivalent, valibot words this message only for an input v.string took.
-    const reading = typeof input === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(input) ? readJalaliDay(input) : null;
+    // Valibot words this message only for an input v.string took.
+    const typed = String(input);
+    const reading = /^\d{4}-\d{2}-\d{2}T/.test(typed) ? null : readJalaliDay(typed);
     return reading?.error === undefined ? `${label} تاریخ معتبری نیست` : `${label}: ${reading.error}`;
   };
   // A day the Jalali calendar cannot name could be stored but never shown (year 3799 and on).
