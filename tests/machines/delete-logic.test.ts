@@ -153,6 +153,8 @@ describe('which entities can be switched off', () => {
     expect(deactivatable(categories)).toBe(true);
     expect(deactivatable(users)).toBe(false);
     expect(deactivatable(orders)).toBe(false);
+    // A switch the admin could not save is no way out of a refused delete.
+    expect(deactivatable({ ...categories, ops: { ...categories.ops, update: undefined } })).toBe(false);
     expect(deactivatable(messages)).toBe('inActive' in messages.fields && messages.ops.update !== undefined);
   });
 });
