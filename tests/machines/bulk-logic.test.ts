@@ -182,6 +182,7 @@ describe('import', () => {
   it('checks a chosen file without writing, imports a clean one and reads the list again', async () => {
     const { list, importer, notices, calls, reads } = startImport((input) => (input.dryRun ? report({}) : report({ created: 2, dryRun: false })));
     await reach(list, (s) => s.matches('table'), 'the list');
+    expect(importer.getSnapshot().context).toMatchObject({ csv: '', fileName: '', report: null, error: null });
     importer.send({ type: 'file.chosen', csv: 'title\nالف\nب', fileName: 'courses.csv' });
     const checked = await reach(importer, (s) => s.matches('checked'), 'the check');
     expect(checked.context).toMatchObject({ fileName: 'courses.csv', report: report({}), error: null });
