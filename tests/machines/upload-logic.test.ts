@@ -1,6 +1,8 @@
-// The upload machine's own rules that need no file sent: a choice of nothing, and the percent shown.
+// The upload machine's own rules that need no file sent (a choice of nothing, the percent shown),
+// and the media screen's error when the server gave no reason.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { MediaError } from '../../src/machines/media';
 import { uploadMachine, uploadPercent } from '../../src/machines/uploadMachine';
 
 describe('upload machine without a file', () => {
@@ -21,5 +23,12 @@ describe('the percent sent', () => {
     expect(uploadPercent({ loaded: 199, total: 200 })).toBe(99);
     expect(uploadPercent({ loaded: 300, total: 200 })).toBe(100);
     expect(uploadPercent({ loaded: 5, total: 0 })).toBe(0);
+  });
+});
+
+describe('a media call that failed', () => {
+  it('carries the server’s reason, or says the call failed', () => {
+    expect(new MediaError('فایل پیدا نشد')).toMatchObject({ message: 'فایل پیدا نشد', serverMessage: 'فایل پیدا نشد' });
+    expect(new MediaError(undefined)).toMatchObject({ message: 'media request failed', serverMessage: undefined });
   });
 });
