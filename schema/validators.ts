@@ -47,7 +47,9 @@ export function isCalendarDate(text: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(2000, month - 1, day));
   date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(text));
+  // A day the month does not have (the 30th of February, a 0th) rolls into another month, and a
+  // 13th month into January, so the month alone tells; Date.parse refuses a time that is none.
+  return date.getUTCMonth() === month - 1 && !Number.isNaN(Date.parse(text));
 }
 
 /** An ISO timestamp of a real calendar day (the stored form of every date field). */
@@ -55,7 +57,9 @@ export const isoInstant = (label: string) => {
   // A date typed into the form that could not be read reaches here as the text typed: the
   // message says what is wrong with it (a 13th month, a 30 Esfand of a common year).
   const problem = ({ input }: { input: unknown }) => {
-    const reading = typeof input === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(input) ? readJalaliDay(input) : null;
+    // Valibot words this message only for an input v.string took.
+    const typed = String(input);
+    const reading = /^\d{4}-\d{2}-\d{2}T/.test(typed) ? null : readJalaliDay(typed);
     return reading?.error === undefined ? `${label} تاریخ معتبری نیست` : `${label}: ${reading.error}`;
   };
   // A day the Jalali calendar cannot name could be stored but never shown (year 3799 and on).

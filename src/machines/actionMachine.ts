@@ -62,6 +62,7 @@ export const actionMachine = setup({
     takeValues: assign(({ event }) => (event.type === 'confirm' ? { values: event.values ?? {} } : {})),
     forget: assign({ row: null, action: null, values: {}, notice: null, followUp: null }),
     keepFollowUp: assign(({ context }, error: unknown) => ({ followUp: followUpOf(context.entity, context.action, error) })),
+    // Stryker disable next-line OptionalChaining: equivalent, the follow-up is set in the only state that takes it.
     takeFollowUp: assign(({ context }) => ({ action: context.followUp?.action ?? null, values: {}, followUp: null })),
     listSync: sendTo(
       ({ context }) => context.list,
@@ -70,11 +71,13 @@ export const actionMachine = setup({
     ),
   },
   guards: {
+    // Stryker disable next-line OptionalChaining: equivalent, the action is set in every state that reads it.
     tellsSecret: ({ context }, answer: ActionResult) => context.action?.result === 'secret' && answer.notice !== null,
     asksFirst: ({ event }) =>
       event.type === 'row.action' && (event.action.confirm !== undefined || Object.keys(event.action.fields).length > 0),
     offersFollowUp: ({ context }, error: unknown) => followUpOf(context.entity, context.action, error) !== null,
     followUpAsks: ({ context }) => {
+      // Stryker disable next-line OptionalChaining: equivalent, the follow-up is set in the only state that asks this.
       const next = context.followUp?.action;
       return next !== undefined && (next.confirm !== undefined || Object.keys(next.fields).length > 0);
     },
@@ -102,6 +105,7 @@ export const actionMachine = setup({
       invoke: {
         src: 'runAction',
         input: ({ context }) => {
+          // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, the row and the action are both set whenever one is.
           if (!context.row || !context.action) throw new Error('running an action without a row');
           return { action: context.action, row: context.row, values: context.values };
         },
@@ -121,6 +125,7 @@ export const actionMachine = setup({
                 type: 'notify',
                 params: ({ context, event }) => ({
                   kind: 'success',
+                  // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, the action is set in every state that reads it.
                   text: context.action?.succeeded ?? '',
                   ...(event.output.notice ? { detail: event.output.notice } : {}),
                   ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}),
@@ -146,6 +151,7 @@ export const actionMachine = setup({
             actions: [
               {
                 type: 'notify',
+                // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, the action is set in every state that reads it.
                 params: ({ context, event }) => ({ ...failureNotice(context.entity, context.action?.failed ?? '', event.error), ...(context.row ? { subject: { entity: context.entity, row: context.row } } : {}) }),
               },
               // A refused action (stale row, a guard) says why; the list is read again so the

@@ -73,3 +73,41 @@ describe('stored names', () => {
     expect(contentTypeOfExtension('')).toBeUndefined();
   });
 });
+
+describe('the declaration itself, as every reader sees it', () => {
+  it('each kind’s accept attribute names its types and extensions, in order', () => {
+    expect(acceptOf('image')).toBe('image/jpeg,.jpg,.jpeg,image/png,.png,image/webp,.webp,image/gif,.gif,image/avif,.avif');
+    expect(acceptOf('video')).toBe('video/mp4,.mp4,video/webm,.webm,video/ogg,.ogv,.ogg,video/quicktime,.mov');
+  });
+
+  it('each limit and noun is in the refusals', () => {
+    expect(uploadTexts.tooLarge('image')).toBe('حجم تصویر نباید بیشتر از ۵ مگابایت باشد');
+    expect(uploadTexts.tooLarge('video')).toBe('حجم ویدیو نباید بیشتر از ۱۰۰ مگابایت باشد');
+    expect(uploadTexts.badType('image')).toBe('نوع فایل مجاز نیست؛ تصویر باید JPG،\u200f PNG،\u200f WebP،\u200f GIF یا AVIF باشد');
+    expect(uploadRules.image.maxBytes).toBe(5 * mb);
+    expect(uploadRules.video.maxBytes).toBe(100 * mb);
+  });
+
+  it('every type is stored under its first extension, and every extension stands for its type', () => {
+    const stored = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' };
+    for (const [mime, ext] of Object.entries(stored)) expect(storedExtension('image', mime)).toBe(ext);
+    const videos = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/ogg': 'ogv', 'video/quicktime': 'mov' };
+    for (const [mime, ext] of Object.entries(videos)) expect(storedExtension('video', mime)).toBe(ext);
+    const types = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', mp4: 'video/mp4', webm: 'video/webm', ogv: 'video/ogg', ogg: 'video/ogg', mov: 'video/quicktime' };
+    for (const [ext, mime] of Object.entries(types)) expect(contentTypeOfExtension(ext)).toBe(mime);
+  });
+});
+
+describe('sizes and names at their edges', () => {
+  it('a megabyte is read in megabytes, a byte less in kilobytes', () => {
+    expect(formatSize(mb)).toBe('۱ مگابایت');
+    expect(formatSize(mb - 1)).toBe('۱٬۰۲۴ کیلوبایت');
+  });
+
+  it('a name without a dot has no extension; a name that is only one has', () => {
+    const file = (name: string) => ({ name, type: '', size: 10 });
+    expect(uploadProblem('image', file('png'))).toBe(uploadTexts.badType('image'));
+    expect(uploadProblem('image', file('.png'))).toBeUndefined();
+    expect(uploadProblem('video', file('archive.mp4.zip'))).toBe(uploadTexts.badType('video'));
+  });
+});

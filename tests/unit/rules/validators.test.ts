@@ -191,3 +191,81 @@ describe('file references', () => {
     expect(refusal(fileReference('تصویر', false, 10), 'x'.repeat(11))).toBe('تصویر بیش از حد طولانی است');
   });
 });
+
+describe('what each validator says of a value that is not even text', () => {
+  it.each([
+    ['optional text', optionalText('توضیح'), 'توضیح باید متن باشد'],
+    ['a file reference', fileReference('تصویر', false), 'تصویر باید متن باشد'],
+    ['an email', optionalEmail('ایمیل'), 'ایمیل باید متن باشد'],
+    ['a mobile', iranMobile('موبایل'), 'موبایل باید متن باشد'],
+    ['a phone', optionalPhone('تلفن'), 'تلفن باید متن باشد'],
+    ['a one-time code', oneTimeCode('کد'), 'کد باید متن باشد'],
+    ['a new password', newPassword('رمز'), 'رمز باید متن باشد'],
+    ['an optional new password', optionalNewPassword('رمز'), 'رمز باید متن باشد'],
+  ])('%s', (_, schema, message) => {
+    expect(refusal(schema, 12)).toBe(message);
+  });
+
+  it('an id that is not a number is an invalid id', () => {
+    expect(refusal(recordIds('مدرس', 3), ['1'])).toBe('مدرس نامعتبر است');
+  });
+});
+
+describe('the edges of each rule', () => {
+  it('a date is read from its start: text before it is not a date', () => {
+    expect(isCalendarDate('x2026-01-01')).toBe(false);
+    expect(isCalendarDate('2026-01-01 10:00')).toBe(true);
+    // The day part is a real day, but the rest is no time.
+    expect(isCalendarDate('2026-01-01T99:99')).toBe(false);
+  });
+
+  it('a typed day that only looks like an ISO timestamp further in is still read as typed', () => {
+    expect(refusal(isoInstant('تاریخ'), '۱۴۰۵/۱۳/۰۱ 2026-01-01T')).toBe('تاریخ: تاریخ را به شکل ۱۴۰۶/۰۱/۱۵ بنویسید');
+    expect(refusal(isoInstant('تاریخ'), '2026-02-30T00:00')).toBe('تاریخ تاریخ معتبری نیست');
+  });
+
+  it('a number is whole only when asked to be', () => {
+    expect(accepted(boundedNumber('قیمت'), 2.5)).toBe(2.5);
+  });
+
+  it('a mobile’s country prefix is taken off only at its start', () => {
+    const mobile = iranMobile('موبایل');
+    expect(refusal(mobile, '0912+98456789')).toBe('موبایل باید به شکل ۰۹xxxxxxxxx باشد');
+    expect(accepted(mobile, '09120098567')).toBe('09120098567');
+    expect(refusal(mobile, '  ')).toBe('موبایل الزامی است');
+  });
+
+  it('a required email or phone with something in it is taken', () => {
+    expect(accepted(optionalEmail('ایمیل', true), 'a@b.co')).toBe('a@b.co');
+    expect(accepted(optionalPhone('تلفن', true), '021')).toBe('021');
+  });
+
+  it('a code is six digits, nothing before or after', () => {
+    const code = oneTimeCode('کد');
+    expect(refusal(code, '1234567')).toBe('کد باید ۶ رقم باشد');
+    expect(refusal(code, 'a123456')).toBe('کد باید ۶ رقم باشد');
+  });
+
+  it('an optional new password of exactly eight characters is taken', () => {
+    expect(accepted(optionalNewPassword('رمز'), '12345678')).toBe('12345678');
+  });
+
+  it('an empty mobile is told it is required, and only that', () => {
+    expect(v.safeParse(iranMobile('موبایل'), '').issues?.map((issue) => issue.message)).toEqual(['موبایل الزامی است']);
+  });
+
+  it('the stored patterns hold the whole value, not a part of it', () => {
+    const email = optionalEmail('ایمیل');
+    expect(refusal(email, 'a b@c.co')).toBe('ایمیل معتبر نیست');
+    expect(refusal(email, 'a@b.co d')).toBe('ایمیل معتبر نیست');
+    expect(accepted(optionalPhone('تلفن'), '021 8888')).toBe('021 8888');
+    const mobile = iranMobile('موبایل');
+    expect(refusal(mobile, 'x09123456789')).toBe('موبایل باید به شکل ۰۹xxxxxxxxx باشد');
+    expect(refusal(mobile, '091234567890')).toBe('موبایل باید به شکل ۰۹xxxxxxxxx باشد');
+  });
+
+  it('the contract describes what a mobile and a code accept', () => {
+    expect(v.getDescription(iranMobile('موبایل'))).toContain('stored as 09xxxxxxxxx');
+    expect(v.getDescription(oneTimeCode('کد'))).toContain('6-digit code');
+  });
+});
