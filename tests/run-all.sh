@@ -229,7 +229,7 @@ node -e '
       const failedTests = (file.assertionResults || []).filter((a) => a.status === "failed");
       if (file.status === "failed" && !failedTests.length) {
         // A failed beforeAll leaves the JSON report with no message (its tests are "skipped"):
-        // the step's own log has the error, so its first error line is shown instead.
+        // the log of the step has the error, so its first error line is shown instead.
         const step = f.replace(/\.vitest\.json$/, "");
         let why = (file.message || "").split("\n")[0];
         if (!why) {
