@@ -164,7 +164,7 @@ steps=(
   # so started late one of them ended the run alone. After the build: the files that start the
   # server as a process of its own (a start, a crash, a stop) start the bundle just built
   # (E2E_BUILT_SERVER, tests/support/server-entry.ts), not the sources through tsx (seven
-  # files: 33.1 → 16.9 s of CPU on SQLite).
+  # files: 49.4 → 33.1 s of CPU on SQLite, in three vitest runs).
   'server-pg-1|build postgres|with E2E_BUILT_SERVER=1 server_pg 1/2'
   'server-pg-2|build postgres|with E2E_BUILT_SERVER=1 server_pg 2/2'
   'server-1|build|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' server_suite server-1 1/2'
