@@ -138,11 +138,13 @@ security_cheap() {
 
 # The steps, each with the steps it needs first ("-" for none), in the order they are started:
 # the longest chain first (the build, then the browser tests), then the other steps longest
-# first, so the short ones fill the gaps at the end. Up to $TEST_SLOTS steps (default 4) run at
+# first, so the short ones fill the gaps at the end. Up to $TEST_SLOTS steps (default 5) run at
 # once on the machine's two cores: the browser tests leave a core idle much of their time (they
 # wait on Chromium and on pages), and the server suites wait on their databases, so the further
-# steps take up what the first two leave.
-slots=${TEST_SLOTS:-4}
+# steps take up what the first two leave. Five, since the server suites follow the build: the
+# unit suite and the short checks start at once and the four server halves by the time those
+# checks end, instead of the last half waiting for a whole suite to end.
+slots=${TEST_SLOTS:-5}
 # The longest chain's steps start as soon as they can, even with every slot taken, and take none
 # of the slots: counted, they held the second PostgreSQL half back until three of them had ended
 # (it started at 514 s of a 787 s run, and ended last); so does the one-file proof,
@@ -159,11 +161,14 @@ steps=(
   'e2e-1|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-1 --config tests/e2e/vitest.config.ts --shard=1/2'
   'e2e-2|chromium|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' suite e2e-2 --config tests/e2e/vitest.config.ts --shard=2/2'
   # The server suites' four halves first: they wait on their databases more than they compute,
-  # so started late one of them ended the run alone.
-  'server-pg-1|postgres|server_pg 1/2'
-  'server-pg-2|postgres|server_pg 2/2'
-  'server-1|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server-1 1/2'
-  'server-2|-|with PASSWORD_HASH_N='$cheap_hash' server_suite server-2 2/2'
+  # so started late one of them ended the run alone. After the build: the files that start the
+  # server as a process of its own (a start, a crash, a stop) start the bundle just built
+  # (E2E_BUILT_SERVER, tests/support/server-entry.ts), not the sources through tsx (seven
+  # files: 49.4 → 33.1 s of CPU on SQLite, in three vitest runs).
+  'server-pg-1|build postgres|with E2E_BUILT_SERVER=1 server_pg 1/2'
+  'server-pg-2|build postgres|with E2E_BUILT_SERVER=1 server_pg 2/2'
+  'server-1|build|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' server_suite server-1 1/2'
+  'server-2|build|with E2E_BUILT_SERVER=1 PASSWORD_HASH_N='$cheap_hash' server_suite server-2 2/2'
   # The one-file proof: a new entity from one schema file, end to end in a copy of the project.
   'engine|chromium postgres|engine'
   'unit|-|with PASSWORD_HASH_N='$cheap_hash' suite unit tests/unit tests/machines tests/contract'
@@ -229,7 +234,7 @@ node -e '
       const failedTests = (file.assertionResults || []).filter((a) => a.status === "failed");
       if (file.status === "failed" && !failedTests.length) {
         // A failed beforeAll leaves the JSON report with no message (its tests are "skipped"):
-        // the step's own log has the error, so its first error line is shown instead.
+        // the log of the step has the error, so its first error line is shown instead.
         const step = f.replace(/\.vitest\.json$/, "");
         let why = (file.message || "").split("\n")[0];
         if (!why) {

@@ -7,9 +7,8 @@
 // number or the code. With SHOTS_DIR set, the code step at 1366 and 390 px.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, apiToken, chromiumArgs, launchBrowser, signIn, startStack, waitForCode, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, apiToken, launchBrowser, sharedBrowser, signIn, startStack, waitForCode, type BrowserSession, type Stack } from './harness';
 import { uniqueMobile } from './site-helpers';
 
 const shots = process.env.SHOTS_DIR;
@@ -136,9 +135,8 @@ describe('one-time codes in the browser', () => {
 
   it('with JavaScript off, sign-in by code is two plain posts, and no address carries the number or the code', async () => {
     const { phone } = await learner();
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+    const context = await (await sharedBrowser()).newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'fa-IR' });
     try {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'fa-IR' });
       const page = await context.newPage();
       const requested: string[] = [];
       page.on('request', (request) => requested.push(`${request.method()} ${request.url()}`));
@@ -162,7 +160,7 @@ describe('one-time codes in the browser', () => {
         }
       }
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });

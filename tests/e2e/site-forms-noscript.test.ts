@@ -3,10 +3,10 @@
 // JavaScript off, or one whose islands never arrive — gets a real page: the Persian error where
 // the scripted form shows it and what they typed (never the password), or what the scripted form
 // does on success; and nothing they typed goes into an address.
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { apiSignUp, apiToken, chromiumArgs, startStack, type Stack } from './harness';
+import { apiSignUp, apiToken, sharedBrowser, startStack, type Stack } from './harness';
 import { uniqueMobile } from './site-helpers';
 
 let stack: Stack;
@@ -20,13 +20,13 @@ const learner = { firstName: 'نگار', lastName: 'بی‌اسکریپت', pass
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  // The run's browser; each test's page is in a context of its own, closed after it.
+  browser = await sharedBrowser();
   const signedUp = await apiSignUp(stack, { firstName: learner.firstName, lastName: learner.lastName, phoneNumber: learner.phone.latin, emailAddress: '', password: learner.password });
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status}`);
 });
 
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 

@@ -12,7 +12,6 @@ export default defineConfig({
     // 33 s of CPU). Each file starts its own server on its own data dir and its own browser
     // context, so nothing of one file's state reaches the next.
     isolate: false,
-    globalSetup: ['tests/e2e/global-setup.ts'],
     // Limits only (tests/support/budget.ts): a test waits for what it needs, however long that
     // takes on a busy machine. expect.poll waits for the page as Playwright's own waits do
     // (harness.ts), not vitest's default second.

@@ -18,6 +18,7 @@ import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-d
 import { adminPassword, adminPhone, startServer } from '../support/server';
 import { writeStandInBuild } from '../support/stand-in-build';
 import { tcpCut, type TcpCut } from '../support/tcp-cut';
+import { serverEntry } from '../support/server-entry';
 
 const root = mkdtempSync(path.join(tmpdir(), 'academy-db-loss-'));
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -94,7 +95,7 @@ interface Process {
 }
 
 async function startProcess(env: Record<string, string>): Promise<Process> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ADMIN_PHONE: adminPhone, ADMIN_PASSWORD: adminPassword, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,7 @@ import { hashPassword } from '../../server/features/identity/passwords';
 import { freePort } from '../e2e/harness';
 import { usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
+import { serverEntry } from '../support/server-entry';
 
 let server: TestServer;
 let admin: string;
@@ -98,7 +99,7 @@ describe('first start', () => {
     for (const name of ['ADMIN_PASSWORD', 'ADMIN_PHONE', 'DATABASE_URL', 'DATABASE_FILE', 'JWT_SECRET', 'MEDIA_DIR']) delete env[name];
     const start = async () => {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, serverEntry(), { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

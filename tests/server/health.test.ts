@@ -15,6 +15,7 @@ import { databaseFor, dropDatabaseFor, rawSql, usePostgres } from '../support/po
 import { startS3 } from '../support/s3';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 import { waitBudgetMs } from '../support/budget';
+import { serverEntry } from '../support/server-entry';
 
 const readyAnswer = v.object({
   status: v.string(),
@@ -132,7 +133,7 @@ interface Process {
 }
 
 async function startProcess(env: Record<string, string>): Promise<Process> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ADMIN_PHONE: adminPhone, ADMIN_PASSWORD: adminPassword, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,6 +18,7 @@ import { startServer } from '../support/server';
 import { allText, failure } from '../support/delivery';
 import { startSmtp } from './messaging-smtp.test';
 import { waitBudgetMs } from '../support/budget';
+import { serverEntry } from '../support/server-entry';
 
 describe('Kavenegar client', () => {
   let fake: FakeSms;
@@ -273,7 +274,7 @@ describe('configuration by environment', () => {
     for (const name of ['DATABASE_URL', 'DATABASE_FILE', 'JWT_SECRET', 'MEDIA_DIR', 'NODE_ENV']) delete env[name];
     const run = (extra: NodeJS.ProcessEnv, until: string) =>
       new Promise<{ output: string; code: number | null }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, serverEntry(), { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
         const timer = setTimeout(() => {
           child.kill('SIGKILL');

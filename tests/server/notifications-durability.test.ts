@@ -20,6 +20,7 @@ import { startFakeSms, type FakeSms } from '../support/fake-sms';
 import { databaseFor, dropDatabaseFor, usePostgres } from '../support/postgres-db';
 import { adminPassword, adminPhone } from '../support/server-accounts';
 import { waitBudgetMs } from '../support/budget';
+import { serverEntry } from '../support/server-entry';
 
 const dirs: string[] = [];
 let fakeSms: FakeSms | undefined;
@@ -53,7 +54,7 @@ async function startNode(dataDir: string, env: Record<string, string>): Promise<
   const fake = await kavenegar();
   const from = fake.calls.length;
   const sms = () => fake.calls.slice(from).flatMap((call) => (call.path === 'sms/send' && call.status === 200 && call.form.message ? [call.form.message] : []));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

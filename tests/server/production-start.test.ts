@@ -17,6 +17,7 @@ import { openConfiguredDatabase } from '../../server/platform/db';
 import { jwtSecretProblem, makeSecretHint, templateSecrets } from '../../server/platform/productionSettings';
 import { databaseFor, usePostgres } from '../support/postgres-db';
 import { startServer, type TestServer } from '../support/server';
+import { serverEntry } from '../support/server-entry';
 
 /** deploy/academy.env as an EnvironmentFile gives it: NAME=value lines, comments left out. */
 function templateEnv(): Record<string, string> {
@@ -81,7 +82,7 @@ describe('a production start refuses what anyone who read the repository knows',
     const dataDir = path.join(tmpdir(), `academy-production-refused-${process.pid}`);
     const env: NodeJS.ProcessEnv = { ...process.env, ...templateEnv(), DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
     delete env.PASSWORD_HASH_N; // the tests' cheap hashing, itself refused in production
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverEntry(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -146,7 +147,7 @@ describe('a production database holds its administrator and nothing else', () =>
     const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-production-'));
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PAYMENT_SANDBOX: '1', JWT_SECRET: goodSecret(), DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
     for (const name of ['DATABASE_URL', 'DATABASE_FILE', 'MEDIA_DIR', 'PASSWORD_HASH_N']) delete env[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverEntry(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
