@@ -231,7 +231,10 @@ describe('a stop, as systemd sends it', () => {
             probe.once('error', (error: NodeJS.ErrnoException) => settle(error.code ?? 'failed'));
             probe.end();
           });
-          expect(refused).toBe('ECONNREFUSED');
+          // Refused once the listener is closed; one that slipped in just before (the notice is
+          // printed as the close begins) is closed unanswered with the idle ones: either way it
+          // is not served, and a proxy sends it to the other machine.
+          expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refused);
           clearInterval(arriving);
           request.end(body);
         }, reject);
