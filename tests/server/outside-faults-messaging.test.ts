@@ -258,8 +258,11 @@ const mailRun: Record<MailOperation, (fault: SmtpFault) => Promise<string>> = {
     await eventually(() => expect(mailsTried).toBeGreaterThan(tried));
     await settled();
     smtp.clear();
+    // A message the server took is on record once its data is read, which may come a moment after
+    // the client gave up waiting for the last reply (unasked).
+    const expected = mailUsable(fault) || mailActed(fault) ? 1 : 0;
+    await eventually(() => expect(mailsTo(email)).toHaveLength(expected));
     const delivered = mailsTo(email).length;
-    expect(delivered).toBe(mailUsable(fault) || mailActed(fault) ? 1 : 0);
     if (delivered === 1 && !mailActed(fault)) return 'sent';
     // Asked again, the link goes.
     const again = await server.call('POST', '/api/Auth/SendResetLink', { body: { emailAddress: email }, headers: user.from });
@@ -296,7 +299,7 @@ const mailRun: Record<MailOperation, (fault: SmtpFault) => Promise<string>> = {
       return 'failed (the refusal shown), not retried';
     }
     expect(first).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(mailsTo(email)).toHaveLength(mailActed(fault) ? 1 : 0);
+    await eventually(() => expect(mailsTo(email)).toHaveLength(mailActed(fault) ? 1 : 0));
     await deliverDue(db, messaging, settings, t0 + retryDelayMs(settings, 1));
     expect(await shown(row.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: '' });
     const copies = mailsTo(email);
