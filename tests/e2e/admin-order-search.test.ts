@@ -54,6 +54,7 @@ describe('orders found as a parent describes them', () => {
     // The learner filter names each parent in full.
     const learner = page.getByLabel('فراگیر');
     expect(await learner.locator('option').allTextContents()).toContain('رضا موسوی');
+    await page.locator('tbody tr[data-index]').first().waitFor();
     const everyOrder = await page.locator('tbody tr[data-index]').count();
 
     // Rezā Mousavi (09122222222) paid for Nikā; Elhām Jafari's orders are not his.
