@@ -38,6 +38,8 @@ function propertySchema(field: FieldDecl, entities: readonly AnyEntity[]): Json 
     case 'imageLink':
     case 'videoLink':
       return { type: 'string', maxLength: maxLengthOf(field) ?? null, description: 'a URL or path is accepted and stored as the bare file name' };
+    case 'grants':
+      return { type: 'string', maxLength: maxLengthOf(field) ?? null, description: 'a staff role\'s permissions as JSON: {entities: {<entity>: {verbs, actions, hidden, readOnly, own}}}' };
     case 'password':
       return {
         type: 'string',

@@ -964,6 +964,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What the caller may do at the panel, which draws its sidebar, columns, fields and buttons from it; any panel account may ask. */
+        get: operations["panelAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/audit": {
         parameters: {
             query?: never;
@@ -2087,6 +2104,70 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/StaffRole/GetSelectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listStaffRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/StaffRole/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createStaffRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/StaffRole/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateStaffRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/StaffRole/Delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteStaffRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Teacher/GetSelectList": {
         parameters: {
             query?: never;
@@ -2380,6 +2461,26 @@ export type components = {
             /** @description Each entity whose schema declares a `navBadge`, by registry key, with how many of its records match it */
             badges: {
                 [key: string]: number;
+            };
+        };
+        /** @description Who is at the panel and what they may do (schema/rules/permissions.ts): an administrator holds everything; a staff member their role's grants, read again on every call */
+        PanelAccess: {
+            /** @enum {string} */
+            kind: "administrator" | "staff";
+            roleName: string;
+            /** @description the teacher whose courses are a teacher's account's own; null otherwise */
+            teacherId: number | null;
+            grants: {
+                /** @description By registry key; an entity not named is not granted. Empty for an administrator */
+                entities: {
+                    [key: string]: {
+                        verbs: ("read" | "create" | "update" | "delete")[];
+                        actions: string[];
+                        hidden: string[];
+                        readOnly: string[];
+                        own: boolean;
+                    };
+                };
             };
         };
         /** @enum {string} */
@@ -3688,6 +3789,25 @@ export type components = {
         SiblingDiscountListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["SiblingDiscount"][];
         };
+        StaffRoleFields: {
+            name: string;
+            description: string;
+            /** @description a staff role's permissions as JSON: {entities: {<entity>: {verbs, actions, hidden, readOnly, own}}} */
+            grants: string;
+        };
+        StaffRole: components["schemas"]["StaffRoleFields"] & {
+            id: number;
+            /** @description bumped by every update */
+            version: number;
+        };
+        StaffRoleUpdate: components["schemas"]["StaffRoleFields"] & {
+            id: number;
+            /** @description the version the edit started from; a stale one answers 409 */
+            version?: number;
+        };
+        StaffRoleListPage: components["schemas"]["ListPage"] & {
+            items?: components["schemas"]["StaffRole"][];
+        };
         TeacherFields: {
             fullName: string;
             skill: string;
@@ -3724,7 +3844,11 @@ export type components = {
             /** @description stored in lower case */
             emailAddress: string;
             /** @enum {integer} */
-            role: 1 | 300;
+            role: 1 | 200 | 300;
+            /** @description id of a StaffRole; 0 when none */
+            staffRoleId: number;
+            /** @description id of a Teacher; 0 when none */
+            teacherId: number;
         };
         User: components["schemas"]["UserFields"] & {
             id: number;
@@ -5655,6 +5779,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminBadges"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    panelAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's access */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelAccess"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8092,6 +8238,136 @@ export interface operations {
         };
     };
     deleteSiblingDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listStaffRole: {
+        parameters: {
+            query?: {
+                /** @description List protocol. 1-based page number (default 1). Any list parameter makes the answer a ListPage. */
+                page?: components["parameters"]["ListPageNumber"];
+                /** @description List protocol. Rows per page, 1 to 500 (default 50). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description List protocol. A row property to sort by, `-` first for descending (default `-id`); nulls last. */
+                sort?: components["parameters"]["ListSort"];
+                /** @description List protocol. Persian-aware search over the entity's searched fields: Arabic ي/ك match ی/ک, spaces and ZWNJ are ignored, Persian, Arabic and Latin digits match each other, Latin letters match in any case. */
+                q?: components["parameters"]["ListSearch"];
+                /** @description List protocol. Only these ids, comma-separated (at most 500). */
+                ids?: components["parameters"]["ListIds"];
+                /** @description List protocol. Equality filters as `f.<property>=<value>` (one parameter per property, repeated for "any of"): booleans as true/false, references as the id. */
+                filters?: components["parameters"]["ListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every StaffRole, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRole"][] | components["schemas"]["StaffRoleListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStaffRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleFields"];
+            };
+        };
+        responses: {
+            /** @description The created StaffRole */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateStaffRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated StaffRole */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A stale version, or a value another record holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteStaffRole: {
         parameters: {
             query?: never;
             header?: never;

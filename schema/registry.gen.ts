@@ -20,6 +20,7 @@ import orders from './orders';
 import paymentAttempts from './paymentAttempts';
 import sessions from './sessions';
 import siblingDiscounts from './siblingDiscounts';
+import staffRoles from './staffRoles';
 import teachers from './teachers';
 import users from './users';
 import waitlist from './waitlist';
@@ -44,6 +45,7 @@ export const registry: Readonly<Record<RegistryKey, AnyEntity>> = {
   paymentAttempts,
   sessions,
   siblingDiscounts,
+  staffRoles,
   teachers,
   users,
   waitlist,

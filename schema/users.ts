@@ -6,7 +6,7 @@
 import { defineEntity } from './define';
 import { nameMaxLength } from './validators';
 
-export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '300': 'مدیر سیستم' } as const;
+export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '200': 'کارمند', '300': 'مدیر سیستم' } as const;
 
 export default defineEntity({
   name: 'User',
@@ -36,9 +36,14 @@ export default defineEntity({
       placeholder: roleLabels['0'],
       options: [
         [1, roleLabels['1']],
+        [200, roleLabels['200']],
         [300, roleLabels['300']],
       ],
     },
+    // A staff member's permissions are their role's; a teacher's account names the teacher whose
+    // courses are «their own» (schema/define/entity.ts ScopeDecl).
+    staffRoleId: { label: 'نقش کارمند', input: 'reference', reference: { entity: 'staffRoles', label: 'name', none: 'بدون نقش' }, hint: 'برای نقش «کارمند»: دسترسی‌های او از این نقش است' },
+    teacherId: { label: 'مدرس', input: 'reference', reference: { entity: 'teachers', label: 'fullName', none: 'هیچ‌کدام' }, hint: 'برای حساب یک مدرس: دوره‌های این مدرس «موارد خودِ» او هستند' },
     password: {
       label: 'رمز عبور',
       input: 'password',
@@ -56,8 +61,8 @@ export default defineEntity({
       header: 'نقش',
       essential: true,
       cell: 'badge',
-      options: { '1': roleLabels['1'], '300': roleLabels['300'] },
-      tones: { '1': 'neutral', '300': 'accent' },
+      options: { '1': roleLabels['1'], '200': roleLabels['200'], '300': roleLabels['300'] },
+      tones: { '1': 'neutral', '200': 'info', '300': 'accent' },
     },
     { id: 'status', header: 'وضعیت', essential: true, cell: 'text', value: (user) => (user.isLockout ? 'غیرفعال' : 'فعال') },
     { key: 'lastLogin', header: 'آخرین ورود', cell: 'jalaliDateTime' },

@@ -142,7 +142,23 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   rowEmphasis?(row: RowOf<F>): boolean;
   /** See RecordLinkDecl. */
   links?: ReadonlyArray<RecordLinkDecl<RowOf<F>>>;
+  /**
+   * Fields a staff role may be kept from (hidden) or kept from changing (read-only): prices,
+   * amounts, parents' contacts. The roles screen offers these for each entity the role reads.
+   */
+  sensitive?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /** See ScopeDecl. */
+  scope?: ScopeDecl<NoInfer<keyof F & string>>;
 }
+
+/**
+ * The rows that are a teacher's own, for a role granted an entity «فقط موارد خودِ مدرس»:
+ * `teacher` names the fields that point at teachers (a course's teacher and its assistants; any
+ * of them being the account's teacher makes the row theirs); `through` names a reference to an
+ * entity with a scope of its own (a session through its course). The server filters every list,
+ * count, export, label and record read by it, and refuses a write outside it.
+ */
+export type ScopeDecl<N extends string = string> = { teacher: ReadonlyArray<N> } | { through: N };
 
 
 /**

@@ -212,7 +212,17 @@ interface PasswordField extends FieldCommon {
   initial?: '';
 }
 
-export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | ReferencesField | CheckboxField | DateField | SelectField | PasswordField;
+/**
+ * A staff role's permissions (schema/rules/permissions.ts Grants), kept as JSON text: the form
+ * draws a grid of every entity's verbs, actions and sensitive fields; the server refuses text
+ * that is not such a grant.
+ */
+interface GrantsField extends FieldCommon {
+  input: 'grants';
+  initial?: string;
+}
+
+export type FieldDecl = TextField | EmailField | PhoneField | FileField | NumberField | ReferenceField | ReferencesField | CheckboxField | DateField | SelectField | PasswordField | GrantsField;
 export type InputKind = FieldDecl['input'];
 
 /** The join table of a many-to-many field: courses.assistantTeacherIds → courses_assistant_teacher_ids. */

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { boundedNumber, defaultNumberLimits, recordIds, emailOrEmptyPattern, fileReference, iranMobile, mobilePattern, newPassword, optionalNewPassword, optionalEmail, optionalPhone, isoInstant, optionalText, phonePattern, requiredText } from '../validators';
 import { defaultMaxReferences, type OptionValue } from './fields';
 import { isAfterToday } from '../rules/calendar';
+import { grantsMaxLength, isGrantsText } from '../rules/permissions';
 import type { InputKind } from './fields';
 import type { NumberField } from './fields';
 import type { TextKind } from './fields';
@@ -38,6 +39,8 @@ export function maxLengthOf(field: FieldDecl): number | undefined {
     case 'videoLink':
     case 'password':
       return defaultMaxLength[field.input];
+    case 'grants':
+      return grantsMaxLength;
     default:
       return undefined;
   }
@@ -86,6 +89,8 @@ export function validatorOf(field: FieldDecl): v.GenericSchema<unknown, unknown>
       const allowed: readonly OptionValue[] = field.options.map(([value]) => value);
       return v.custom<OptionValue>((value) => allowed.some((a) => a === value), `${l} را از فهرست انتخاب کنید`);
     }
+    case 'grants':
+      return v.pipe(v.string(`${l} نامعتبر است`), v.maxLength(grantsMaxLength, `${l} بیش از حد بزرگ است`), v.check(isGrantsText, `${l} نامعتبر است`));
   }
 }
 

@@ -1,5 +1,6 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
+import { pathEntityNeed } from './staffView';
 import * as v from 'valibot';
 import { manySpec, ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
 import { csvColumns, csvDigits } from '../../schema/importable';
@@ -184,7 +185,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .orderBy('name')
       .execute();
     return rows;
-  });
+  }, { need: 'panel' });
 
   register('POST /api/Admin/views', 'admin', async (request) => {
     const user = currentUser(request);
@@ -207,7 +208,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
         .returning(['id', 'entity', 'name', 'query', 'createdAt'])
         .executeTakeFirstOrThrow();
     });
-  });
+  }, { need: 'panel' });
 
   register('DELETE /api/Admin/views/{id}', 'admin', async (request) => {
     const user = currentUser(request);
@@ -218,7 +219,7 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     // Another admin's view is answered as missing: its existence is not theirs to learn.
     if (Number(deleted.numDeletedRows) === 0) throw notFound(adminListTexts.viewNotFound);
     return { id };
-  });
+  }, { need: 'panel' });
 
   register('GET /api/Admin/{entity}/export', 'admin', async (request, reply) => {
     const key = String(queryRecord(request.params).entity ?? '');
@@ -234,5 +235,5 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .header('Content-Disposition', exportDisposition(entity, new Date()))
       .header('Cache-Control', 'no-store')
       .send(toCsv(entity, rows, await referenceLabels(db, entity, rows)));
-  });
+  }, { need: pathEntityNeed('read') });
 }

@@ -194,7 +194,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
       total: Number(total?.n ?? 0),
       actors: actors.map((actor) => ({ id: Number(actor.userId), name: String(actor.name ?? '') })),
     };
-  });
+  }, { need: 'panel' });
 
   register('POST /api/Admin/audit/{id}/revert', 'admin', async (request): Promise<AuditEntry> => {
     const actor = currentUser(request);
@@ -246,7 +246,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
       // A value taken since (a slug, a phone number): a 409 naming the field.
       throw constraintError(entity, error) ?? error;
     }
-  });
+  }, { need: 'panel' });
 }
 
 /** A value the entity's validators refuse today is a reason not to revert, not a bad request. */

@@ -1,6 +1,7 @@
 // Bulk work of the generic admin: POST /api/Admin/{entity}/bulk-delete for any registry entity
 // that has a delete operation (CSV import lives in csvImport.ts). One transaction; a row that
 // is still in use or protected is kept and reported with its reason, the rest are deleted.
+import { pathEntityNeed } from './staffView';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -190,5 +191,5 @@ export function registerBulk(register: Register, db: DB): void {
     const actor = currentUser(request);
     const ids = await selectedIds(db, entity, selection);
     return bulkDelete(db, entity, ids, actor);
-  });
+  }, { need: pathEntityNeed('delete') });
 }

@@ -95,6 +95,6 @@ export function registerBulkEdit(register: Register, db: DB, contract: Contract)
       const actor = currentUser(request);
       const ids = await selectedIds(db, entity, selection);
       return bulkEdit(db, contract, entity, actor, { name, value, ids });
-    });
+    }, { need: { entity: entity.key, can: 'update' } });
   }
 }

@@ -262,7 +262,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const body = await cached.body;
       reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
       return sendEncoded(request, reply, body, minCompressedSize);
-    }, cacheLists ? { compress: false } : {});
+    }, { need: { entity: entity.key, can: 'read' }, ...(cacheLists ? { compress: false } : {}) });
 
     if (entity.ops.create) {
       const schema = bodySchema(entity, 'create');
@@ -285,7 +285,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
-      });
+      }, { need: { entity: entity.key, can: 'create' } });
     }
 
     if (entity.ops.update) {
@@ -300,7 +300,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
-      });
+      }, { need: { entity: entity.key, can: 'update' } });
     }
 
     if (entity.ops.remove) {
@@ -315,7 +315,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
-      });
+      }, { need: { entity: entity.key, can: 'delete' } });
     }
   }
 }

@@ -3,6 +3,7 @@
 // create form would send and is checked with the same bodySchema; a single rejected row means
 // nothing is written (one transaction), and `dryRun=1` checks without writing. Cells may use
 // Persian/Arabic digits, Jalali dates (۱۴۰۵/۰۱/۱۵) and option labels («آنلاین») or raw values.
+import { pathEntityNeed } from './staffView';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -344,5 +345,5 @@ export function registerImport(register: Register, db: DB): void {
       throw new HttpError(400, importTexts.notUtf8);
     }
     return importCsv(db, entity, text, flag === '1');
-  });
+  }, { need: pathEntityNeed('create') });
 }

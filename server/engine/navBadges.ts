@@ -54,5 +54,5 @@ export async function countBadges(db: DB, entities: readonly AnyEntity[] = Objec
 }
 
 export function registerNavBadges(register: Register, db: DB): void {
-  register('GET /api/Admin/badges', 'admin', async () => ({ badges: await countBadges(db) }));
+  register('GET /api/Admin/badges', 'admin', async () => ({ badges: await countBadges(db) }), { need: 'panel' });
 }

@@ -2,6 +2,7 @@
 // records (a table's reference columns, one call per table), a reference picker's choices, and
 // one record with the records of other entities that reference it (its detail view). Which
 // entity references which comes only from the schema files' `reference` fields.
+import { pathEntityNeed } from './staffView';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { labelFieldsOf, recordLabel, type AnyEntity, type ManyCount, type RegistryKey } from '../../schema/define';
@@ -271,7 +272,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
       return { labels: Object.fromEntries(await pathValues(db, entity, ids, path.split('.'))) };
     }
     return { labels: Object.fromEntries(await recordLabels(db, entity, ids)) };
-  });
+  }, { need: pathEntityNeed('read') });
 
   register('GET /api/Admin/{entity}/options', 'admin', async (request) => {
     const entity = entityOf(request.params);
@@ -291,7 +292,7 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     }
     matches.sort((a, b) => a.rank - b.rank || persianOrder.compare(a.label, b.label) || a.id - b.id);
     return { options: matches.slice(0, limit).map(({ id, label }) => ({ id, label })) };
-  });
+  }, { need: pathEntityNeed('read') });
 
   register('GET /api/Admin/{entity}/{id}', 'admin', async (request) => {
     const entity = entityOf(request.params);
@@ -328,5 +329,5 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     }
     const label = (await recordLabels(db, entity, [id])).get(id) ?? recordLabel(entity, row);
     return { record: contract.shapeAs(entity.component, row), label, related, ...(opened ? { opened } : {}) };
-  });
+  }, { need: pathEntityNeed('read') });
 }

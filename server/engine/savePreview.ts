@@ -30,6 +30,6 @@ export function registerSavePreviews(register: Register, db: DB): void {
         if (editing && !before) throw notFound(texts.recordNotFound);
         return { lines: await preview(trx, before ?? null, after) };
       });
-    });
+    }, { need: (request) => ({ entity: entity.key, can: isRecord(request.body) && request.body.id !== undefined ? 'update' : 'create' }) });
   }
 }

@@ -242,6 +242,14 @@ export interface SiblingDiscountsTable {
   percent: Generated<number>;
   inActive: Generated<number>;
 }
+/** schema/staffRoles.ts */
+export interface StaffRolesTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  grants: Generated<string>;
+}
 /** schema/teachers.ts */
 export interface TeachersTable {
   id: Generated<number>;
@@ -261,6 +269,8 @@ export interface UsersTable {
   phoneNumber: string;
   emailAddress: Generated<string>;
   role: Generated<number>;
+  staffRoleId: Generated<number>;
+  teacherId: Generated<number>;
   isLockout: Generated<number>;
   lastLogin: string | null;
   passwordHash: string;
@@ -304,6 +314,7 @@ export interface EntityTables {
   payment_attempts: PaymentAttemptsTable;
   sessions: SessionsTable;
   sibling_discounts: SiblingDiscountsTable;
+  staff_roles: StaffRolesTable;
   teachers: TeachersTable;
   users: UsersTable;
   waitlist_entries: WaitlistEntriesTable;

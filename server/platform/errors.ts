@@ -38,6 +38,8 @@ export const texts = {
   unknownResource: 'منبع یافت نشد',
   notSignedIn: 'برای این کار باید وارد حساب کاربری شوید',
   forbidden: 'دسترسی غیرمجاز',
+  /** A staff member whose role does not grant the call. */
+  notGranted: 'نقش شما اجازه این کار را ندارد',
   invalidJson: 'بدنه درخواست JSON معتبر نیست',
   notObject: 'بدنه درخواست باید یک شیء JSON باشد',
   badContentType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه باید JSON باشد',

@@ -6,12 +6,15 @@ import { firstIssueMessage } from '../../schema/define';
 import type { Access, Contract } from './contract';
 import { HttpError, texts } from './errors';
 import { opensAdminPanel } from '../../schema/rules/roles';
+import { allows, type Need, type PanelAccess } from '../../schema/rules/permissions';
 
 export interface AuthUser {
   id: number;
   role: number;
   /** The session the call's token belongs to (its `sid`). */
   sessionId: number;
+  /** What the user may do at the panel, read with the user on this call (none for a learner). */
+  panel: PanelAccess;
 }
 
 declare module 'fastify' {
@@ -21,7 +24,27 @@ declare module 'fastify' {
 }
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * What a panel (`admin`) route needs of a staff member, beside opening the panel: a verb on an
+ * entity or one of its record actions (schema/rules/permissions.ts), `panel` for what every
+ * panel account may call (its own access, its saved views), or `administrator` for what no staff
+ * role can be granted. A function reads it from the call (the entity named in the path).
+ * Administrators pass every need. Undeclared means `administrator`: a route added without a
+ * thought for staff is closed to them, never open.
+ */
+export type PanelNeed = Need | 'panel' | 'administrator';
+export type NeedOf = PanelNeed | ((request: FastifyRequest) => PanelNeed);
+
+export function meets(panel: PanelAccess, need: PanelNeed): boolean {
+  if (panel.kind === 'administrator') return true;
+  if (panel.kind !== 'staff' || need === 'administrator') return false;
+  return need === 'panel' || allows(panel, need);
+}
+
 export interface RouteSettings {
+  /** See PanelNeed; only for `admin` routes. */
+  need?: NeedOf;
   /**
    * False for a handler that sends its own encodings (the cached lists of crud.ts): skips
    * @fastify/compress's hooks, which otherwise run on every call only to pass the bytes on.
@@ -40,6 +63,8 @@ export type Register = (operation: string, access: Access, handler: Handler, set
 export interface DeclaredRoute {
   operation: string;
   access: Access;
+  /** What a staff member needs to call it (null for public and learner routes). */
+  need: NeedOf | null;
 }
 
 /** The user of a learner/admin route; the access hook has already refused anonymous calls. */
@@ -95,7 +120,8 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, authent
     if (!op) throw new Error(`${operation} is not an operation of openapi.yaml`);
     if (registered.has(operation)) throw new Error(`${operation} is registered twice`);
     if (access !== op.access) throw new Error(`${operation} is registered for ${access}, but openapi.yaml's x-access says ${op.access}`);
-    registered.set(operation, { operation, access });
+    if (settings.need !== undefined && access !== 'admin') throw new Error(`${operation}: only a panel route declares what staff need`);
+    registered.set(operation, { operation, access, need: access === 'admin' ? (settings.need ?? 'administrator') : null });
     app.route({
       method: op.method,
       url: toFastifyPath(path),
@@ -104,7 +130,11 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, authent
         if (op.access === 'public') return;
         const user = await authenticate(request);
         if (!user) throw new HttpError(401, texts.notSignedIn);
-        if (op.access === 'admin' && !opensAdminPanel(user.role)) throw new HttpError(403, texts.forbidden);
+        if (op.access === 'admin') {
+          if (!opensAdminPanel(user.role)) throw new HttpError(403, texts.forbidden);
+          const need = typeof settings.need === 'function' ? settings.need(request) : (settings.need ?? 'administrator');
+          if (!meets(user.panel, need)) throw new HttpError(403, texts.notGranted);
+        }
         request.user = user;
       },
       handler: async (request, reply) => {

@@ -89,6 +89,7 @@ const handRows: Record<string, Access> = {
   listAudit: 'admin',
   revertAudit: 'admin',
   adminBadges: 'admin',
+  panelAccess: 'admin',
   resetPassword: 'public',
   publicCourseSessions: 'public',
 };

@@ -5,11 +5,18 @@ import type { FastifyRequest } from 'fastify';
 import { requestChangeMarker, type DB } from '../../platform/db';
 import type { Authenticate, AuthUser } from '../../platform/http';
 import { touchSession } from './signInSessions';
+import { readGrants, type PanelAccess } from '../../../schema/rules/permissions';
+import { administratorRole, staffRole } from '../../../schema/rules/roles';
 import type { Tokens } from './tokens';
 
 interface UserRow {
   id: number;
   role: number;
+  teacherId: number;
+  /** The user's staff role, when it exists: its id, name and grants as stored. */
+  staffRoleId: number | null;
+  staffRoleName: string | null;
+  grants: string | null;
   isLockout: number;
   tokenVersion: number;
   /** The token's session, when it is this user's: null when there is no such row. */
@@ -41,7 +48,20 @@ export class AccessRows {
     const row = await this.db
       .selectFrom('users')
       .leftJoin('sessions', (join) => join.onRef('sessions.userId', '=', 'users.id').on('sessions.id', '=', sessionId))
-      .select(['users.id', 'users.role', 'users.isLockout', 'users.tokenVersion', 'sessions.id as sessionId', 'sessions.endedAt', 'sessions.lastSeenAt'])
+      .leftJoin('staff_roles', 'staff_roles.id', 'users.staffRoleId')
+      .select([
+        'users.id',
+        'users.role',
+        'users.teacherId',
+        'users.isLockout',
+        'users.tokenVersion',
+        'staff_roles.id as staffRoleId',
+        'staff_roles.name as staffRoleName',
+        'staff_roles.grants',
+        'sessions.id as sessionId',
+        'sessions.endedAt',
+        'sessions.lastSeenAt',
+      ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (marker === null) return row;
@@ -68,8 +88,16 @@ async function authenticate(request: FastifyRequest, tokens: Tokens, access: Acc
   if (!user || user.isLockout || user.tokenVersion !== claims.version) return null;
   if (user.sessionId === null || user.endedAt !== null || user.lastSeenAt === null) return null;
   await touchSession(db, claims.sessionId, user.lastSeenAt);
-  // The role is read from the database, not the token, so a demotion takes effect at once.
-  return { id: user.id, role: user.role, sessionId: claims.sessionId };
+  // The role and its grants are read from the database, not the token, so a demotion or a role
+  // changed or revoked takes effect on the next call.
+  return { id: user.id, role: user.role, sessionId: claims.sessionId, panel: panelAccess(user) };
+}
+
+/** What a user row may do at the panel: a staff member without an existing role holds nothing. */
+function panelAccess(user: UserRow): PanelAccess {
+  if (user.role === administratorRole) return { kind: 'administrator' };
+  if (user.role !== staffRole || user.staffRoleId === null) return { kind: 'none' };
+  return { kind: 'staff', roleId: user.staffRoleId, roleName: user.staffRoleName ?? '', grants: readGrants(user.grants), teacherId: user.teacherId > 0 ? user.teacherId : null };
 }
 
 /** The bearer check of one server: its tokens' key, and its own cache of access rows. */

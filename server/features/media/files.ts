@@ -325,14 +325,14 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
 
 export function registerFiles(register: Register, media: MediaStore, db: DB) {
   const variants: VariantState = { listings: new Map(), making: new Set() };
-  register('GET /api/File/all-images', 'admin', () => media.list('images'));
-  register('GET /api/File/all-videos', 'admin', () => media.list('videos'));
-  register('POST /api/File/upload-image', 'admin', (request, reply) => upload(media, db, 'images', request, reply));
-  register('POST /api/File/upload-video', 'admin', (request, reply) => upload(media, db, 'videos', request, reply));
+  register('GET /api/File/all-images', 'admin', () => media.list('images'), { need: 'panel' });
+  register('GET /api/File/all-videos', 'admin', () => media.list('videos'), { need: 'panel' });
+  register('POST /api/File/upload-image', 'admin', (request, reply) => upload(media, db, 'images', request, reply), { need: 'panel' });
+  register('POST /api/File/upload-video', 'admin', (request, reply) => upload(media, db, 'videos', request, reply), { need: 'panel' });
   register('GET /api/File/library', 'admin', async (request) => {
     const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
     return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
-  });
+  }, { need: 'panel' });
   register('GET /api/File/image/{fileName}', 'public', (request, reply) => serve(media, variants, 'images', request, reply));
   register('GET /api/File/video/{fileName}', 'public', (request, reply) => serve(media, variants, 'videos', request, reply));
   register('DELETE /api/File/delete', 'admin', async (request) => {
@@ -346,5 +346,5 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     await forgetFile(db, kind, fileName);
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };
-  });
+  }, { need: 'administrator' });
 }

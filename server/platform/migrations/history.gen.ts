@@ -34,6 +34,7 @@ import * as m_20261128100000_refund_refused from './20261128100000_refund_refuse
 import * as m_20261128100500_contact_replies from './20261128100500_contact_replies';
 import * as m_20261128113000_order_line_list_prices from './20261128113000_order_line_list_prices';
 import * as m_20261128113100_order_payment_method from './20261128113100_order_payment_method';
+import { generated as m_20261128174113_create_staff_roles_alter_users } from './20261128174113_create_staff_roles_alter_users.gen';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -68,4 +69,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: '20261128100500_contact_replies', migration: m_20261128100500_contact_replies },
   { name: '20261128113000_order_line_list_prices', migration: m_20261128113000_order_line_list_prices },
   { name: '20261128113100_order_payment_method', migration: m_20261128113100_order_payment_method },
+  { name: '20261128174113_create_staff_roles_alter_users', generated: m_20261128174113_create_staff_roles_alter_users },
 ];

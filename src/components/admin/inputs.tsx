@@ -222,4 +222,5 @@ export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   videoLink: MediaPicker,
   richText: RichTextInput,
   password: PasswordInput,
+  grants: TextareaInput,
 };

@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registry } from '../../../schema/registry.gen';
 import { ListToolbar } from '../../../src/components/admin/ListControls';
-import type { ListSearch } from '../../../src/components/admin/listSearch';
+import type { ListSearch } from '../../../src/lib/listSearch';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
