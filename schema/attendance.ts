@@ -85,4 +85,6 @@ export default defineEntity({
   searchIn: ['note'],
   labelField: 'childId',
   singular: 'ردیف حضور و غیاب',
+  scope: { through: 'sessionId' },
+  sensitive: ['note'],
 });

@@ -49,4 +49,5 @@ export default defineEntity({
   // A child found by the parent's name or phone too.
   searchThrough: [{ reference: 'userId' }],
   labelField: ['firstName', 'lastName'],
+  sensitive: ['birthDate'],
 });

@@ -157,4 +157,6 @@ export default defineEntity({
   searchIn: ['note', 'room'],
   labelField: ['date', 'startTime'],
   singular: 'جلسه',
+  scope: { through: 'courseId' },
+  sensitive: ['note'],
 });

@@ -41,4 +41,5 @@ export default defineEntity({
   relatedOrder: [['weekday', 'asc'], ['startTime', 'asc']],
   labelField: ['weekday', 'startTime'],
   singular: 'روز کلاس',
+  scope: { through: 'courseId' },
 });

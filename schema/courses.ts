@@ -150,4 +150,7 @@ export default defineEntity({
   searchIn: ['title', 'prerequisite'],
   // A term's courses moved to another category, or put out of sale together.
   bulkEdit: ['categoryId', 'inActive'],
+  // A teacher's own courses: those they teach or assist in.
+  scope: { teacher: ['techerId', 'assistantTeacherIds'] },
+  sensitive: ['priceInTomans', 'earlyBirdPriceInTomans', 'capacity', 'classLink'],
 });

@@ -133,4 +133,6 @@ export default defineEntity({
   singular: 'ثبت‌نام',
   // An enrolment found by its child's name or its course's title.
   searchThrough: [{ reference: 'childId' }, { reference: 'courseId' }],
+  scope: { through: 'courseId' },
+  sensitive: ['amountInTomans', 'refundedInTomans', 'payment', 'reference'],
 });

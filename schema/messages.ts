@@ -108,4 +108,5 @@ export default defineEntity({
       failed: 'بایگانی پیام ناموفق بود',
     },
   },
+  sensitive: ['phoneNumber', 'emailAddress'],
 });

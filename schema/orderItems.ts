@@ -46,4 +46,5 @@ export default defineEntity({
   searchIn: ['courseTitle', 'childName'],
   labelField: 'courseTitle',
   singular: 'قلم سفارش',
+  sensitive: ['listPriceInTomans', 'priceInTomans', 'earlyBirdDiscountInTomans', 'siblingDiscountInTomans', 'couponDiscountInTomans'],
 });

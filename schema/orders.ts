@@ -206,4 +206,5 @@ export default defineEntity({
   // A parent's order is named as they would name it: their name, then the gateway's tracking code.
   labelField: ['userId', 'refId'],
   singular: 'سفارش',
+  sensitive: ['totalInTomans', 'discountInTomans', 'refundDueInTomans', 'refundedInTomans', 'cardPan', 'refId'],
 });

@@ -60,4 +60,5 @@ export default defineEntity({
   searchIn: ['authority', 'refId'],
   labelField: 'kind',
   singular: 'تراکنش',
+  sensitive: ['amountInTomans', 'cardPan', 'refId', 'authority'],
 });

@@ -40,4 +40,6 @@ export default defineEntity({
   searchIn: ['name'],
   labelField: 'name',
   singular: 'نقش',
+  // Roles are an administrator's alone: a role that could edit roles could grant itself anything.
+  staffGrantable: false,
 });

@@ -122,4 +122,8 @@ export default defineEntity({
   importable: true,
   searchIn: ['firstName', 'lastName', 'emailAddress', 'phoneNumber'],
   labelField: ['firstName', 'lastName'],
+  // Who may open the panel and with which role is for administrators alone: a staff member who
+  // could change it could grant themselves anything (the server keeps these read-only to staff).
+  administratorOnly: ['role', 'staffRoleId', 'teacherId'],
+  sensitive: ['phoneNumber', 'emailAddress'],
 });

@@ -149,6 +149,10 @@ export interface EntityDecl<F extends Record<string, FieldDecl>, K extends strin
   sensitive?: ReadonlyArray<NoInfer<keyof F & string>>;
   /** See ScopeDecl. */
   scope?: ScopeDecl<NoInfer<keyof F & string>>;
+  /** Fields only an administrator may change: read-only to every staff role, whatever it is granted. */
+  administratorOnly?: ReadonlyArray<NoInfer<keyof F & string>>;
+  /** `false`: no staff role may be granted anything of this entity (the roles themselves). */
+  staffGrantable?: false;
 }
 
 /**
