@@ -153,10 +153,14 @@ export function contractBlocks(entities: readonly AnyEntity[]): { schemas: Recor
     const rowProps = Object.fromEntries(
       readOnly.map(([n, f]) => [n, propertySchema(createOnly(f) ? { ...f, readOnly: true } : f, entities)]),
     );
-    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.map(([n]) => n)], properties: { ...system, ...rowProps } };
+    // A sensitive field is left out of the rows a staff role that hides it receives, and out of
+    // what such a role sends (server/engine/staffView.ts): the contract does not require it.
+    const sensitive: readonly string[] = entity.decl.sensitive ?? [];
+    const always = ([n, f]: readonly [string, FieldDecl]) => !sensitive.includes(n) && !f.optionalInBody;
+    const own = { type: 'object', required: [...Object.keys(system), ...readOnly.filter(always).map(([n]) => n)], properties: { ...system, ...rowProps } };
     if (writable.length > 0) {
       // A many-to-many field may be left out of a body (see bodySchema); every row answers it.
-      schemas[`${name}Fields`] = { type: 'object', required: writable.filter(([, f]) => f.input !== 'references').map(([n]) => n), properties: props(writable) };
+      schemas[`${name}Fields`] = { type: 'object', required: writable.filter(([, f]) => f.input !== 'references').filter(always).map(([n]) => n), properties: props(writable) };
       schemas[name] = { allOf: [ref(`${name}Fields`), own] };
       const idKey = entity.ops.updateIdKey ?? 'id';
       if (entity.ops.update) {

@@ -3185,7 +3185,7 @@ export type components = {
         AttendanceRecordFields: {
             /** @enum {string} */
             status: "unmarked" | "present" | "absent" | "excused";
-            note: string;
+            note?: string;
         };
         AttendanceRecord: components["schemas"]["AttendanceRecordFields"] & {
             id: number;
@@ -3244,7 +3244,7 @@ export type components = {
             /** @description id of a User; 0 when none */
             userId: number;
             /** Format: date-time */
-            birthDate: string | null;
+            birthDate?: string | null;
             grade: string;
         };
         ChildRecordListPage: components["schemas"]["ListPage"] & {
@@ -3271,7 +3271,7 @@ export type components = {
             /** @enum {string} */
             status: "scheduled" | "cancelled";
             room: string;
-            note: string;
+            note?: string;
         };
         ClassSession: components["schemas"]["ClassSessionFields"] & {
             id: number;
@@ -3397,8 +3397,8 @@ export type components = {
             lastSessionDate: string | null;
             /** Format: date-time */
             registrationDeadline: string | null;
-            priceInTomans: number;
-            earlyBirdPriceInTomans: number;
+            priceInTomans?: number;
+            earlyBirdPriceInTomans?: number;
             /** Format: date-time */
             earlyBirdUntil: string | null;
             /** @enum {string} */
@@ -3415,10 +3415,10 @@ export type components = {
             prerequisite: string;
             ageMin: number;
             ageMax: number;
-            capacity: number;
+            capacity?: number;
             address: string;
             room: string;
-            classLink: string;
+            classLink?: string;
             /** @description a URL or path is accepted and stored as the bare file name */
             coverImage: string;
             /** @description a URL or path is accepted and stored as the bare file name */
@@ -3515,7 +3515,7 @@ export type components = {
             status: "active" | "cancelled";
             /** Format: date-time */
             cancelledAt: string | null;
-            refundedInTomans: number;
+            refundedInTomans?: number;
         };
         EnrollmentRecordListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["EnrollmentRecord"][];
@@ -3588,9 +3588,9 @@ export type components = {
             version: number;
             fullName: string;
             /** @description Persian or Arabic digits are accepted and stored as Latin ones */
-            phoneNumber: string;
+            phoneNumber?: string;
             /** @description stored in lower case */
-            emailAddress: string;
+            emailAddress?: string;
             message: string;
             /** Format: date-time */
             createdAt: string;
@@ -3676,11 +3676,11 @@ export type components = {
             courseId: number;
             /** @description id of a ChildRecord; 0 when none */
             childId: number;
-            listPriceInTomans: number;
-            earlyBirdDiscountInTomans: number;
-            siblingDiscountInTomans: number;
-            couponDiscountInTomans: number;
-            priceInTomans: number;
+            listPriceInTomans?: number;
+            earlyBirdDiscountInTomans?: number;
+            siblingDiscountInTomans?: number;
+            couponDiscountInTomans?: number;
+            priceInTomans?: number;
         };
         OrderItemRecordListPage: components["schemas"]["ListPage"] & {
             items?: components["schemas"]["OrderItemRecord"][];
@@ -3693,18 +3693,18 @@ export type components = {
             userId: number;
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "cancelled" | "expired" | "refundDue" | "refunded";
-            totalInTomans: number;
-            discountInTomans: number;
+            totalInTomans?: number;
+            discountInTomans?: number;
             /** @description id of a Coupon; 0 when none */
             couponId: number;
             couponCode: string;
             invoiceNumber: number | null;
-            refundDueInTomans: number;
-            refundedInTomans: number;
+            refundDueInTomans?: number;
+            refundedInTomans?: number;
             /** @enum {string} */
             paymentMethod: "online" | "cash" | "cardToCard" | "free";
-            refId: string;
-            cardPan: string;
+            refId?: string;
+            cardPan?: string;
             /** Format: date-time */
             createdAt: string | null;
             /** Format: date-time */
@@ -3742,10 +3742,10 @@ export type components = {
             kind: "request" | "verify" | "refund" | "manualRefund" | "manualPayment" | "reverse";
             /** @enum {string} */
             outcome: "ok" | "unpaid" | "refused" | "unreachable" | "unreadable";
-            amountInTomans: number;
-            authority: string;
-            refId: string;
-            cardPan: string;
+            amountInTomans?: number;
+            authority?: string;
+            refId?: string;
+            cardPan?: string;
             /** Format: date-time */
             at: string | null;
         };
@@ -3840,15 +3840,15 @@ export type components = {
         };
         UserFields: {
             /** @description Iranian mobile; Persian or Arabic digits and +98 are accepted and stored as 09xxxxxxxxx */
-            phoneNumber: string;
+            phoneNumber?: string;
             /** @description stored in lower case */
-            emailAddress: string;
+            emailAddress?: string;
             /** @enum {integer} */
             role: 1 | 200 | 300;
             /** @description id of a StaffRole; 0 when none */
-            staffRoleId: number;
+            staffRoleId?: number;
             /** @description id of a Teacher; 0 when none */
-            teacherId: number;
+            teacherId?: number;
         };
         User: components["schemas"]["UserFields"] & {
             id: number;

@@ -82,6 +82,7 @@ function anyField(field: FieldDecl): AnyField {
   if (field.wide) out.wide = true;
   if (field.readOnly) out.readOnly = true;
   if (field.createOnly || isWriteOnly(field)) out.createOnly = true;
+  if (field.optionalInBody) out.optionalInBody = true;
   if ('notAfter' in field && field.notAfter !== undefined) out.notAfter = field.notAfter;
   if (field.input === 'jalaliDate' && field.filter === 'range') out.rangeFilter = true;
   if (field.input === 'jalaliDate' && field.moment) out.moment = true;

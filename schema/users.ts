@@ -42,8 +42,8 @@ export default defineEntity({
     },
     // A staff member's permissions are their role's; a teacher's account names the teacher whose
     // courses are «their own» (schema/define/entity.ts ScopeDecl).
-    staffRoleId: { label: 'نقش کارمند', input: 'reference', reference: { entity: 'staffRoles', label: 'name', none: 'بدون نقش' }, hint: 'برای نقش «کارمند»: دسترسی‌های او از این نقش است' },
-    teacherId: { label: 'مدرس', input: 'reference', reference: { entity: 'teachers', label: 'fullName', none: 'هیچ‌کدام' }, hint: 'برای حساب یک مدرس: دوره‌های این مدرس «موارد خودِ» او هستند' },
+    staffRoleId: { label: 'نقش کارمند', input: 'reference', reference: { entity: 'staffRoles', label: 'name', none: 'بدون نقش' }, optionalInBody: true, hint: 'برای نقش «کارمند»: دسترسی‌های او از این نقش است' },
+    teacherId: { label: 'مدرس', input: 'reference', reference: { entity: 'teachers', label: 'fullName', none: 'هیچ‌کدام' }, optionalInBody: true, hint: 'برای حساب یک مدرس: دوره‌های این مدرس «موارد خودِ» او هستند' },
     password: {
       label: 'رمز عبور',
       input: 'password',

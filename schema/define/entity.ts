@@ -227,6 +227,8 @@ export interface AnyField {
   readOnly?: boolean;
   /** Written when the record is created only (see FieldCommon.createOnly; password fields). */
   createOnly?: boolean;
+  /** See FieldCommon.optionalInBody. */
+  optionalInBody?: true;
   /** The field of the same record (same input kind) this one may not come after or exceed. */
   notAfter?: string;
   /** Date fields: the list offers a date-range filter (DateField.filter). */

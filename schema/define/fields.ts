@@ -30,6 +30,11 @@ interface FieldCommon {
   /** The field's previous name: codegen then renames the column instead of dropping it. */
   renamedFrom?: string;
   /**
+   * A field added after the spec's clients were written (a user's staff role): a body may leave
+   * it out, and then a create takes its initial value and an update keeps what is stored.
+   */
+  optionalInBody?: true;
+  /**
    * Whether its column may hold null. By default a date field without `auto: 'created'` may and
    * no other may; a table the server makes says so where its hand migration differs (an order's
    * gateway reference, null until it is paid).

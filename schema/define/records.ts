@@ -84,6 +84,10 @@ export function bodySchema(entity: AnyEntity, mode: 'create' | 'update', options
       entries[name] = mode === 'create' ? v.optional(fieldSchema(field), []) : v.optional(fieldSchema(field));
       continue;
     }
+    if (field.optionalInBody) {
+      entries[name] = mode === 'create' ? v.optional(fieldSchema(field), field.initial ?? blankValue(field)) : v.optional(fieldSchema(field));
+      continue;
+    }
     entries[name] = fieldSchema(field);
     labels.push([name, field.label]);
   }

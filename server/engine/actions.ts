@@ -12,6 +12,7 @@ import { HttpErrorKeeping, notFound, texts } from '../platform/errors';
 import { assertReferencesExist, constraintError, requestedVersion, shapeRow } from './integrity';
 import type { Row } from '../platform/db';
 import { currentUser, parse, type Register } from '../platform/http';
+import { assertInScope } from './staffView';
 import type { Gateway } from '../platform/outside';
 import { actionHandlersOf, afterWrite, type ActionHandler, type ActionServices, type AuditVia } from './behaviours';
 import { recordForUpdate } from './links';
@@ -88,6 +89,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
         const expected = requestedVersion(request.body);
         try {
           return await db.transaction().execute(async (trx) => {
+            await assertInScope(trx, entity, actor.panel, id);
             const before = await recordForUpdate(trx, entity, id);
             if (!before) throw notFound(texts.recordNotFound);
             if (expected !== undefined && Number(before.version) !== expected) {

@@ -1,6 +1,6 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
-import { pathEntityNeed } from './staffView';
+import { pathEntityNeed, queryForRole, visibleRow } from './staffView';
 import * as v from 'valibot';
 import { manySpec, ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
 import { csvColumns, csvDigits } from '../../schema/importable';
@@ -225,9 +225,10 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     const key = String(queryRecord(request.params).entity ?? '');
     if (!isRegistryKey(key)) throw notFound(adminListTexts.unknownEntity);
     const entity = registry[key];
-    const q = exportQuery(parseListQuery(entity, queryRecord(request.query), properties.get(entity.key)));
+    const { panel } = currentUser(request);
+    const q = queryForRole(entity, panel, exportQuery(parseListQuery(entity, queryRecord(request.query), properties.get(entity.key))));
     const rows = (await withLinks(db, entity, await matchingRows(db, entity, q))).map((row) => {
-      const shaped = contract.shapeAs(entity.component, row);
+      const shaped = visibleRow(entity, panel, contract.shapeAs(entity.component, row));
       return { ...shaped, id: Number(row.id) };
     });
     return reply

@@ -18,11 +18,14 @@ import { runAction } from './actions';
 import { createHookOf, insertHookOf } from './behaviours';
 import { deleteRecord, editedValues, insertRecord, stampSave, toColumns, updateRecord } from './crud';
 import { type DB } from '../platform/db';
-import { HttpError, notFound } from '../platform/errors';
+import { HttpError, notFound, texts } from '../platform/errors';
 import type { Gateway } from '../platform/outside';
 import { constraintError, shapeRow } from './integrity';
 import type { Executor, Row } from '../platform/db';
-import { currentUser, parse, type Register } from '../platform/http';
+import { currentUser, meets, parse, type Register } from '../platform/http';
+import type { Need } from '../../schema/rules/permissions';
+import { registry } from '../../schema/registry.gen';
+import { assertInScope, readsEntity } from './staffView';
 import { auditTexts, entityOf, parseSnapshot, parseVia, sameValue, type AuditRow } from './audit';
 import { recordForUpdate } from './links';
 
@@ -167,7 +170,13 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
     const q = parse(listQuery, request.query);
     const pageSize = Math.min(q.pageSize ?? 50, 200);
     const page = q.page ?? 1;
+    const { panel } = currentUser(request);
     let query = db.selectFrom('audit_log');
+    // A staff role sees the entries of the entities it reads, and nothing of the others.
+    if (panel.kind === 'staff') {
+      const readable = Object.keys(registry).filter((key) => readsEntity(panel, key));
+      query = readable.length > 0 ? query.where('entity', 'in', readable) : query.where('id', '<', 0);
+    }
     if (q.entity) query = query.where('entity', '=', q.entity);
     if (q.action) query = query.where('action', '=', q.action);
     if (q.userId) query = query.where('userId', '=', q.userId);
@@ -206,6 +215,14 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
     const plan = planOf(entry);
     if (plan.kind === 'refused') throw new HttpError(409, plan.reason);
     const { entity } = plan;
+    // Only what the role could have done itself: the action it undoes with, or the write.
+    const needed: Need =
+      plan.kind === 'action' ? { entity: entity.key, action: plan.inverse.key } : { entity: entity.key, can: plan.after !== null && plan.before === null ? 'delete' : plan.before !== null && plan.after === null ? 'create' : 'update' };
+    if (!meets(actor.panel, needed)) throw new HttpError(403, texts.notGranted);
+    await assertInScope(db, entity, actor.panel, Number(entry.recordId)).catch((error: unknown) => {
+      // A record deleted since is in no scope; re-creating it is an administrator's.
+      if (actor.panel.kind === 'staff') throw error;
+    });
     const recordId = Number(entry.recordId);
     try {
       return await db.transaction().execute(async (trx) => {

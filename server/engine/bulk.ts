@@ -1,7 +1,7 @@
 // Bulk work of the generic admin: POST /api/Admin/{entity}/bulk-delete for any registry entity
 // that has a delete operation (CSV import lives in csvImport.ts). One transaction; a row that
 // is still in use or protected is kept and reported with its reason, the rest are deleted.
-import { pathEntityNeed } from './staffView';
+import { assertUnrestricted, pathEntityNeed } from './staffView';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -189,6 +189,7 @@ export function registerBulk(register: Register, db: DB): void {
     if (!entity.ops.remove) throw new HttpError(400, bulkTexts.notDeletable);
     const selection = parseSelection(request.body);
     const actor = currentUser(request);
+    assertUnrestricted(entity, actor.panel);
     const ids = await selectedIds(db, entity, selection);
     return bulkDelete(db, entity, ids, actor);
   }, { need: pathEntityNeed('delete') });

@@ -11,6 +11,7 @@ import type { Contract } from '../platform/contract';
 import type { DB, Row } from '../platform/db';
 import { HttpError } from '../platform/errors';
 import { currentUser, type AuthUser, type Register } from '../platform/http';
+import { assertUnrestricted } from './staffView';
 import { bulkTexts, chunks, parseSelection, rowLabel, selectedIds, type Skipped } from './bulk';
 import { editedValues, updateRecord } from './crud';
 import { assertReferencesExist, constraintError } from './integrity';
@@ -93,6 +94,7 @@ export function registerBulkEdit(register: Register, db: DB, contract: Contract)
     register(`${method} ${path}`, 'admin', async (request) => {
       const { name, value, selection } = parseBody(entity, request.body);
       const actor = currentUser(request);
+      assertUnrestricted(entity, actor.panel);
       const ids = await selectedIds(db, entity, selection);
       return bulkEdit(db, contract, entity, actor, { name, value, ids });
     }, { need: { entity: entity.key, can: 'update' } });

@@ -17,6 +17,8 @@ import type { Row } from '../platform/db';
 import { parseListQuery, runListQuery, schemaProperties } from './listQuery';
 import { prepareListSearch, warmListSearch } from './listSearch';
 import { currentUser, parse, type AuthUser, type Register } from '../platform/http';
+import type { PanelAccess } from '../../schema/rules/permissions';
+import { assertInScope, guardedBody, queryForRole, scopeClause, seesAll, visibleRow } from './staffView';
 import { sanitizeRichText } from '../platform/sanitize';
 import { uniqueSlug } from '../platform/slug';
 
@@ -28,6 +30,8 @@ export function toColumns(entity: AnyEntity, body: Row, fields: AnyEntity['field
   const out: Row = {};
   for (const [name, field] of Object.entries(fields)) {
     let value = body[name];
+    // Left out of the body (a many-to-many field, an optionalInBody one): the stored value stays.
+    if (value === undefined) continue;
     if (typeof value === 'boolean') value = value ? 1 : 0;
     if (field.input === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
     out[name] = value;
@@ -193,6 +197,22 @@ export function queryRecord(query: unknown): Record<string, unknown> {
   return typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query)) : {};
 }
 
+/**
+ * An update body as a staff role may send it: the fields it may not change taken from the record
+ * as stored (see guardedBody). The record is read as the contract shapes it, so the comparison
+ * is of like with like.
+ */
+async function bodyForRole(db: DB, entity: AnyEntity, panel: PanelAccess, body: unknown): Promise<unknown> {
+  if (panel.kind !== 'staff' || typeof body !== 'object' || body === null) return body;
+  const idKey = entity.ops.updateIdKey ?? 'id';
+  const id = Number(Reflect.get(body, idKey));
+  if (!Number.isInteger(id) || id < 1) return body;
+  await assertInScope(db, entity, panel, id);
+  const stored = await recordForUpdate(db, entity, id);
+  if (!stored) throw notFound(texts.recordNotFound);
+  return guardedBody(entity, panel, body, stored);
+}
+
 export async function registerCrud(register: Register, db: DB, contract: Contract): Promise<void> {
   // Which tables keep a slug or a creation time is read from the database, not hard-coded.
   const tables = await db.introspection.getTables();
@@ -228,9 +248,10 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     // arriving while it is rebuilt wait for the same rebuild. PostgreSQL has no such marker and
     // several processes may write, so there every request reads the table (and
     // @fastify/compress compresses the answer).
-    const readList = async () => {
-      const result = await sql<Row>`select * from ${sql.table(entity.table)} order by ${sql.ref('id')} desc`.execute(db);
-      const rows = (await withLinks(db, entity, result.rows)).map(shape);
+    const readList = async (panel: PanelAccess = { kind: 'administrator' }) => {
+      const within = scopeClause(entity, panel);
+      const result = await sql<Row>`select * from ${sql.table(entity.table)} ${within ? sql`where ${within}` : sql``} order by ${sql.ref('id')} desc`.execute(db);
+      const rows = (await withLinks(db, entity, result.rows)).map((row) => visibleRow(entity, panel, shape(row)));
       return entity.ops.listItemsAt ? { [entity.ops.listItemsAt]: rows } : rows;
     };
     let cached: { marker: string; body: Promise<EncodedBody> } | null = null;
@@ -239,10 +260,11 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     const listProperties = schemaProperties(contract.component(entity.component), columns);
     register(opKey(entity.ops.list), 'admin', async (request, reply) => {
       // With any paging parameter: one page, read per request (no cache; see server/engine/listQuery.ts).
+      const { panel } = currentUser(request);
       const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
       if (listQuery) {
-        const page = await runListQuery(db, entity, listQuery);
-        const answer = { items: (await withLinks(db, entity, page.items)).map(shape), total: page.total };
+        const page = await runListQuery(db, entity, queryForRole(entity, panel, listQuery));
+        const answer = { items: (await withLinks(db, entity, page.items)).map((row) => visibleRow(entity, panel, shape(row))), total: page.total };
         if (!cacheLists) return answer;
         // This route skips @fastify/compress (the cached list brings its own encodings), so a
         // page, 100 rows of ~60 kB JSON for courses, is compressed here.
@@ -250,6 +272,8 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
         return sendEncoded(request, reply, new EncodedBody(bytes), minCompressedSize);
       }
+      // A role kept from some rows or fields reads its own list, never the shared one.
+      if (!seesAll(entity, panel)) return readList(panel);
       const marker = cacheLists ? await requestChangeMarker(db, request) : null;
       if (marker === null) return readList();
       if (cached?.marker !== marker) {
@@ -268,7 +292,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const schema = bodySchema(entity, 'create');
       register(opKey(entity.ops.create), 'admin', async (request) => {
         const actor = currentUser(request);
-        const parsed = toColumns(entity, parse(schema, request.body, createLabels), entity.createFields);
+        const parsed = toColumns(entity, parse(schema, guardedBody(entity, actor.panel, request.body, null), createLabels), entity.createFields);
         const values = createHook ? await createHook(parsed, db) : parsed;
         if (columns.has('createdAt')) values.createdAt = nowIso();
         for (const name of stampedOnCreate) values[name] = nowIso();
@@ -279,9 +303,12 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
             if (columns.has('slug') && typeof slugSource === 'string') {
               values.slug = await freshSlug(trx, entity, slugSource);
             }
-            return insertHook ? insertThrough(trx, entity, actor, values, insertHook) : insertRecord(trx, entity, actor, values);
+            const inserted = insertHook ? await insertThrough(trx, entity, actor, values, insertHook) : await insertRecord(trx, entity, actor, values);
+            // A scoped role creates only what is its own (a session of its own course).
+            await assertInScope(trx, entity, actor.panel, Number(inserted.id));
+            return inserted;
           });
-          return shape(row);
+          return visibleRow(entity, actor.panel, shape(row));
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
@@ -291,12 +318,16 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     if (entity.ops.update) {
       register(opKey(entity.ops.update), 'admin', async (request) => {
         const actor = currentUser(request);
-        const { id, values } = updateValues(entity, request.body, actor.id);
+        const body = await bodyForRole(db, entity, actor.panel, request.body);
+        const { id, values } = updateValues(entity, body, actor.id);
         // Named by the admin's form (the version it loaded); the spec's clients send none and
         // overwrite as before.
         const expected = requestedVersion(request.body);
         try {
-          return await db.transaction().execute(async (trx) => shape(await updateRecord(trx, contract, entity, actor, { id, values, expected })));
+          return await db.transaction().execute(async (trx) => {
+            await assertInScope(trx, entity, actor.panel, id);
+            return visibleRow(entity, actor.panel, shape(await updateRecord(trx, contract, entity, actor, { id, values, expected })));
+          });
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
@@ -309,6 +340,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
         try {
           return await db.transaction().execute(async (trx) => {
+            await assertInScope(trx, entity, actor.panel, id);
             await deleteRecord(trx, entity, actor, id);
             return { id };
           });

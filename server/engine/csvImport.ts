@@ -3,7 +3,7 @@
 // create form would send and is checked with the same bodySchema; a single rejected row means
 // nothing is written (one transaction), and `dryRun=1` checks without writing. Cells may use
 // Persian/Arabic digits, Jalali dates (۱۴۰۵/۰۱/۱۵) and option labels («آنلاین») or raw values.
-import { pathEntityNeed } from './staffView';
+import { assertUnrestricted, pathEntityNeed } from './staffView';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -20,7 +20,7 @@ import { constraintError } from './integrity';
 import type { Row } from '../platform/db';
 import { nowIso, type DB } from '../platform/db';
 import { HttpError } from '../platform/errors';
-import type { Register } from '../platform/http';
+import { currentUser, type Register } from '../platform/http';
 import { afterWrite, checkImport, fillImported, sharedBehaviour, type WriteChange } from './behaviours';
 import { uniqueSlug } from '../platform/slug';
 import { assertLinksExist, splitLinks, writeLinks } from './links';
@@ -334,6 +334,7 @@ export function registerImport(register: Register, db: DB): void {
   register('POST /api/Admin/{entity}/import', 'admin', async (request) => {
     const entity = entityOf(request);
     if (!isImportable(entity)) throw new HttpError(400, importTexts.notImportable);
+    assertUnrestricted(entity, currentUser(request).panel);
     const query = request.query;
     const flag = typeof query === 'object' && query !== null && 'dryRun' in query ? query.dryRun : undefined;
     if (flag !== undefined && flag !== '0' && flag !== '1') throw new HttpError(400, importTexts.badDryRun);

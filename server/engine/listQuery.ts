@@ -48,6 +48,8 @@ export interface ListQuery {
   q: string | null;
   filters: ReadonlyArray<ListFilter>;
   ids: ReadonlyArray<number> | null;
+  /** The rows a scoped staff role may see (server/engine/staffView.ts queryForRole); absent: all. */
+  within?: RawBuilder<unknown>;
 }
 
 type Row = Record<string, unknown>;
@@ -259,6 +261,7 @@ async function clauses(db: DB, entity: AnyEntity, q: ListQuery): Promise<Clauses
   if (q.ids) {
     parts.push(q.ids.length > 0 ? sql`${sql.ref('id')} in (${sql.join(q.ids.map((id) => sql`${id}`))})` : sql`1 = 0`);
   }
+  if (q.within) parts.push(q.within);
   let rank: RawBuilder<unknown> | null = null;
   if (q.q !== null) {
     const search = await searchClauses(db, entity, q.q, !q.sortChosen);

@@ -8,7 +8,8 @@ import { registry } from '../../schema/registry.gen';
 import { recordAudit } from './audit';
 import type { DB } from '../platform/db';
 import type { Row } from '../platform/db';
-import type { AuthUser, Register } from '../platform/http';
+import { currentUser, type AuthUser, type Register } from '../platform/http';
+import { readsEntity } from './staffView';
 import { recordForUpdate } from './links';
 
 type OptionValue = string | number | boolean;
@@ -54,5 +55,6 @@ export async function countBadges(db: DB, entities: readonly AnyEntity[] = Objec
 }
 
 export function registerNavBadges(register: Register, db: DB): void {
-  register('GET /api/Admin/badges', 'admin', async () => ({ badges: await countBadges(db) }), { need: 'panel' });
+  // A staff role is told the counts of what it reads only.
+  register('GET /api/Admin/badges', 'admin', async (request) => ({ badges: await countBadges(db, Object.values(registry).filter((entity) => readsEntity(currentUser(request).panel, entity.key))) }), { need: 'panel' });
 }

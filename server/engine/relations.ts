@@ -2,7 +2,7 @@
 // records (a table's reference columns, one call per table), a reference picker's choices, and
 // one record with the records of other entities that reference it (its detail view). Which
 // entity references which comes only from the schema files' `reference` fields.
-import { pathEntityNeed } from './staffView';
+import { assertInScope, pathEntityNeed, readsEntity, scopeClause, visibleRow } from './staffView';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { labelFieldsOf, recordLabel, type AnyEntity, type ManyCount, type RegistryKey } from '../../schema/define';
@@ -281,7 +281,9 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     // Labels are folded here rather than in SQL: folding (Arabic letters, digits, ZWNJ) has no
     // portable SQL form on SQLite and PostgreSQL, and the entities people pick from (teachers,
     // categories) are small. A large one should get a folded search column (the list protocol's).
-    const all = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)}`.execute(db);
+    // A scoped role picks among its own records only.
+    const within = scopeClause(entity, currentUser(request).panel);
+    const all = await sql<Row>`select ${labelSelection(entity)} from ${sql.table(entity.table)} ${within ? sql`where ${within}` : sql``}`.execute(db);
     const matches: Array<{ id: number; label: string; rank: number }> = [];
     for (const row of all.rows) {
       const label = recordLabel(entity, row);
@@ -299,6 +301,8 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     const rawId = typeof request.params === 'object' && request.params !== null && 'id' in request.params ? request.params.id : undefined;
     if (typeof rawId !== 'string' || !positiveInt.test(rawId)) throw new HttpError(400, relationTexts.badId);
     const id = Number(rawId);
+    const { panel } = currentUser(request);
+    await assertInScope(db, entity, panel, id);
     // The schema's `onOpen` (a new message becomes read) happens before the read, so the answer
     // shows the record as it is after it.
     const opened = entity.onOpen ? await openRecord(db, entity, id, currentUser(request)) : false;
@@ -309,12 +313,16 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     const referrers = referrersOf(entity.key);
     const related = [];
     for (const { entity: other, field } of referrers) {
+      // Only what the role reads, of its own scope, without the fields it may not see.
+      if (!readsEntity(panel, other.key)) continue;
+      const within = scopeClause(other, panel);
+      const alsoWithin = within ? sql` and ${within}` : sql``;
       const counted = await sql<{ n: number | string }>`select count(*) as ${sql.ref('n')} from ${sql.table(other.table)}
-        where ${sql.ref(field)} = ${id}`.execute(db);
+        where ${sql.ref(field)} = ${id}${alsoWithin}`.execute(db);
       const order = relatedOrderOf(other).map(([name, direction]) =>
         direction === 'asc' ? sql`${sql.ref(name)} asc` : sql`${sql.ref(name)} desc`,
       );
-      const items = await sql<Row>`select * from ${sql.table(other.table)} where ${sql.ref(field)} = ${id}
+      const items = await sql<Row>`select * from ${sql.table(other.table)} where ${sql.ref(field)} = ${id}${alsoWithin}
         order by ${sql.join(order)} limit ${relatedPageSize}`.execute(db);
       // Two fields of one entity pointing here (a course's teacher and its assistant) are told apart.
       const sameEntity = referrers.filter((r) => r.entity.key === other.key).length > 1;
@@ -324,10 +332,10 @@ export function registerRelations(register: Register, db: DB, contract: Contract
         field,
         title: other.allFields[field]?.reference?.relatedTitle ?? (sameEntity ? `${other.texts.nav} (${fieldLabel})` : other.texts.nav),
         total: Number(counted.rows[0]?.n ?? 0),
-        items: items.rows.map((item) => contract.shapeAs(other.component, item)),
+        items: items.rows.map((item) => visibleRow(other, panel, contract.shapeAs(other.component, item))),
       });
     }
     const label = (await recordLabels(db, entity, [id])).get(id) ?? recordLabel(entity, row);
-    return { record: contract.shapeAs(entity.component, row), label, related, ...(opened ? { opened } : {}) };
+    return { record: visibleRow(entity, panel, contract.shapeAs(entity.component, row)), label, related, ...(opened ? { opened } : {}) };
   }, { need: pathEntityNeed('read') });
 }

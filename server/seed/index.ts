@@ -11,6 +11,7 @@ import { administratorRole } from '../../schema/rules/roles';
 import { lockForSeeding, nowIso, type Database, type DB } from '../platform/db';
 import { type MediaStore, isVariantName, type Rgb } from '../features/media/port';
 import { hashPassword, unusablePasswordHash } from '../features/identity/port';
+import { seedStaffAccounts, seedStaffRoles, type SeededStaff } from './staff';
 import { seedNotifications } from '../features/messaging/port';
 import { sanitizeRichText } from '../platform/sanitize';
 import { slugify } from '../platform/slug';
@@ -100,6 +101,10 @@ export async function seedIfEmpty(
     await media.saveVariants(file, await Promise.all(names.map(async (name) => ({ name, bytes: await readFile(path.join(variantDir, name)) }))));
   });
 
+  // One password for every sample staff account, hashed once, printed with the administrator's.
+  const staffPassword = randomBytes(9).toString('base64url');
+  const staffHashing = sample ? hashPassword(staffPassword) : Promise.resolve('');
+  const staff: SeededStaff[] = [];
   const now = nowIso();
   const insertAdministrator = async (trx: Transaction<Database>) =>
     trx
@@ -121,6 +126,8 @@ export async function seedIfEmpty(
     // Re-checked inside the transaction: two processes starting together seed once.
     await lockForSeeding(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
+    // The example roles are the academy's to edit, sample data or not.
+    const roles = await seedStaffRoles(trx);
     if (!sample) {
       await insertAdministrator(trx);
       return;
@@ -186,6 +193,7 @@ export async function seedIfEmpty(
 
     // The administrator first, so it keeps id 1 as before.
     await insertAdministrator(trx);
+    staff.push(...(await seedStaffAccounts(trx, roles, teacherIds, await staffHashing, now)));
     // Sample learners cannot sign in (unusable hash); they make the admin screens look real.
     const learnerIds = idsBy(
       await trx
@@ -304,8 +312,12 @@ export async function seedIfEmpty(
       .execute();
   });
   // All three awaited together, so a failure of any is reported, not left unhandled.
-  await Promise.all([inserting, Promise.all(images), hashing]);
+  await Promise.all([inserting, Promise.all(images), hashing, staffHashing]);
 
   if (!generated) print(`Admin sign-in: phone ${phone} (password from ADMIN_PASSWORD)`);
   else print(`Admin sign-in: phone ${phone} password ${password}  (shown only once; change it or set ADMIN_PASSWORD)`);
+  if (staff.length > 0) {
+    print(`Staff sign-in, each with password ${staffPassword} (shown only once; each sees the panel of its role):`);
+    for (const person of staff) print(`  ${person.label}: phone ${person.phone}`);
+  }
 }

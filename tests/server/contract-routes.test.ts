@@ -39,8 +39,8 @@ describe('routes are tied to the contract', () => {
     routes.register('POST /api/B/{id}', 'admin', async () => null);
     expect(() => routes.assertComplete()).not.toThrow();
     expect(routes.declared()).toEqual([
-      { operation: 'GET /api/A', access: 'public' },
-      { operation: 'POST /api/B/{id}', access: 'admin' },
+      { operation: 'GET /api/A', access: 'public', need: null },
+      { operation: 'POST /api/B/{id}', access: 'admin', need: 'administrator' },
     ]);
     expect(() => app.get('/api/Sneaky', async () => 'x')).toThrow(/not an operation/);
     const anonymous = await app.inject({ method: 'POST', url: '/api/B/1' });

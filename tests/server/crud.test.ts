@@ -302,7 +302,7 @@ describe('categories, slugs and references', () => {
     const users = await server.call<{ queryResult: Row[] }>('GET', '/api/User/GetPagedFilter', { token: admin });
     const me = users.body.queryResult.find((u) => u.phoneNumber === '09360000001');
     if (!me) throw new Error('learner not listed');
-    expect(Object.keys(me).sort()).toEqual(['emailAddress', 'firstName', 'id', 'isLockout', 'lastLogin', 'lastName', 'phoneNumber', 'role', 'version'].sort());
+    expect(Object.keys(me).sort()).toEqual(['emailAddress', 'firstName', 'id', 'isLockout', 'lastLogin', 'lastName', 'phoneNumber', 'role', 'staffRoleId', 'teacherId', 'version'].sort());
     expect(me.isLockout).toBe(false);
     const promoted = await server.call<Row>('PUT', '/api/User/UpdateByAdmin', {
       token: admin,

@@ -42,6 +42,8 @@ export function sampleValue(field: FieldDecl, n: number): unknown {
       return field.options[n % field.options.length]?.[0];
     case 'password':
       return `sample-password-${n}`;
+    case 'grants':
+      return JSON.stringify({ entities: { courses: { verbs: n % 2 === 0 ? ['read'] : ['read', 'update'], actions: [], hidden: [], readOnly: [], own: false } } });
   }
 }
 

@@ -43,5 +43,5 @@ export function registerDashboard(register: Register, db: DB) {
       money: await dashboardMoney(db, range),
       today: await dashboardToday(db),
     };
-  }, { need: 'panel' });
+  }, { need: { entity: 'orders', can: 'read' } });
 }
