@@ -40,7 +40,7 @@ beforeAll(async () => {
   const theirs = await ok(server.call<{ id: number }>('POST', '/api/Teacher/Create', { token: admin, body: { fullName: 'رضا دیگری', skill: 'پایتون', descirption: 'مدرس آزمایشی', coverImage: 'course-1.webp' } }));
   ownCourse = (await ok(server.call<{ id: number }>('POST', '/api/Course/Create', { token: admin, body: courseBody('رباتیک مریم', { techerId: mine.id, priceInTomans: 1_500_000 }) }))).id;
   otherCourse = (await ok(server.call<{ id: number }>('POST', '/api/Course/Create', { token: admin, body: courseBody('پایتون رضا', { techerId: theirs.id, priceInTomans: 2_000_000 }) }))).id;
-  roleId = (await ok(server.call<{ id: number }>('POST', '/api/StaffRole/Create', { token: admin, body: { name: 'مدرس', description: '', grants: JSON.stringify(teacherGrants) } }))).id;
+  roleId = (await ok(server.call<{ id: number }>('POST', '/api/StaffRole/Create', { token: admin, body: { name: 'مدرس آزمایشی', description: '', grants: JSON.stringify(teacherGrants) } }))).id;
   staffUserId = (
     await ok(
       server.call<{ id: number }>('POST', '/api/User/Create', {
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe('a teacher holding a scoped role', () => {
   it('is told its access', async () => {
     const access = await ok(server.call<{ kind: string; roleName: string; teacherId: number | null }>('GET', '/api/Admin/access', { token: teacher }));
-    expect(access).toMatchObject({ kind: 'staff', roleName: 'مدرس' });
+    expect(access).toMatchObject({ kind: 'staff', roleName: 'مدرس آزمایشی' });
     expect(access.teacherId).toBeGreaterThan(0);
   });
 
