@@ -45,7 +45,7 @@ import {
 } from './platform/protocol';
 import { loggingOptions } from './platform/requestLog';
 import { registerRelations } from './engine/relations';
-import { contractRoutes } from './platform/http';
+import { contractRoutes, type DeclaredRoute } from './platform/http';
 import { toPersianDigits } from '../schema/rules/text';
 import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
@@ -72,6 +72,8 @@ declare module 'fastify' {
     jobs: BackgroundJobs;
     /** /ready's state: main.ts drains it on SIGTERM before closing (server/platform/health.ts). */
     readiness: Readiness;
+    /** Every contract route with the access and staff need it declared. */
+    declaredRoutes: DeclaredRoute[];
   }
 }
 
@@ -331,6 +333,8 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerImport(routes.register, db);
   registerPublicSections(routes.register, db);
   routes.assertComplete();
+  // What every route declared, for the access matrix of staff roles (tests/server/staff-matrix.test.ts).
+  app.decorate('declaredRoutes', routes.declared());
   registerSeoFiles(app, db, config);
   trial?.register(app);
   app.decorate('readiness', registerHealth(app, { db, media }));

@@ -218,7 +218,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
     // Only what the role could have done itself: the action it undoes with, or the write.
     const needed: Need =
       plan.kind === 'action' ? { entity: entity.key, action: plan.inverse.key } : { entity: entity.key, can: plan.after !== null && plan.before === null ? 'delete' : plan.before !== null && plan.after === null ? 'create' : 'update' };
-    if (!meets(actor.panel, needed)) throw new HttpError(403, texts.notGranted);
+    if (!meets(actor.panel, needed)) throw new HttpError(403, texts.notGrantedHere);
     await assertInScope(db, entity, actor.panel, Number(entry.recordId)).catch((error: unknown) => {
       // A record deleted since is in no scope; re-creating it is an administrator's.
       if (actor.panel.kind === 'staff') throw error;

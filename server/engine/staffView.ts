@@ -15,8 +15,8 @@ import type { ListQuery } from './listQuery';
 /** The need of a call on the entity its path names (`/api/Admin/{entity}/…`). */
 export const pathEntityNeed =
   (can: Verb) =>
-  (request: FastifyRequest): PanelNeed => {
-    const params: unknown = request.params;
+  (call: Pick<FastifyRequest, 'params'>): PanelNeed => {
+    const params: unknown = call.params;
     const key = typeof params === 'object' && params !== null && 'entity' in params ? String(params.entity) : '';
     return { entity: key, can };
   };
@@ -141,5 +141,5 @@ export function readsEntity(panel: PanelAccess, key: string): boolean {
 
 /** Refuses bulk work that would need a per-row rule the bulk path has no room for. */
 export function assertUnrestricted(entity: AnyEntity, panel: PanelAccess): void {
-  if (lockedFields(entity, panel).length > 0 || scoped(entity, panel)) throw new HttpError(403, texts.notGranted);
+  if (lockedFields(entity, panel).length > 0 || scoped(entity, panel)) throw new HttpError(403, texts.notGrantedInBulk);
 }

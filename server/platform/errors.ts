@@ -40,6 +40,10 @@ export const texts = {
   forbidden: 'دسترسی غیرمجاز',
   /** A staff member whose role does not grant the call. */
   notGranted: 'نقش شما اجازه این کار را ندارد',
+  /** A call the role may make, refused for this record or these rows by a finer rule of the role. */
+  notGrantedHere: 'نقش شما اجازه این کار را روی این مورد ندارد',
+  /** Bulk work and imports check no field or row rule per row: a role with such rules does them by hand. */
+  notGrantedInBulk: 'نقش شما برای این بخش محدودیت دارد و کار گروهی یا درون‌ریزی در آن مجاز نیست؛ موارد را یکی‌یکی ویرایش کنید',
   invalidJson: 'بدنه درخواست JSON معتبر نیست',
   notObject: 'بدنه درخواست باید یک شیء JSON باشد',
   badContentType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه باید JSON باشد',

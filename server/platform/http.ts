@@ -34,7 +34,8 @@ export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<
  * thought for staff is closed to them, never open.
  */
 export type PanelNeed = Need | 'panel' | 'administrator';
-export type NeedOf = PanelNeed | ((request: FastifyRequest) => PanelNeed);
+/** A need read from the call: only its path parameters and body, so a test can ask it too. */
+export type NeedOf = PanelNeed | ((call: Pick<FastifyRequest, 'params' | 'body'>) => PanelNeed);
 
 export function meets(panel: PanelAccess, need: PanelNeed): boolean {
   if (panel.kind === 'administrator') return true;

@@ -175,9 +175,8 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
   const { views, save, remove } = useSavedViews(entity.key);
   const [text, setText] = useState(view.q ?? '');
   const typed = useRef<string | null>(null);
-  // The searches this box has asked for that the address has not shown yet, oldest first. On a
-  // busy device the address lags behind the typing: its earlier values arriving late must not put
-  // an older text back into the box under the fingers.
+  // Searches asked for that the address has not shown yet: on a busy device the address lags
+  // behind the typing, and its late values must not put an older text back under the fingers.
   const asked = useRef<Array<string | undefined>>([]);
   const [naming, setNaming] = useState(false);
   const [viewName, setViewName] = useState('');
@@ -186,21 +185,16 @@ export function ListToolbar({ entity, view, onView, total }: ListToolbarProps) {
   // A view applied from elsewhere (a saved view, Back) replaces what the box shows.
   useEffect(() => {
     const ours = asked.current.indexOf(view.q);
-    if (ours >= 0) {
-      asked.current = asked.current.slice(ours + 1);
-      return;
-    }
-    asked.current = [];
-    if (typed.current === null) setText(view.q ?? '');
+    asked.current = ours >= 0 ? asked.current.slice(ours + 1) : [];
+    if (ours < 0 && typed.current === null) setText(view.q ?? '');
   }, [view.q]);
   useEffect(() => {
     if (typed.current === null) return;
     const timer = setTimeout(() => {
-      const pending = typed.current;
-      if (pending === null) return;
-      typed.current = null;
+      if (typed.current === null) return;
       // Kept as typed (a trailing space included): the URL's q comes back into this box.
-      const q = pending.trim() === '' ? undefined : pending;
+      const q = typed.current?.trim() ? typed.current : undefined;
+      typed.current = null;
       asked.current.push(q);
       onView({ ...view, q, page: undefined }, { replace: true });
     }, searchDelay);
