@@ -25,7 +25,7 @@ export default defineEntity({
     },
   ],
   unique: [['name']],
-  nav: { group: 'system', order: 3 },
+  nav: { group: 'system', order: 5 },
   texts: {
     nav: 'نقش‌های کارکنان',
     title: 'نقش‌ها و دسترسی‌های کارکنان',

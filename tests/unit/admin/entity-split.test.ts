@@ -59,7 +59,8 @@ describe('each entity with its own screen', () => {
     }
     // A record's screen shows the groups of the records naming it: a category's courses.
     expect(entitySummaries.categories.record).toContain('courses');
-    expect(entitySummaries.users.list).toEqual(['users']);
+    // A user names their staff role and, for a teacher's account, their teacher.
+    expect(entitySummaries.users.list).toEqual(['staffRoles', 'teachers', 'users']);
     expect(entitySummaries.messages.badgeTitle).toBe(registry.messages.navBadge?.title);
   });
 });
