@@ -40,6 +40,11 @@ export const texts = {
   forbidden: 'دسترسی غیرمجاز',
   /** A staff member whose role does not grant the call. */
   notGranted: 'نقش شما اجازه این کار را ندارد',
+  /** A panel account whose session has not passed the second factor (AuthUser.secondFactor). */
+  secondFactor: {
+    enrol: 'برای باز کردن پنل مدیریت، ابتدا ورود دومرحله‌ای را برای حساب خود فعال کنید',
+    verify: 'برای باز کردن پنل مدیریت، مرحله دوم ورود را انجام دهید',
+  },
   invalidJson: 'بدنه درخواست JSON معتبر نیست',
   notObject: 'بدنه درخواست باید یک شیء JSON باشد',
   badContentType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه باید JSON باشد',
