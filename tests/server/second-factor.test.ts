@@ -7,7 +7,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/platform/config';
-import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
+import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 
@@ -59,6 +59,10 @@ describe('the panel second factor (required)', () => {
     expect((await server.call('GET', '/api/Me', { token: admin })).status).toBe(200);
     const status = await server.call<Status>('GET', '/api/Auth/SecondFactor', { token: admin });
     expect(status.body).toMatchObject({ state: 'enrol', totp: false, recoveryCodesLeft: 0 });
+    // A learner has no second factor to enrol.
+    const learner = await signUpLearner(server, '09127779876');
+    const notApplicable = await server.call<Refusal>('POST', '/api/Auth/SecondFactor/Totp', { token: learner });
+    expect(notApplicable.status).toBe(400);
   });
 
   it('enrols with a QR code drawn on the server and a first code, then opens the panel', async () => {

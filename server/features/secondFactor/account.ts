@@ -13,10 +13,13 @@ import { secondFactorTexts } from './texts';
 
 type Status = components['schemas']['SecondFactorStatus'];
 
-/** The caller, when their account opens the panel: nobody else has a second factor. */
+/**
+ * The caller, when their account opens the panel: nobody else has a second factor. A learner's
+ * call is a request that does not apply (400), not a refusal of who they are.
+ */
 export function panelCaller(request: FastifyRequest): AuthUser {
   const user = currentUser(request);
-  if (!opensAdminPanel(user.role)) throw new HttpError(403, secondFactorTexts.panelOnly);
+  if (!opensAdminPanel(user.role)) throw new HttpError(400, secondFactorTexts.panelOnly);
   return user;
 }
 
