@@ -120,7 +120,7 @@ function panelAccess(user: UserRow): PanelAccess {
 }
 
 /** The bearer check of one server: its tokens' key, and its own cache of access rows. */
-export function bearerAuthentication(db: DB, tokens: Tokens, mode: PanelSecondFactor): Authenticate {
+export function bearerAuthentication(db: DB, tokens: Tokens, mode: PanelSecondFactor = 'required'): Authenticate {
   const access = new AccessRows(db);
   return (request) => authenticate(request, tokens, access, db, mode);
 }

@@ -20,13 +20,17 @@ type Status = components['schemas']['SecondFactorStatus'];
 
 export function SecondFactorPage({ onDone }: { onDone: () => void }) {
   const [status, setStatus] = useState<Status | 'failed' | undefined>();
-  const load = async () => {
-    const { data } = await api.GET('/api/Auth/SecondFactor');
-    setStatus(data ?? 'failed');
-  };
+  // Moved on to read the state again (a factor was added).
+  const [reads, setReads] = useState(0);
   useEffect(() => {
-    void load();
-  }, []);
+    let live = true;
+    void api.GET('/api/Auth/SecondFactor').then(({ data }) => {
+      if (live) setStatus(data ?? 'failed');
+    });
+    return () => {
+      live = false;
+    };
+  }, [reads]);
   // What the panel read before this session passed was refusals: read again after.
   const passed = () => {
     clearGetCache();
@@ -38,7 +42,7 @@ export function SecondFactorPage({ onDone }: { onDone: () => void }) {
       {status === undefined && <p role="status">{texts.loading}</p>}
       {status === 'failed' && <StatusMessage kind="error">{texts.loadFailed}</StatusMessage>}
       {typeof status === 'object' && status.state === 'verify' && <Verify status={status} onPassed={passed} />}
-      {typeof status === 'object' && status.state !== 'verify' && <SecondFactorEnrol status={status} onChanged={() => void load()} onDone={passed} />}
+      {typeof status === 'object' && status.state !== 'verify' && <SecondFactorEnrol status={status} onChanged={() => setReads((n) => n + 1)} onDone={passed} />}
       <p className="auth-switch">
         <a href="/">{texts.backToSite}</a>
       </p>
