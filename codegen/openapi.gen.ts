@@ -2739,15 +2739,15 @@ export type components = {
             recoveryCodesLeft: number;
         };
         TotpEnrolment: {
-            /** @description the base32 secret */
+            /** @description the base32 secret, for typing into the app by hand */
             secret: string;
             /** @description the otpauth:// address the QR code holds */
             uri: string;
-            /** @description the QR code as an SVG document */
+            /** @description the QR code as an SVG document, drawn on the server */
             qrSvg: string;
         };
         SecondFactorCode: {
-            /** @description six digits from the app (any script) */
+            /** @description six digits from the app (any script), or a recovery code */
             code: string;
         };
         RecoveryCodes: {
