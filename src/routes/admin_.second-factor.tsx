@@ -5,8 +5,6 @@ import { SecondFactorPage } from '../components/site/auth/SecondFactorPage';
 // Outside the panel's layout (admin_): the panel's own calls are what this page unlocks.
 export const Route = createFileRoute('/admin_/second-factor')({
   validateSearch: validateAuthSearch,
-  // Also where an account adds a factor, or a passkey beside its app, at any time.
-  staticData: { adminNav: { label: 'ورود دومرحله‌ای', group: 'system', order: 9 } },
   beforeLoad: ({ context, location }) => {
     if (!context.auth.isAdmin()) throw redirect({ to: '/auth', search: { redirect: location.href } });
   },
