@@ -7,7 +7,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/platform/config';
-import { adminPassword, adminPhone, signUpLearner, startServer, type TestServer } from '../support/server';
+import { adminPassword, adminPhone, codeFromLog, signUpLearner, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 
@@ -145,6 +145,22 @@ describe('the panel second factor (required)', () => {
     const limited = await verify(session, codeAt(fresh, Date.now() + 30_000));
     expect(limited.status).toBe(429);
     expect((await panel(session)).status).toBe(403);
+  });
+
+  it('a password recovered with the link and its SMS code still opens no panel without the factor', async () => {
+    const users = await server.call<{ items: Array<{ id: number; phoneNumber: string }> }>('GET', '/api/User/GetPagedFilter', { token: admin, query: { page: '1', q: '09127771234' } });
+    const other = users.body.items.find((user) => user.phoneNumber === '09127771234');
+    const issued = await server.call<{ notice?: string }>('POST', '/api/User/ResetPassword', { token: admin, body: { id: other?.id } });
+    const token = /\/auth\/reset\/([A-Za-z0-9_-]{43})/.exec(issued.body.notice ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect((await server.call('POST', '/api/Auth/SendResetLinkCode', { body: { token } })).status).toBe(200);
+    const code = codeFromLog(server.printed, '09127771234') ?? '';
+    const reset = await server.call('POST', '/api/Auth/ResetPassword', { body: { token, newPassword: 'recovered-pass-2', code } });
+    expect(reset.status, reset.text).toBe(200);
+    const recovered = await server.signIn('09127771234', 'recovered-pass-2');
+    const refused = await panel(recovered);
+    expect(refused.status).toBe(403);
+    expect(refused.body.secondFactor).toBe('verify');
   });
 
   it('refuses a production start with the factor only offered', () => {
