@@ -55,6 +55,12 @@ export default defineEntity({
   api: 'Session',
   ops: { create: false, update: false, remove: false },
   defaultedColumns: ['version'],
+  // When this session passed the panel's second factor, and the passkey challenge it was last
+  // given (server/features/secondFactor): the server's own, never answered.
+  stored: {
+    secondFactorAt: { type: 'text', nullable: true },
+    passkeyChallenge: { type: 'text', nullable: true },
+  },
   fields: {
     userId: {
       label: 'کاربر',

@@ -4,6 +4,7 @@
 // of sign-up, held by the server's create hook in server/features/identity/userAccounts.ts); the names are the
 // learner's own afterwards.
 import { defineEntity } from './define';
+import { opensAdminPanel } from './rules/roles';
 import { nameMaxLength } from './validators';
 
 export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '200': 'کارمند', '300': 'مدیر سیستم' } as const;
@@ -115,6 +116,21 @@ export default defineEntity({
       result: 'secret',
       succeeded: 'پیوند بازنشانی ساخته شد',
       failed: 'ساختن پیوند بازنشانی ناموفق بود',
+    },
+    // For a panel account that lost its phone and its recovery codes (server/features/secondFactor):
+    // its authenticator, passkeys and recovery codes go, and it enrols again at its next sign-in.
+    resetSecondFactor: {
+      call: 'ResetSecondFactor',
+      label: 'بازنشانی ورود دومرحله‌ای',
+      confirm:
+        'برنامه تأیید هویت، کلیدهای عبور و کدهای بازیابی این کاربر حذف می‌شود و او باید در ورود بعدی، ورود دومرحله‌ای را دوباره فعال کند. فقط وقتی این کار را بکنید که هویت او را از راه دیگری مطمئن شده‌اید.',
+      confirmLabel: 'بازنشانی کن',
+      onRow: false,
+      tone: 'danger',
+      when: (user) => opensAdminPanel(user.role),
+      revert: () => ({ never: 'عامل دوم حذف‌شده بازگردانده نمی‌شود؛ کاربر باید دوباره آن را فعال کند' }),
+      succeeded: 'ورود دومرحله‌ای کاربر بازنشانی شد',
+      failed: 'بازنشانی ورود دومرحله‌ای ناموفق بود',
     },
   },
   afterSave: 'patch',

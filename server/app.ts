@@ -314,7 +314,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   });
 
   acceptCsvBodies(app);
-  const routes = contractRoutes(app, contract, bearerAuthentication(db, tokens));
+  const routes = contractRoutes(app, contract, bearerAuthentication(db, tokens, config.panelSecondFactor ?? 'required'));
   const report = (error: unknown) => {
     if (config.logger) app.log.error(error);
     else console.error(error);

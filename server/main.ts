@@ -34,6 +34,7 @@ const actualPort = typeof address === 'object' && address ? address.port : port;
 const site = new URL(config.publicUrl);
 if (site.port === '0') site.port = String(actualPort);
 console.log(`Academy is running at ${site.href.replace(/\/+$/, '')}`);
+if (config.panelSecondFactor === 'offered') console.log('The second factor is optional for panel accounts here (PANEL_SECOND_FACTOR=offered): the seeded accounts open the panel with their password; production requires it.');
 if (config.paymentSandbox && !config.trial) console.log(`Payments go to the sandbox gateway ${config.paymentGatewayUrl}: no money moves (see PAYMENT_GATEWAY_URL in the README).`);
 
 // A stop (systemd's SIGTERM, Ctrl-C's SIGINT) drains: /ready answers 503 at once, the listener

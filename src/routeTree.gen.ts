@@ -22,6 +22,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminSecondFactorRouteImport } from './routes/admin_.second-factor'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardCartRouteImport } from './routes/dashboard/cart'
@@ -111,6 +112,11 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
   id: '/media',
   path: '/media',
   getParentRoute: () => AdminRoute,
+} as any)
+const AdminSecondFactorRoute = AdminSecondFactorRouteImport.update({
+  id: '/admin_/second-factor',
+  path: '/admin/second-factor',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/second-factor': typeof AdminSecondFactorRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/classes': typeof DashboardClassesRoute
@@ -287,6 +294,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/second-factor': typeof AdminSecondFactorRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/classes': typeof DashboardClassesRoute
@@ -328,6 +336,7 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin_/second-factor': typeof AdminSecondFactorRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cart': typeof DashboardCartRoute
   '/dashboard/classes': typeof DashboardClassesRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
+    | '/admin/second-factor'
     | '/dashboard/$'
     | '/dashboard/cart'
     | '/dashboard/classes'
@@ -406,6 +416,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
+    | '/admin/second-factor'
     | '/dashboard/$'
     | '/dashboard/cart'
     | '/dashboard/classes'
@@ -446,6 +457,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/emails'
     | '/admin/media'
+    | '/admin_/second-factor'
     | '/dashboard/$'
     | '/dashboard/cart'
     | '/dashboard/classes'
@@ -479,6 +491,7 @@ export interface RootRouteChildren {
   SiteRoute: typeof SiteRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
   DashboardRoute: typeof DashboardRouteWithChildren
+  AdminSecondFactorRoute: typeof AdminSecondFactorRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -573,6 +586,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/media'
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/admin_/second-factor': {
+      id: '/admin_/second-factor'
+      path: '/admin/second-factor'
+      fullPath: '/admin/second-factor'
+      preLoaderRoute: typeof AdminSecondFactorRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/dashboard/': {
       id: '/dashboard/'
@@ -853,6 +873,7 @@ const rootRouteChildren: RootRouteChildren = {
   SiteRoute: SiteRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
   DashboardRoute: DashboardRouteWithChildren,
+  AdminSecondFactorRoute: AdminSecondFactorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,10 +9,11 @@ import { family } from './family';
 import { identity } from './identity';
 import { media } from './media';
 import { messaging } from './messaging';
+import { secondFactor } from './secondFactor';
 import { staff } from './staff';
 import { orderBehaviours } from './feature';
 
-export const features = [identity, staff, family, catalogue, classes, commerce, media, messaging] as const;
+export const features = [identity, secondFactor, staff, family, catalogue, classes, commerce, media, messaging] as const;
 
 type Contexts<List> = List extends readonly [infer First, ...infer Rest] ? (First extends { routes: (context: infer C) => void } ? C : never) & Contexts<Rest> : unknown;
 /** What the server gives the features' routes: every feature's needs at once. */

@@ -116,6 +116,26 @@ export interface AppConfig {
   oneTimeCodeLifetimeMs?: number;
   /** Code SMS the whole site sends an hour (SMS_PER_HOUR); default codeLimits.sitePerHour. */
   smsPerHour?: number;
+  /**
+   * Whether every account that opens the panel must pass a second factor (an authenticator code,
+   * a recovery code or a passkey) before the panel answers it: PANEL_SECOND_FACTOR, see
+   * panelSecondFactor. 'offered': only the accounts that enrolled one are asked. Absent: required.
+   */
+  panelSecondFactor?: PanelSecondFactor;
+}
+
+export type PanelSecondFactor = 'required' | 'offered';
+
+/**
+ * PANEL_SECOND_FACTOR: `required` or `offered`. Unset, it is required in production and offered
+ * elsewhere (`npm start`, the trial, the tests), so a newcomer can open the panel with the seeded
+ * accounts; a production start with `offered` is refused (productionSettings.ts).
+ */
+export function panelSecondFactor(env: NodeJS.ProcessEnv = process.env): PanelSecondFactor {
+  const raw = env.PANEL_SECOND_FACTOR;
+  if (raw === undefined || raw === '') return env.NODE_ENV === 'production' ? 'required' : 'offered';
+  if (raw !== 'required' && raw !== 'offered') throw new Error(`PANEL_SECOND_FACTOR must be required or offered, not ${raw}`);
+  return raw;
 }
 
 export const defaultAdminPhone = '09120000000';
@@ -193,6 +213,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     // SMS_PER_HOUR: a positive number of code SMS an hour for the whole site.
     smsPerHour: Math.max(1, Math.floor(positive(env, 'SMS_PER_HOUR', codeLimits.sitePerHour, 1))),
     sampleData: env.NODE_ENV !== 'production',
+    panelSecondFactor: panelSecondFactor(env),
   };
 }
 

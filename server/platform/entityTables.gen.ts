@@ -233,6 +233,8 @@ export interface SessionsTable {
   endedBy: string | null;
   userAgent: string;
   address: string;
+  secondFactorAt: string | null;
+  passkeyChallenge: string | null;
 }
 /** schema/siblingDiscounts.ts */
 export interface SiblingDiscountsTable {

@@ -44,6 +44,11 @@ export const texts = {
   notGrantedHere: 'نقش شما اجازه این کار را روی این مورد ندارد',
   /** Bulk work and imports check no field or row rule per row: a role with such rules does them by hand. */
   notGrantedInBulk: 'نقش شما برای این بخش محدودیت دارد و کار گروهی یا درون‌ریزی در آن مجاز نیست؛ موارد را یکی‌یکی ویرایش کنید',
+  /** A panel account whose session has not passed the second factor (AuthUser.secondFactor). */
+  secondFactor: {
+    enrol: 'برای باز کردن پنل مدیریت، ابتدا ورود دومرحله‌ای را برای حساب خود فعال کنید',
+    verify: 'برای باز کردن پنل مدیریت، مرحله دوم ورود را انجام دهید',
+  },
   invalidJson: 'بدنه درخواست JSON معتبر نیست',
   notObject: 'بدنه درخواست باید یک شیء JSON باشد',
   badContentType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه باید JSON باشد',

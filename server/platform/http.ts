@@ -15,7 +15,14 @@ export interface AuthUser {
   sessionId: number;
   /** What the user may do at the panel, read with the user on this call (none for a learner). */
   panel: PanelAccess;
+  /**
+   * Whether this session may open the panel as far as the second factor goes: `passed` (or not
+   * asked of this account), else what it must do first, `enrol` or `verify`.
+   */
+  secondFactor: SecondFactorState;
 }
+
+export type SecondFactorState = 'passed' | 'enrol' | 'verify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,6 +140,9 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, authent
         if (!user) throw new HttpError(401, texts.notSignedIn);
         if (op.access === 'admin') {
           if (!opensAdminPanel(user.role)) throw new HttpError(403, texts.forbidden);
+          // Before any grant: the panel answers nothing to a password alone. The marker tells the
+          // panel which page to show (src/api/client.ts).
+          if (user.secondFactor !== 'passed') throw new HttpError(403, texts.secondFactor[user.secondFactor], { secondFactor: user.secondFactor });
           const need = typeof settings.need === 'function' ? settings.need(request) : (settings.need ?? 'administrator');
           if (!meets(user.panel, need)) throw new HttpError(403, texts.notGranted);
         }

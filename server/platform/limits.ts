@@ -204,3 +204,14 @@ export const couponLimits = {
    */
   perAddress: 30,
 } as const;
+
+export const secondFactorLimits = {
+  /** Wrong second-factor answers (codes, recovery codes, passkeys) count for a quarter hour. */
+  windowMs: 15 * minute,
+  /**
+   * Wrong answers at one account, from anywhere. Only someone who already knows the password gets
+   * this far; five tries a quarter hour at three valid six-digit codes in a million (the window
+   * of ±1 step) is about one chance in 140 a day, while the owner who mistypes is well inside it.
+   */
+  perAccount: 5,
+} as const;

@@ -52,6 +52,8 @@ export function productionRefusals(env: NodeJS.ProcessEnv): string[] {
   const refusals = Object.entries(env)
     .filter(([, value]) => value?.includes(templateMark))
     .map(([name]) => `${name} still holds the template's ${templateMark}: put the real value in`);
+  // Without it a stolen password alone opens the whole academy.
+  if (env.PANEL_SECOND_FACTOR === 'offered') refusals.push('PANEL_SECOND_FACTOR=offered is refused: every account that opens the panel must pass a second factor in production (leave it unset or set it to required)');
   const secret = env.JWT_SECRET;
   if (secret !== undefined && secret !== '' && !secret.includes(templateMark)) {
     const problem = jwtSecretProblem(secret);

@@ -116,3 +116,29 @@ export interface CartCouponsTable {
   code: string;
   appliedAt: string;
 }
+
+/** An account's second factor (migration second_factor): the TOTP secret and its last step. */
+export interface SecondFactorsTable {
+  userId: number;
+  totpSecret: string | null;
+  pendingSecret: string | null;
+  lastStep: Generated<number>;
+  enrolledAt: string | null;
+}
+/** A one-time recovery code of the second factor; only its hash is kept. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: string | null;
+}
+/** A passkey (WebAuthn credential) registered as a second factor. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  userId: number;
+  credentialId: string;
+  publicKey: string;
+  counter: Generated<number>;
+  transports: Generated<string>;
+  createdAt: string;
+}

@@ -2,7 +2,7 @@
 // (entityTables.gen.ts) and the rest written by hand (serverTables.ts).
 import type { Selectable } from 'kysely';
 import type { EntityTables, AttendanceTable, EnrollmentsTable, NotificationsTable, OrdersTable, PaymentAttemptsTable, WaitlistEntriesTable } from './entityTables.gen';
-import type { AuditLogTable, AttemptsTable, PasswordResetsTable, OneTimeCodesTable, SignInAlertsTable, MediaTable, SavedViewsTable, ListChangesTable, ListSearchTable, ListSearchMetaTable, ListPrunedTable, PageDataVersionTable, InvoiceSequenceTable, CartItemsTable, CartCouponsTable } from './serverTables';
+import type { AuditLogTable, AttemptsTable, PasswordResetsTable, OneTimeCodesTable, SignInAlertsTable, MediaTable, SavedViewsTable, ListChangesTable, ListSearchTable, ListSearchMetaTable, ListPrunedTable, PageDataVersionTable, InvoiceSequenceTable, CartItemsTable, CartCouponsTable, SecondFactorsTable, RecoveryCodesTable, PasskeysTable } from './serverTables';
 
 export * from './entityTables.gen';
 export * from './serverTables';
@@ -34,4 +34,7 @@ export interface Database extends EntityTables {
   invoice_sequence: InvoiceSequenceTable;
   cart_coupons: CartCouponsTable;
   page_data_version: PageDataVersionTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
 }

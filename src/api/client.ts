@@ -62,6 +62,27 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** What a panel call refused for the second factor asks first (the server's `secondFactor` marker). */
+export type SecondFactorStep = 'enrol' | 'verify';
+
+let onSecondFactor: (step: SecondFactorStep) => void = () => {
+  window.location.assign('/admin/second-factor');
+};
+
+/** The router installs a navigation to the second factor's page that keeps the SPA alive. */
+export function setSecondFactorHandler(handler: (step: SecondFactorStep) => void): void {
+  onSecondFactor = handler;
+}
+
+async function secondFactorStep(response: Response): Promise<SecondFactorStep | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof body !== 'object' || body === null || !('secondFactor' in body)) return undefined;
+  return body.secondFactor === 'enrol' || body.secondFactor === 'verify' ? body.secondFactor : undefined;
+}
+
 export const authMiddleware: Middleware = {
   onRequest({ request }) {
     const token = readToken();
@@ -104,6 +125,11 @@ function statusHandling(keepSession: boolean): Middleware {
         onUnauthorized();
       } else if (response.status === 403) {
         console.error(statusMessages.forbidden);
+        // The panel answers nothing until this session passes the second factor: its page, once.
+        return secondFactorStep(response).then((step) => {
+          if (step) onSecondFactor(step);
+          return undefined;
+        });
       } else if (response.status === 404) {
         console.error(statusMessages.notFound);
       } else if (response.status >= 500) {

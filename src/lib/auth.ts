@@ -5,6 +5,8 @@ import { adminRole, decodeToken } from '../../schema/rules/token';
 
 export const tokenStorageKey = 'accessToken';
 export const tokenChangedEvent = 'tokenChanged';
+/** The page where a panel session enrols or passes its second factor (src/routes/admin_.second-factor.tsx). */
+export const secondFactorPath = '/admin/second-factor';
 
 export function readToken(): string | null {
   try {

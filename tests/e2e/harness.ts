@@ -84,7 +84,11 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 }
 
 /** Starts the real server (expects `dist/` to be built) with a fresh seeded database. */
-export async function startStack(options: { env?: Record<string, string>; gatewayRefunds?: true } = {}): Promise<Stack> {
+/**
+ * `publicHost: 'localhost'`: the site's address (PUBLIC_URL, baseUrl) names localhost instead of
+ * 127.0.0.1, for what a browser refuses on an IP address (a passkey's relying party is a domain).
+ */
+export async function startStack(options: { env?: Record<string, string>; gatewayRefunds?: true; publicHost?: 'localhost' } = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'academy-e2e-'));
   const gateway = await startFakeGateway();
   const sms = await startFakeSms();
@@ -92,7 +96,7 @@ export async function startStack(options: { env?: Record<string, string>; gatewa
     try {
       // The merchant's refund token (ZARINPAL_ACCESS_TOKEN): without it a refund is recorded by hand.
       const refunds: Record<string, string> = options.gatewayRefunds ? { ZARINPAL_ACCESS_TOKEN: gateway.refundToken } : {};
-      return await spawnServer(dataDir, gateway, sms, { ...refunds, ...options.env });
+      return await spawnServer(dataDir, gateway, sms, { ...refunds, ...options.env }, options.publicHost ?? '127.0.0.1');
     } catch (error) {
       // A port taken under the child is the neighbours' doing, not this server's: another port.
       if (error instanceof PortTaken && attempt < 3) continue;
@@ -108,9 +112,10 @@ async function spawnServer(
   gateway: FakeGateway,
   sms: FakeSms,
   env: Record<string, string>,
+  publicHost: string,
 ): Promise<Stack> {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${publicHost}:${port}`;
   let log = '';
   const child = spawn(process.execPath, serverEntry(), {
     cwd: process.cwd(),

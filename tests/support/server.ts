@@ -93,6 +93,9 @@ export async function startServer(
     // No job writes rows on a timer while a test reads them: a test runs a job's round itself
     // (app.jobs), or asks for the timers with backgroundJobs: true.
     backgroundJobs: false,
+    // The development default (config.ts panelSecondFactor): the panel opens with a password;
+    // tests/server/second-factor.test.ts asks for `required`.
+    panelSecondFactor: 'offered',
     ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

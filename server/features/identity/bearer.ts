@@ -3,10 +3,11 @@
 // or a sign-out takes effect at once. The platform's routes ask this for every non-public call.
 import type { FastifyRequest } from 'fastify';
 import { requestChangeMarker, type DB } from '../../platform/db';
-import type { Authenticate, AuthUser } from '../../platform/http';
+import type { PanelSecondFactor } from '../../platform/config';
+import type { Authenticate, AuthUser, SecondFactorState } from '../../platform/http';
 import { touchSession } from './signInSessions';
 import { readGrants, type PanelAccess } from '../../../schema/rules/permissions';
-import { administratorRole, staffRole } from '../../../schema/rules/roles';
+import { administratorRole, opensAdminPanel, staffRole } from '../../../schema/rules/roles';
 import type { Tokens } from './tokens';
 
 interface UserRow {
@@ -23,6 +24,10 @@ interface UserRow {
   sessionId: number | null;
   endedAt: string | null;
   lastSeenAt: string | null;
+  /** When the session passed the second factor; null when it has not. */
+  secondFactorAt: string | null;
+  /** When the account first held a second factor; null when it holds none. */
+  enrolledAt: string | null;
 }
 
 /**
@@ -49,6 +54,7 @@ export class AccessRows {
       .selectFrom('users')
       .leftJoin('sessions', (join) => join.onRef('sessions.userId', '=', 'users.id').on('sessions.id', '=', sessionId))
       .leftJoin('staff_roles', 'staff_roles.id', 'users.staffRoleId')
+      .leftJoin('second_factors', 'second_factors.userId', 'users.id')
       .select([
         'users.id',
         'users.role',
@@ -61,6 +67,8 @@ export class AccessRows {
         'sessions.id as sessionId',
         'sessions.endedAt',
         'sessions.lastSeenAt',
+        'sessions.secondFactorAt',
+        'second_factors.enrolledAt',
       ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
@@ -78,7 +86,7 @@ export class AccessRows {
  * The signed-in user behind a bearer token: valid signature, existing, not locked, same token
  * version, and the token's session not ended.
  */
-async function authenticate(request: FastifyRequest, tokens: Tokens, access: AccessRows, db: DB): Promise<AuthUser | null> {
+async function authenticate(request: FastifyRequest, tokens: Tokens, access: AccessRows, db: DB, mode: PanelSecondFactor): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) return null;
@@ -90,7 +98,18 @@ async function authenticate(request: FastifyRequest, tokens: Tokens, access: Acc
   await touchSession(db, claims.sessionId, user.lastSeenAt);
   // The role and its grants are read from the database, not the token, so a demotion or a role
   // changed or revoked takes effect on the next call.
-  return { id: user.id, role: user.role, sessionId: claims.sessionId, panel: panelAccess(user) };
+  return { id: user.id, role: user.role, sessionId: claims.sessionId, panel: panelAccess(user), secondFactor: secondFactorState(user, mode) };
+}
+
+/**
+ * How far the session stands with the second factor. An account that enrolled one is always
+ * asked for it; one that did not is asked to enrol only when the setting requires it. A learner
+ * is never asked (the panel refuses them anyway).
+ */
+function secondFactorState(user: UserRow, mode: PanelSecondFactor): SecondFactorState {
+  if (!opensAdminPanel(user.role) || user.secondFactorAt !== null) return 'passed';
+  if (user.enrolledAt !== null) return 'verify';
+  return mode === 'required' ? 'enrol' : 'passed';
 }
 
 /** What a user row may do at the panel: a staff member without an existing role holds nothing. */
@@ -101,7 +120,7 @@ function panelAccess(user: UserRow): PanelAccess {
 }
 
 /** The bearer check of one server: its tokens' key, and its own cache of access rows. */
-export function bearerAuthentication(db: DB, tokens: Tokens): Authenticate {
+export function bearerAuthentication(db: DB, tokens: Tokens, mode: PanelSecondFactor = 'required'): Authenticate {
   const access = new AccessRows(db);
-  return (request) => authenticate(request, tokens, access, db);
+  return (request) => authenticate(request, tokens, access, db, mode);
 }

@@ -35,6 +35,7 @@ import * as m_20261128100500_contact_replies from './20261128100500_contact_repl
 import * as m_20261128113000_order_line_list_prices from './20261128113000_order_line_list_prices';
 import * as m_20261128113100_order_payment_method from './20261128113100_order_payment_method';
 import { generated as m_20261128174113_create_staff_roles_alter_users } from './20261128174113_create_staff_roles_alter_users.gen';
+import * as m_20261128174817_second_factor from './20261128174817_second_factor';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -70,4 +71,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: '20261128113000_order_line_list_prices', migration: m_20261128113000_order_line_list_prices },
   { name: '20261128113100_order_payment_method', migration: m_20261128113100_order_payment_method },
   { name: '20261128174113_create_staff_roles_alter_users', generated: m_20261128174113_create_staff_roles_alter_users },
+  { name: '20261128174817_second_factor', migration: m_20261128174817_second_factor },
 ];
