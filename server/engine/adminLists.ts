@@ -1,6 +1,7 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
-import { pathEntityNeed, queryForRole, visibleRow } from './staffView';
+import { hiddenFields, pathEntityNeed, queryForRole, readsEntity, visibleRow } from './staffView';
+import type { PanelAccess } from '../../schema/rules/permissions';
 import * as v from 'valibot';
 import { manySpec, ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
 import { csvColumns, csvDigits } from '../../schema/importable';
@@ -102,13 +103,13 @@ function exportText(entity: AnyEntity, column: Column, row: AnyRow, labels: Refe
 type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
 
 /** The labels of every record the rows' reference columns point at, one query per 500 ids. */
-async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[]): Promise<ReferenceLabels> {
+async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[], panel: PanelAccess): Promise<ReferenceLabels> {
   const out = new Map<string, Map<number, string>>();
   for (const { column } of csvColumns(entity)) {
     if ((column.cell !== 'reference' && column.cell !== 'references') || !('key' in column)) continue;
     const field = entity.allFields[column.key];
     const target = field?.reference?.entity ?? field?.references?.entity;
-    if (!target) continue;
+    if (!target || !readsEntity(panel, target)) continue;
     // A many-to-many cell holds several ids; a reference cell one.
     const held = rows.flatMap((row) => {
       const value = row[column.key];
@@ -127,7 +128,7 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
       const id = Number(row[first]);
       if (Number.isInteger(id) && id > 0) byTarget.set(row.id, id);
     }
-    const values = await pathValues(db, registry[target], [...new Set(byTarget.values())], rest);
+    const values = readsEntity(panel, entity.key) && !hiddenFields(entity, panel).has(first) ? await pathValues(db, registry[target], [...new Set(byTarget.values())], rest, panel) : new Map<number, string>();
     const byRow = new Map<number, string>();
     for (const [rowId, id] of byTarget) {
       const value = values.get(id);
@@ -137,7 +138,7 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
   }
   for (const column of entity.columns) {
     if (!('many' in column)) continue;
-    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), manySpec(column)));
+    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), manySpec(column), panel));
   }
   return out;
 }
@@ -235,6 +236,6 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', exportDisposition(entity, new Date()))
       .header('Cache-Control', 'no-store')
-      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows)));
+      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows, panel)));
   }, { need: pathEntityNeed('read') });
 }

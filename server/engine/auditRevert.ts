@@ -23,9 +23,9 @@ import type { Gateway } from '../platform/outside';
 import { constraintError, shapeRow } from './integrity';
 import type { Executor, Row } from '../platform/db';
 import { currentUser, meets, parse, type Register } from '../platform/http';
-import type { Need } from '../../schema/rules/permissions';
+import type { Need, PanelAccess } from '../../schema/rules/permissions';
 import { registry } from '../../schema/registry.gen';
-import { assertInScope, readsEntity } from './staffView';
+import { assertInScope, readsEntity, visibleRow } from './staffView';
 import { auditTexts, entityOf, parseSnapshot, parseVia, sameValue, type AuditRow } from './audit';
 import { recordForUpdate } from './links';
 
@@ -97,12 +97,13 @@ function revertRefusal(entry: AuditRow, currentVersion: number | undefined): str
 
 const revertAnswer = (refusal: string | null) => ({ revertible: refusal === null, revertRefusal: refusal });
 
-function answerOf(contract: Contract, entry: AuditRow, currentVersion: number | undefined): AuditEntry {
+function answerOf(contract: Contract, entry: AuditRow, currentVersion: number | undefined, panel: PanelAccess): AuditEntry {
   const entity = entityOf(entry.entity);
   const shaped = (text: string | null) => {
     const row = parseSnapshot(text);
     if (row === null) return null;
-    return entity ? shapeRow(contract, entity, row) : row;
+    // What the role may not see of a record it may not see in the record's own answers either.
+    return entity ? visibleRow(entity, panel, shapeRow(contract, entity, row)) : row;
   };
   return {
     id: Number(entry.id),
@@ -199,7 +200,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
       .orderBy('userId')
       .execute();
     return {
-      items: entries.map((entry) => answerOf(contract, entry, versions.get(`${entry.entity}:${entry.recordId}`))),
+      items: entries.map((entry) => answerOf(contract, entry, versions.get(`${entry.entity}:${entry.recordId}`), panel)),
       total: Number(total?.n ?? 0),
       actors: actors.map((actor) => ({ id: Number(actor.userId), name: String(actor.name ?? '') })),
     };
@@ -257,7 +258,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
           .where('action', '=', 'revert')
           .orderBy('id', 'desc')
           .executeTakeFirstOrThrow();
-        return answerOf(contract, { ...written, id: Number(written.id) }, result ? Number(result.version) : undefined);
+        return answerOf(contract, { ...written, id: Number(written.id) }, result ? Number(result.version) : undefined, actor.panel);
       });
     } catch (error) {
       // A value taken since (a slug, a phone number): a 409 naming the field.

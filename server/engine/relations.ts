@@ -2,7 +2,8 @@
 // records (a table's reference columns, one call per table), a reference picker's choices, and
 // one record with the records of other entities that reference it (its detail view). Which
 // entity references which comes only from the schema files' `reference` fields.
-import { assertInScope, pathEntityNeed, readsEntity, scopeClause, visibleRow } from './staffView';
+import { administrator, assertInScope, hiddenFields, pathEntityNeed, readsEntity, scopeClause, visibleRow } from './staffView';
+import type { PanelAccess } from '../../schema/rules/permissions';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { labelFieldsOf, recordLabel, type AnyEntity, type ManyCount, type RegistryKey } from '../../schema/define';
@@ -142,13 +143,15 @@ const badPath = (path: string) => new HttpError(400, `مسیر «${path}» در 
  * per step for all the ids; an id whose chain breaks (a reference to nothing) is left out. Only
  * declared fields are reachable, so nothing the contract does not show (a password hash) is.
  */
-export async function pathValues(db: DB, entity: AnyEntity, ids: readonly number[], path: readonly string[]): Promise<Map<number, string>> {
+export async function pathValues(db: DB, entity: AnyEntity, ids: readonly number[], path: readonly string[], panel: PanelAccess = administrator): Promise<Map<number, string>> {
   // origin id → the id of the record reached so far.
   let reached = new Map(ids.map((id) => [id, id]));
   let current = entity;
   for (const [step, name] of path.entries()) {
     const field = current.allFields[name];
     if (!field) throw badPath(path.join('.'));
+    // Through a record or a field the role may not see, the path shows nothing (the column stays blank).
+    if (!readsEntity(panel, current.key) || hiddenFields(current, panel).has(name)) return new Map();
     const last = step === path.length - 1;
     const wanted = [...new Set(reached.values())];
     const values = new Map<number, unknown>();
@@ -198,7 +201,7 @@ const badMany = (spec: string) => new HttpError(400, `فهرست «${spec}» د�
  * each once, in their order of creation, joined with «، ». Only a declared reference to this entity and a
  * declared field can be asked for. Ids nothing refers to are left out.
  */
-export async function manyValues(db: DB, entity: AnyEntity, ids: readonly number[], spec: string): Promise<Map<number, string>> {
+export async function manyValues(db: DB, entity: AnyEntity, ids: readonly number[], spec: string, panel: PanelAccess = administrator): Promise<Map<number, string>> {
   const [otherKey = '', by = '', show = ''] = spec.split('.');
   const counting = entity.columns.find((column) => 'many' in column && column.id === show && 'count' in column.many && column.many.entity === otherKey && column.many.by === by);
   if (counting && 'many' in counting && 'count' in counting.many) return manyCounts(db, entity, ids, counting.many);
@@ -212,7 +215,7 @@ export async function manyValues(db: DB, entity: AnyEntity, ids: readonly number
       where ${sql.ref(by)} in (${sql.join(chunk)}) order by ${sql.ref('id')}`.execute(db);
     for (const row of rows.rows) owner.set(Number(row.id), Number(row[by]));
   }
-  const shown = await pathValues(db, registry[other], [...owner.keys()], [show]);
+  const shown = await pathValues(db, registry[other], [...owner.keys()], [show], panel);
   const grouped = new Map<number, string[]>();
   for (const [otherId, id] of owner) {
     const value = shown.get(otherId);
@@ -264,12 +267,12 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     const many: unknown = 'many' in query ? query.many : undefined;
     if (many !== undefined) {
       if (typeof many !== 'string' || !manyPattern.test(many)) throw badMany(String(many));
-      return { labels: Object.fromEntries(await manyValues(db, entity, ids, many)) };
+      return { labels: Object.fromEntries(await manyValues(db, entity, ids, many, currentUser(request).panel)) };
     }
     const path: unknown = 'path' in query ? query.path : undefined;
     if (path !== undefined) {
       if (typeof path !== 'string' || !pathPattern.test(path)) throw badPath(String(path));
-      return { labels: Object.fromEntries(await pathValues(db, entity, ids, path.split('.'))) };
+      return { labels: Object.fromEntries(await pathValues(db, entity, ids, path.split('.'), currentUser(request).panel)) };
     }
     return { labels: Object.fromEntries(await recordLabels(db, entity, ids)) };
   }, { need: pathEntityNeed('read') });

@@ -21,6 +21,9 @@ export const pathEntityNeed =
     return { entity: key, can };
   };
 
+/** Who is at the panel when nobody is: the server's own work (exports it writes, jobs) sees all. */
+export const administrator: PanelAccess = { kind: 'administrator' };
+
 /** Fields of the entity the role never receives. */
 export function hiddenFields(entity: AnyEntity, panel: PanelAccess): ReadonlySet<string> {
   if (panel.kind !== 'staff') return new Set();
@@ -127,7 +130,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function queryForRole(entity: AnyEntity, panel: PanelAccess, q: ListQuery): ListQuery {
   const hidden = hiddenFields(entity, panel);
-  const used = [q.sort.field, ...q.filters.map((filter) => filter.field)].find((name) => hidden.has(name));
+  // A search matches the searched fields' text: through a hidden one it would tell its value.
+  const searched = q.q === null ? [] : (entity.decl.searchIn ?? []);
+  const used = [q.sort.field, ...q.filters.map((filter) => filter.field), ...searched].find((name) => hidden.has(name));
   if (used !== undefined) throw new HttpError(403, `${entity.allFields[used]?.label ?? used}: ${texts.notGranted}`);
   const within = scopeClause(entity, panel);
   return within ? { ...q, within } : q;

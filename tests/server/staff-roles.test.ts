@@ -23,7 +23,7 @@ const teacherGrants: Grants = {
   entities: {
     courses: { verbs: ['read', 'update'], actions: [], hidden: ['priceInTomans', 'earlyBirdPriceInTomans'], readOnly: [], own: true },
     classSessions: { verbs: ['read'], actions: ['roll'], hidden: [], readOnly: [], own: true },
-    users: { verbs: ['read', 'update'], actions: [], hidden: [], readOnly: [], own: false },
+    users: { verbs: ['read', 'update'], actions: [], hidden: ['phoneNumber'], readOnly: [], own: false },
   },
 };
 
@@ -123,6 +123,18 @@ describe('a teacher holding a scoped role', () => {
     const audit = await ok(server.call<{ items: Array<{ entity: string }> }>('GET', '/api/Admin/audit', { token: teacher }));
     expect(audit.items.length).toBeGreaterThan(0);
     expect(audit.items.every((entry) => ['courses', 'classSessions', 'users'].includes(entry.entity))).toBe(true);
+  });
+
+  it('cannot learn a hidden field through a search, nor through the audit log', async () => {
+    const search = await server.call('GET', '/api/User/GetPagedFilter', { token: teacher, query: { q: '0912' } });
+    expect(search.status).toBe(403);
+    const audit = await ok(server.call<{ items: Array<{ entity: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }> }>('GET', '/api/Admin/audit', { token: teacher, query: { entity: 'courses' } }));
+    const courseEntries = audit.items.filter((entry) => entry.after !== null);
+    expect(courseEntries.length).toBeGreaterThan(0);
+    for (const entry of courseEntries) expect(entry.after).not.toHaveProperty('priceInTomans');
+    // The administrator's log keeps them.
+    const full = await ok(server.call<{ items: Array<{ after: Record<string, unknown> | null }> }>('GET', '/api/Admin/audit', { token: admin, query: { entity: 'courses' } }));
+    expect(full.items.some((entry) => entry.after !== null && 'priceInTomans' in entry.after)).toBe(true);
   });
 
   it('cannot raise its own role', async () => {
