@@ -2644,6 +2644,8 @@ export type components = {
             at: string;
             userId: number;
             userName: string;
+            /** @description the role the change was made in: «مدیر سیستم» or the staff role's name at the time; empty for entries older than roles */
+            userRole: string;
             /** @description the registry key (courses, users, …) */
             entity: string;
             recordId: number;

@@ -4,10 +4,11 @@
 // of sign-up, held by the server's create hook in server/features/identity/userAccounts.ts); the names are the
 // learner's own afterwards.
 import { defineEntity } from './define';
+import { administratorRoleName } from './rules/roles';
 import { opensAdminPanel } from './rules/roles';
 import { nameMaxLength } from './validators';
 
-export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '200': 'کارمند', '300': 'مدیر سیستم' } as const;
+export const roleLabels = { '0': 'لطفا انتخاب کنید', '1': 'کاربر عادی', '200': 'کارمند', '300': administratorRoleName } as const;
 
 export default defineEntity({
   name: 'User',

@@ -5,6 +5,8 @@
 
 /** The administrators' role number, as users.role stores it (spec §5). */
 export const administratorRole = 300;
+/** How an administrator's role is named (the users list, the panel's access, the audit log). */
+export const administratorRoleName = 'مدیر سیستم';
 /**
  * Staff who are not administrators: the receptionist, the accountant, a teacher. What each may
  * do is their staff role's grants (schema/rules/permissions.ts), read on every call.

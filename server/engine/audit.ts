@@ -12,6 +12,8 @@ import { HttpError } from '../platform/errors';
 import { integrityTexts, shapeRow } from './integrity';
 import { sameValue } from './integrityRules';
 import type { AuditVia } from './behaviours';
+import type { PanelAccess } from '../../schema/rules/permissions';
+import { administratorRoleName } from '../../schema/rules/roles';
 import { type AuthUser } from '../platform/http';
 
 type AuditAction = components['schemas']['AuditAction'];
@@ -78,6 +80,11 @@ export function parseVia(text: string | null): AuditVia | null {
 }
 
 /** Adds one entry inside the caller's transaction; answers its id. */
+/** The role an entry names: a staff role by its name then, anyone else as an administrator. */
+function roleNameOf(panel: PanelAccess): string {
+  return panel.kind === 'staff' ? panel.roleName : administratorRoleName;
+}
+
 export async function recordAudit(trx: Executor, write: AuditWrite): Promise<number> {
   const user = await trx.selectFrom('users').select(['firstName', 'lastName', 'phoneNumber']).where('id', '=', write.actor.id).executeTakeFirst();
   const userName = user ? `${user.firstName} ${user.lastName}`.trim() || user.phoneNumber : '';
@@ -87,6 +94,7 @@ export async function recordAudit(trx: Executor, write: AuditWrite): Promise<num
       at: nowIso(),
       userId: write.actor.id,
       userName,
+      userRole: roleNameOf(write.actor.panel),
       entity: write.entity.key,
       recordId: write.recordId,
       action: write.action,

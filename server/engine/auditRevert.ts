@@ -110,6 +110,7 @@ function answerOf(contract: Contract, entry: AuditRow, currentVersion: number | 
     at: entry.at,
     userId: Number(entry.userId),
     userName: entry.userName,
+    userRole: entry.userRole,
     entity: entry.entity,
     recordId: Number(entry.recordId),
     action: entry.action,

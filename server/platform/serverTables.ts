@@ -8,6 +8,8 @@ export interface AuditLogTable {
   at: string;
   userId: number;
   userName: string;
+  /** The role the change was made in: «مدیر سیستم» or the staff role's name at the time. */
+  userRole: Generated<string>;
   entity: string;
   recordId: number;
   action: 'create' | 'update' | 'delete' | 'revert';

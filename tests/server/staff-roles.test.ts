@@ -163,3 +163,11 @@ describe('a teacher holding a scoped role', () => {
     expect(answer.body.message).toContain('دسترسی‌ها');
   });
 });
+
+describe('the audit log', () => {
+  it('names the role each change was made in', async () => {
+    const audit = await ok(server.call<{ items: Array<{ userId: number; userRole: string; entity: string }> }>('GET', '/api/Admin/audit', { token: admin, query: { entity: 'courses' } }));
+    expect(audit.items.find((entry) => entry.userId === staffUserId)?.userRole).toBe('مدرس آزمایشی');
+    expect(audit.items.find((entry) => entry.userId !== staffUserId)?.userRole).toBe('مدیر سیستم');
+  });
+});

@@ -2,6 +2,7 @@
 // every call against (read with the user on this call, server/features/identity/bearer.ts).
 import type { components } from '../../../codegen/openapi.gen';
 import { currentUser, type Register } from '../../platform/http';
+import { administratorRoleName } from '../../../schema/rules/roles';
 
 export function registerPanelAccess(register: Register) {
   register(
@@ -10,7 +11,7 @@ export function registerPanelAccess(register: Register) {
     async (request): Promise<components['schemas']['PanelAccess']> => {
       const { panel } = currentUser(request);
       if (panel.kind === 'staff') return { kind: 'staff', roleName: panel.roleName, grants: panel.grants, teacherId: panel.teacherId };
-      return { kind: 'administrator', roleName: 'مدیر سیستم', grants: { entities: {} }, teacherId: null };
+      return { kind: 'administrator', roleName: administratorRoleName, grants: { entities: {} }, teacherId: null };
     },
     { need: 'panel' },
   );

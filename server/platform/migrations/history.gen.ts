@@ -36,6 +36,7 @@ import * as m_20261128113000_order_line_list_prices from './20261128113000_order
 import * as m_20261128113100_order_payment_method from './20261128113100_order_payment_method';
 import { generated as m_20261128174113_create_staff_roles_alter_users } from './20261128174113_create_staff_roles_alter_users.gen';
 import * as m_20261128174817_second_factor from './20261128174817_second_factor';
+import * as m_20261128181617_add_audit_role from './20261128181617_add_audit_role';
 
 export const migrationHistory: readonly MigrationFile[] = [
   { name: '001_initial', migration: m_001_initial },
@@ -72,4 +73,5 @@ export const migrationHistory: readonly MigrationFile[] = [
   { name: '20261128113100_order_payment_method', migration: m_20261128113100_order_payment_method },
   { name: '20261128174113_create_staff_roles_alter_users', generated: m_20261128174113_create_staff_roles_alter_users },
   { name: '20261128174817_second_factor', migration: m_20261128174817_second_factor },
+  { name: '20261128181617_add_audit_role', migration: m_20261128181617_add_audit_role },
 ];

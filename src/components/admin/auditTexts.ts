@@ -29,6 +29,8 @@ export const auditTexts = {
   total: (n: number) => `${formatPersianNumber(n)} تغییر`,
   page: (page: number, pages: number) => `صفحه ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
   by: 'توسط',
+  /** Before the role a change was made in: «(در نقش حسابدار)». */
+  asRole: 'در نقش',
   record: 'رکورد',
   oneRecord: (name: string) => `فقط تغییرات ${name}`,
   actions: { create: 'ایجاد', update: 'ویرایش', delete: 'حذف', revert: 'بازگردانی' } satisfies Record<AuditAction, string>,

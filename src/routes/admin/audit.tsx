@@ -123,7 +123,8 @@ function AuditEntryCard({ entry, labels, onRevert }: { entry: AuditEntry; labels
           {entity?.texts.nav ?? entry.entity}: {name}
         </strong>
         <span className="audit-entry-meta">
-          {auditTexts.by} {entry.userName || toPersianDigits(entry.userId)} · <time dateTime={entry.at}>{formatJalaliDateTime(entry.at)}</time>
+          {auditTexts.by} {entry.userName || toPersianDigits(entry.userId)}
+          {entry.userRole && ` (${auditTexts.asRole} ${entry.userRole})`} · <time dateTime={entry.at}>{formatJalaliDateTime(entry.at)}</time>
         </span>
       </div>
       {properties.length > 0 && (
