@@ -1,4 +1,5 @@
 import { backend, server } from './server';
+import { opensAdminPanel } from '../../schema/rules/roles';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../schema/define';
@@ -30,8 +31,10 @@ describe('record action machine (users: lock, unlock)', () => {
   it('each row offers the actions its `when` allows', async () => {
     const { open, locked } = await ready();
     // The reset link applies to every account, locked or not.
-    expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock', 'resetPassword']);
-    expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock', 'resetPassword']);
+    // The second factor's reset applies to accounts that open the panel only.
+    const panelOnly = (row: { role?: unknown }) => (opensAdminPanel(Number(row.role)) ? ['resetSecondFactor'] : []);
+    expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock', 'resetPassword', ...panelOnly(open)]);
+    expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock', 'resetPassword', ...panelOnly(locked)]);
   });
 
   it('an action with a question asks first: confirm → running → idle, toast, row patched in place', async () => {

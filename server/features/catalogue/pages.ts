@@ -75,6 +75,7 @@ export const pages: Readonly<Record<string, PageCheck>> = {
   '/admin/emails': 'page',
   '/admin/audit': 'page',
   '/admin/media': 'page',
+  '/admin/second-factor': 'page',
   // The spec sends both to /categories, where the all-courses search lives (query kept).
   '/courses': async () => ({ canonical: '/categories' }),
   '/about-us': 'page',
