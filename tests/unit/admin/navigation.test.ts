@@ -19,16 +19,16 @@ describe('admin sidebar', () => {
     expect(groups.map((group) => group.title)).toEqual(['', 'فروش', 'کلاس‌ها', 'افراد', 'محتوا', 'سیستم']);
     expect(groups.map((group) => group.title)).toEqual(navGroups.map((group) => group.title));
     const all = labels(groups);
-    // Every entity with a link, and the four screens declared on their routes: 21 in all.
+    // Every entity with a link, and the four screens declared on their routes: 22 in all.
     const entities = registryKeys.filter((key) => registry[key].sidebar).map((key) => registry[key].texts.nav);
     expect([...all].sort()).toEqual([...entities, 'داشبورد', 'مدیا', 'ایمیل', 'گزارش تغییرات'].sort());
-    expect(all).toHaveLength(21);
+    expect(all).toHaveLength(22);
     expect(all.slice(0, 3)).toEqual(['داشبورد', 'سفارش‌ها', 'ثبت‌نام‌ها']);
     const group = (title: string) => groups.find((g) => g.title === title)?.links.map((link) => link.label);
     expect(group('کلاس‌ها')?.slice(0, 2)).toEqual(['جلسات کلاس‌ها', 'حضور و غیاب']);
     expect(group('افراد')?.[0]).toBe('پیام‌های تماس');
     expect(group('محتوا')).toEqual(['مقالات', 'مدیا']);
-    expect(group('سیستم')).toEqual(['پیام‌های ارسالی', 'ایمیل', 'گزارش تغییرات', 'سابقه ورود']);
+    expect(group('سیستم')).toEqual(['پیام‌های ارسالی', 'ایمیل', 'نقش‌های کارکنان', 'گزارش تغییرات', 'سابقه ورود']);
   });
 
   it('puts an entity that declares no place at the end of the default group', () => {
@@ -44,5 +44,13 @@ describe('admin sidebar', () => {
     } finally {
       decl.nav = declared;
     }
+  });
+
+  it('links a staff member to what their role reads and the panel’s own screens, never to the roles', () => {
+    const read = { verbs: ['read' as const], actions: [], hidden: [], readOnly: [], own: false };
+    const grants = { entities: { orders: read, classSessions: { ...read, verbs: [] }, staffRoles: read } };
+    const groups = adminNavigation(routes(), entitySummaries, { kind: 'staff', roleId: 1, roleName: 'حسابدار', grants, teacherId: null });
+    expect(labels(groups).sort()).toEqual(['سفارش‌ها', 'داشبورد', 'مدیا', 'ایمیل', 'گزارش تغییرات'].sort());
+    expect(labels(adminNavigation(routes(), entitySummaries, { kind: 'none' })).sort()).toEqual(['داشبورد', 'مدیا', 'ایمیل', 'گزارش تغییرات'].sort());
   });
 });

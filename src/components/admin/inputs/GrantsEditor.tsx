@@ -27,11 +27,13 @@ const emptyGrant: EntityGrant = { verbs: [], actions: [], hidden: [], readOnly: 
 
 const toggled = <T,>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
 
-/** The grants with one entity's grant replaced; an entity granted nothing is left out of the text. */
-export function withGrant(grants: Grants, key: string, grant: EntityGrant): Grants {
+/**
+ * The grants with one entity's grant replaced. An entity left with no verb is left out of the text
+ * altogether: its actions and fields, no longer drawn, are not kept unseen.
+ */
+function withGrant(grants: Grants, key: string, grant: EntityGrant): Grants {
   const entities = { ...grants.entities };
-  const empty = grant.verbs.length === 0 && grant.actions.length === 0 && grant.hidden.length === 0 && grant.readOnly.length === 0 && !grant.own;
-  if (empty) delete entities[key];
+  if (grant.verbs.length === 0) delete entities[key];
   else entities[key] = { ...grant, verbs: verbs.filter((verb) => grant.verbs.includes(verb)) };
   return { entities };
 }
