@@ -9,10 +9,18 @@ import { allows, fieldAccess, type PanelAccess, type Verb } from '../../../schem
 
 type Column = AnyEntity['columns'][number];
 
-/** How a field is drawn for the caller: as the schema says, read-only (disabled), or not at all. */
+/**
+ * How a field is drawn for the caller: as the schema says, read-only (disabled), or not at all. A
+ * reference to records the caller cannot read is not drawn either: the server names none of them
+ * to that role (labels, options), so it would show bare ids and offer nothing to pick.
+ */
 export function fieldShown(access: PanelAccess, entity: AnyEntity, name: string): 'edit' | 'readOnly' | 'hidden' {
   const granted = fieldAccess(access, entity.key, name);
-  if (granted === 'edit' && access.kind !== 'administrator' && (entity.decl.administratorOnly ?? []).includes(name)) return 'readOnly';
+  if (granted === 'hidden' || access.kind === 'administrator') return granted;
+  const field = entity.allFields[name] ?? entity.createFields[name];
+  const target = field?.reference?.entity ?? field?.references?.entity;
+  if (target !== undefined && !allows(access, { entity: target, can: 'read' })) return 'hidden';
+  if (granted === 'edit' && (entity.decl.administratorOnly ?? []).includes(name)) return 'readOnly';
   return granted;
 }
 
@@ -43,7 +51,7 @@ function pathShown(access: PanelAccess, entity: AnyEntity, path: readonly string
 }
 
 function columnShown(access: PanelAccess, entity: AnyEntity, column: Column, entityOf: (key: RegistryKey) => AnyEntity | undefined): boolean {
-  if ('key' in column) return fieldAccess(access, entity.key, column.key) !== 'hidden';
+  if ('key' in column) return fieldShown(access, entity, column.key) !== 'hidden';
   if ('path' in column) return pathShown(access, entity, column.path, entityOf);
   if ('many' in column) {
     const { many } = column;

@@ -20,6 +20,9 @@ let reading: Promise<PanelAccess> | null = null;
 const listeners = new Set<() => void>();
 
 function publish(next: PanelAccess | null): void {
+  // The same access read again (a refusal that was not a change of role) redraws nothing: every
+  // view of an entity is kept by the access object it was made for.
+  if (next && current && JSON.stringify(next) === JSON.stringify(current)) return;
   current = next;
   for (const listener of listeners) listener();
 }

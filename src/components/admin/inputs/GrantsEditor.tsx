@@ -81,29 +81,31 @@ function EntityRow({ facts, grant, onChange }: { facts: EntityGrantFacts; grant:
             </div>
           )}
           {facts.sensitive.length > 0 && (
-            <div className="admin-grant-group" role="group" aria-label={`${grantTexts.fields} ${facts.title}`}>
-              <span className="admin-grant-group-title" aria-hidden="true">
+            <div role="group" aria-label={`${grantTexts.fields} ${facts.title}`}>
+              <p className="admin-grant-group-title" aria-hidden="true">
                 {grantTexts.fields}:
-              </span>
-              {facts.sensitive.map(([name, label]) => (
-                <span key={name} className="admin-grant-field">
-                  <label htmlFor={`${id}-${name}`}>{label}</label>
-                  <select
-                    id={`${id}-${name}`}
-                    className="admin-input admin-select admin-grant-select"
-                    value={fieldState(grant, name)}
-                    onChange={(event) => {
-                      if (isFieldState(event.target.value)) onChange(withFieldState(grant, name, event.target.value));
-                    }}
-                  >
-                    {fieldStates.map((state) => (
-                      <option key={state} value={state}>
-                        {grantTexts[state]}
-                      </option>
-                    ))}
-                  </select>
-                </span>
-              ))}
+              </p>
+              <div className="admin-grant-fields">
+                {facts.sensitive.map(([name, label]) => (
+                  <span key={name} className="admin-grant-field">
+                    <label htmlFor={`${id}-${name}`}>{label}</label>
+                    <select
+                      id={`${id}-${name}`}
+                      className="admin-input admin-select admin-grant-select"
+                      value={fieldState(grant, name)}
+                      onChange={(event) => {
+                        if (isFieldState(event.target.value)) onChange(withFieldState(grant, name, event.target.value));
+                      }}
+                    >
+                      {fieldStates.map((state) => (
+                        <option key={state} value={state}>
+                          {grantTexts[state]}
+                        </option>
+                      ))}
+                    </select>
+                  </span>
+                ))}
+              </div>
             </div>
           )}
         </div>
