@@ -213,7 +213,7 @@ function RichTextInput(props: InputProps) {
 function GrantsInput(props: InputProps) {
   return (
     <Suspense fallback={<div className="admin-cell-muted">{adminTexts.loading}</div>}>
-      <GrantsEditor {...props} />
+      <GrantsEditor {...props} label={props.field.label} />
     </Suspense>
   );
 }

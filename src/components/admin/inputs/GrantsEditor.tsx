@@ -8,7 +8,17 @@ import './GrantsEditor.css';
 import { useId } from 'react';
 import { entityGrantFacts, type EntityGrantFacts } from '../../../../schema/entityGrants.gen';
 import { readGrants, verbLabels, verbs, type EntityGrant, type Grants, type Verb } from '../../../../schema/rules/permissions';
-import type { InputProps } from '../inputs';
+
+/** What the form gives its input (inputs.tsx's InputProps, the field as its label). */
+export interface GrantsEditorProps {
+  id: string;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}
 
 export const grantTexts = {
   actions: 'عملیات',
@@ -114,10 +124,10 @@ function EntityRow({ facts, grant, onChange }: { facts: EntityGrantFacts; grant:
   );
 }
 
-export function GrantsEditor(props: InputProps) {
+export function GrantsEditor(props: GrantsEditorProps) {
   const grants = readGrants(typeof props.value === 'string' ? props.value : null);
   return (
-    <div id={props.id} className="admin-grants" role="group" aria-label={props.field.label} aria-describedby={props.describedBy} aria-invalid={props.invalid || undefined} onBlur={props.onBlur}>
+    <div id={props.id} className="admin-grants" role="group" aria-label={props.label} aria-describedby={props.describedBy} aria-invalid={props.invalid || undefined} onBlur={props.onBlur}>
       {entityGrantFacts.map((facts) => (
         <EntityRow
           key={facts.key}
