@@ -19,7 +19,7 @@ import { EntityTable } from '../../../src/components/admin/EntityTable';
 import { readPanelAccess } from '../../../src/components/admin/panelAccess';
 import { clearSession, saveToken } from '../../../src/lib/auth';
 import { createAppRouter } from '../../../src/router';
-import { sampleSeed, type PanelAccessAnswer } from '../../support/msw-handlers';
+import { administratorAccess, sampleSeed, type PanelAccessAnswer } from '../../support/msw-handlers';
 import { fakeToken } from '../site/helpers';
 
 // jsdom lays nothing out; the virtualiser needs a viewport to decide which rows to draw.
@@ -48,6 +48,7 @@ beforeEach(() => {
     http.get('*/api/Admin/badges', () => HttpResponse.json({ badges: {} })),
     http.get('*/api/Admin/views', () => HttpResponse.json([])),
     http.get('*/api/File/library', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/File/all-images', () => HttpResponse.json(['code.png'])),
   );
 });
 afterEach(() => {
@@ -126,6 +127,20 @@ describe('the panel as a staff member sees it', () => {
     renderPanel('/admin/users');
     expect(await screen.findByText('نقش شما اجازه دیدن این بخش را ندارد.')).toBeTruthy();
     expect(backend.count(registry.users.ops.list)).toBe(0);
+  });
+
+  it('offers no file deletion on the media screen, an administrator’s alone', async () => {
+    backend.panelAccess(staffAnswer);
+    saveToken(fakeToken('Staff'));
+    renderPanel('/admin/media');
+    expect(await screen.findByRole('button', { name: /^کپی/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^حذف/ })).toBeNull();
+    cleanup();
+    clearSession();
+    backend.panelAccess(administratorAccess);
+    saveToken(fakeToken('Administrator'));
+    renderPanel('/admin/media');
+    expect(await screen.findByRole('button', { name: /^حذف/ })).toBeTruthy();
   });
 
   it('shows an administrator every link and button', async () => {

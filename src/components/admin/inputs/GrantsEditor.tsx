@@ -81,13 +81,15 @@ function EntityRow({ facts, grant, onChange }: { facts: EntityGrantFacts; grant:
         <div className="admin-grant-more">
           {facts.scope && <Check label={grantTexts.own} checked={grant.own} onChange={(own) => onChange({ ...grant, own })} />}
           {facts.actions.length > 0 && (
-            <div className="admin-grant-group" role="group" aria-label={`${grantTexts.actions} ${facts.title}`}>
-              <span className="admin-grant-group-title" aria-hidden="true">
+            <div role="group" aria-label={`${grantTexts.actions} ${facts.title}`}>
+              <p className="admin-grant-group-title" aria-hidden="true">
                 {grantTexts.actions}:
-              </span>
-              {facts.actions.map(([key, label]) => (
-                <Check key={key} label={label} checked={grant.actions.includes(key)} onChange={(on) => onChange({ ...grant, actions: toggled(grant.actions, key, on) })} />
-              ))}
+              </p>
+              <div className="admin-grant-group">
+                {facts.actions.map(([key, label]) => (
+                  <Check key={key} label={label} checked={grant.actions.includes(key)} onChange={(on) => onChange({ ...grant, actions: toggled(grant.actions, key, on) })} />
+                ))}
+              </div>
             </div>
           )}
           {facts.sensitive.length > 0 && (
