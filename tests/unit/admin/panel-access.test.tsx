@@ -152,6 +152,19 @@ describe('the panel as a staff member sees it', () => {
     expect(sidebar.getByRole('link', { name: 'نقش‌های کارکنان' })).toBeTruthy();
   });
 
+  it('redraws the panel when a refusal shows the role changed meanwhile', async () => {
+    backend.panelAccess(staffAnswer);
+    saveToken(fakeToken('Staff'));
+    renderPanel('/admin/courses');
+    await screen.findByRole('heading', { level: 2, name: registry.courses.texts.title });
+    const { courses: _taken, ...rest } = grants.entities;
+    backend.panelAccess({ ...staffAnswer, grants: { entities: rest } });
+    backend.fail(registry.courses.ops.list, { status: 403, message: 'نقش شما اجازه این کار را ندارد' });
+    await callOperation(registry.courses.ops.list).catch(() => undefined);
+    expect(await screen.findByText('نقش شما اجازه دیدن این بخش را ندارد.')).toBeTruthy();
+    expect(within(screen.getByRole('complementary')).queryByRole('link', { name: 'دوره‌ها' })).toBeNull();
+  });
+
   it('reads the access again when the server refuses a call', async () => {
     backend.panelAccess(staffAnswer);
     saveToken(fakeToken('Staff'));
