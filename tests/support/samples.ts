@@ -42,6 +42,9 @@ export function sampleValue(field: FieldDecl, n: number): unknown {
       return field.options[n % field.options.length]?.[0];
     case 'password':
       return `sample-password-${n}`;
+    // A staff role's grants as stored: one entity read.
+    case 'grants':
+      return JSON.stringify({ entities: { orders: { verbs: ['read'], actions: [], hidden: [], readOnly: [], own: n % 2 === 0 } } });
   }
 }
 
