@@ -157,6 +157,10 @@ describe('staff roles', () => {
     await page.getByRole('group', { name: 'دسترسی‌ها' }).waitFor();
     await shoot(page, 'roles-edit-teacher');
     await page.keyboard.press('Escape');
+    // The role's record reads its grants in words.
+    await page.goto(`${stack.baseUrl}/admin/staffRoles/${teacherRole.id}`);
+    await page.locator('.admin-detail-grants').getByText('جلسات کلاس‌ها: مشاهده (فقط موارد خودِ مدرس)').waitFor();
+    await shoot(page, 'roles-detail-teacher');
 
     const asAccountant = await staffPanel('09126665544', 'staff-pass-1234', '/admin/orders');
     try {
