@@ -130,10 +130,11 @@ describe('images and roles', () => {
     expect(isImageWidth(641)).toBe(false);
   });
 
-  it('only administrators open the admin panel', () => {
+  it('administrators and staff open the admin panel, learners do not', () => {
     expect(administratorRole).toBe(300);
     expect(opensAdminPanel(300)).toBe(true);
-    expect(opensAdminPanel(200)).toBe(false);
+    expect(opensAdminPanel(200)).toBe(true);
+    expect(opensAdminPanel(1)).toBe(false);
   });
 });
 
