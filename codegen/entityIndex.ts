@@ -7,6 +7,7 @@ import { defaultNav } from '../schema/define';
 import { generatedHeader } from './entities';
 
 export const entityIndexUrl = new URL('../schema/entityIndex.gen.ts', import.meta.url);
+export const entityGrantsUrl = new URL('../schema/entityGrants.gen.ts', import.meta.url);
 
 /** Every other entity a declaration names (a reference's target, a search or a column through one). */
 function named(value: unknown, isKey: (name: string) => name is RegistryKey, into: Set<RegistryKey>): void {
@@ -49,6 +50,7 @@ export function entitySummary(entity: AnyEntity, entities: readonly AnyEntity[])
     sidebar: entity.sidebar,
     navDecl: entity.decl.nav ?? defaultNav,
     ...(entity.navBadge ? { badgeTitle: entity.navBadge.title } : {}),
+    ...(entity.decl.staffGrantable === false ? ({ grantable: false } as const) : {}),
     list: closure([entity.key], direct),
     record: closure([entity.key, ...referrers], direct),
   };
@@ -68,6 +70,8 @@ export interface EntitySummary {
   navDecl: NavDecl;
   /** What its sidebar count counts, when it has one. */
   badgeTitle?: string;
+  /** \`false\`: no staff role may be granted it (the roles themselves); its link is an administrator's. */
+  grantable?: false;
   /** The entities its list screen shows (itself first among them), and its record's screen. */
   list: readonly RegistryKey[];
   record: readonly RegistryKey[];
@@ -80,5 +84,44 @@ ${summaries.join('\n')}
 export const entityLoaders: Readonly<Record<RegistryKey, () => Promise<AnyEntity>>> = {
 ${loaders.join('\n')}
 };
+`;
+}
+
+/**
+ * What the roles screen's grid offers of each entity a staff role may be granted: its name, its
+ * record actions, its sensitive fields (each with its label) and whether it has a teacher's scope.
+ * A module of its own, loaded with the grid only, so no other screen carries it.
+ */
+export function entityGrantsModule(entities: readonly AnyEntity[]): string {
+  const rows = entities
+    .filter((entity) => entity.decl.staffGrantable !== false)
+    .map((entity) => {
+      const fact = {
+        key: entity.key,
+        title: entity.texts.nav,
+        actions: entity.actions.map((action) => [action.key, action.label]),
+        sensitive: (entity.decl.sensitive ?? []).map((name) => [name, entity.decl.fields[name]?.label ?? name]),
+        scope: entity.decl.scope !== undefined,
+      };
+      return `  ${JSON.stringify(fact)},`;
+    });
+  return `${generatedHeader}// What a staff role may be granted of each entity, for the roles screen's grid (codegen/entityIndex.ts says why).
+import type { RegistryKey } from './registryKeys.gen';
+
+export interface EntityGrantFacts {
+  key: RegistryKey;
+  /** The entity's name in the panel (its sidebar text). */
+  title: string;
+  /** Its record actions: key and label. */
+  actions: ReadonlyArray<readonly [string, string]>;
+  /** Its sensitive fields: name and label. */
+  sensitive: ReadonlyArray<readonly [string, string]>;
+  /** Whether it declares a teacher's scope («فقط موارد خودِ مدرس»). */
+  scope: boolean;
+}
+
+export const entityGrantFacts: ReadonlyArray<EntityGrantFacts> = [
+${rows.join('\n')}
+];
 `;
 }

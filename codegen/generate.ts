@@ -1,7 +1,8 @@
 // `npm run codegen`: from the schema files and openapi.yaml, writes
 // - openapi.yaml's generated regions (each entity's components and calls, codegen/entities.ts),
 // - schema/registry.gen.ts (every entity file of schema/) and schema/registryKeys.gen.ts (their keys),
-// - schema/entityIndex.gen.ts (the admin's sidebar and each screen's entities, without the schemas),
+// - schema/entityIndex.gen.ts (the admin's sidebar and each screen's entities, without the schemas)
+//   and schema/entityGrants.gen.ts (what the roles screen's grid offers of each entity),
 // - server/platform/entityTables.gen.ts (the entity tables' types for Kysely) and
 //   server/engine/publicViews.gen.ts (each public view's projection of a row),
 // - a new migration in server/platform/migrations/ when a schema's table changed, and that
@@ -18,7 +19,7 @@ import { contractDigest, type ParsedContract } from './parsedContract';
 import { loadEntities, registryKeysModule, registryKeysUrl, registryModule, registryUrl, SchemaError } from './entities';
 import { generatedMigrationModule, historyIndexModule, historyIndexUrl, loadHistory, migrationsDir, nextHistory } from './migrationHistory';
 import { contractWithEntities } from './contractBlocks';
-import { entityIndexModule, entityIndexUrl } from './entityIndex';
+import { entityGrantsModule, entityGrantsUrl, entityIndexModule, entityIndexUrl } from './entityIndex';
 import { tableTypesModule, tableTypesUrl } from './tableTypes';
 import { checkSections, publicSectionsModule, publicSectionsUrl, publicViewsModule, publicViewsUrl } from './publicViews';
 
@@ -56,6 +57,7 @@ export async function generateAll(): Promise<Array<readonly [URL, string]>> {
     [registryUrl, registryModule(entities)],
     [registryKeysUrl, registryKeysModule(entities)],
     [entityIndexUrl, entityIndexModule(entities)],
+    [entityGrantsUrl, entityGrantsModule(entities)],
     [tableTypesUrl, tableTypesModule(entities)],
     [publicViewsUrl, publicViewsModule(entities)],
     [publicSectionsUrl, publicSectionsModule(entities)],

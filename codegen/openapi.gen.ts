@@ -2784,7 +2784,7 @@ export type components = {
             id: number;
         };
         AccessToken: {
-            /** @description HS256 JWT; payload has `sub` (user id), `role` ("Administrator" for role 300, "User" for role 1), `ver` (the user's token version), `sid` (the session), `iat` and `exp` (at most 7 days after `iat`). */
+            /** @description HS256 JWT; payload has `sub` (user id), `role` ("Administrator" for role 300, "Staff" for role 200, "User" for role 1), `ver` (the user's token version), `sid` (the session), `iat` and `exp` (at most 7 days after `iat`). */
             accessToken: string;
             /** @description Sign-in only, and only when there were some: wrong passwords tried against this account since its last successful sign-in, so the owner learns that the account is being guessed at. */
             failedSignIns?: number;

@@ -10,6 +10,8 @@ export interface EntitySummary {
   navDecl: NavDecl;
   /** What its sidebar count counts, when it has one. */
   badgeTitle?: string;
+  /** `false`: no staff role may be granted it (the roles themselves); its link is an administrator's. */
+  grantable?: false;
   /** The entities its list screen shows (itself first among them), and its record's screen. */
   list: readonly RegistryKey[];
   record: readonly RegistryKey[];
@@ -33,7 +35,7 @@ export const entitySummaries: Readonly<Record<RegistryKey, EntitySummary>> = {
   paymentAttempts: {"nav":"تراکنش‌های درگاه","sidebar":false,"navDecl":{"group":"content","order":100},"list":["categories","children","coupons","courses","enrollments","orderItems","orders","paymentAttempts","staffRoles","teachers","users"],"record":["categories","children","coupons","courses","enrollments","orderItems","orders","paymentAttempts","staffRoles","teachers","users"]},
   sessions: {"nav":"سابقه ورود","sidebar":true,"navDecl":{"group":"system","order":4},"list":["sessions","staffRoles","teachers","users"],"record":["sessions","staffRoles","teachers","users"]},
   siblingDiscounts: {"nav":"تخفیف خواهر و برادر","sidebar":true,"navDecl":{"group":"sales","order":5},"list":["siblingDiscounts"],"record":["siblingDiscounts"]},
-  staffRoles: {"nav":"نقش‌های کارکنان","sidebar":true,"navDecl":{"group":"system","order":5},"list":["staffRoles"],"record":["staffRoles","teachers","users"]},
+  staffRoles: {"nav":"نقش‌های کارکنان","sidebar":true,"navDecl":{"group":"system","order":5},"grantable":false,"list":["staffRoles"],"record":["staffRoles","teachers","users"]},
   teachers: {"nav":"همیاران","sidebar":true,"navDecl":{"group":"people","order":4},"list":["teachers"],"record":["categories","children","coupons","courses","enrollments","orderItems","orders","staffRoles","teachers","users"]},
   users: {"nav":"کاربران","sidebar":true,"navDecl":{"group":"people","order":2},"list":["staffRoles","teachers","users"],"record":["attendance","categories","children","classSessions","coupons","courses","enrollments","messages","notifications","orderItems","orders","sessions","staffRoles","teachers","users"]},
   waitlist: {"nav":"فهرست انتظار","sidebar":true,"navDecl":{"group":"sales","order":3},"list":["categories","children","coupons","courses","enrollments","orderItems","orders","staffRoles","teachers","users","waitlist"],"record":["categories","children","coupons","courses","enrollments","orderItems","orders","staffRoles","teachers","users","waitlist"]},

@@ -45,7 +45,12 @@ import { launchBrowser, signInAsAdmin, startStack } from '../tests/e2e/harness';
 // as chunks of their own compress ~8 kB worse than the one registry did, and the index the
 // sidebar reads adds 1.5 kB; the target of 230 is not reached (the dashboard's chart.js is 49 kB
 // of it). The form 17.8 kB, the editor 105.4 kB.
-const budgets = { publicJs: 81 * 1024, adminFirstJs: 179 * 1024, adminJs: 272 * 1024, formJs: 19 * 1024, editorJs: 107 * 1024 };
+// Staff roles drew the panel from its caller's access (the access read and each entity's view
+// through it, the sidebar's filter, the refusal screen): +1.7 kB on the first screen (178.1 →
+// 179.8) and +2.3 kB over every screen (273.3 → 275.6; the seam before them measured 273.3, 1.3
+// over the 272 then), raised by that much; the roles form's grid (2.0 kB with the entities' facts)
+// loads with that form only.
+const budgets = { publicJs: 81 * 1024, adminFirstJs: 180.7 * 1024, adminJs: 274.3 * 1024, formJs: 19 * 1024, editorJs: 107 * 1024 };
 
 const manifestEntry = v.object({ file: v.string(), src: v.optional(v.string()), imports: v.optional(v.array(v.string())) });
 

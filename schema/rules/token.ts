@@ -5,6 +5,16 @@
 import { safeRedirect } from './forms/redirect';
 
 export const adminRole = 'Administrator';
+/**
+ * A staff member's role name (users.role 200): they open the panel too, and see there what their
+ * staff role grants (read from the server, never from the token).
+ */
+export const staffRoleName = 'Staff';
+
+/** Whether a token's role name opens the admin panel: the header's button and the /admin gate. */
+export function opensPanel(role: string | undefined): boolean {
+  return role === adminRole || role === staffRoleName;
+}
 
 /**
  * What a password-reset link's address begins with (the site's page that takes it); the rest is
@@ -56,7 +66,7 @@ export function decodeToken(token: unknown): TokenPayload | null {
 
 /** Where a signed-in visitor goes: the page they were heading to, when it is theirs to see. */
 export function destinationAfterSignIn(accessToken: string, redirect: string | undefined): string {
-  const isAdmin = decodeToken(accessToken)?.role === adminRole;
+  const isAdmin = opensPanel(decodeToken(accessToken)?.role);
   const home = isAdmin ? '/admin' : '/dashboard';
   const target = safeRedirect(redirect);
   if (!target) return home;

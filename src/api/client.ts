@@ -17,10 +17,10 @@ const getCache = new Map<string, Response>();
 const uncachedPrefixes = ['/api/Payment/'];
 
 /**
- * Reads that must always reach the server and change nothing there (the sidebar's counts): not
+ * Reads that must always reach the server and change nothing there (the sidebar's counts, the caller's panel access): not
  * cached, and, unlike the uncached calls above, not a reason to forget what was read.
  */
-const liveReads = ['/api/Admin/badges'];
+const liveReads = ['/api/Admin/badges', '/api/Admin/access'];
 
 const isLiveRead = (request: Request): boolean => request.method === 'GET' && liveReads.includes(new URL(request.url).pathname);
 
@@ -51,6 +51,17 @@ if (typeof window !== 'undefined') {
   // Another user's token must never see the previous user's cached answers.
   window.addEventListener(tokenChangedEvent, clearGetCache);
   window.addEventListener('storage', clearGetCache);
+}
+
+const forbiddenListeners = new Set<(path: string) => void>();
+
+/**
+ * Told of every 403 with the path refused: the panel reads its caller's access again, since a
+ * refusal of what it offered means the role changed meanwhile.
+ */
+export function onForbidden(listener: (path: string) => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
 }
 
 let onUnauthorized: () => void = () => {
@@ -125,6 +136,8 @@ function statusHandling(keepSession: boolean): Middleware {
         onUnauthorized();
       } else if (response.status === 403) {
         console.error(statusMessages.forbidden);
+        const path = new URL(request.url).pathname;
+        for (const listener of forbiddenListeners) listener(path);
         // The panel answers nothing until this session passes the second factor: its page, once.
         return secondFactorStep(response).then((step) => {
           if (step) onSecondFactor(step);

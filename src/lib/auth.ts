@@ -1,7 +1,7 @@
 // The login state lives in localStorage under `accessToken` (spec §3, §9). Components read it
 // through these helpers and re-read it on the `tokenChanged` and `storage` events. Reading a
 // token's payload is shared with the server (schema/rules/token.ts).
-import { adminRole, decodeToken } from '../../schema/rules/token';
+import { decodeToken, opensPanel } from '../../schema/rules/token';
 
 export const tokenStorageKey = 'accessToken';
 export const tokenChangedEvent = 'tokenChanged';
@@ -32,12 +32,13 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(tokenChangedEvent));
 }
 
+/** `admin`: an account that opens the panel (an administrator, or staff holding a role). */
 export type AuthState = { kind: 'guest' } | { kind: 'learner'; token: string } | { kind: 'admin'; token: string };
 
 export function authState(token: unknown = readToken()): AuthState {
   if (typeof token !== 'string' || token.length === 0) return { kind: 'guest' };
   const payload = decodeToken(token);
-  if (payload?.role === adminRole) return { kind: 'admin', token };
+  if (opensPanel(payload?.role)) return { kind: 'admin', token };
   return { kind: 'learner', token };
 }
 

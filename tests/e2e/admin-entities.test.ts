@@ -59,7 +59,7 @@ describe('admin shell', () => {
         ...['جلسات کلاس‌ها', 'حضور و غیاب', 'دوره‌ها', 'تعطیلات', 'دسته بندی دوره‌ها'],
         ...['پیام‌های تماس', 'کاربران', 'فرزندان', 'همیاران'],
         ...['مقالات', 'مدیا'],
-        ...['پیام‌های ارسالی', 'ایمیل', 'گزارش تغییرات', 'سابقه ورود'],
+        ...['پیام‌های ارسالی', 'ایمیل', 'نقش‌های کارکنان', 'گزارش تغییرات', 'سابقه ورود'],
       ].map((t) => t.replace(/\u200c/g, '')),
     );
     expect(await page.getByText(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/).first().isVisible()).toBe(true);
@@ -265,7 +265,7 @@ describe('admin users', () => {
     const dialog = page.getByRole('dialog', { name: 'ویرایش کاربر' });
     expect(await dialog.getByLabel('ایمیل').getAttribute('type')).toBe('email');
     await dialog.getByLabel('ایمیل').fill('tester@example.com');
-    await dialog.getByLabel('نقش').selectOption({ label: 'مدیر سیستم' });
+    await dialog.getByLabel('نقش', { exact: true }).selectOption({ label: 'مدیر سیستم' });
     await told(page, 'اطلاعات کاربر با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('کاربر آزمایشی').getByText('مدیر سیستم').waitFor();
     await row('کاربر آزمایشی').getByText('tester@example.com').waitFor();

@@ -80,7 +80,7 @@ describe('people', () => {
     await dialog.getByLabel('نام', { exact: true }).fill('کاوه');
     await dialog.getByLabel('نام خانوادگی').fill('پناهی');
     await dialog.getByLabel('شماره تلفن').fill('۰۹۱۲۸۸۸۷۷۶۶');
-    await dialog.getByLabel('نقش').selectOption({ label: 'کاربر عادی' });
+    await dialog.getByLabel('نقش', { exact: true }).selectOption({ label: 'کاربر عادی' });
     await dialog.getByLabel('رمز عبور').fill('short');
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await dialog.getByText('رمز عبور باید دست‌کم ۸ نویسه باشد').waitFor();

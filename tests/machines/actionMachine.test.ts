@@ -2,7 +2,7 @@ import { backend, server } from './server';
 import { opensAdminPanel } from '../../schema/rules/roles';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { actionsFor } from '../../schema/define';
+import { actionsFor, type AnyRow } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import { clearGetCache } from '../../src/api/client';
 import { startEntity, reach } from './harness';
@@ -32,7 +32,7 @@ describe('record action machine (users: lock, unlock)', () => {
     const { open, locked } = await ready();
     // The reset link applies to every account, locked or not.
     // The second factor's reset applies to accounts that open the panel only.
-    const panelOnly = (row: { role?: unknown }) => (opensAdminPanel(Number(row.role)) ? ['resetSecondFactor'] : []);
+    const panelOnly = (row: AnyRow) => (opensAdminPanel(Number(row.role)) ? ['resetSecondFactor'] : []);
     expect(actionsFor(users, open).map((a) => a.key)).toEqual(['lock', 'resetPassword', ...panelOnly(open)]);
     expect(actionsFor(users, locked).map((a) => a.key)).toEqual(['unlock', 'resetPassword', ...panelOnly(locked)]);
   });

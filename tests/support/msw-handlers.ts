@@ -18,6 +18,7 @@ import {
   type OperationKey,
   type RegistryKey,
 } from '../../schema/define';
+import type { components } from '../../codegen/openapi.gen';
 import { registry, registryKeys } from '../../schema/registry.gen';
 import { foldForSearch } from '../../schema/rules/text';
 import { listPage } from './msw-list';
@@ -96,8 +97,11 @@ export function createMockBackend(seed: Seed = {}) {
   /** What each entity's save preview answers (see `previewLines`). */
   const previews = new Map<RegistryKey, readonly string[]>();
   let nextId = 1000;
+  /** What GET /api/Admin/access answers: an administrator unless a test gives a staff role (`panelAccess`). */
+  let access: PanelAccessAnswer = administratorAccess;
 
   function reset(newSeed: Seed = seed): void {
+    access = administratorAccess;
     failures.clear();
     counts.clear();
     changes.clear();
@@ -252,6 +256,7 @@ export function createMockBackend(seed: Seed = {}) {
       };
     const unknown = () => HttpResponse.json({ message: 'چنین بخشی در پنل مدیریت وجود ندارد' }, { status: 404 });
     return [
+      http.get('*/api/Admin/access', counted('GET /api/Admin/access', () => HttpResponse.json(access))),
       http.get(
         '*/api/Admin/:entity/labels',
         counted('GET /api/Admin/{entity}/labels', ({ params, request }) => {
@@ -337,6 +342,10 @@ export function createMockBackend(seed: Seed = {}) {
     answer(op: OperationKey, answer: Failure): void {
       failures.set(op, answer);
     },
+    /** What the caller's panel access is until `reset()` (the panel reads it as it opens and after a 403). */
+    panelAccess(answer: PanelAccessAnswer): void {
+      access = answer;
+    },
     succeed(op: OperationKey): void {
       failures.delete(op);
     },
@@ -360,5 +369,8 @@ export function createMockBackend(seed: Seed = {}) {
 }
 
 export type MockBackend = ReturnType<typeof createMockBackend>;
+
+export type PanelAccessAnswer = components['schemas']['PanelAccess'];
+export const administratorAccess: PanelAccessAnswer = { kind: 'administrator', roleName: 'مدیر سیستم', grants: { entities: {} }, teacherId: null };
 
 export { sampleSeed } from './msw-seed';

@@ -2,7 +2,8 @@
 // session (`sid`, a row of `sessions`) they belong to.
 import { jwtVerify, SignJWT } from 'jose';
 import type { webcrypto } from 'node:crypto';
-import { opensAdminPanel } from '../../../schema/rules/roles';
+import { administratorRole, staffRole } from '../../../schema/rules/roles';
+import { adminRole, staffRoleName } from '../../../schema/rules/token';
 
 export interface TokenClaims {
   userId: number;
@@ -10,8 +11,12 @@ export interface TokenClaims {
   sessionId: number;
 }
 
-/** The role name the browser reads to open the admin panel (src/lib/auth.ts). */
-export const roleName = (role: number): 'Administrator' | 'User' => (opensAdminPanel(role) ? 'Administrator' : 'User');
+/**
+ * The role name the browser reads to open the admin panel (src/lib/auth.ts): the spec's two for
+ * administrators and learners, and staff's own, so no staff token ever reads as an administrator's.
+ */
+export const roleName = (role: number): typeof adminRole | typeof staffRoleName | 'User' =>
+  role === administratorRole ? adminRole : role === staffRole ? staffRoleName : 'User';
 
 /**
  * The longest a token lives. A token is refused when it has no `exp` or `iat`, when `exp` lies

@@ -18,6 +18,7 @@ import { SkipLink } from '../site/SkipLink';
 import { entitySummaries } from '../../../schema/entityIndex.gen';
 import { formatPersianNumber } from '../../../schema/rules/text';
 import { useNavBadges, type NavBadges } from './navBadges';
+import { usePanelAccess } from './panelAccess';
 import { type AdminLink, type AdminNavGroup, adminNavigation } from './navigation';
 import { adminTexts } from './texts';
 
@@ -118,7 +119,8 @@ function SidebarGroup({ group, onFollow, badges }: { group: AdminNavGroup; onFol
 export function AdminShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const router = useRouter();
-  const groups = useMemo(() => adminNavigation(Object.values(router.routesById)), [router]);
+  const access = usePanelAccess();
+  const groups = useMemo(() => adminNavigation(Object.values(router.routesById), entitySummaries, access), [router, access]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const badges = useNavBadges(pathname);

@@ -13,6 +13,9 @@ import { detailTexts } from './detailTexts';
 import type { EntityColumn } from './entityTableRows';
 import { listMachine } from '../../machines/listMachine';
 import { showNotice } from './notify';
+import { entitySummaries } from '../../../schema/entityIndex.gen';
+import { readGrants, verbLabels } from '../../../schema/rules/permissions';
+import { isRegistryKey } from './navigation';
 
 /** How a field is shown: its table column's cell when it has one, else one chosen by input kind. */
 function fieldCell(entity: AnyEntity, name: string, field: AnyField): { cell: CellKind; options?: Readonly<Record<string, string>>; tones?: EntityColumn['tones'] } {
@@ -116,6 +119,7 @@ export function FieldValue({ entity, name, field, record, labels }: { entity: An
   if (field.input === 'reference') return <ReferenceValue field={field} value={value} labels={labels} />;
   if (field.input === 'references') return <ReferencesValue field={field} value={value} labels={labels} />;
   if (field.input === 'richText') return <>{toPersianDigits(htmlToPlainText(typeof value === 'string' ? value : ''))}</>;
+  if (field.input === 'grants') return <GrantsValue value={value} />;
   const { cell, options, tones } = fieldCell(entity, name, field);
   if ((value === '' || value === null || value === undefined) && cell !== 'image' && cell !== 'video') {
     return <span className="admin-cell-muted">—</span>;
@@ -123,6 +127,21 @@ export function FieldValue({ entity, name, field, record, labels }: { entity: An
   if ((field.input === 'tel' || field.input === 'email') && typeof value === 'string') return <ContactValue field={field} value={value} />;
   if (field.input === 'textarea' && typeof value === 'string') return <span className="admin-detail-multiline">{toPersianDigits(value)}</span>;
   return <CellValue cell={cell} value={value} header={field.label} options={options} tones={tones} />;
+}
+
+/** A role's grants in words: each entity granted, with its verbs and whether only the teacher's own rows. */
+function GrantsValue({ value }: { value: unknown }) {
+  const granted = Object.entries(readGrants(typeof value === 'string' ? value : null).entities);
+  if (granted.length === 0) return <span className="admin-cell-muted">—</span>;
+  return (
+    <ul className="admin-detail-grants">
+      {granted.map(([key, grant]) => (
+        <li key={key}>
+          {`${isRegistryKey(key) ? entitySummaries[key].nav : key}: ${grant.verbs.map((verb) => verbLabels[verb]).join('، ')}${grant.own ? ` (${detailTexts.ownOnly})` : ''}`}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**

@@ -21,6 +21,9 @@ import { opensForm } from './formPart';
 import { FieldValue, recordLogic } from './DetailValues';
 import { RelatedTable } from './RelatedTable';
 import { detailTexts } from './detailTexts';
+import { readsEntity } from './accessView';
+import { NotGranted } from './NotGranted';
+import { useEntityView, usePanelAccess } from './panelAccess';
 
 export type EntityColumn = AnyEntity['columns'][number];
 
@@ -48,7 +51,15 @@ export interface EntityDetailProps {
   id: number;
 }
 
-export function EntityDetail({ entity, id }: EntityDetailProps) {
+/** The record as the caller may use it: their role's view of the entity, or the refusal. */
+export function EntityDetail({ entity: schema, id }: EntityDetailProps) {
+  const access = usePanelAccess();
+  const entity = useEntityView(schema);
+  if (!readsEntity(access, entity.key)) return <NotGranted title={entity.texts.title} />;
+  return <RecordDetail entity={entity} id={id} />;
+}
+
+function RecordDetail({ entity, id }: EntityDetailProps) {
   const navigate = useNavigate();
   const query = useMemo(() => ({ ids: String(id) }), [id]);
   const list = useActorRef(recordLogic, { input: { entity, query } });

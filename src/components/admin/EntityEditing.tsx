@@ -8,6 +8,7 @@ import { AlertDialog } from 'radix-ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { blankRecord, type AnyAction, type AnyEntity, type AnyRow, type RegistryKey } from '../../../schema/define';
 import { useEntity } from './entities';
+import { useEntityView } from './panelAccess';
 import { actionMachine } from '../../machines/actionMachine';
 import { deleteMachine } from '../../machines/deleteMachine';
 import { formMachine } from '../../machines/formMachine';
@@ -126,7 +127,7 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef, onCreate
   const runAction = useCallback((row: AnyRow, action: AnyAction) => act.send({ type: 'row.action', row, action }), [act]);
   // A picker's «add» (./addInPlace.ts): the referenced entity's own add form over this one.
   const [inPlace, setInPlace] = useState<{ key: RegistryKey; picked: (id: number) => void } | null>(null);
-  const inPlaceEntity = useEntity(inPlace?.key ?? null);
+  const inPlaceEntity = useEntityView(useEntity(inPlace?.key ?? null));
   const addInPlace = useCallback<AddInPlace>((key, picked) => setInPlace({ key, picked }), []);
   const endInPlace = useCallback(() => setInPlace(null), []);
 

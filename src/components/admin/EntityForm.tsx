@@ -118,9 +118,13 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
                 const errorId = message ? `${id}-error` : undefined;
                 const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
                 const checkbox = field.input === 'checkbox';
+                // A field the caller's role may see but not change (accessView.ts): a disabled
+                // fieldset disables whatever its input is made of, keys and pointer alike.
+                const Frame = field.readOnly ? 'fieldset' : 'div';
                 return (
-                  <div
-                    className={`admin-field${field.wide ? ' admin-field-wide' : ''}${checkbox ? ' admin-field-checkbox' : ''}`}
+                  <Frame
+                    className={`admin-field${field.wide ? ' admin-field-wide' : ''}${checkbox ? ' admin-field-checkbox' : ''}${field.readOnly ? ' admin-field-locked' : ''}`}
+                    disabled={field.readOnly || undefined}
                   >
                     <label htmlFor={id} className="admin-label">
                       {field.label}
@@ -144,6 +148,7 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
                         {field.hint}
                       </p>
                     )}
+                    {field.readOnly && <p className="admin-hint">{adminTexts.readOnlyField}</p>}
                     {/* The message's line is kept whether or not it shows: a blur error that
                         pushed the form down between a click's press and release on «ذخیره»
                         would lose that click (the release lands beside the moved button). */}
@@ -154,7 +159,7 @@ export function EntityForm({ entity, mode = 'edit', initialValues, saving, submi
                         </p>
                       )}
                     </div>
-                  </div>
+                  </Frame>
                 );
               }}
             </form.Field>

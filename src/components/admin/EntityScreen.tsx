@@ -22,6 +22,9 @@ import { ListToolbar, Pager } from './ListControls';
 import { listMatching, retainRows, selectedCount, toBulkSelection, useRowSelection } from './selection';
 import { showNotice } from './notify';
 import { adminTexts } from './texts';
+import { readsEntity } from './accessView';
+import { NotGranted } from './NotGranted';
+import { useEntityView, usePanelAccess } from './panelAccess';
 
 // Loaded when first opened: most visits never import a file.
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
@@ -42,7 +45,15 @@ export interface EntityScreenProps {
   onView?: (next: ListSearch, options?: { replace?: boolean }) => void;
 }
 
-export function EntityScreen({ entity, view, onView }: EntityScreenProps) {
+/** The screen as the caller may use it: their role's view of the entity, or the refusal. */
+export function EntityScreen({ entity: schema, ...props }: EntityScreenProps) {
+  const access = usePanelAccess();
+  const entity = useEntityView(schema);
+  if (!readsEntity(access, entity.key)) return <NotGranted title={entity.texts.title} />;
+  return <EntityList {...props} entity={entity} />;
+}
+
+function EntityList({ entity, view, onView }: EntityScreenProps) {
   const apiQuery = useMemo(() => (view ? toApiQuery(view, listPageSize) : null), [view]);
   const queryKey = JSON.stringify(apiQuery);
   const list = useActorRef(listLogic, { input: { entity, query: apiQuery } });

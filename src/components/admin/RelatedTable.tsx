@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { columnId, entitySingular, labelFieldsOf, type AnyEntity, type AnyRow } from '../../../schema/define';
 import { useEntity } from './entities';
+import { readsEntity } from './accessView';
+import { useEntityView, usePanelAccess } from './panelAccess';
 import { isRow } from '../../machines/entityApi';
 import { EditableCell } from './EditableCell';
 import { isRegistryKey } from './navigation';
@@ -21,8 +23,9 @@ type RelatedTableProps = { group: AdminRecord['related'][number]; recordId: numb
 
 export function RelatedTable(props: RelatedTableProps) {
   // The record's route loaded every entity whose records may point at it (its summary's `record`).
-  const other = useEntity(isRegistryKey(props.group.entity) ? props.group.entity : null);
-  return other ? <RelatedRows {...props} other={other} /> : null;
+  const other = useEntityView(useEntity(isRegistryKey(props.group.entity) ? props.group.entity : null));
+  const access = usePanelAccess();
+  return other && readsEntity(access, other.key) ? <RelatedRows {...props} other={other} /> : null;
 }
 
 function RelatedRows({ group, recordId, onAdded, other }: RelatedTableProps & { other: AnyEntity }) {

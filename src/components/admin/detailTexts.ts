@@ -6,6 +6,8 @@ export const detailTexts = {
   allInList: (title: string) => `همه ${title} در فهرست (با خروجی CSV)`,
   notFound: 'رکوردی با این نشانی وجود ندارد؛ ممکن است حذف شده باشد.',
   backToPanel: 'بازگشت به داشبورد',
+  /** A role's grant of an entity limited to a teacher's own rows. */
+  ownOnly: 'فقط موارد خودِ مدرس',
   backToList: (title: string) => `بازگشت به ${title}`,
   id: 'شناسه',
   fields: 'مشخصات',

@@ -20,6 +20,9 @@ export interface InputProps {
   describedBy: string | undefined;
 }
 
+// A staff role's grants grid carries what every entity offers a role: it loads with the roles form.
+const GrantsEditor = lazy(() => import('./inputs/GrantsEditor').then((module) => ({ default: module.GrantsEditor })));
+
 // tiptap is heavy: it loads only when a form with a rich-text field opens.
 const RichTextEditor = lazy(() => import('./inputs/RichTextEditor').then((module) => ({ default: module.RichTextEditor })));
 
@@ -207,6 +210,14 @@ function RichTextInput(props: InputProps) {
   );
 }
 
+function GrantsInput(props: InputProps) {
+  return (
+    <Suspense fallback={<div className="admin-cell-muted">{adminTexts.loading}</div>}>
+      <GrantsEditor {...props} label={props.field.label} />
+    </Suspense>
+  );
+}
+
 export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   text: textInput('text'),
   email: textInput('email'),
@@ -222,5 +233,5 @@ export const inputRenderers: Record<InputKind, ComponentType<InputProps>> = {
   videoLink: MediaPicker,
   richText: RichTextInput,
   password: PasswordInput,
-  grants: TextareaInput,
+  grants: GrantsInput,
 };

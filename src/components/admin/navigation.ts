@@ -2,6 +2,8 @@ import type { RegisteredRouter, StaticDataRouteOption } from '@tanstack/react-ro
 import { navGroups, type NavDecl, type NavGroup, type RegistryKey } from '../../../schema/define';
 import { entitySummaries, type EntitySummary } from '../../../schema/entityIndex.gen';
 import { registryKeys } from '../../../schema/registryKeys.gen';
+import type { PanelAccess } from '../../../schema/rules/permissions';
+import { readsEntity } from './accessView';
 
 export function isRegistryKey(value: string): value is RegistryKey {
   return (registryKeys as readonly string[]).includes(value);
@@ -32,9 +34,16 @@ export interface NavRoute {
   options: { staticData?: StaticDataRouteOption };
 }
 
-const entityLinks = (summaries: Readonly<Record<RegistryKey, EntitySummary>>): AdminLink[] =>
+/**
+ * An entity's link is drawn for whoever may read it: every one for an administrator, for staff
+ * those their role grants and never one no role may be granted (the roles themselves).
+ */
+const linked = (access: PanelAccess, summary: EntitySummary, key: RegistryKey): boolean =>
+  access.kind === 'administrator' || (summary.grantable !== false && readsEntity(access, key));
+
+const entityLinks = (summaries: Readonly<Record<RegistryKey, EntitySummary>>, access: PanelAccess): AdminLink[] =>
   registryKeys
-    .filter((key) => summaries[key].sidebar)
+    .filter((key) => summaries[key].sidebar && linked(access, summaries[key], key))
     .map((entity) => ({ entity, label: summaries[entity].nav, href: `/admin/${entity}`, nav: summaries[entity].navDecl }));
 
 function pageLinks(routes: Iterable<NavRoute>): AdminLink[] {
@@ -47,11 +56,12 @@ function pageLinks(routes: Iterable<NavRoute>): AdminLink[] {
 }
 
 /**
- * The sidebar: every entity with a link and every admin route that declares one, in the groups'
+ * The sidebar: every entity with a link the caller may follow and every admin route that declares
+ * one (the panel's own screens, open to every panel account), in the groups'
  * order, each group by its members' declared order (the registry's order, then the routes', on a tie).
  */
-export function adminNavigation(routes: Iterable<NavRoute>, summaries = entitySummaries): AdminNavGroup[] {
-  const links = [...entityLinks(summaries), ...pageLinks(routes)];
+export function adminNavigation(routes: Iterable<NavRoute>, summaries = entitySummaries, access: PanelAccess = { kind: 'administrator' }): AdminNavGroup[] {
+  const links = [...entityLinks(summaries, access), ...pageLinks(routes)];
   return navGroups
     .map(({ key, title }) => ({
       key,

@@ -4,6 +4,10 @@ import { toPersianDigits } from '../../../schema/rules/text';
 export const adminTexts = {
   panelTitle: 'پنل مدیریت',
   loading: 'در حال بارگذاری...',
+  /** A screen the caller's staff role does not grant (an address typed or kept from before). */
+  notGranted: 'نقش شما اجازه دیدن این بخش را ندارد.',
+  /** Under a field the caller's role may see but not change. */
+  readOnlyField: 'فقط‌خواندنی: نقش شما اجازه تغییر آن را ندارد',
   noticeOnce: 'این متن فقط همین یک بار نشان داده می‌شود؛ پیش از بستن، آن را کپی کنید.',
   copy: 'کپی',
   copied: 'کپی شد',

@@ -3,6 +3,8 @@ import { useCallback } from 'react';
 import { loadScreenEntities } from '../../components/admin/entities';
 import { fetchPage } from '../../machines/entityApi';
 import { EntityScreen } from '../../components/admin/EntityScreen';
+import { readsEntity } from '../../components/admin/accessView';
+import { ensurePanelAccess } from '../../components/admin/panelAccess';
 import { isRegistryKey } from '../../components/admin/navigation';
 import { listPageSize, toApiQuery, validateListSearch, type ListSearch } from '../../lib/listSearch';
 
@@ -24,8 +26,9 @@ export const Route = createFileRoute('/admin/$entity')({
   // (the screen's own call joins it: fetchPage).
   loader: async ({ params, deps }) => {
     if (!isRegistryKey(params.entity)) return null;
-    const entity = await loadScreenEntities(params.entity, 'list');
-    fetchPage(entity, toApiQuery(deps, listPageSize)).catch(() => undefined);
+    const [entity, access] = await Promise.all([loadScreenEntities(params.entity, 'list'), ensurePanelAccess()]);
+    // A screen the caller's role does not read says so (EntityScreen): no list is asked for.
+    if (readsEntity(access, entity.key)) fetchPage(entity, toApiQuery(deps, listPageSize)).catch(() => undefined);
     return entity;
   },
   component: EntityRoute,

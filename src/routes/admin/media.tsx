@@ -15,6 +15,7 @@ import { formatPersianNumber, mediaDisplayName } from '../../../schema/rules/tex
 import { MediaError, mediaMachine, mediaTexts, mediaUrl, type MediaKind } from '../../machines/media';
 import { UploadControl } from '../../components/admin/UploadControl';
 import type { uploadMachine } from '../../machines/uploadMachine';
+import { usePanelAccess } from '../../components/admin/panelAccess';
 import './media.css';
 
 const kinds: MediaKind[] = ['image', 'video'];
@@ -123,6 +124,8 @@ function MediaScreen() {
     input: { kind: 'image' },
   });
   const kind = useSelector(actor, (s) => s.context.kind);
+  // Deleting a file is an administrator's alone (no staff role is granted it: the files serve every entity).
+  const deletes = usePanelAccess().kind === 'administrator';
   const files = useSelector(actor, (s) => s.context.files);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -262,14 +265,16 @@ function MediaScreen() {
                             >
                               {mediaTexts.copy}
                             </button>
-                            <button
-                              type="button"
-                              className="admin-button admin-button-danger admin-button-small"
-                              aria-label={`${mediaTexts.remove} ${display}`}
-                              onClick={() => actor.send({ type: 'row.delete', name })}
-                            >
-                              {mediaTexts.remove}
-                            </button>
+                            {deletes && (
+                              <button
+                                type="button"
+                                className="admin-button admin-button-danger admin-button-small"
+                                aria-label={`${mediaTexts.remove} ${display}`}
+                                onClick={() => actor.send({ type: 'row.delete', name })}
+                              >
+                                {mediaTexts.remove}
+                              </button>
+                            )}
                           </div>
                         </td>
                       </tr>

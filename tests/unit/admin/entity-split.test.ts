@@ -59,8 +59,10 @@ describe('each entity with its own screen', () => {
     }
     // A record's screen shows the groups of the records naming it: a category's courses.
     expect(entitySummaries.categories.record).toContain('courses');
-    // A user names their staff role and, for a teacher's account, their teacher.
+    // A user names their staff role and the teacher whose account they are.
     expect(entitySummaries.users.list).toEqual(['staffRoles', 'teachers', 'users']);
+    expect(entitySummaries.staffRoles.grantable).toBe(false);
+    expect(entitySummaries.users.grantable).toBeUndefined();
     expect(entitySummaries.messages.badgeTitle).toBe(registry.messages.navBadge?.title);
   });
 });

@@ -45,4 +45,12 @@ describe('admin sidebar', () => {
       decl.nav = declared;
     }
   });
+
+  it('links a staff member to what their role reads and the panel’s own screens, never to the roles', () => {
+    const read = { verbs: ['read' as const], actions: [], hidden: [], readOnly: [], own: false };
+    const grants = { entities: { orders: read, classSessions: { ...read, verbs: [] }, staffRoles: read } };
+    const groups = adminNavigation(routes(), entitySummaries, { kind: 'staff', roleId: 1, roleName: 'حسابدار', grants, teacherId: null });
+    expect(labels(groups).sort()).toEqual(['سفارش‌ها', 'داشبورد', 'مدیا', 'ایمیل', 'گزارش تغییرات'].sort());
+    expect(labels(adminNavigation(routes(), entitySummaries, { kind: 'none' })).sort()).toEqual(['داشبورد', 'مدیا', 'ایمیل', 'گزارش تغییرات'].sort());
+  });
 });

@@ -18,6 +18,11 @@ describe('token helpers', () => {
     expect(isAdmin(token({ role: 'User' }))).toBe(false);
     expect(authState(token({ role: 'User' })).kind).toBe('learner');
   });
+  it('opens the panel for a staff member, as for an administrator', () => {
+    expect(isAdmin(token({ role: 'Staff' }))).toBe(true);
+    expect(authState(token({ role: 'Staff' })).kind).toBe('admin');
+    expect(authState(token({ role: 'staff' })).kind).toBe('learner');
+  });
   it('logs and refuses malformed tokens and non-strings', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(isAdmin('not-a-jwt')).toBe(false);

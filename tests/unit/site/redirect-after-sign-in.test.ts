@@ -17,6 +17,11 @@ describe('destination after sign-in', () => {
     expect(destinationAfterSignIn(admin, undefined)).toBe('/admin');
   });
 
+  it('takes a staff member to the panel, as an administrator', () => {
+    expect(destinationAfterSignIn(token('Staff'), undefined)).toBe('/admin');
+    expect(destinationAfterSignIn(token('Staff'), '/admin/orders')).toBe('/admin/orders');
+  });
+
   it('never sends a learner to the admin, and ignores other sites', () => {
     expect(destinationAfterSignIn(learner, '/admin/users')).toBe('/dashboard');
     expect(destinationAfterSignIn(learner, '/dashboard/orders')).toBe('/dashboard/orders');

@@ -6,6 +6,7 @@
 import { useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { entitySingular, type AnyField } from '../../../../schema/define';
 import { useEntity } from '../entities';
+import { useEntityView } from '../panelAccess';
 import { AddInPlaceContext } from '../addInPlace';
 import { foldForSearch, toPersianDigits } from '../../../../schema/rules/text';
 import { fetchLabels, fetchOptions, type AdminOption } from '../relations';
@@ -52,7 +53,7 @@ export function ReferencePicker({ id, field, value, onChange, onBlur, invalid, d
   const listRef = useRef<HTMLUListElement>(null);
   // A record that is not there yet is added from its own form and chosen (ReferenceDecl.addInPlace).
   const addInPlace = useContext(AddInPlaceContext);
-  const targetEntity = useEntity(target ?? null);
+  const targetEntity = useEntityView(useEntity(target ?? null));
   const addable = !adding && field.reference?.addInPlace && addInPlace && target && targetEntity?.ops.create ? target : null;
 
   // The current value's label, when it is not the option just chosen (editing a saved record).
