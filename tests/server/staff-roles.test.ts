@@ -171,3 +171,13 @@ describe('the audit log', () => {
     expect(audit.items.find((entry) => entry.userId !== staffUserId)?.userRole).toBe('مدیر سیستم');
   });
 });
+
+describe('the dashboard', () => {
+  it('tells the academy’s day to a role without orders, and no money', async () => {
+    const board = await ok(server.call<Record<string, unknown>>('GET', '/api/User/GetDashboardData', { token: teacher }));
+    expect(board).toHaveProperty('today');
+    expect(board).not.toHaveProperty('money');
+    expect(board).not.toHaveProperty('refundDueInTomans');
+    expect(await ok(server.call<Record<string, unknown>>('GET', '/api/User/GetDashboardData', { token: admin }))).toHaveProperty('money');
+  });
+});

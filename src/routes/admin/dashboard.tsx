@@ -26,7 +26,7 @@ async function fetchDashboard(range: MoneyRange): Promise<Loaded> {
   if (!response.ok || data === undefined)
     throw new Error(`GetDashboardData failed (${response.status})`, { cause: error });
   const today: TodayFigures | null = data.today
-    ? { today: data.today, paid: data.money?.today ?? null, refundsDue: { orders: data.refundDueOrders ?? 0, inTomans: data.refundDueInTomans ?? 0 } }
+    ? { today: data.today, paid: data.money?.today ?? null, refundsDue: data.refundDueOrders === undefined ? null : { orders: data.refundDueOrders, inTomans: data.refundDueInTomans ?? 0 } }
     : null;
   return { counts: dashboardCounts(data), money: data.money ?? null, today };
 }

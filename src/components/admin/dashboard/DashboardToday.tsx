@@ -27,7 +27,8 @@ export const todayTexts = {
 export interface TodayFigures {
   today: DashboardTodayData;
   paid: { paidOrders: number; revenueInTomans: number } | null;
-  refundsDue: { orders: number; inTomans: number };
+  /** Null for a role that does not read orders: the server tells it no money. */
+  refundsDue: { orders: number; inTomans: number } | null;
 }
 
 function Figure({ title, value, sub, children }: { title: string; value: number; sub?: string; children?: ReactNode }) {
@@ -65,7 +66,7 @@ export function DashboardToday({ today, paid, refundsDue }: TodayFigures) {
             {formatPersianNumber(today.seatsOffered)}
           </Link>
         </Figure>
-        <Figure title={todayTexts.refunds} value={refundsDue.orders} sub={todayTexts.refundsSub(refundsDue.inTomans)} />
+        {refundsDue && <Figure title={todayTexts.refunds} value={refundsDue.orders} sub={todayTexts.refundsSub(refundsDue.inTomans)} />}
       </dl>
       <h4 className="dashboard-today-subtitle">{todayTexts.sessions}</h4>
       {today.sessions.length === 0 ? (
