@@ -137,10 +137,11 @@ function statusHandling(keepSession: boolean): Middleware {
       } else if (response.status === 403) {
         console.error(statusMessages.forbidden);
         const path = new URL(request.url).pathname;
-        for (const listener of forbiddenListeners) listener(path);
         // The panel answers nothing until this session passes the second factor: its page, once.
+        // Any other refusal is the role's, which the panel reads again.
         return secondFactorStep(response).then((step) => {
           if (step) onSecondFactor(step);
+          else for (const listener of forbiddenListeners) listener(path);
           return undefined;
         });
       } else if (response.status === 404) {

@@ -70,7 +70,7 @@ describe("the operator's day", () => {
     // The rest is a scroll of the sidebar away, the page staying where it is.
     await page.locator('aside').evaluate((aside) => aside.scrollTo({ top: aside.scrollHeight }));
     const last = page.getByRole('list', { name: 'سیستم', exact: true }).getByRole('link').last();
-    expect(await last.textContent()).toBe('سابقه ورود');
+    expect(await last.textContent()).toBe('نقش‌های کارکنان');
     expect(await last.isVisible()).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await shoot('sidebar-end-1366');

@@ -35,13 +35,17 @@ function fromToken(): PanelAccess {
   return decodeToken(readToken())?.role === staffRoleName ? nothing : administrator;
 }
 
-async function fetchAccess(): Promise<PanelAccess> {
+/** The caller's access, or null when it cannot be known yet (a session before its second factor). */
+async function fetchAccess(): Promise<PanelAccess | null> {
   try {
-    const { data, response } = await api.GET(accessPath);
+    const { data, error, response } = await api.GET(accessPath);
     if (data) {
       // The answer does not carry the role's id: nothing in the panel reads it.
       return data.kind === 'administrator' ? administrator : { kind: 'staff', roleId: 0, roleName: data.roleName, grants: data.grants, teacherId: data.teacherId };
     }
+    // Refused for want of the second factor: the role is not known until it is passed, so
+    // nothing is kept and the panel asks again when it next opens.
+    if (typeof error === 'object' && error !== null && 'secondFactor' in error) return null;
     return response.status === 403 ? nothing : fromToken();
   } catch {
     return fromToken();
@@ -53,7 +57,7 @@ export function readPanelAccess(): Promise<PanelAccess> {
   if (!reading) {
     const read = fetchAccess().then((access) => {
       if (reading === read) publish(access);
-      return access;
+      return access ?? fromToken();
     });
     read.finally(() => {
       if (reading === read) reading = null;
