@@ -43,7 +43,7 @@ export function registerDashboard(register: Register, db: DB) {
       totalCourses: await count(db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
       // Money is for the roles that read orders: the others see the academy's day and counts.
       ...(seesMoney ? { ...(await refundsDue(db)), money: await dashboardMoney(db, range) } : {}),
-      today: await dashboardToday(db),
+      today: await dashboardToday(db, currentUser(request).panel),
     };
   }, { need: 'panel' });
 }
