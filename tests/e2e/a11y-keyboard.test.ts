@@ -148,9 +148,10 @@ describe('the keyboard alone', () => {
     expect(confirm.inDialog).toBe(true);
     await told(page, 'وجه سفارش بازگردانده شد', () => page.keyboard.press('Enter'));
     await page.getByText('بازپرداخت شده').first().waitFor();
-    // The refund button is gone with the refund: focus is kept on the page, not dropped on it.
-    await expect.poll(async () => (await focused()).name).not.toBe('');
-    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    // The refund button is gone with the refund: focus lands on the detail view's heading (the
+    // order's name), not on the page itself, and stays there.
+    await page.getByRole('button', { name: 'بازگشت وجه' }).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await focused()).id).toBe('admin-detail-title');
   });
 
   it('finds a course and edits its title, focus back on its edit button after each dialog', async () => {
