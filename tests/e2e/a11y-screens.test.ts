@@ -172,6 +172,7 @@ describe('admin screens', () => {
 
   it('every screen of the sidebar that is not an entity (dashboard, media, audit…)', async () => {
     const entityPaths = new Set(Object.keys(registry).map((key) => `/admin/${key}`));
+    await page.getByRole('navigation').getByRole('link').first().waitFor();
     const pages = await page
       .getByRole('navigation')
       .getByRole('link')

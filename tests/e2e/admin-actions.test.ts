@@ -50,11 +50,11 @@ describe('locking a learner from the panel', () => {
     await row.getByRole('button', { name: 'قفل کردن' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'قفل کردن' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('سارا قفلی');
+    await expect.poll(() => dialog.textContent()).toContain('سارا قفلی');
     await shoot(page, 'lock-confirm');
     await told(page, 'حساب کاربر قفل شد', () => dialog.getByRole('button', { name: 'قفل کن' }).click());
     await row.getByRole('button', { name: 'باز کردن قفل' }).waitFor();
-    expect(await row.textContent()).toContain('غیرفعال');
+    await expect.poll(() => row.textContent()).toContain('غیرفعال');
     expect(await meStatus()).toBe(401);
     await shoot(page, 'lock-done');
   });

@@ -83,7 +83,7 @@ describe('admin bulk edit', () => {
     for (const title of ['ویرایش گروهی الف', 'ویرایش گروهی ب', 'ویرایش گروهی ج']) {
       await row(title).getByText('نجوم گروهی').waitFor();
     }
-    expect(await bar.count()).toBe(0);
+    await expect.poll(() => bar.count()).toBe(0);
   });
 
   it('coupons are selectable too; a row a rule refuses is listed in the report with the reason', async () => {

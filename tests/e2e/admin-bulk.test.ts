@@ -76,9 +76,9 @@ describe('admin bulk work (1366 px)', () => {
     await page.getByRole('checkbox', { name: 'انتخاب «گروهی الف»' }).click({ modifiers: ['Shift'] });
     const bar = page.getByRole('region', { name: 'عملیات گروهی' });
     await bar.getByText('۳ مورد انتخاب شده').waitFor();
-    expect(await page.getByRole('checkbox', { name: 'انتخاب «گروهی ب»' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'انتخاب «گروهی ب»' }).isChecked()).toBe(true);
     const all = page.getByRole('checkbox', { name: 'انتخاب همه‌ی ردیف‌های نمایش‌داده‌شده' });
-    expect(await all.evaluate((box) => box instanceof HTMLInputElement && box.indeterminate)).toBe(true);
+    await expect.poll(() => all.evaluate((box) => box instanceof HTMLInputElement && box.indeterminate)).toBe(true);
     await shot(page, 'bulk-bar-1366.png');
   });
 
@@ -88,7 +88,7 @@ describe('admin bulk work (1366 px)', () => {
     await confirm.getByText('آیا از حذف ۳ مورد از دوره‌ها مطمئن هستید؟').waitFor();
     await told(page, '۳ مورد حذف شد', () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
     for (const title of ['گروهی الف', 'گروهی ب', 'گروهی ج']) await row(title).waitFor({ state: 'detached' });
-    expect(await page.getByRole('region', { name: 'عملیات گروهی' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'عملیات گروهی' }).count()).toBe(0);
   });
 
   it('rows still in use are kept and listed with the reason', async () => {
@@ -98,7 +98,7 @@ describe('admin bulk work (1366 px)', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'بله، حذف شود' }).click();
     const report = page.getByRole('status').filter({ hasText: 'حذف نشد' });
     await report.waitFor();
-    expect(await report.getByText(/مورد از دوره‌ها به آن وابسته است/).count()).toBeGreaterThan(0);
+    await expect.poll(() => report.getByText(/مورد از دوره‌ها به آن وابسته است/).count()).toBeGreaterThan(0);
     await shot(page, 'bulk-report-1366.png');
     await report.getByRole('button', { name: 'بستن گزارش' }).click();
     await report.waitFor({ state: 'detached' });
@@ -113,9 +113,9 @@ describe('admin bulk work (1366 px)', () => {
     await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(badCsv) });
     await dialog.getByText('۲ ردیف خطا دارد؛ تا اصلاح نشود هیچ ردیفی ثبت نمی‌شود.').waitFor();
     const report = dialog.getByRole('table');
-    expect(await report.getByRole('row').filter({ hasText: 'عنوان دوره الزامی است' }).getByRole('cell').first().textContent()).toBe('۳');
-    expect(await report.getByRole('row').filter({ hasText: 'نوع دوره' }).getByRole('cell').first().textContent()).toBe('۴');
-    expect(await dialog.getByRole('button', { name: 'ثبت' }).isDisabled()).toBe(true);
+    await expect.poll(() => report.getByRole('row').filter({ hasText: 'عنوان دوره الزامی است' }).getByRole('cell').first().textContent()).toBe('۳');
+    await expect.poll(() => report.getByRole('row').filter({ hasText: 'نوع دوره' }).getByRole('cell').first().textContent()).toBe('۴');
+    await expect.poll(() => dialog.getByRole('button', { name: 'ثبت' }).isDisabled()).toBe(true);
     await shot(page, 'import-report-1366.png');
 
     await file.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(goodCsv) });
@@ -127,7 +127,7 @@ describe('admin bulk work (1366 px)', () => {
     await row('نجوم برای نوجوانان').waitFor();
     await row('شطرنج مقدماتی').waitFor();
     expect(await row('دوره‌ی درست').count()).toBe(0);
-    expect(await row('نجوم برای نوجوانان').getByText('۱۲ ساعت').count()).toBe(1);
+    await expect.poll(() => row('نجوم برای نوجوانان').getByText('۱۲ ساعت').count()).toBe(1);
   });
 });
 
@@ -149,7 +149,7 @@ describe('admin bulk work (390 px)', () => {
     await page.keyboard.press('Shift+Space');
     const bar = page.getByRole('region', { name: 'عملیات گروهی' });
     await bar.getByText('۳ مورد انتخاب شده').waitFor();
-    expect(await page.getByRole('checkbox', { name: 'انتخاب «گوشی یک»' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'انتخاب «گوشی یک»' }).isChecked()).toBe(true);
     const box = await bar.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await shot(page, 'bulk-bar-390.png');

@@ -26,9 +26,9 @@ describe('admin categories', () => {
   it('shows the screen inside the admin shell', async () => {
     await page.goto(`${stack.baseUrl}/admin/categories`);
     await page.getByRole('heading', { name: 'مدیریت دسته‌بندی‌ها' }).waitFor();
-    expect(await page.getByText('پنل مدیریت').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('پنل مدیریت').first().isVisible()).toBe(true);
     const active = page.getByRole('link', { name: 'دسته بندی دوره‌ها' });
-    expect(await active.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => active.getAttribute('aria-current')).toBe('page');
     await page.getByRole('columnheader', { name: /شناسه/ }).waitFor();
   });
 
@@ -49,22 +49,22 @@ describe('admin categories', () => {
     await told(page, 'دسته‌بندی با موفقیت ایجاد شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await dialog.waitFor({ state: 'detached' });
     await row('دسته آزمایشی').waitFor();
-    expect(await row('دسته آزمایشی').getByText('خیر').isVisible()).toBe(true);
+    await expect.poll(() => row('دسته آزمایشی').getByText('خیر').isVisible()).toBe(true);
     // The library's file name was stored; the table shows its 160 px copy.
     const image = row('دسته آزمایشی').getByRole('img');
-    expect(await image.getAttribute('src')).toBe('/api/File/image/category-ai.webp?w=160');
+    await expect.poll(() => image.getAttribute('src')).toBe('/api/File/image/category-ai.webp?w=160');
   });
 
   it('edits it', async () => {
     await row('دسته آزمایشی').getByRole('button', { name: 'ویرایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'ویرایش دسته‌بندی' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('نام', { exact: true }).inputValue()).toBe('دسته آزمایشی');
+    await expect.poll(() => dialog.getByLabel('نام', { exact: true }).inputValue()).toBe('دسته آزمایشی');
     await dialog.getByLabel('نام', { exact: true }).fill('دسته ویرایش‌شده');
     await dialog.getByLabel('غیرفعال').check();
     await told(page, 'دسته‌بندی با موفقیت ویرایش شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     await row('دسته ویرایش‌شده').waitFor();
-    expect(await row('دسته ویرایش‌شده').getByText('بله').isVisible()).toBe(true);
+    await expect.poll(() => row('دسته ویرایش‌شده').getByText('بله').isVisible()).toBe(true);
   });
 
   it('asks before deleting; declining keeps the row, confirming removes it', async () => {

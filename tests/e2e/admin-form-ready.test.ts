@@ -139,7 +139,7 @@ describe('the form is there when its dialog opens', () => {
       await row.getByRole('button', { name: 'ویرایش' }).click();
       const dialog = page.getByRole('dialog', { name: registry.teachers.texts.editTitle });
       await dialog.getByLabel('نام', { exact: true }).waitFor();
-      expect(await dialog.getByLabel('نام', { exact: true }).inputValue()).not.toBe('');
+      await expect.poll(() => dialog.getByLabel('نام', { exact: true }).inputValue()).not.toBe('');
       expect(await page.evaluate(() => 'formLoadingSeen' in window && JSON.stringify(window.formLoadingSeen))).toBe('{"loading":false}');
       expect(fresh.errors).toEqual([]);
     } finally {

@@ -47,7 +47,7 @@ describe('the inbox that answers', () => {
     const row = page.getByRole('row').filter({ hasText: sender.fullName });
     await row.first().waitFor();
     // Newest first: the message just sent is the list's first row.
-    expect(await page.getByRole('row').nth(1).textContent()).toContain(sender.fullName);
+    await expect.poll(() => page.getByRole('row').nth(1).textContent()).toContain(sender.fullName);
     const weight = async () => row.first().getByRole('cell').filter({ hasText: sender.fullName }).evaluate((cell) => getComputedStyle(cell).fontWeight);
     expect(Number(await weight())).toBeGreaterThanOrEqual(700);
 
@@ -65,7 +65,7 @@ describe('the inbox that answers', () => {
     const replies = page.getByRole('region', { name: /^پاسخ‌ها/ });
     const replyRow = replies.getByRole('row').filter({ hasText: 'ارسال شد' });
     await replyRow.first().waitFor();
-    expect(await replyRow.first().textContent()).toContain('پیامک');
+    await expect.poll(() => replyRow.first().textContent()).toContain('پیامک');
     await page.getByText('پاسخ داده شد').first().waitFor();
     await shoot(page, 'inbox-reply');
 
@@ -73,7 +73,7 @@ describe('the inbox that answers', () => {
     await page.getByText('بایگانی', { exact: true }).first().waitFor();
     await page.goto(`${stack.baseUrl}/admin/messages`);
     await row.first().waitFor();
-    expect(await row.first().textContent()).toContain('بایگانی');
+    await expect.poll(() => row.first().textContent()).toContain('بایگانی');
     expect(Number(await weight())).toBeLessThan(700);
   });
 });

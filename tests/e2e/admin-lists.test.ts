@@ -81,10 +81,10 @@ describe('admin lists driven by the server', () => {
 
     await page.reload();
     await bodyRows().nth(1).waitFor();
-    expect(await priceHeader().getAttribute('aria-sort')).toBe('descending');
-    expect(await search().inputValue()).toBe('پزی');
-    expect(await bodyRows().first().textContent()).toContain('شیرینی‌پزی نوجوانان');
-    expect(await bodyRows().count()).toBe(2);
+    await expect.poll(() => priceHeader().getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => search().inputValue()).toBe('پزی');
+    await expect.poll(() => bodyRows().first().textContent()).toContain('شیرینی‌پزی نوجوانان');
+    await expect.poll(() => bodyRows().count()).toBe(2);
   });
 
   it('filters, saves the view under a name and reapplies it from a clean list', async () => {
@@ -98,15 +98,15 @@ describe('admin lists driven by the server', () => {
     await page.getByRole('button', { name: 'ذخیره این نما' }).click();
     await page.getByRole('textbox', { name: 'نام نما' }).fill('آشپزی حضوری');
     await told(page, 'نمای «آشپزی حضوری» ذخیره شد', () => page.getByRole('button', { name: 'ذخیره', exact: true }).click());
-    expect(await page.getByLabel('نماهای ذخیره‌شده').inputValue()).not.toBe('');
+    await expect.poll(() => page.getByLabel('نماهای ذخیره‌شده').inputValue()).not.toBe('');
 
     await page.goto(`${stack.baseUrl}/admin/courses`);
     await bodyRows().nth(2).waitFor();
     await page.getByLabel('نماهای ذخیره‌شده').selectOption({ label: 'آشپزی حضوری' });
     await page.waitForURL((url) => url.searchParams.get('f.type') === 'offline' && url.searchParams.get('q') === 'پزی');
     await expect.poll(() => bodyRows().count()).toBe(2);
-    expect(await page.getByLabel('نوع دوره').inputValue()).not.toBe('');
-    expect(await search().inputValue()).toBe('پزی');
+    await expect.poll(() => page.getByLabel('نوع دوره').inputValue()).not.toBe('');
+    await expect.poll(() => search().inputValue()).toBe('پزی');
     await page.getByText('۲ ردیف').waitFor();
 
     const shots = process.env.SHOTS_DIR;

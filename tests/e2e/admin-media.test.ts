@@ -68,13 +68,14 @@ describe('admin media', () => {
     await page.goto(`${stack.baseUrl}/admin/media`);
     await page.getByRole('heading', { name: 'مدیریت مدیا' }).waitFor();
     const kind = page.getByLabel('نوع فایل');
-    expect(await kind.inputValue()).toBe('image');
+    await expect.poll(() => kind.inputValue()).toBe('image');
     await page.getByRole('table').waitFor();
     await kind.selectOption({ label: 'ویدیوها' });
     await page.getByRole('table').waitFor();
-    // Either seeded videos (playable) or the empty-table text.
-    const videos = await page.locator('video[controls][preload="metadata"]').count();
-    if (videos === 0) await page.getByText(/هیچ داده‌?ای موجود نیست/).waitFor();
+    // Either seeded videos (playable) or the empty-table text, once the list has turned to them.
+    const videos = page.locator('video[controls][preload="metadata"]');
+    await videos.or(page.getByText(/هیچ داده‌?ای موجود نیست/)).first().waitFor();
+    if ((await videos.count()) === 0) await page.getByText(/هیچ داده‌?ای موجود نیست/).waitFor();
     await kind.selectOption({ label: 'تصاویر' });
     await page.getByRole('table').waitFor();
   });

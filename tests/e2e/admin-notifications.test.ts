@@ -37,7 +37,7 @@ describe('the messages sent to parents', () => {
     const { page } = browser;
     await page.goto(`${stack.baseUrl}/admin/notifications`);
     await page.getByRole('heading', { name: 'پیام‌های ارسالی به والدین' }).first().waitFor();
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'پیام‌های ارسالی', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: 'پیام‌های ارسالی', exact: true }).count()).toBe(1);
     const sent = page.getByRole('row').filter({ hasText: 'ارسال شد' });
     await sent.filter({ hasText: 'ثبت‌نام قطعی' }).first().waitFor();
     await sent.filter({ hasText: 'پیشنهاد صندلی' }).first().waitFor();
@@ -48,7 +48,7 @@ describe('the messages sent to parents', () => {
     await page.goto(`${stack.baseUrl}/admin/notifications?f.status=failed`);
     const failed = page.getByRole('row').filter({ hasText: 'ناموفق' }).filter({ has: page.getByRole('button', { name: 'ارسال دوباره' }) });
     await failed.first().waitFor();
-    expect(await page.getByRole('row').filter({ hasText: 'ارسال شد' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'ارسال شد' }).count()).toBe(0);
     const phone = (await failed.first().textContent()) ?? '';
     await shoot(page, 'notifications-failed');
     const smsBefore = stack.sms.messages.length;

@@ -53,7 +53,7 @@ describe('orders found as a parent describes them', () => {
     await page.getByRole('heading', { name: 'سفارش‌ها و پرداخت‌ها' }).waitFor();
     // The learner filter names each parent in full.
     const learner = page.getByLabel('فراگیر');
-    expect(await learner.locator('option').allTextContents()).toContain('رضا موسوی');
+    await expect.poll(() => learner.locator('option').allTextContents()).toContain('رضا موسوی');
     await page.locator('tbody tr[data-index]').first().waitFor();
     const everyOrder = await page.locator('tbody tr[data-index]').count();
 

@@ -55,13 +55,13 @@ describe('orders', () => {
     await page.goto(`${stack.baseUrl}/admin/orders?f.status=paid&f.createdAt=${jalaliDaysAgo(10)}..`);
     await page.getByText('۲ ردیف').first().waitFor();
     const rows = page.locator('tbody tr').filter({ hasText: 'پرداخت شده' });
-    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await shoot(page, 'orders-range');
 
     // The range's «از» picker shows the day the URL holds, in Jalali and Persian digits.
     const range = page.getByRole('group', { name: 'تاریخ ثبت' });
     const from = jalaliDaysAgo(10).replace(/-/g, '/').replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
-    expect(await range.getByLabel('از').inputValue()).toContain(from.slice(1));
+    await expect.poll(() => range.getByLabel('از').inputValue()).toContain(from.slice(1));
     await page.getByRole('button', { name: 'پاک کردن فیلترها' }).click();
     await page.waitForURL((url) => !url.search.includes('f.createdAt'));
   });
@@ -75,7 +75,7 @@ describe('orders', () => {
     await page.goto(`${stack.baseUrl}${href ?? ''}`);
     await page.getByRole('heading', { name: /تراکنش‌های درگاه/ }).waitFor();
     await page.getByRole('heading', { name: /اقلام سفارش/ }).waitFor();
-    expect(await page.locator('main').textContent()).toContain('تأیید پرداخت');
+    await expect.poll(() => page.locator('main').textContent()).toContain('تأیید پرداخت');
     // A paid order offers one refund: the manual one only follows a gateway refund left unanswered.
     await page.getByRole('button', { name: 'بازگشت وجه' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'ثبت بازگشت دستی' }).count()).toBe(0);
@@ -93,7 +93,7 @@ describe('orders', () => {
     await page.getByText('بازپرداخت شده').first().waitFor();
     // The manual refund is now among the attempts, and the button is gone.
     await page.getByText('بازگشت وجه دستی').first().waitFor();
-    expect(await page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
     await shoot(page, 'order-refunded');
   });
 });
@@ -131,8 +131,11 @@ describe('a course’s roster', () => {
     await row.waitFor();
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     const courseColumn = headers.findIndex((text) => text.startsWith('دوره'));
+    const courseCell = row.locator('td').nth(courseColumn);
+    // Named once the list has read the courses' labels: until then the cell shows the course's id.
+    await expect.poll(async () => (await courseCell.innerText()).trim()).not.toMatch(/^[۰-۹]+$/);
     // The row's course as the table shows it (a long title is cut with «…»: compare its start).
-    const course = (await row.locator('td').nth(courseColumn).innerText()).replace(/\s+/g, ' ').replace(/…$/, '').trim();
+    const course = (await courseCell.innerText()).replace(/\s+/g, ' ').replace(/…$/, '').trim();
     await row.getByRole('button', { name: 'انتقال به دوره دیگر' }).click();
     const move = page.getByRole('alertdialog', { name: 'انتقال به دوره دیگر' });
     const picker = move.getByRole('combobox', { name: 'دوره مقصد' });

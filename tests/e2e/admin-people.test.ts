@@ -42,9 +42,9 @@ describe('the inbox', () => {
     await page.goto(`${stack.baseUrl}/admin/messages`);
     // The seed has three new messages.
     await expect.poll(() => inboxLink(page).textContent()).toContain('۳');
-    expect(await inboxLink(page).getAttribute('aria-describedby')).toBeTruthy();
+    await expect.poll(() => inboxLink(page).getAttribute('aria-describedby')).toBeTruthy();
     const row = page.getByRole('row').filter({ hasText: 'سمیه احمدی' });
-    expect(await row.textContent()).toContain('تازه');
+    await expect.poll(() => row.textContent()).toContain('تازه');
     await shoot(page, 'inbox-list');
 
     const href = await row.getByRole('link', { name: 'مشاهده' }).getAttribute('href');
@@ -52,7 +52,7 @@ describe('the inbox', () => {
     await page.getByRole('heading', { name: 'سمیه احمدی' }).waitFor();
     // Whole, with its lines: the last sentence of a long message is there.
     const text = page.locator('.admin-detail-multiline').first();
-    expect(await text.textContent()).toContain('ممنون از راهنمایی‌تان.');
+    await expect.poll(() => text.textContent()).toContain('ممنون از راهنمایی‌تان.');
     expect(await text.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
     expect(await page.getByRole('link', { name: '۰۹۱۹۱۲۳۴۵۶۷' }).getAttribute('href')).toBe('tel:09191234567');
     expect(await page.getByRole('link', { name: 'somayeh.ahmadi@example.com' }).getAttribute('href')).toBe('mailto:somayeh.ahmadi@example.com');
@@ -66,7 +66,7 @@ describe('the inbox', () => {
     await page.getByLabel('یادداشت داخلی').fill('تماس گرفته شد؛ دوره پایتون پیشنهاد شد.');
     await told(page, 'پیام ذخیره شد', () => page.getByRole('button', { name: 'ذخیره' }).click());
     await page.locator('.admin-detail-fields').getByText('پاسخ داده شد').waitFor();
-    expect(await page.locator('.admin-detail-fields').textContent()).toContain('تماس گرفته شد؛ دوره پایتون پیشنهاد شد.');
+    await expect.poll(() => page.locator('.admin-detail-fields').textContent()).toContain('تماس گرفته شد؛ دوره پایتون پیشنهاد شد.');
     await expect.poll(() => inboxLink(page).textContent()).toContain('۲');
   });
 });
@@ -89,8 +89,8 @@ describe('people', () => {
     await told(page, 'کاربر ساخته شد', () => dialog.getByRole('button', { name: 'ذخیره' }).click());
     const row = page.getByRole('row').filter({ hasText: 'کاوه پناهی' });
     await row.waitFor();
-    expect(await row.locator('.admin-badge').textContent()).toBe('کاربر عادی');
-    expect(await page.locator('.admin-badge-accent').first().textContent()).toBe('مدیر سیستم');
+    await expect.poll(() => row.locator('.admin-badge').textContent()).toBe('کاربر عادی');
+    await expect.poll(() => page.locator('.admin-badge-accent').first().textContent()).toBe('مدیر سیستم');
     await shoot(page, 'people-list');
 
     // A learner's detail view: their children and their sign-in history, told apart at a glance.
@@ -101,8 +101,8 @@ describe('people', () => {
     await page.getByRole('heading', { name: 'نرگس حسینی' }).waitFor();
     const history = page.getByRole('region', { name: /سابقه ورود/ });
     await history.waitFor();
-    expect(await history.textContent()).toContain('خروج کاربر');
-    expect(await history.textContent()).toContain('Chrome 120 · Android');
+    await expect.poll(() => history.textContent()).toContain('خروج کاربر');
+    await expect.poll(() => history.textContent()).toContain('Chrome 120 · Android');
     await shoot(page, 'people-detail');
     await page.goto(`${stack.baseUrl}/admin/sessions`);
     await page.getByRole('row').filter({ hasText: 'بسته شده توسط مدیر' }).first().waitFor();

@@ -155,13 +155,14 @@ describe('the admin on a phone (390 px)', () => {
     await page.getByRole('row').nth(1).waitFor();
     await shoot(page, 'users-1366');
     // Whole on a wide screen too: no phone cell is cut with an ellipsis.
-    const cut = await page.locator('.admin-cell-phone').evaluateAll((phones) =>
-      phones.filter((phone) => {
-        const clip = phone.closest('.admin-cell-clip');
-        return clip instanceof HTMLElement && clip.scrollWidth > clip.clientWidth;
-      }).map((phone) => phone.textContent),
-    );
-    expect(cut).toEqual([]);
+    const cut = () =>
+      page.locator('.admin-cell-phone').evaluateAll((phones) =>
+        phones.filter((phone) => {
+          const clip = phone.closest('.admin-cell-clip');
+          return clip instanceof HTMLElement && clip.scrollWidth > clip.clientWidth;
+        }).map((phone) => phone.textContent),
+      );
+    await expect.poll(cut).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     const menu = page.getByRole('button', { name: /^عملیات: / }).first();
     await menu.waitFor();
@@ -209,7 +210,7 @@ describe('the admin on a phone (390 px)', () => {
 
     await openEdit();
     const firstFieldId = await page.locator('form.admin-form').evaluate((form) => form.querySelector('input')?.id);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe(firstFieldId);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(firstFieldId);
     const picker = page.locator('.jdp-input').first();
     await picker.scrollIntoViewIfNeeded();
     await picker.click();
@@ -243,7 +244,7 @@ describe('the admin on a phone (390 px)', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     // A question without fields opens on its safe answer.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('انصراف');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('انصراف');
     await confirm.getByRole('button', { name: 'حذف' }).click();
     await confirm.waitFor({ state: 'detached' });
     await menu.waitFor({ state: 'detached' });

@@ -87,7 +87,7 @@ describe('the orders list at 1366 px', () => {
     const amount = headers.findIndex((text) => text.includes('مبلغ'));
     expect(Math.min(status, date, amount)).toBeGreaterThan(0);
     const rows = page.locator('tbody tr[data-index]');
-    expect(await rows.count()).toBeGreaterThan(3);
+    await expect.poll(() => rows.count()).toBeGreaterThan(3);
     for (let i = 0; i < 4; i++) {
       for (const column of [status, date, amount]) {
         const cell = await wholeAndClear(rows.nth(i).locator('td').nth(column));
@@ -95,8 +95,8 @@ describe('the orders list at 1366 px', () => {
       }
     }
     const first = rows.first();
-    expect(await first.locator('td').nth(status).innerText()).toBe(newest.status);
-    expect(await first.locator('td').nth(date).innerText()).toBe(newest.date);
+    await expect.poll(() => first.locator('td').nth(status).innerText()).toBe(newest.status);
+    await expect.poll(() => first.locator('td').nth(date).innerText()).toBe(newest.date);
     await shoot('orders-1366');
   });
 
@@ -141,13 +141,13 @@ describe('the orders list at 390 px', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByLabel('وضعیت').isVisible()).toBe(false);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await shoot('orders-filters-open-390', true);
     await page.getByLabel('وضعیت').selectOption({ label: 'پرداخت شده' });
     await page.waitForURL(/f\.status=paid/);
     await page.getByRole('button', { name: 'فیلترها (۱)' }).waitFor();
     await expect.poll(async () => new Set((await page.locator('tbody tr[data-index]').allInnerTexts()).map((text) => text.includes('وضعیت: پرداخت شده')))).toEqual(new Set([true]));
-    expect(await overflow()).toEqual({ page: 0, list: 0 });
+    await expect.poll(overflow).toEqual({ page: 0, list: 0 });
     await openList('messages', 390);
     expect(await overflow()).toEqual({ page: 0, list: 0 });
     await shoot('inbox-390');

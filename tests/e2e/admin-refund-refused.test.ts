@@ -81,7 +81,7 @@ describe('a refund the gateway refuses', () => {
 
     const refused = page.getByRole('alertdialog', { name: 'بازگشت وجه ناموفق بود' });
     await refused.getByText('درگاه پرداخت بازگشت وجه را نپذیرفت').waitFor();
-    expect(await refused.textContent()).toContain('«ثبت بازگشت دستی» ثبت کنید');
+    await expect.poll(() => refused.textContent()).toContain('«ثبت بازگشت دستی» ثبت کنید');
     await expect.poll(() => refused.locator('.admin-confirm-subject').textContent()).toContain('سپیده بازگشتی');
     await shoot(page, refused, 'refund-refused');
     await refused.getByRole('button', { name: 'ثبت بازگشت دستی' }).click();
@@ -90,8 +90,8 @@ describe('a refund the gateway refuses', () => {
     const amount = manual.getByLabel('مبلغ بازگشت‌داده‌شده (تومان)');
     const date = manual.getByLabel('تاریخ بازگشت وجه');
     // Starts at what the order may pay back, on today.
-    expect(toLatinDigits(await amount.inputValue()).replace(/\D/g, '')).toBe(String(price));
-    expect(await date.inputValue()).toBe(formatJalaliNumeric(new Date()));
+    await expect.poll(async () => toLatinDigits(await amount.inputValue()).replace(/\D/g, '')).toBe(String(price));
+    await expect.poll(() => date.inputValue()).toBe(formatJalaliNumeric(new Date()));
     // A day to come is refused under the field.
     await date.fill(typed(Date.now() + 2 * day));
     await date.press('Tab');
@@ -109,10 +109,10 @@ describe('a refund the gateway refuses', () => {
     stack.gateway.failRefunds = false;
     await page.getByText('بازپرداخت شده').first().waitFor();
     await page.getByText('بازگشت وجه دستی').first().waitFor();
-    const main = (await page.locator('main').textContent()) ?? '';
-    expect(main).toContain('کارت ۵۵۴۴');
-    expect(main).toContain(`تاریخ بازپرداخت${formatJalaliLong(new Date(yesterday))}`);
-    expect(main).toContain(formatToman(price));
+    const main = page.locator('main');
+    await expect.poll(() => main.textContent()).toContain('کارت ۵۵۴۴');
+    await expect.poll(() => main.textContent()).toContain(`تاریخ بازپرداخت${formatJalaliLong(new Date(yesterday))}`);
+    await expect.poll(() => main.textContent()).toContain(formatToman(price));
     expect(browser.errors).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ describe('every registry entity has a working screen', () => {
     it(`${entity.key}: lists, edits and deletes through the generic screen`, async () => {
       await page.goto(`${stack.baseUrl}/admin/${entity.key}`);
       await page.getByRole('heading', { name: entity.texts.title }).first().waitFor();
-      expect(await page.getByRole('navigation').getByRole('link', { name: entity.texts.nav, exact: true }).count()).toBe(entity.sidebar ? 1 : 0);
+      await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: entity.texts.nav, exact: true }).count()).toBe(entity.sidebar ? 1 : 0);
       if (!entity.ops.create) return;
 
       const { method, path } = splitOperation(entity.ops.create);

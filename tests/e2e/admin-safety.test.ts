@@ -139,7 +139,7 @@ describe('two admins, one course', () => {
     await conflict.getByRole('button', { name: 'بله، نسخه جدید بارگذاری شود' }).click();
     await conflict.waitFor({ state: 'detached' });
     const form = first.page.getByRole('dialog', { name: 'ویرایش دوره' });
-    expect(await form.getByLabel('پیش‌نیاز').inputValue()).toBe('نسخه همکار');
+    await expect.poll(() => form.getByLabel('پیش‌نیاز').inputValue()).toBe('نسخه همکار');
     await form.getByRole('button', { name: 'انصراف' }).click();
     await form.waitFor({ state: 'detached' });
   });
@@ -153,8 +153,8 @@ describe('audit screen', () => {
     const entries = page.locator('.audit-entry');
     await entries.first().waitFor();
     const newest = entries.first();
-    expect(await newest.textContent()).toContain('ویرایش');
-    expect(await newest.textContent()).toContain('نسخه همکار');
+    await expect.poll(() => newest.textContent()).toContain('ویرایش');
+    await expect.poll(() => newest.textContent()).toContain('نسخه همکار');
     await page.getByRole('link', { name: 'گزارش تغییرات' }).waitFor();
     await shoot(page, 'audit-screen');
 
@@ -165,7 +165,7 @@ describe('audit screen', () => {
     // A change the log can no longer undo says why beside its disabled button.
     const created = entries.filter({ hasText: 'دوره همزمان' }).first();
     await created.getByText('امکان بازگرداندن نیست: این رکورد پس از این تغییر دوباره ویرایش شده است').waitFor();
-    expect(await created.getByRole('button', { name: 'بازگرداندن این تغییر' }).isDisabled()).toBe(true);
+    await expect.poll(() => created.getByRole('button', { name: 'بازگرداندن این تغییر' }).isDisabled()).toBe(true);
     await shoot(page, 'audit-refusal');
     await page.getByLabel('نوع تغییر').selectOption({ label: 'ویرایش' });
     await page.waitForURL(/action=update/);
@@ -216,7 +216,7 @@ describe('guards and unsaved work', () => {
     await ask.getByRole('button', { name: 'ماندن در فرم' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/admin\/courses/);
-    expect(await dialog.getByLabel('پیش‌نیاز').inputValue()).toBe('تایپ‌شده و ذخیره‌نشده');
+    await expect.poll(() => dialog.getByLabel('پیش‌نیاز').inputValue()).toBe('تایپ‌شده و ذخیره‌نشده');
     await dialog.getByRole('button', { name: 'بستن' }).click();
     await ask.waitFor();
     await ask.getByRole('button', { name: 'خروج بدون ذخیره' }).click();

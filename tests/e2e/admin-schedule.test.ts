@@ -102,8 +102,9 @@ describe('a course’s schedule in the panel', () => {
     await slots.getByRole('link', { name: 'دوشنبه ۱۶:۰۰' }).waitFor();
     const sessions = page.getByRole('region', { name: /^جلسات کلاس‌ها/ });
     await sessions.getByRole('row').nth(1).waitFor();
-    const labels = await sessions.getByRole('row').locator('td:first-child').allTextContents();
-    expect(labels.length).toBeGreaterThanOrEqual(4);
+    const sessionLabels = () => sessions.getByRole('row').locator('td:first-child').allTextContents();
+    await expect.poll(async () => (await sessionLabels()).length).toBeGreaterThanOrEqual(4);
+    const labels = await sessionLabels();
     expect(labels.every((label) => label.endsWith('۱۶:۰۰'))).toBe(true);
     // «۹ آذر ۱۴۰۵ ۱۶:۰۰» read back as a date: Persian digits do not sort as text («۹» after «۱۶»).
     const dayOf = (label: string) => {
@@ -112,7 +113,7 @@ describe('a course’s schedule in the panel', () => {
     };
     const days = labels.map(dayOf);
     expect([...days].sort((a, b) => a - b)).toEqual(days);
-    expect(await sessions.textContent()).toContain('برنامه هفتگی');
+    await expect.poll(() => sessions.textContent()).toContain('برنامه هفتگی');
     await shoot(page, 'course-detail');
   });
 
@@ -172,7 +173,7 @@ describe('the course page', () => {
     if (!lego || !legoCategory) throw new Error('no seeded course');
     await page.goto(`${stack.baseUrl}/categories/${legoCategory.slug}/${lego.slug}`);
     const legoSection = page.locator('section.course-schedule');
-    expect(await legoSection.textContent()).toContain('شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰');
+    await expect.poll(() => legoSection.textContent()).toContain('شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰');
     await shoot(page, 'public-schedule-seeded', legoSection);
   });
 });

@@ -64,14 +64,14 @@ describe("the operator's day", () => {
     expect((box?.y ?? 800) + (box?.height ?? 0)).toBeLessThan(200);
     // The messages, with their count, are in view too: the first link of «افراد».
     const messages = page.getByRole('list', { name: 'افراد' }).getByRole('link').first();
-    expect(await messages.textContent()).toContain('پیام‌های تماس');
+    await expect.poll(() => messages.textContent()).toContain('پیام‌های تماس');
     const messagesBox = await messages.boundingBox();
     expect((messagesBox?.y ?? 800) + (messagesBox?.height ?? 0)).toBeLessThanOrEqual(800);
     // The rest is a scroll of the sidebar away, the page staying where it is.
     await page.locator('aside').evaluate((aside) => aside.scrollTo({ top: aside.scrollHeight }));
     const last = page.getByRole('list', { name: 'سیستم', exact: true }).getByRole('link').last();
-    expect(await last.textContent()).toBe('نقش‌های کارکنان');
-    expect(await last.isVisible()).toBe(true);
+    await expect.poll(() => last.textContent()).toBe('نقش‌های کارکنان');
+    await expect.poll(() => last.isVisible()).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await shoot('sidebar-end-1366');
   });
@@ -87,7 +87,7 @@ describe("the operator's day", () => {
     // The figures in Persian digits, and the session made for today with its register.
     expect(await today.locator('dl').textContent()).not.toMatch(/[0-9]/);
     const row = today.getByRole('listitem').filter({ hasText: '۲۱:۴۵ تا ۲۲:۰۰' });
-    expect(await row.textContent()).toContain(courseTitle);
+    await expect.poll(() => row.textContent()).toContain(courseTitle);
     await shoot('today-dashboard-1366');
     await row.getByRole('link', { name: `حضور و غیاب: ${courseTitle}` }).click();
     await page.waitForURL(new RegExp(`/admin/classSessions/${sessionId}$`));
@@ -109,8 +109,7 @@ describe("the operator's day", () => {
     try {
       await page.goto(`${stack.baseUrl}/admin/dashboard`);
       await page.getByRole('region', { name: 'امروز', exact: true }).waitFor();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shoot('today-dashboard-390');
       await page.getByRole('button', { name: /منو/ }).click();
       const sales = page.getByRole('list', { name: 'فروش' });
@@ -118,7 +117,7 @@ describe("the operator's day", () => {
       await shoot('sidebar-drawer-390');
       await sales.getByRole('link', { name: 'سفارش‌ها' }).click();
       await page.waitForURL(/\/admin\/orders$/);
-      expect(await sales.getByRole('link', { name: 'سفارش‌ها' }).isVisible()).toBe(false);
+      await expect.poll(() => sales.getByRole('link', { name: 'سفارش‌ها' }).isVisible()).toBe(false);
     } finally {
       await page.setViewportSize({ width: 1366, height: 800 });
     }

@@ -78,7 +78,7 @@ describe('admin uploads', () => {
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
     const alert = picker.getByRole('alert');
-    expect(await alert.textContent()).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4،\u200f WebM،\u200f OGG یا MOV باشد');
+    await expect.poll(() => alert.textContent()).toBe('نوع فایل مجاز نیست؛ ویدیو باید MP4،\u200f WebM،\u200f OGG یا MOV باشد');
 
     await input.setInputFiles(await bigVideo('too-big.mp4', uploadRules.video.maxBytes + 1024 * 1024));
     await picker.getByText('حجم این فایل ۱۰۱ مگابایت است؛ حجم ویدیو نباید بیشتر از ۱۰۰ مگابایت باشد').waitFor();
@@ -87,7 +87,7 @@ describe('admin uploads', () => {
     await page.waitForTimeout(300);
     expect(uploadRequests).toEqual([]);
     await picker.getByRole('button', { name: 'بستن' }).click();
-    expect(await form.getByLabel('عنوان دوره').inputValue()).toBe('دوره‌ای که نباید از دست برود');
+    await expect.poll(() => form.getByLabel('عنوان دوره').inputValue()).toBe('دوره‌ای که نباید از دست برود');
   });
 
   it('shows the progress of a large video, and «لغو» stops it: nothing is stored, the form keeps its values', async () => {
@@ -116,9 +116,9 @@ describe('admin uploads', () => {
       expect(await libraryVideos()).toEqual(before);
 
       // The picker stays usable, and the form keeps what was typed.
-      expect(await picker.locator('input[type="file"]').isDisabled()).toBe(false);
+      await expect.poll(() => picker.locator('input[type="file"]').isDisabled()).toBe(false);
       await picker.getByRole('button', { name: 'بستن' }).click();
-      expect(await form.getByLabel('عنوان دوره').inputValue()).toBe('دوره‌ای که نباید از دست برود');
+      await expect.poll(() => form.getByLabel('عنوان دوره').inputValue()).toBe('دوره‌ای که نباید از دست برود');
     } finally {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await cdp.detach();

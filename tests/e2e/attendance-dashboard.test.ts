@@ -122,7 +122,7 @@ describe('taking the roll', () => {
     const confirm = page.getByRole('alertdialog', { name: 'همه حاضر' });
     await confirm.getByRole('button', { name: 'همه حاضر' }).click();
     await page.getByText('حضور همه ثبت شد').first().waitFor();
-    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     // Sara stays absent; every other child of the roll is present, once the roll read again shows it.
     const statuses = () =>
       page
@@ -145,18 +145,18 @@ describe('the parent’s view', () => {
     const sara = page.getByRole('region', { name: 'سارا والدی' });
     const next = sara.getByRole('region', { name: 'جلسه بعد' });
     await next.waitFor();
-    expect(await next.textContent()).toMatch(/[۰-۹]+ [آ-ی]+ ۱۴[۰-۹]{2}/);
-    expect(await next.textContent()).toContain('۱۶:۰۰ تا ۱۷:۳۰');
-    expect(await next.getByRole('link', { name: 'ورود به کلاس آنلاین' }).getAttribute('href')).toBe('https://meet.example/robotics');
+    await expect.poll(() => next.textContent()).toMatch(/[۰-۹]+ [آ-ی]+ ۱۴[۰-۹]{2}/);
+    await expect.poll(() => next.textContent()).toContain('۱۶:۰۰ تا ۱۷:۳۰');
+    await expect.poll(() => next.getByRole('link', { name: 'ورود به کلاس آنلاین' }).getAttribute('href')).toBe('https://meet.example/robotics');
     const week = sara.getByRole('region', { name: 'برنامه هفتگی' });
-    expect(await week.textContent()).toContain('شنبه');
-    expect(await week.textContent()).toContain('آنلاین');
+    await expect.poll(() => week.textContent()).toContain('شنبه');
+    await expect.poll(() => week.textContent()).toContain('آنلاین');
     const attendance = sara.getByRole('region', { name: 'حضور و غیاب' });
-    expect(await attendance.textContent()).toContain('غایب: ۱');
+    await expect.poll(() => attendance.textContent()).toContain('غایب: ۱');
     await attendance.getByText('۱ جلسه ثبت‌شده').click();
     await shoot(page, 'parent-classes');
     // The younger child has no course yet.
-    expect(await page.getByRole('region', { name: 'نازنین والدی' }).textContent()).toContain('ثبت‌نام فعال ندارد');
+    await expect.poll(() => page.getByRole('region', { name: 'نازنین والدی' }).textContent()).toContain('ثبت‌نام فعال ندارد');
   });
 
   it('edits the profile; a new mobile needs the current password', async () => {
@@ -166,13 +166,13 @@ describe('the parent’s view', () => {
     await form.getByLabel('نام', { exact: true }).fill('مریم‌السادات');
     await form.getByLabel('شماره موبایل').fill('۰۹۱۲۴۴۴۵۵۹۹');
     await form.getByRole('button', { name: 'ذخیره تغییرات' }).click();
-    expect(await form.textContent()).toContain('برای تغییر شماره موبایل یا ایمیل لازم است');
+    await expect.poll(() => form.textContent()).toContain('برای تغییر شماره موبایل یا ایمیل لازم است');
     await shoot(page, 'parent-profile');
     await form.getByLabel('رمز عبور فعلی').fill(parentPassword);
     await form.getByRole('button', { name: 'ذخیره تغییرات' }).click();
     await form.getByText('اطلاعات حساب ذخیره شد.').waitFor();
-    expect(await form.getByLabel('شماره موبایل').inputValue()).toBe('09124445599');
-    expect(await form.getByRole('link', { name: 'تغییر رمز عبور' }).getAttribute('href')).toBe('/dashboard/security');
+    await expect.poll(() => form.getByLabel('شماره موبایل').inputValue()).toBe('09124445599');
+    await expect.poll(() => form.getByRole('link', { name: 'تغییر رمز عبور' }).getAttribute('href')).toBe('/dashboard/security');
   });
 
   it('warns before adding a child outside the course’s ages, and adds once the parent confirms', async () => {

@@ -27,22 +27,25 @@ describe('the catalogue in pages', () => {
       const page = await context.newPage();
       await page.goto(`${stack.baseUrl}/categories`);
       // 12 seeded + 90 of the 100 added (every tenth is inactive) = 102: five pages of 24.
-      expect(await page.getByRole('status').textContent()).toBe('۱۰۲ دوره');
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('۱۰۲ دوره');
       const pager = page.getByRole('navigation', { name: pagerName });
-      expect(await pager.getByText('صفحه ۱ از ۵').count()).toBe(1);
-      const first = await page.locator('.course-card .card__title').allTextContents();
-      expect(first).toHaveLength(24);
+      await expect.poll(() => pager.getByText('صفحه ۱ از ۵').count()).toBe(1);
+      const titles = () => page.locator('.course-card .card__title').allTextContents();
+      await expect.poll(async () => (await titles()).length).toBe(24);
+      const first = await titles();
       await pager.getByRole('link', { name: 'صفحه بعد' }).click();
       await page.waitForURL((url) => url.search === '?page=2');
-      const second = await page.locator('.course-card .card__title').allTextContents();
-      expect(second).toHaveLength(24);
-      expect(second.filter((title) => first.includes(title))).toEqual([]);
+      // The second page once it has replaced the first: 24 courses, none of them shown before.
+      await expect.poll(async () => {
+        const second = await titles();
+        return { shown: second.length, repeated: second.filter((title) => first.includes(title)) };
+      }).toEqual({ shown: 24, repeated: [] });
       await page.getByRole('navigation', { name: pagerName }).getByRole('link', { name: 'صفحه ۵' }).click();
       await page.waitForURL((url) => url.search === '?page=5');
-      expect(await page.locator('.course-card').count()).toBe(102 - 4 * 24);
-      expect(await page.getByRole('navigation', { name: pagerName }).locator('[aria-current="page"]').textContent()).toBe('۵');
+      await expect.poll(() => page.locator('.course-card').count()).toBe(102 - 4 * 24);
+      await expect.poll(() => page.getByRole('navigation', { name: pagerName }).locator('[aria-current="page"]').textContent()).toBe('۵');
       // Nothing wider than a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     } finally {
       await context.close();
       await session.close();

@@ -40,30 +40,30 @@ describe('all courses', () => {
       const { page } = session;
       await page.goto(`${stack.baseUrl}/categories`);
       await page.getByRole('heading', { level: 2, name: 'همه دوره‌ها' }).waitFor();
-      expect((await cardTitles(page)).length).toBe(12);
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(12);
 
       await page.getByLabel('سن کودک').selectOption('9');
       await page.waitForURL((url) => url.searchParams.get('age') === '9');
       await page.getByLabel('روز کلاس').selectOption({ label: 'دوشنبه' });
       await page.waitForURL((url) => url.searchParams.get('day') === '2' && url.searchParams.get('age') === '9');
-      expect(await cardTitles(page)).toEqual(mondayNine);
-      expect(await page.getByRole('status').textContent()).toBe('۲ دوره');
+      await expect.poll(() => cardTitles(page)).toEqual(mondayNine);
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('۲ دوره');
       // Each card tells the age range and the days in Persian.
       const lego = page.locator('.course-card', { hasText: 'رباتیک مقدماتی با لگو' });
-      expect(await lego.textContent()).toContain('۸ تا ۱۱ سال');
-      expect(await lego.textContent()).toContain('شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰');
+      await expect.poll(() => lego.textContent()).toContain('۸ تا ۱۱ سال');
+      await expect.poll(() => lego.textContent()).toContain('شنبه‌ها و دوشنبه‌ها، ساعت ۱۶:۰۰ تا ۱۷:۳۰');
 
       await page.reload();
       expect(new URL(page.url()).search).toBe('?age=9&day=2');
-      expect(await page.getByLabel('سن کودک').inputValue()).toBe('9');
-      expect(await page.getByLabel('روز کلاس').inputValue()).toBe('2');
-      expect(await cardTitles(page)).toEqual(mondayNine);
+      await expect.poll(() => page.getByLabel('سن کودک').inputValue()).toBe('9');
+      await expect.poll(() => page.getByLabel('روز کلاس').inputValue()).toBe('2');
+      await expect.poll(() => cardTitles(page)).toEqual(mondayNine);
 
       // Search folds Arabic letters: «كودكان» finds «کودکان».
       await page.getByLabel('جستجو').fill('رباتيك');
       await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
       await page.waitForURL((url) => url.searchParams.get('q') === 'رباتيك');
-      expect(await cardTitles(page)).toEqual(['رباتیک مقدماتی با لگو']);
+      await expect.poll(() => cardTitles(page)).toEqual(['رباتیک مقدماتی با لگو']);
       await page.getByLabel('جستجو').fill('');
       await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
       await page.waitForURL((url) => !url.searchParams.has('q'));
@@ -78,7 +78,7 @@ describe('all courses', () => {
       await page.getByText('دوره‌ای با این فیلترها پیدا نشد.').waitFor();
       await page.locator('.empty-state').getByRole('link', { name: 'حذف فیلترها' }).click();
       await page.waitForURL((url) => url.pathname === '/categories' && url.search === '');
-      expect((await cardTitles(page)).length).toBe(12);
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(12);
       expect(session.errors).toEqual([]);
     } finally {
       await session.close();
@@ -95,15 +95,15 @@ describe('all courses', () => {
       await page.getByLabel('روز کلاس').selectOption('2');
       await page.getByRole('button', { name: 'نمایش دوره‌ها' }).click();
       await page.waitForURL((url) => url.searchParams.get('age') === '9' && url.searchParams.get('day') === '2');
-      expect(await cardTitles(page)).toEqual(mondayNine);
+      await expect.poll(() => cardTitles(page)).toEqual(mondayNine);
       await page.reload();
-      expect(await page.getByLabel('سن کودک').inputValue()).toBe('9');
-      expect(await cardTitles(page)).toEqual(mondayNine);
+      await expect.poll(() => page.getByLabel('سن کودک').inputValue()).toBe('9');
+      await expect.poll(() => cardTitles(page)).toEqual(mondayNine);
       // The old addresses still lead here, with their filters; the results come first.
       for (const old of ['/courses?age=9&day=2', '/categories/courses?age=9&day=2']) {
         await page.goto(`${stack.baseUrl}${old}`);
         expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/categories?age=9&day=2');
-        expect(await cardTitles(page)).toEqual(mondayNine);
+        await expect.poll(() => cardTitles(page)).toEqual(mondayNine);
       }
       const headings = await page.locator('main h2').allTextContents();
       expect(headings.indexOf('همه دوره‌ها')).toBeLessThan(headings.indexOf('دسته‌بندی‌ها'));
@@ -124,7 +124,7 @@ describe('course and teacher pages', () => {
       await page.locator('.course-card', { hasText: 'طراحی بازی با اسکرچ' }).getByRole('link', { name: 'جزئیات دوره' }).click();
       await page.waitForURL((url) => url.pathname.split('/').length === 4);
       await page.getByRole('heading', { level: 1, name: 'طراحی بازی با اسکرچ' }).waitFor();
-      expect(await page.locator('.course-facts').textContent()).toContain('۸ تا ۱۱ سال');
+      await expect.poll(() => page.locator('.course-facts').textContent()).toContain('۸ تا ۱۱ سال');
 
       const bar = page.locator('.course-buy');
       const inView = async () => {
@@ -153,7 +153,7 @@ describe('course and teacher pages', () => {
       const relatedBox = await page.locator('.related-courses').boundingBox();
       expect(barBox && footerBox && barBox.y + barBox.height <= footerBox.y).toBe(true);
       expect(barBox && relatedBox && barBox.y + barBox.height <= relatedBox.y).toBe(true);
-      expect(await page.locator('.related-courses .course-card').count()).toBe(4);
+      await expect.poll(() => page.locator('.related-courses .course-card').count()).toBe(4);
 
       // Wide, the box is the side column again.
       await page.setViewportSize({ width: 1366, height: 900 });
@@ -167,13 +167,13 @@ describe('course and teacher pages', () => {
       await teacherLink.click();
       await page.waitForURL((url) => url.pathname.startsWith('/teachers/'));
       await page.getByRole('heading', { level: 1, name: teacherName }).waitFor();
-      expect(await page.locator('.course-card').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('.course-card').count()).toBeGreaterThan(0);
       const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
       expect(jsonLd).toContain('"@type":"Person"');
       await shoot(page, 'teacher');
       await page.goto(`${stack.baseUrl}/teachers`);
       await page.getByRole('heading', { level: 1, name: 'مدرسان' }).waitFor();
-      expect(await page.locator('.teacher-tile').count()).toBeGreaterThan(1);
+      await expect.poll(() => page.locator('.teacher-tile').count()).toBeGreaterThan(1);
       await shoot(page, 'teachers');
       expect(session.errors).toEqual([]);
     } finally {

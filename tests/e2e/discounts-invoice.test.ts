@@ -71,8 +71,8 @@ describe('discounts and the invoice', () => {
       await page.goto(`${stack.baseUrl}/categories/${encodeURIComponent(robotics.category.slug)}/${encodeURIComponent(robotics.slug)}`);
       const price = page.getByRole('complementary', { name: 'ثبت‌نام در دوره' }).locator('.course-aside__price');
       await price.getByText('۱٬۸۰۰٬۰۰۰ تومان').waitFor();
-      expect(await price.locator('s').textContent()).toBe('۲٬۰۰۰٬۰۰۰ تومان');
-      expect(await price.textContent()).toContain('قیمت ثبت‌نام زودهنگام تا');
+      await expect.poll(() => price.locator('s').textContent()).toBe('۲٬۰۰۰٬۰۰۰ تومان');
+      await expect.poll(() => price.textContent()).toContain('قیمت ثبت‌نام زودهنگام تا');
       await page.waitForFunction(() => {
         const shown = document.querySelector('.course-aside__price .course-price--early');
         return shown !== null && getComputedStyle(shown).display === 'inline-grid';
@@ -103,9 +103,9 @@ describe('discounts and the invoice', () => {
       await cart.getByText('رباتیک خانواده').waitFor();
       // Early-bird on the first course (2,000,000 → 1,800,000); the second child's course
       // (the smaller subtotal) gets 10%: 1,000,000 → 900,000.
-      expect(await cart.textContent()).toContain('تخفیف ثبت‌نام زودهنگام');
-      expect(await cart.textContent()).toContain('تخفیف خواهر و برادر');
-      expect(await page.getByTestId('cart-total').textContent()).toBe('۲٬۷۰۰٬۰۰۰ تومان');
+      await expect.poll(() => cart.textContent()).toContain('تخفیف ثبت‌نام زودهنگام');
+      await expect.poll(() => cart.textContent()).toContain('تخفیف خواهر و برادر');
+      await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('۲٬۷۰۰٬۰۰۰ تومان');
 
       const field = page.getByLabel('کد تخفیف');
       await field.fill('NOPE');
@@ -123,11 +123,11 @@ describe('discounts and the invoice', () => {
       await page.getByText('کد «bahar۱۴۰۵» اعمال شد').waitFor();
       // 20% off 1,800,000 and 900,000: 1,440,000 + 720,000.
       await page.getByText('۲٬۱۶۰٬۰۰۰ تومان').first().waitFor();
-      expect(await page.getByTestId('cart-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
-      expect(await cart.textContent()).toContain('تخفیف کد');
+      await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
+      await expect.poll(() => cart.textContent()).toContain('تخفیف کد');
       if (shots) await page.screenshot({ path: `${shots}/cart-discounts-1366.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (shots) await page.screenshot({ path: `${shots}/cart-discounts-390.png`, fullPage: true });
       await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -139,26 +139,27 @@ describe('discounts and the invoice', () => {
       await page.getByText('پرداخت با موفقیت انجام شد').waitFor();
       const summary = page.getByRole('region', { name: 'دوره‌های پرداخت‌شده' });
       await summary.getByText('رباتیک خانواده').waitFor();
-      expect(await summary.textContent()).toContain('نقاشی دیجیتال خانواده');
-      expect(await summary.textContent()).toContain('سارا احمدی');
-      expect(await summary.textContent()).toContain('آرش احمدی');
-      expect(await page.getByTestId('paid-amount').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
+      await expect.poll(() => summary.textContent()).toContain('نقاشی دیجیتال خانواده');
+      await expect.poll(() => summary.textContent()).toContain('سارا احمدی');
+      await expect.poll(() => summary.textContent()).toContain('آرش احمدی');
+      await expect.poll(() => page.getByTestId('paid-amount').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
       if (shots) await page.screenshot({ path: `${shots}/payment-result-1366.png`, fullPage: true });
 
       await page.getByRole('link', { name: 'مشاهده فاکتور' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/dashboard/invoice/'));
       const invoice = page.getByRole('article', { name: 'فاکتور فروش' });
       await invoice.getByText('رباتیک خانواده').waitFor();
-      expect(await page.getByTestId('invoice-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
+      await expect.poll(() => page.getByTestId('invoice-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
+      await expect.poll(() => invoice.textContent()).toContain('bahar۱۴۰۵');
       const text = (await invoice.textContent()) ?? '';
       expect(text).toContain('آکادمی آموزشی آینده‌سازان کرج');
       expect(text).toContain('bahar۱۴۰۵');
       // A Jalali date with Persian digits, never a Latin digit in the amounts.
       expect(text).toMatch(/۱۴[۰-۹]{2}\/[۰-۹]{2}\/[۰-۹]{2}/);
-      expect(await page.getByTestId('invoice-number').textContent()).toMatch(/^[۰-۹]+$/);
+      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^[۰-۹]+$/);
       if (shots) await page.screenshot({ path: `${shots}/invoice-1366.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (shots) await page.screenshot({ path: `${shots}/invoice-390.png`, fullPage: true });
       await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -196,10 +197,10 @@ describe('discounts and the invoice', () => {
       await admin.goto(`${stack.baseUrl}/admin/orders/${orderId}`);
       const link = admin.getByRole('link', { name: 'مشاهده فاکتور' });
       await link.waitFor();
-      expect(await link.getAttribute('href')).toBe(`/dashboard/invoice/${orderId}`);
+      await expect.poll(() => link.getAttribute('href')).toBe(`/dashboard/invoice/${orderId}`);
       if (shots) await admin.screenshot({ path: `${shots}/admin-order-invoice-link-1366.png`, fullPage: true });
       await admin.goto(`${stack.baseUrl}/dashboard/invoice/${orderId}`);
-      expect(await admin.getByTestId('invoice-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
+      await expect.poll(() => admin.getByTestId('invoice-total').textContent()).toBe('۲٬۱۶۰٬۰۰۰ تومان');
       expect(adminSession.errors).toEqual([]);
     } finally {
       await adminSession.close();

@@ -46,7 +46,7 @@ async function expectCodeField(page: Page): Promise<void> {
   await field.waitFor();
   expect(await field.getAttribute('autocomplete')).toBe('one-time-code');
   expect(await field.getAttribute('inputmode')).toBe('numeric');
-  expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
   // The resend button counts down in Persian digits, and is not usable meanwhile.
   const resend = page.getByRole('button', { name: /ارسال دوباره کد/ });
   await expect.poll(() => resend.textContent()).toMatch(/^ارسال دوباره کد \([۰-۹]:[۰-۵][۰-۹]\)$/);
@@ -58,7 +58,7 @@ async function expectCodeField(page: Page): Promise<void> {
 async function shoot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   // Nothing runs off the side of a phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
@@ -72,6 +72,7 @@ describe('one-time codes in the browser', () => {
       // The password form comes first; the code is the other way in, on the same page.
       await page.getByLabel('رمز عبور').waitFor();
       await page.getByRole('link', { name: 'با کد پیامکی' }).click();
+      await page.getByLabel('شماره موبایل').waitFor();
       expect(new URL(page.url()).pathname).toBe('/auth/sign-in'); // switched in place
       await page.getByLabel('شماره موبایل').fill(persian(phone));
       const logged = stack.sms.messages.length;
@@ -123,7 +124,7 @@ describe('one-time codes in the browser', () => {
     // The new password signs in through the page; the old one no longer does.
     await withBrowser(390, async ({ page }) => {
       await signIn(page, stack, persian(account.phone), 'new-password-1');
-      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     });
     const refused = await fetch(`${stack.baseUrl}/api/Auth/SignIn`, {
       method: 'POST',

@@ -59,7 +59,7 @@ describe('the parent’s small breaks', () => {
       const form = page.getByRole('form', { name: 'افزودن فرزند تازه' });
       // The address carries search params, yet the dashboard's menu still marks the children page.
       const menu = page.getByRole('navigation', { name: 'بخش‌های داشبورد' });
-      expect(await menu.getByRole('link', { name: 'پروفایل فرزندان' }).getAttribute('aria-current')).toBe('page');
+      await expect.poll(() => menu.getByRole('link', { name: 'پروفایل فرزندان' }).getAttribute('aria-current')).toBe('page');
       await form.getByLabel('نام', { exact: true }).fill('آرش');
       await form.getByLabel('نام خانوادگی').fill('احمدی');
       await form.getByLabel('سال').selectOption({ index: 10 });
@@ -98,7 +98,7 @@ describe('the parent’s small breaks', () => {
       await call(admin, '/api/EnrollmentRecord/Cancel', { id: enrolment.id, version: enrolment.version, refund: 'keep' });
       await page.reload();
       await place.getByText('صندلی برای شما نگه داشته شده').waitFor();
-      expect(await place.textContent()).toMatch(/مهلت پرداخت: ۱۴[۰-۹]{2}\/[۰-۹]{1,2}\/[۰-۹]{1,2}.*[۰-۹]+ ساعت/);
+      await expect.poll(() => place.textContent()).toMatch(/مهلت پرداخت: ۱۴[۰-۹]{2}\/[۰-۹]{1,2}\/[۰-۹]{1,2}.*[۰-۹]+ ساعت/);
       await shoot(page, 'parent-dashboard-waitlist');
 
       // No step below may meet a browser prompt: each asks in the site's own dialog.

@@ -76,8 +76,8 @@ describe('a payment that bought nothing', () => {
         await page.goto(`${stack.baseUrl}/dashboard/payment?Authority=${encodeURIComponent(firstAuthority)}&Status=OK`);
         const note = page.getByText('همان لحظه به کارتی که با آن پرداخت کردید بازگردانده شد');
         await note.waitFor();
-        expect(await note.textContent()).toContain(formatToman(firstPrice));
-        expect(await page.getByText(/کد پیگیری/).textContent()).toMatch(/[۰-۹]+/);
+        await expect.poll(() => note.textContent()).toContain(formatToman(firstPrice));
+        await expect.poll(() => page.getByText(/کد پیگیری/).textContent()).toMatch(/[۰-۹]+/);
         if (shots) await page.screenshot({ path: path.join(shots, `payment-reversed-${width}.png`), fullPage: true });
         expect(session.errors).toEqual([]);
       } finally {
@@ -98,11 +98,11 @@ describe('the admin', () => {
         await page.goto(`${stack.baseUrl}/admin/orders/${firstOrderId}`);
         await page.getByRole('heading', { name: /تراکنش‌های درگاه/ }).waitFor();
         await page.getByText('برگشت خودکار تراکنش به کارت').first().waitFor();
-        const main = (await page.locator('main').textContent()) ?? '';
-        expect(main).toContain('بازپرداخت شده');
-        expect(main).toContain('تأیید پرداخت');
+        const main = page.locator('main');
+        await expect.poll(() => main.textContent()).toContain('بازپرداخت شده');
+        await expect.poll(() => main.textContent()).toContain('تأیید پرداخت');
         // Already paid back: no refund is offered.
-        expect(await page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
+        await expect.poll(() => page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
         if (shots) await page.screenshot({ path: path.join(shots, `order-reversed-admin-${width}.png`), fullPage: true });
         expect(session.errors).toEqual([]);
       } finally {

@@ -93,7 +93,7 @@ describe('a full course, its waiting list and the freed seat', () => {
       await page.goto(`${stack.baseUrl}/dashboard/courses`);
       const section = page.getByRole('region', { name: 'فهرست انتظار مانی احمدی' });
       await section.getByText(full.title).waitFor();
-      expect(await section.textContent()).toMatch(/مهلت پرداخت: .*[۰-۹]+ ساعت/);
+      await expect.poll(() => section.textContent()).toMatch(/مهلت پرداخت: .*[۰-۹]+ ساعت/);
       await shoot(page, 'dashboard-waitlist');
       await section.getByRole('button', { name: 'پرداخت' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/cart');
@@ -105,12 +105,12 @@ describe('a full course, its waiting list and the freed seat', () => {
       await page.getByText('پرداخت با موفقیت انجام شد').waitFor();
       await page.goto(`${stack.baseUrl}/dashboard/courses`);
       await page.getByRole('region', { name: 'مانی احمدی', exact: true }).getByText(full.title).waitFor();
-      expect(await page.getByRole('region', { name: 'فهرست انتظار مانی احمدی' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('region', { name: 'فهرست انتظار مانی احمدی' }).count()).toBe(0);
       // And the class is in the child's weekly timetable, on Monday.
       await page.goto(`${stack.baseUrl}/dashboard/classes`);
       const week = page.getByRole('region', { name: 'مانی احمدی', exact: true }).getByRole('region', { name: 'برنامه هفتگی' });
       await week.getByText(full.title).first().waitFor();
-      expect(await week.textContent()).toContain('دوشنبه');
+      await expect.poll(() => week.textContent()).toContain('دوشنبه');
       await shoot(page, 'dashboard-classes-after-waitlist');
       expect(session.errors).toEqual([]);
     } finally {

@@ -96,7 +96,7 @@ describe('client under failure', () => {
     await page.route('**/api/Category/GetSelectList**', fail(401));
     await page.goto(`${stack.baseUrl}/admin/categories`);
     await page.waitForURL(/\/auth/);
-    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await expectNotBlank('401');
     await page.unroute('**/api/Category/GetSelectList**');
     // A learner call answering 401 on the learner dashboard does the same.
@@ -106,7 +106,7 @@ describe('client under failure', () => {
     await page.route('**/api/Cart', fail(401));
     await page.goto(`${stack.baseUrl}/dashboard`);
     await page.waitForURL(/\/auth/);
-    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await expectNotBlank('401 dashboard');
     await page.unrouteAll();
   });

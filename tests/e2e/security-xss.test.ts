@@ -160,7 +160,7 @@ describe('stored XSS', () => {
       p.getByRole('heading', { level: 1, name: `دوره ${textPayloads[3] ?? ''}` }).waitFor(),
     );
     // Shown, as text: the payloads were rendered and neutralised, not just dropped.
-    expect(await page.getByText(`مدرس ${textPayloads[0] ?? ''}`).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`مدرس ${textPayloads[0] ?? ''}`).first().isVisible()).toBe(true);
   });
 
   it('runs none of them in the admin lists, and a payload pasted into the editor is sanitised on save', async () => {

@@ -129,7 +129,7 @@ describe('on a slow phone, submitted before the islands arrive', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).locator('xpath=following-sibling::p').first().textContent()).toBe(
       `سلام ${learner.firstName}، خوش آمدید`,
     );
-    expect(await page.evaluate(() => Boolean(localStorage.getItem('accessToken')))).toBe(true);
+    await expect.poll(() => page.evaluate(() => Boolean(localStorage.getItem('accessToken')))).toBe(true);
     expect(await page.locator('meta[name="session-handoff"]').count()).toBe(0);
     expectNotInAddresses(learner.password, learner.phone.persian, learner.phone.latin);
     // The answer that carried the session was replaced in history: Back does not post the form again.

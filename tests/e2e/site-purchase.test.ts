@@ -50,7 +50,7 @@ async function addCourseToCart(session: BrowserSession, course: CatalogueCourse,
   await page.waitForURL((url) => url.pathname === '/dashboard/cart');
   const cart = page.getByRole('list', { name: 'سبد خرید' });
   await cart.getByText(course.title).waitFor();
-  expect(await cart.textContent()).toContain(childName);
+  await expect.poll(() => cart.textContent()).toContain(childName);
 }
 
 describe('buying a course for a child', () => {
@@ -58,10 +58,10 @@ describe('buying a course for a child', () => {
     await withBrowser(async (session) => {
       const { page } = session;
       const phone = await signUpThroughForm(page, stack);
-      expect(await page.getByRole('banner').getByRole('link', { name: 'داشبورد' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'داشبورد' }).count()).toBe(1);
       await addChildThroughDashboard(page, stack, 'سارا');
       // The list shows the birth date in the Jalali calendar with Persian digits.
-      expect(await page.getByRole('list', { name: 'فرزندان' }).textContent()).toMatch(/۱۵ مهر [۰-۹]{4}/);
+      await expect.poll(() => page.getByRole('list', { name: 'فرزندان' }).textContent()).toMatch(/۱۵ مهر [۰-۹]{4}/);
 
       const course = courses[0];
       if (!course) throw new Error('no course');
@@ -74,7 +74,7 @@ describe('buying a course for a child', () => {
       await page.waitForURL((url) => url.pathname === '/dashboard/payment');
       expect(new URL(page.url()).searchParams.get('Status')).toBe('OK');
       await page.getByText('پرداخت با موفقیت انجام شد').waitFor();
-      expect(await page.getByText(/کد پیگیری/).textContent()).toMatch(/[۰-۹]+/);
+      await expect.poll(() => page.getByText(/کد پیگیری/).textContent()).toMatch(/[۰-۹]+/);
       // The parent's phone gets the confirmation: queued with the enrolment, sent by the worker
       // through Kavenegar's API (the local fake service).
       await expect
@@ -90,7 +90,7 @@ describe('buying a course for a child', () => {
       // On a phone each order is a card of labelled lines: the page never scrolls sideways.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByText('پرداخت شده').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/dashboard-orders-390.png`, fullPage: true });
       await page.setViewportSize({ width: 1366, height: 900 });
 

@@ -115,7 +115,7 @@ describe('the server renders public pages', () => {
       await session.page.goto(`${stack.baseUrl}${hostilePath}`);
       await session.page.getByRole('heading', { level: 1 }).waitFor();
       expect(await session.page.evaluate(() => 'ssrInjected' in window || '__ssrInjected' in window)).toBe(false);
-      expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe(hostile);
+      await expect.poll(() => session.page.getByRole('heading', { level: 1 }).textContent()).toBe(hostile);
     } finally {
       await session.close();
     }

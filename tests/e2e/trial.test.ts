@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width}` }).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -168,14 +168,14 @@ describe('the trial, walked as a new user', () => {
     await page.getByRole('button', { name: 'پرداخت' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/pg/StartPay/'));
     await page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' }).waitFor();
-    expect(await page.locator('.amount').textContent()).toMatch(/^[۰-۹٬]+ تومان$/);
+    await expect.poll(() => page.locator('.amount').textContent()).toMatch(/^[۰-۹٬]+ تومان$/);
     await shoot(page, 'trial-gateway');
     await page.getByRole('button', { name: 'پرداخت' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/payment');
     expect(new URL(page.url()).origin).toBe(site);
     await page.getByText('پرداخت با موفقیت انجام شد').waitFor();
     // Still signed in: the payer came back to the origin they browsed on.
-    expect(await page.getByRole('banner').getByRole('link', { name: 'داشبورد' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'داشبورد' }).count()).toBe(1);
 
     // The administrator, with the password the trial printed.
     const password = /Admin sign-in: phone 09120000000 password (\S+)/.exec(log)?.[1] ?? '';
@@ -194,7 +194,7 @@ describe('the trial, walked as a new user', () => {
     const dialog = page.getByRole('alertdialog');
     await told(page, 'وجه سفارش بازگردانده شد', () => dialog.getByRole('button', { name: 'بازگشت وجه' }).click());
     await page.getByText('بازپرداخت شده').first().waitFor();
-    expect(await page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'بازگشت وجه' }).count()).toBe(0);
     // Through the local gateway's refund call, not recorded as a refund made by hand.
     expect(await page.getByText('بازگشت وجه دستی').count()).toBe(0);
 

@@ -15,6 +15,7 @@ import { formMachine } from '../../machines/formMachine';
 import { listMachine, type ListActorRef } from '../../machines/listMachine';
 import { AddInPlaceContext, type AddInPlace } from './addInPlace';
 import { AlertShell, ConfirmDialog, NoticeDialog } from './ConfirmDialog';
+import { holdFocusHere } from './dialogFocus';
 import { adminTexts } from './texts';
 import { EntityModal } from './EntityModal';
 import { recordName } from './fieldValue';
@@ -124,7 +125,14 @@ export function useEntityEditing(entity: AnyEntity, list: ListActorRef, onCreate
   const openAddWith = useCallback((values: Readonly<Record<string, unknown>>) => form.send({ type: 'open.add', values }), [form]);
   const openEdit = useCallback((row: AnyRow) => form.send({ type: 'open.edit', row }), [form]);
   const askDelete = useCallback((row: AnyRow) => remove.send({ type: 'row.delete', row }), [remove]);
-  const runAction = useCallback((row: AnyRow, action: AnyAction) => act.send({ type: 'row.action', row, action }), [act]);
+  // The action's button may go with it (the record no longer offers it): focus stays on the screen.
+  const runAction = useCallback(
+    (row: AnyRow, action: AnyAction) => {
+      holdFocusHere();
+      act.send({ type: 'row.action', row, action });
+    },
+    [act],
+  );
   // A picker's «add» (./addInPlace.ts): the referenced entity's own add form over this one.
   const [inPlace, setInPlace] = useState<{ key: RegistryKey; picked: (id: number) => void } | null>(null);
   const inPlaceEntity = useEntityView(useEntity(inPlace?.key ?? null));

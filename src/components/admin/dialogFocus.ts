@@ -30,12 +30,18 @@ function focusedElement(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body && active.isConnected ? active : null;
 }
 
-export function captureOpener(): Opener {
+/** The opener as things stand, leaving a menu's handed-over trigger for the dialog to take. */
+function openerNow(): Opener {
   const named = handedOver && Date.now() - handedOver.at < 1000 ? handedOver.element : null;
-  handedOver = null;
   const element = named ?? focusedElement();
   const key = element?.closest(`[${focusKeyAttribute}]`)?.getAttribute(focusKeyAttribute) ?? null;
   return { element, key };
+}
+
+export function captureOpener(): Opener {
+  const opener = openerNow();
+  handedOver = null;
+  return opener;
 }
 
 function target(opener: Opener): HTMLElement | null {
@@ -48,23 +54,59 @@ function target(opener: Opener): HTMLElement | null {
   return null;
 }
 
+const home = () => document.querySelector<HTMLElement>(`[${focusHomeAttribute}]`);
+
+/** Ends the hold in force, if any (one at a time: the newest opener is the one that counts). */
+let releaseHold: (() => void) | null = null;
+
 /**
- * Focus back to the opener. The list refreshes after a save or a delete, and a row that goes
- * takes its focused button with it: for a moment after closing, focus that is lost (on the page
- * itself) is put back on the opener's twin or, failing that, on the screen's heading. Focus the
+ * Keeps focus on the screen while what `opener` started settles: the list or the record is read
+ * again after a save, a delete or an action, and a button that goes with it (a deleted row's, an
+ * action's the record no longer offers: a refunded order's refund) takes focus with it. Whenever
+ * focus is lost so (on the page itself), it is put back on the opener's twin or, failing that, on
+ * the screen's heading. Driven by the page's own changes, not a clock: the read may answer at any
+ * time on a slow connection or a busy machine. The hold ends once the admin moves focus elsewhere
+ * (a dialog opening takes it too), presses a key or the pointer, or a newer hold begins.
+ */
+export function holdFocus(opener: Opener): void {
+  releaseHold?.();
+  const observer = new MutationObserver(() => {
+    if (!focusedElement()) (target(opener) ?? home())?.focus();
+  });
+  function release(): void {
+    observer.disconnect();
+    document.removeEventListener('focusin', moved, true);
+    document.removeEventListener('keydown', release, true);
+    document.removeEventListener('pointerdown', release, true);
+    if (releaseHold === release) releaseHold = null;
+  }
+  function moved(event: FocusEvent): void {
+    if (event.target !== target(opener) && event.target !== home()) release();
+  }
+  releaseHold = release;
+  // A button that goes is removed or hidden; a disabled one loses focus too.
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] });
+  document.addEventListener('focusin', moved, true);
+  document.addEventListener('keydown', release, true);
+  document.addEventListener('pointerdown', release, true);
+}
+
+/** Holds focus (holdFocus) for what the focused control, or a menu's trigger, is starting now. */
+export function holdFocusHere(): void {
+  holdFocus(openerNow());
+}
+
+/**
+ * Focus back to the opener, or to its re-drawn twin (the list refreshed), or to the screen's
+ * heading when both are gone; then held there (holdFocus) while the screen settles. Focus the
  * admin has moved elsewhere meanwhile is left where it is.
  */
 export function focusBack(opener: Opener | null): void {
   if (!opener) return;
-  const rescue = (always: boolean) => {
-    // The page may be gone by a later retry (a test's document torn down, a navigation away).
-    if (typeof document === 'undefined') return;
-    if (!always && focusedElement()) return;
-    const element = target(opener) ?? (focusedElement() ? null : document.querySelector<HTMLElement>(`[${focusHomeAttribute}]`));
-    element?.focus();
-  };
-  rescue(true);
-  for (const delay of [50, 200, 500, 1000, 2000]) setTimeout(() => rescue(false), delay);
+  // The page may be gone (a test's document torn down, a navigation away).
+  if (typeof document === 'undefined') return;
+  (target(opener) ?? (focusedElement() ? null : home()))?.focus();
+  holdFocus(opener);
 }
 
 /** The first field of a form inside `container`, the place a dialog with fields opens on. */

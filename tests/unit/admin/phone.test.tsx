@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registry } from '../../../schema/registry.gen';
 import { AlertDialog } from 'radix-ui';
 import { AlertShell, ConfirmDialog } from '../../../src/components/admin/ConfirmDialog';
-import { captureOpener, firstField, focusBack, openFrom } from '../../../src/components/admin/dialogFocus';
+import { captureOpener, firstField, focusBack, holdFocusHere, openFrom } from '../../../src/components/admin/dialogFocus';
 import { inputRenderers } from '../../../src/components/admin/inputs';
 import { RowActions } from '../../../src/components/admin/RowActions';
 import { formatNumberDraft } from '../../../schema/rules/digits';
@@ -73,6 +73,41 @@ describe('dialog focus', () => {
       focusBack(captured);
       act(() => vi.advanceTimersByTime(60));
       expect(document.activeElement?.tagName).toBe('H2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps focus on the screen when the opener goes however late the screen is read again, until the admin moves it', async () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML =
+        '<h2 data-focus-home tabindex="-1">سفارش ۷</h2><button id="refund">بازگشت وجه</button><button id="unlock">باز کردن قفل</button><button id="other">دیگر</button>';
+      const refund = document.getElementById('refund');
+      refund?.focus();
+      const captured = captureOpener();
+      focusBack(captured);
+      expect(document.activeElement).toBe(refund);
+      // The record is read again long after the dialog closed; its action is no longer offered.
+      act(() => vi.advanceTimersByTime(10_000));
+      refund?.remove();
+      await act(async () => {});
+      expect(document.activeElement?.tagName).toBe('H2');
+
+      // An action that runs at once holds focus from its own button.
+      document.getElementById('unlock')?.focus();
+      holdFocusHere();
+      act(() => vi.advanceTimersByTime(10_000));
+      document.getElementById('unlock')?.remove();
+      await act(async () => {});
+      expect(document.activeElement?.tagName).toBe('H2');
+
+      // The admin moved on: what the page does next is no longer put right for them.
+      const other = document.getElementById('other');
+      other?.focus();
+      other?.remove();
+      await act(async () => {});
+      expect(document.activeElement).toBe(document.body);
     } finally {
       vi.useRealTimers();
     }
