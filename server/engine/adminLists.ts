@@ -143,8 +143,11 @@ async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[
   return out;
 }
 
-export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map(), today: Date = new Date()): string {
-  const columns = csvColumns(entity).map(({ column }) => column);
+export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map(), today: Date = new Date(), hidden: ReadonlySet<string> = new Set()): string {
+  // A column of a field the role may not see is not written at all, not even its header.
+  const columns = csvColumns(entity)
+    .map(({ column }) => column)
+    .filter((column) => !('key' in column) || !hidden.has(column.key));
   const lines = [csvLine(columns.map((column) => column.header))];
   for (const row of rows) lines.push(csvLine(columns.map((column) => guardFormula(exportText(entity, column, row, labels, today)))));
   // The BOM tells Excel the file is UTF-8; without it Persian opens as mojibake.
@@ -236,6 +239,6 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', exportDisposition(entity, new Date()))
       .header('Cache-Control', 'no-store')
-      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows, panel)));
+      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows, panel), new Date(), hiddenFields(entity, panel)));
   }, { need: pathEntityNeed('read') });
 }

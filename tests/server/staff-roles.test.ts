@@ -90,6 +90,8 @@ describe('a teacher holding a scoped role', () => {
     expect(String(csv.body)).toContain('رباتیک مریم');
     expect(String(csv.body)).not.toContain('پایتون رضا');
     expect(String(csv.body)).not.toContain('۱٬۵۰۰٬۰۰۰');
+    // Not even the column's header.
+    expect(String(csv.body).split('\r\n')[0]).not.toContain('قیمت');
   });
 
   it('edits its own course without touching the price it cannot see, and is refused setting it', async () => {
