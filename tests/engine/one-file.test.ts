@@ -67,6 +67,7 @@ const generatedFiles = [
   'codegen/openapi.gen.json',
   'codegen/openapi.gen.ts',
   'openapi.yaml',
+  'schema/entityGrants.gen.ts',
   'schema/entityIndex.gen.ts',
   'schema/publicSections.gen.ts',
   'schema/registry.gen.ts',
