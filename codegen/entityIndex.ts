@@ -99,7 +99,7 @@ export function entityGrantsModule(entities: readonly AnyEntity[]): string {
       const fact = {
         key: entity.key,
         title: entity.texts.nav,
-        actions: entity.actions.map((action) => [action.key, action.label]),
+        actions: entity.actions.filter((action) => !action.administratorOnly).map((action) => [action.key, action.label]),
         sensitive: (entity.decl.sensitive ?? []).map((name) => [name, entity.decl.fields[name]?.label ?? name]),
         scope: entity.decl.scope !== undefined,
       };

@@ -33,6 +33,6 @@ export const entityGrantFacts: ReadonlyArray<EntityGrantFacts> = [
   {"key":"sessions","title":"سابقه ورود","actions":[],"sensitive":[],"scope":false},
   {"key":"siblingDiscounts","title":"تخفیف خواهر و برادر","actions":[],"sensitive":[],"scope":false},
   {"key":"teachers","title":"همیاران","actions":[],"sensitive":[],"scope":false},
-  {"key":"users","title":"کاربران","actions":[["lock","قفل کردن"],["unlock","باز کردن قفل"],["resetPassword","پیوند بازنشانی رمز"],["resetSecondFactor","بازنشانی ورود دومرحله‌ای"]],"sensitive":[["phoneNumber","شماره تلفن"],["emailAddress","ایمیل"]],"scope":false},
+  {"key":"users","title":"کاربران","actions":[["lock","قفل کردن"],["unlock","باز کردن قفل"],["resetPassword","پیوند بازنشانی رمز"]],"sensitive":[["phoneNumber","شماره تلفن"],["emailAddress","ایمیل"]],"scope":false},
   {"key":"waitlist","title":"فهرست انتظار","actions":[["offer","پیشنهاد صندلی"],["leave","حذف از فهرست"]],"sensitive":[],"scope":false},
 ];

@@ -129,6 +129,7 @@ export default defineEntity({
       onRow: false,
       tone: 'danger',
       when: (user) => opensAdminPanel(user.role),
+      administratorOnly: true,
       revert: () => ({ never: 'عامل دوم حذف‌شده بازگردانده نمی‌شود؛ کاربر باید دوباره آن را فعال کند' }),
       succeeded: 'ورود دومرحله‌ای کاربر بازنشانی شد',
       failed: 'بازنشانی ورود دومرحله‌ای ناموفق بود',

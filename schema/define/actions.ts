@@ -34,6 +34,12 @@ export interface ActionDecl<R> {
    */
   onRow?: false;
   /**
+   * No staff role may be granted it, whatever else it holds (a reset of another's second factor
+   * would hand their panel to whoever has their password): the server declares its route for
+   * administrators, the roles grid does not offer it, and the panel shows it to administrators.
+   */
+  administratorOnly?: true;
+  /**
    * What the admin says when running it (the course a child moves to, whether to refund): the
    * same field kinds as an entity's, drawn as a small form in the action's dialog, checked by
    * the same validators in the form and on the server, and sent beside the id. The handler

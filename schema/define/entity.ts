@@ -274,6 +274,8 @@ export interface AnyAction {
   tone: 'danger' | 'neutral';
   /** See ActionDecl.onRow. */
   onRow?: false;
+  /** See ActionDecl.administratorOnly. */
+  administratorOnly?: true;
   /** The action's inputs (see ActionDecl.fields); empty when it asks nothing. */
   fields: Readonly<Record<string, AnyField>>;
   /** See ActionResultKind ('toast' when the schema says nothing). */

@@ -103,7 +103,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
           if (error instanceof HttpErrorKeeping) await error.keep(db);
           throw constraintError(entity, error) ?? error;
         }
-      }, { need: { entity: entity.key, action: action.key } });
+      }, { need: action.administratorOnly ? 'administrator' : { entity: entity.key, action: action.key } });
     }
   }
 }

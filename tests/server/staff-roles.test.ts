@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grants } from '../../schema/rules/permissions';
 import { staffRole } from '../../schema/rules/roles';
+import { entityGrantFacts } from '../../schema/entityGrants.gen';
 import { courseBody } from '../support/samples';
 import { adminPassword, adminPhone, startServer, type TestServer } from '../support/server';
 
@@ -185,5 +186,20 @@ describe('the dashboard', () => {
     expect(adminBoard.today.newMessages).toBeGreaterThan(0);
     expect(board.today).toMatchObject({ newMessages: 0, seatsOffered: 0 });
     expect(await ok(server.call<Record<string, unknown>>('GET', '/api/User/GetDashboardData', { token: admin }))).toHaveProperty('money');
+  });
+});
+
+describe('an administrator-only action', () => {
+  it('is refused to a role that names it in its grants, and the grid does not offer it', async () => {
+    const { record: stored } = await ok(server.call<{ record: Record<string, unknown> }>('GET', '/api/Admin/{entity}/{id}', { token: admin, params: { entity: 'staffRoles', id: String(roleId) } }));
+    const { version: _version, ...role } = stored;
+    const crafted: Grants = { entities: { ...teacherGrants.entities, users: { verbs: ['read', 'update'], actions: ['resetSecondFactor', 'lock'], hidden: [], readOnly: [], own: false } } };
+    await ok(server.call('PUT', '/api/StaffRole/Update', { token: admin, body: { ...role, id: roleId, grants: JSON.stringify(crafted) } }));
+    const reset = await server.call<{ message: string }>('POST', '/api/User/ResetSecondFactor', { token: teacher, body: { id: staffUserId } });
+    expect(reset.status).toBe(403);
+    const offered = entityGrantFacts.find((facts) => facts.key === 'users')?.actions.map(([key]) => key);
+    expect(offered).toContain('lock');
+    expect(offered).not.toContain('resetSecondFactor');
+    await ok(server.call('PUT', '/api/StaffRole/Update', { token: admin, body: { ...role, id: roleId, grants: JSON.stringify(teacherGrants) } }));
   });
 });

@@ -80,7 +80,7 @@ function restrict(entity: AnyEntity, access: PanelAccess, entityOf: (key: Regist
     allFields: fieldsFor(access, entity, entity.allFields),
     createFields: fieldsFor(access, entity, entity.createFields),
     importable: entity.importable === true && can('create'),
-    actions: entity.actions.filter((action) => allows(access, { entity: entity.key, action: action.key })),
+    actions: entity.actions.filter((action) => !action.administratorOnly && allows(access, { entity: entity.key, action: action.key })),
     bulkEdit: can('update') ? entity.bulkEdit.filter(editable) : [],
     columns: entity.columns
       .filter((column) => columnShown(access, entity, column, entityOf))
