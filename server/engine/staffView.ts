@@ -6,11 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { joinTableOf, type AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
-import { fieldAccess, grantOf, ownOnly, type PanelAccess, type Verb } from '../../schema/rules/permissions';
+import { allows, fieldAccess, grantOf, ownOnly, type PanelAccess, type Verb } from '../../schema/rules/permissions';
 import type { Executor, Row } from '../platform/db';
 import { HttpError, texts } from '../platform/errors';
 import type { PanelNeed } from '../platform/http';
 import type { ListQuery } from './listQuery';
+import { sameValue } from './integrityRules';
 
 /** The need of a call on the entity its path names (`/api/Admin/{entity}/…`). */
 export const pathEntityNeed =
@@ -24,10 +25,20 @@ export const pathEntityNeed =
 /** Who is at the panel when nobody is: the server's own work (exports it writes, jobs) sees all. */
 export const administrator: PanelAccess = { kind: 'administrator' };
 
+const noFields: ReadonlySet<string> = new Set();
+/** Per call's access (read afresh on every call), per entity: asked once per row of a list. */
+const hiddenByAccess = new WeakMap<PanelAccess, Map<string, ReadonlySet<string>>>();
+
 /** Fields of the entity the role never receives. */
 export function hiddenFields(entity: AnyEntity, panel: PanelAccess): ReadonlySet<string> {
-  if (panel.kind !== 'staff') return new Set();
-  return new Set(Object.keys(entity.allFields).filter((name) => fieldAccess(panel, entity.key, name) === 'hidden'));
+  if (panel.kind !== 'staff') return noFields;
+  const known = hiddenByAccess.get(panel) ?? new Map<string, ReadonlySet<string>>();
+  hiddenByAccess.set(panel, known);
+  const found = known.get(entity.key);
+  if (found) return found;
+  const hidden = new Set(Object.keys(entity.allFields).filter((name) => fieldAccess(panel, entity.key, name) === 'hidden'));
+  known.set(entity.key, hidden);
+  return hidden;
 }
 
 /** Whether the role sees every row and every field of the entity as an administrator would. */
@@ -108,7 +119,7 @@ export function guardedBody(entity: AnyEntity, panel: PanelAccess, body: unknown
     const field = entity.allFields[name];
     if (!field) continue;
     const kept = stored ? stored[name] : field.initial;
-    if (name in given && given[name] !== undefined && !sameValue(given[name], kept)) {
+    if (name in given && given[name] !== undefined && !sentAsStored(given[name], kept)) {
       throw new HttpError(403, `${field.label}: ${texts.notGranted}`);
     }
     if (stored || kept !== undefined) given[name] = kept;
@@ -117,11 +128,10 @@ export function guardedBody(entity: AnyEntity, panel: PanelAccess, body: unknown
   return given;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, i) => sameValue(value, b[i]));
-  // SQLite keeps booleans as 0/1 and a blank reference as 0.
-  if (typeof a === 'boolean' || typeof b === 'boolean') return Boolean(a) === Boolean(b);
-  return a === b || (a == null && b == null) || String(a ?? '') === String(b ?? '');
+/** A sent value against the stored one, as the database keeps it (booleans as 0/1). */
+function sentAsStored(sent: unknown, stored: unknown): boolean {
+  const asStored = typeof sent === 'boolean' ? Number(sent) : sent;
+  return sameValue(asStored, stored) || sameValue(stored, asStored);
 }
 
 /**
@@ -140,8 +150,7 @@ export function queryForRole(entity: AnyEntity, panel: PanelAccess, q: ListQuery
 
 /** Whether the role may read the entity at all (the audit log and badges show only those). */
 export function readsEntity(panel: PanelAccess, key: string): boolean {
-  if (panel.kind === 'administrator') return true;
-  return grantOf(panel, key)?.verbs.includes('read') ?? false;
+  return allows(panel, { entity: key, can: 'read' });
 }
 
 /** Refuses bulk work that would need a per-row rule the bulk path has no room for. */
