@@ -3,7 +3,7 @@
 // `version` and the slug. A column the database fills when an insert leaves it out is
 // Generated<…>: for a table the schema makes, every column with a default that is not required;
 // for one the server makes, the stored columns with a default and the fields its declaration
-// names (`defaultedColumns`). tests/server/table-types.test.ts holds each to the migrated tables.
+// names (`defaultedColumns`). tests/server/platform/table-types.test.ts holds each to the migrated tables.
 import { isWriteOnly, joinTableOf, nullableColumn, type AnyEntity, type FieldDecl, type StoredColumn } from '../schema/define';
 import { generatedHeader } from './entities';
 import { columnOf } from './schemaMigrations';

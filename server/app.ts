@@ -333,7 +333,7 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   registerImport(routes.register, db);
   registerPublicSections(routes.register, db);
   routes.assertComplete();
-  // What every route declared, for the access matrix of staff roles (tests/server/staff-matrix.test.ts).
+  // What every route declared, for the access matrix of staff roles (tests/server/staff/staff-matrix.test.ts).
   app.decorate('declaredRoutes', routes.declared());
   registerSeoFiles(app, db, config);
   trial?.register(app);

@@ -88,7 +88,7 @@ trap stop_postgres EXIT
 # a second process's import of the server (about 8 s of CPU).
 server_suite() { # name shard(i/n)
   local name=$1 shard=$2 mocked
-  mocked=$(grep -l 'vi\.mock(' tests/server/*.test.ts)
+  mocked=$(grep -rl --include='*.test.ts' 'vi\.mock(' tests/server)
   suite "$name" tests/server --isolate=false --shard="$shard" $(printf -- '--exclude=%s ' $mocked)
   [ -n "$mocked" ] && [ "${shard%/*}" = 1 ] && suite "$name-isolated" $mocked
 }

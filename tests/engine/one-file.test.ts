@@ -191,7 +191,7 @@ describe('one schema file is the whole entity', () => {
   }, 2 * hangLimitMs);
 
   it('passes the server’s generic CRUD, limits and access-matrix tests with the new entity', async () => {
-    const tests = await sh('npx', ['vitest', 'run', 'tests/server/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'vouchers|access|matrix', '--reporter=verbose']);
+    const tests = await sh('npx', ['vitest', 'run', 'tests/server/engine/crud.test.ts', 'tests/security/access-matrix.test.ts', '-t', 'vouchers|access|matrix', '--reporter=verbose']);
     expect(tests.code, tests.output.slice(-4000)).toBe(0);
     expect(tests.output).toMatch(/vouchers: 401 anonymous, 403 learner, 200 admin/);
     expect(tests.output).toMatch(/vouchers: refuses values past each field's limits/);

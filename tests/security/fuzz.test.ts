@@ -229,7 +229,7 @@ function operations(): Operation[] {
 
 /**
  * Beside the hostile requests, the faulty outside answers tried: the figures the fault-injection
- * tables (tests/server/outside-faults*.test.ts) wrote in this checkout, per database and boundary
+ * tables (the outside-faults tests under tests/server) wrote in this checkout, per database and boundary
  * (`<database>.json` holds the gateway's, `<database>-messaging.json` the SMS and mail ones).
  */
 function outsideFaultFigures(): string {
@@ -251,7 +251,7 @@ function outsideFaultFigures(): string {
       }
     }
   }
-  return lines.length ? lines.join('\n') : 'faulty outside answers: tests/server/outside-faults*.test.ts have not run in this checkout';
+  return lines.length ? lines.join('\n') : 'faulty outside answers: tests/server/*/outside-faults*.test.ts have not run in this checkout';
 }
 
 let server: TestServer;
@@ -265,7 +265,7 @@ let learner = '';
  * one read-only connection kept open for the file (each read sees the latest committed rows).
  * Nothing else writes meanwhile: a test server runs no periodic job (the seeded open order was
  * once asked about by the payment reconciliation two minutes after the start, a row written
- * between two reads of a slow run; tests/server/background-jobs.test.ts).
+ * between two reads of a slow run; tests/server/platform/background-jobs.test.ts).
  *
  * SQLite's data_version moves on this connection whenever another one commits: while it stays,
  * no row of any table changed and the last hash stands (most refusals write nothing, and hashing

@@ -1,4 +1,4 @@
-// Many courses at once, for the scale test of the public pages (tests/server/public-scale.test.ts)
+// Many courses at once, for the scale test of the public pages (tests/server/catalogue/public-scale.test.ts)
 // and the benches (scripts/bench/bulk.ts): inserted straight into a server's database (SQLite in
 // WAL mode lets the server keep reading while this writes; PostgreSQL through a second pool), in
 // chunks inside one transaction. Every tenth course is inactive; all of them are in the first

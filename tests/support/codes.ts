@@ -1,5 +1,5 @@
 // One-time codes against the real server, with the SMS and mail it sends recorded: sending a
-// code, signing in or up with it, and the clock moved on. Shared by tests/server/one-time-codes*.test.ts.
+// code, signing in or up with it, and the clock moved on. Shared by tests/server/identity/one-time-codes*.test.ts.
 import path from 'node:path';
 import { expect, vi } from 'vitest';
 import { openConfiguredDatabase, type DB } from '../../server/platform/db';

@@ -1,5 +1,5 @@
 // Three parents with a child each, against the real server and a fake gateway, with the database
-// open beside it: what the notification tests share (tests/server/notifications*.test.ts).
+// open beside it: what the notification tests share (tests/server/messaging/notifications*.test.ts).
 import path from 'node:path';
 import { openConfiguredDatabase, type DB } from '../../server/platform/db';
 import { startFakeGateway, type FakeGateway } from './fake-gateway';

@@ -94,7 +94,7 @@ export async function startServer(
     // (app.jobs), or asks for the timers with backgroundJobs: true.
     backgroundJobs: false,
     // The development default (config.ts panelSecondFactor): the panel opens with a password;
-    // tests/server/second-factor.test.ts asks for `required`.
+    // tests/server/secondFactor/second-factor.test.ts asks for `required`.
     panelSecondFactor: 'offered',
     ...options,
   });

@@ -1,6 +1,6 @@
 // A parent's way through the shop, against the real server and a fake gateway: signing up with
 // children, courses and coupons made by the admin, the cart, checkout and payment. The discount
-// tests share it (tests/server/discounts*.test.ts).
+// tests share it (tests/server/commerce/discounts*.test.ts).
 import { expect } from 'vitest';
 import { blankRecord } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';

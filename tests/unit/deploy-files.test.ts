@@ -29,7 +29,7 @@ describe('deploy/', () => {
   });
 
   it('the example settings, their CHANGE-ME values filled in, are accepted (a proxy trusted, the request log on)', () => {
-    // As shipped they are refused (tests/server/production-start.test.ts): the operator fills them in.
+    // As shipped they are refused (tests/server/platform/production-start.test.ts): the operator fills them in.
     expect(() => configFromEnv(env)).toThrow(/Refusing to start/);
     const filled = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value?.replaceAll('CHANGE-ME', 'filled-in')]));
     const config = configFromEnv({ ...filled, JWT_SECRET: randomBytes(48).toString('base64') });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The client router's side of the spec's route table: /courses and /categories/courses go to
 // /categories, where the all-courses search lives, and an old link's filters come along (the
-// server's 301s are tested in tests/server/catalogue.test.ts).
+// server's 301s are tested in tests/server/catalogue/catalogue.test.ts).
 import { createMemoryHistory } from '@tanstack/react-router';
 import createClient from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,60 @@
+// @vitest-environment node
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { Contract } from '../../../server/platform/contract';
+import { openDatabase } from '../../../server/platform/db';
+import { contractRoutes } from '../../../server/platform/http';
+import { bearerAuthentication } from '../../../server/features/identity/bearer';
+import { Tokens } from '../../../server/features/identity/tokens';
+
+const yaml = `
+openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/A:
+    get: { x-access: public, responses: { '200': { description: ok } } }
+  /api/B/{id}:
+    post: { x-access: admin, responses: { '200': { description: ok } } }
+components:
+  schemas:
+    Flag:
+      allOf:
+        - type: object
+          properties: { on: { type: boolean }, when: { type: [string, 'null'] } }
+        - type: object
+          properties: { id: { type: integer } }
+`;
+
+
+describe('routes are tied to the contract', () => {
+  it('refuses a route the contract does not define and reports operations left without a route', async () => {
+    const app = Fastify();
+    const db = openDatabase(':memory:');
+    const routes = contractRoutes(app, new Contract(yaml), bearerAuthentication(db, new Tokens(new Uint8Array(32))));
+    expect(() => routes.register('GET /api/Missing', 'public', async () => null)).toThrow(/not an operation/);
+    routes.register('GET /api/A', 'public', async () => ({ ok: true }));
+    expect(() => routes.assertComplete()).toThrow(/POST \/api\/B\/\{id\}/);
+    // Who may call it is declared where it is registered, and must be what the contract says.
+    expect(() => routes.register('POST /api/B/{id}', 'public', async () => null)).toThrow("POST /api/B/{id} is registered for public, but openapi.yaml's x-access says admin");
+    routes.register('POST /api/B/{id}', 'admin', async () => null);
+    expect(() => routes.assertComplete()).not.toThrow();
+    expect(routes.declared()).toEqual([
+      { operation: 'GET /api/A', access: 'public', need: null },
+      { operation: 'POST /api/B/{id}', access: 'admin', need: 'administrator' },
+    ]);
+    expect(() => app.get('/api/Sneaky', async () => 'x')).toThrow(/not an operation/);
+    const anonymous = await app.inject({ method: 'POST', url: '/api/B/1' });
+    expect(anonymous.statusCode).toBe(401);
+    await app.close();
+    await db.destroy();
+  });
+
+  it('refuses a contract operation without x-access', () => {
+    expect(() => new Contract(yaml.replace('x-access: admin, ', ''))).toThrow(/x-access/);
+  });
+
+  it('shapes rows by the component: only its properties, 0/1 as booleans, null kept', () => {
+    const contract = new Contract(yaml);
+    expect(contract.shapeAs('Flag', { id: '7', on: 1, when: null, passwordHash: 'secret' })).toEqual({ id: 7, on: true, when: null });
+  });
+});
