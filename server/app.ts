@@ -7,11 +7,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { registerActions } from './engine/actions';
 import { registerSavePreviews } from './engine/savePreview';
-import { plugInFeatures, registerFeatureRoutes } from './features/index';
+import { featureJobs, plugInFeatures, registerFeatureRoutes, type BackgroundJobs } from './features/index';
 import { registerAudit } from './engine/auditRevert';
 import { registerBulk } from './engine/bulk';
 import { registerBulkEdit } from './engine/bulkEdit';
-import { defaultReconcileAfterMs, defaultReconcileMs, fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './platform/config';
+import { fastifyTrustProxy, resolveJwtSecret, type AppConfig } from './platform/config';
 import { Contract } from './platform/contract';
 import { acceptCsvBodies, importTexts, registerImport } from './engine/csvImport';
 import { registerAdminLists } from './engine/adminLists';
@@ -24,11 +24,11 @@ import { databaseTarget, migrate, openDatabaseTarget } from './platform/db';
 import { recordDatabase } from './platform/backup';
 import { HttpError, isDatabaseUnavailable, texts, unavailablePage } from './platform/errors';
 import { configuredMediaStore, type MediaStore, syncMediaLibrary } from './features/media/port';
-import { logMail, logSms, notificationSettings, notificationRound, startNotificationWorker } from './features/messaging/port';
+import { logMail, logSms } from './features/messaging/port';
 import { type Messaging } from './platform/outside';
 import { codeLimits } from './platform/limits';
 import { OneTimeCodes, bearerAuthentication, Tokens } from './features/identity/port';
-import { zarinpal, paymentSettlement, startWaitlistSweep, sweepWaitlist, reconcilePayments, startPaymentReconciliation } from './features/commerce/port';
+import { zarinpal } from './features/commerce/port';
 import { startTrial } from './dev/trial';
 import { foreignHostText } from './dev/localHosts';
 import { registerNavBadges } from './engine/navBadges';
@@ -53,19 +53,6 @@ import { EncodedBody } from './platform/encoding';
 import { sendStaticFile, serveStaticFiles } from './platform/staticFiles';
 
 export type { AppConfig } from './platform/config';
-
-/**
- * One round of each periodic job, as its timer runs it. A server started with backgroundJobs
- * false (the tests' servers) has no timers: a test runs the round it is about, when it says.
- */
-export interface BackgroundJobs {
-  /** Offers past their hold pass on; seats freed by time are offered (server/features/commerce/seats.ts). */
-  sweepWaitlist: () => Promise<void>;
-  /** Payments whose payer never came back are asked about and settled (server/features/commerce/reconcile.ts). */
-  reconcilePayments: () => Promise<void>;
-  /** Tomorrow's class reminders are queued and every due message sent (server/features/messaging/notifications.ts). */
-  sendNotifications: () => Promise<void>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -176,27 +163,12 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     },
   });
   const gateway = zarinpal(gatewayUrl, config.merchantId, { refundToken: trial?.refundToken ?? config.gatewayRefundToken, timeoutMs: config.gatewayTimeoutMs });
-  const settlement = paymentSettlement(db, gateway);
-  const reconcileOptions = { pendingAfterMs: config.paymentReconcileAfterMs ?? defaultReconcileAfterMs };
-  const notifying = { ...notificationSettings(), ...config.notifications };
-  app.decorate('jobs', {
-    sweepWaitlist: () => sweepWaitlist(db),
-    reconcilePayments: () => reconcilePayments(settlement, reconcileOptions),
-    sendNotifications: () => notificationRound(db, messaging, notifying),
-  } satisfies BackgroundJobs);
-  const jobsOn = config.backgroundJobs !== false;
-  const jobClock = config.jobClock ?? realClock;
-  // Offers whose hold ran out pass to the next child, and seats an order's hold let go are
-  // offered, even when nobody reads the list.
-  const stopSweep = jobsOn ? startWaitlistSweep(db, jobClock) : async () => undefined;
-  // Payments whose payer never came back to the callback.
-  const stopReconcile = startPaymentReconciliation(settlement, jobClock, jobsOn ? (config.paymentReconcileMs ?? defaultReconcileMs) : 0, reconcileOptions);
-  // Notifications queued by any process (or before a restart) are sent by this one's worker.
-  const stopNotifications = jobsOn ? startNotificationWorker(db, messaging, notifying, jobClock) : async () => undefined;
+  // The features' periodic jobs, started once their routes are registered (below).
+  let stopJobs: () => Promise<void> = async () => undefined;
   app.addHook('onClose', async () => {
     // Each job ends the round under way (a safe point: a round is transactions that commit or
     // roll back whole) and starts no other; then the database closes.
-    await Promise.all([stopSweep(), stopReconcile(), stopNotifications()]);
+    await stopJobs();
     // A reset link still being mailed needs the database.
     await codes.settle();
     await db.destroy();
@@ -319,7 +291,12 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
     if (config.logger) app.log.error(error);
     else console.error(error);
   };
-  registerFeatureRoutes({ register: routes.register, db, config, gateway, messaging, siteOrigin, report, tokens, codes, media });
+  const featureContext = { register: routes.register, db, config, gateway, messaging, siteOrigin, report, tokens, codes, media };
+  registerFeatureRoutes(featureContext);
+  const jobs = featureJobs(featureContext);
+  app.decorate('jobs', jobs);
+  // A server started with backgroundJobs false (the tests' servers) runs a round when a test says.
+  if (config.backgroundJobs !== false) stopJobs = jobs.start(config.jobClock ?? realClock);
   // The engine's generic calls, for every entity of the registry.
   await registerCrud(routes.register, db, contract);
   await registerAdminLists(routes.register, db, contract);

@@ -1,9 +1,12 @@
 // What a feature is to the server that composes it: its entity behaviours, each named and placed
-// after the ones it must follow, and its routes, registered from what the server gives every
-// feature (plus what the feature itself asks for by name, its `Needs`). Each folder under
-// server/features/ exports one of these from its index.ts; server/features/index.ts lists them.
+// after the ones it must follow; its routes, registered from what the server gives every feature
+// (plus what the feature itself asks for by name, its `Needs`); its periodic jobs; and what it puts
+// in every new database. Each folder under server/features/ exports one of these from its
+// index.ts; server/features/index.ts lists them.
+import type { Transaction } from 'kysely';
 import type { AppConfig } from '../platform/config';
-import type { DB } from '../platform/db';
+import type { Database, DB } from '../platform/db';
+import type { JobClock } from '../platform/jobClock';
 import type { Register } from '../platform/http';
 import type { Gateway, Messaging } from '../platform/outside';
 
@@ -29,10 +32,25 @@ export interface FeatureContext {
   report: (error: unknown) => void;
 }
 
-export interface Feature<Needs extends FeatureContext = FeatureContext> {
+/** A periodic job: one round of it, and the timer that runs rounds. */
+export interface Job {
+  /** One round, as its timer runs it: what a test runs when it says (its servers start no timer). */
+  round: () => Promise<void>;
+  /** Starts the timer on `clock`; the function answered stops it once the round under way has ended. */
+  start: (clock: JobClock) => () => Promise<void>;
+}
+
+export interface Feature<Needs extends FeatureContext = FeatureContext, Jobs extends Record<string, Job> = Record<never, Job>> {
   name: string;
   behaviours: readonly Behaviour[];
   routes: (context: Needs) => void;
+  /** Its periodic jobs, by name (the server's `app.jobs.<name>()` runs one round). */
+  jobs?: (context: Needs) => Jobs;
+  /**
+   * What the feature puts in a new database at its first start, production included, inside the
+   * first start's transaction (before any sample data, which may refer to it).
+   */
+  seed?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /**

@@ -1,7 +1,10 @@
 // The composition of the features: each folder's entry, in one list. The server plugs their
-// behaviours into the engine (in the order their `after` declarations give) and registers their
-// routes; it knows nothing else of them. A new feature is one folder with an index.ts, and one
-// line here.
+// behaviours into the engine (in the order their `after` declarations give), registers their
+// routes, runs their jobs and, at a first start, puts in their data; it knows nothing else of
+// them. A new feature is one folder with an index.ts, and one line here.
+import type { Transaction } from 'kysely';
+import type { Database } from '../platform/db';
+import type { JobClock } from '../platform/jobClock';
 import { catalogue } from './catalogue';
 import { classes } from './classes';
 import { commerce } from './commerce';
@@ -11,13 +14,25 @@ import { media } from './media';
 import { messaging } from './messaging';
 import { secondFactor } from './secondFactor';
 import { staff } from './staff';
-import { orderBehaviours } from './feature';
+import { orderBehaviours, type Job } from './feature';
 
 export const features = [identity, secondFactor, staff, family, catalogue, classes, commerce, media, messaging] as const;
 
 type Contexts<List> = List extends readonly [infer First, ...infer Rest] ? (First extends { routes: (context: infer C) => void } ? C : never) & Contexts<Rest> : unknown;
 /** What the server gives the features' routes: every feature's needs at once. */
 export type FeaturesContext = Contexts<typeof features>;
+
+type JobsOf<List> = List extends readonly [infer First, ...infer Rest] ? (First extends { jobs?: (context: never) => infer Jobs } ? Jobs : unknown) & JobsOf<Rest> : unknown;
+/** The name of a feature's periodic job. */
+export type JobName = keyof JobsOf<typeof features> & string;
+
+/** The features' periodic jobs, as the server holds them (`app.jobs`). */
+export interface BackgroundJobs {
+  /** Runs one round of the job, as its timer would: how a test without timers moves a job on. */
+  round: (name: JobName) => Promise<void>;
+  /** Starts every job's timer on `clock`, answering the stop of all (each ends its round under way). */
+  start: (clock: JobClock) => () => Promise<void>;
+}
 
 let plugged = false;
 
@@ -31,4 +46,27 @@ export function plugInFeatures(): void {
 /** Registers every feature's routes. */
 export function registerFeatureRoutes(context: FeaturesContext): void {
   for (const feature of features) feature.routes(context);
+}
+
+/** Every feature's periodic jobs, made from what the server gives the features. */
+export function featureJobs(context: FeaturesContext): BackgroundJobs {
+  const jobs = new Map<string, Job>(features.flatMap((feature) => ('jobs' in feature && feature.jobs ? Object.entries<Job>(feature.jobs(context)) : [])));
+  return {
+    round(name) {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`no feature runs a job named ${name}`);
+      return job.round();
+    },
+    start(clock) {
+      const stops = [...jobs.values()].map((job) => job.start(clock));
+      return async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
+  };
+}
+
+/** What every feature puts in a new database at its first start, in the features' order. */
+export async function seedFeatures(trx: Transaction<Database>): Promise<void> {
+  for (const feature of features) if (feature.seed) await feature.seed(trx);
 }

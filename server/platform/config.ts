@@ -77,7 +77,7 @@ export interface AppConfig {
    * Whether this process runs its periodic jobs on timers: the waiting-list sweep, the payment
    * reconciliation and the notification worker (default true; configFromEnv never sets it, so
    * `npm start` always runs them). The tests' servers turn it off, so nothing writes rows behind a
-   * test's back on a slow machine, and run a job's one round through app.jobs (server/app.ts).
+   * test's back on a slow machine, and run a job's one round through app.jobs.round (each feature's index.ts declares its jobs).
    */
   backgroundJobs?: boolean;
   /**

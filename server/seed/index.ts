@@ -11,7 +11,8 @@ import { administratorRole } from '../../schema/rules/roles';
 import { lockForSeeding, nowIso, type Database, type DB } from '../platform/db';
 import { type MediaStore, isVariantName, type Rgb } from '../features/media/port';
 import { hashPassword, unusablePasswordHash } from '../features/identity/port';
-import { seedStaffAccounts, seedStaffRoles, type SeededStaff } from './staff';
+import { seedStaffAccounts, type SeededStaff } from './staff';
+import { seedFeatures } from '../features/index';
 import { seedNotifications } from '../features/messaging/port';
 import { sanitizeRichText } from '../platform/sanitize';
 import { slugify } from '../platform/slug';
@@ -126,8 +127,8 @@ export async function seedIfEmpty(
     // Re-checked inside the transaction: two processes starting together seed once.
     await lockForSeeding(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
-    // The example roles are the academy's to edit, sample data or not.
-    const roles = await seedStaffRoles(trx);
+    // What each feature puts in every new database (the example staff roles), sample data or not.
+    await seedFeatures(trx);
     if (!sample) {
       await insertAdministrator(trx);
       return;
@@ -193,7 +194,7 @@ export async function seedIfEmpty(
 
     // The administrator first, so it keeps id 1 as before.
     await insertAdministrator(trx);
-    staff.push(...(await seedStaffAccounts(trx, roles, teacherIds, await staffHashing, now)));
+    staff.push(...(await seedStaffAccounts(trx, teacherIds, await staffHashing, now)));
     // Sample learners cannot sign in (unusable hash); they make the admin screens look real.
     const learnerIds = idsBy(
       await trx

@@ -1,8 +1,6 @@
-// Commerce's public face: prices, seats, payments and the jobs that settle them.
+// Commerce's public face: prices, seats, the gateway and invoice numbers.
 // The only module of this feature that code outside it may import (lint refuses any other).
-export { paymentSettlement } from './checkout';
 export { zarinpal } from './gateway';
 export { issueInvoiceNumber } from './invoices';
 export { earlyBirdActive, earlyBirdEndsAt, earlyBirdHoldsAfterUntilMs } from './pricing';
-export { reconcilePayments, startPaymentReconciliation } from './reconcile';
-export { registrationOpen, startWaitlistSweep, sweepWaitlist, takenSeats } from './seats';
+export { registrationOpen, takenSeats } from './seats';

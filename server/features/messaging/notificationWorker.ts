@@ -92,7 +92,7 @@ export async function deliverDue(db: DB, messaging: Messaging, settings: Notific
  * One round of the worker: tomorrow's class reminders (unless `reminders` is false), then what is
  * due, batch after batch while full ones come back (a backlog drains without waiting a poll each
  * time) and until `stopped` says so. The worker's timer runs it; a test server whose background
- * jobs are off runs it when the test says (app.jobs, server/app.ts).
+ * jobs are off runs it when the test says (app.jobs.round('sendNotifications')).
  */
 export async function notificationRound(
   db: DB,

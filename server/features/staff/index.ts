@@ -2,6 +2,7 @@
 // its caller's access. The checks themselves are the platform's (a route's declared need,
 // server/platform/http.ts) and the engine's (rows, fields and scopes, server/engine/staffView.ts).
 import type { Feature } from '../feature';
+import { seedExampleRoles } from './exampleRoles';
 import { registerPanelAccess } from './panelAccess';
 
 export const staff: Feature = {
@@ -10,4 +11,6 @@ export const staff: Feature = {
   routes({ register }) {
     registerPanelAccess(register);
   },
+  // The example roles are the academy's to edit, sample data or not.
+  seed: seedExampleRoles,
 };

@@ -116,7 +116,7 @@ describe('a limited coupon and payments settled late', () => {
     const sweeper = await startServer({ dataDir: server.dataDir, paymentGatewayUrl: gateway.url });
     try {
       await until('the reconciliation to settle A’s order', async () => {
-        await sweeper.app.jobs.reconcilePayments();
+        await sweeper.app.jobs.round('reconcilePayments');
         return (await ordersOf(a)).find((o) => o.id === pageA.body.orderId)?.status === 'refunded';
       });
     } finally {

@@ -85,7 +85,7 @@ describe('a verify refused for another amount (−50)', () => {
     }
     expect(gateway.stateOf(p.authority)).toBe('paid');
 
-    await server.app.jobs.reconcilePayments();
+    await server.app.jobs.round('reconcilePayments');
     expect(await orderById(p.orderId)).toMatchObject({ status: 'paid', totalInTomans: total });
     expect(gateway.stateOf(p.authority)).toBe('verified');
     expect(await enrolled(p)).toBe(1);
@@ -102,7 +102,7 @@ describe('a verify refused for another amount (−50)', () => {
     expect((await callback(p)).status).toBe('failed');
     expect(gateway.stateOf(p.authority)).toBe('paid');
 
-    await server.app.jobs.reconcilePayments();
+    await server.app.jobs.round('reconcilePayments');
     // The money the gateway took is the order's now, owed back whole and reversed at once.
     expect(await orderById(p.orderId)).toMatchObject({ status: 'refunded', totalInTomans: held, refundedInTomans: held, refundDueInTomans: 0 });
     expect(gateway.stateOf(p.authority)).toBe('reversed');
@@ -114,7 +114,7 @@ describe('a verify refused for another amount (−50)', () => {
 
     // A second round finds nothing more to do: nothing verified, reversed or told twice.
     const verifies = gateway.verifyCalls.length;
-    await server.app.jobs.reconcilePayments();
+    await server.app.jobs.round('reconcilePayments');
     expect(gateway.verifyCalls.length).toBe(verifies);
     expect(gateway.reverseCalls.filter((c) => c.authority === p.authority)).toHaveLength(1);
   });

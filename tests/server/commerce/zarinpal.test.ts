@@ -101,7 +101,7 @@ const verifyAtGateway = async (authority: string, amount: number) =>
   }).then((r) => r.json())) as { data: { code?: number } };
 /**
  * A second server on the same database, its timers off like every test server's: the test runs
- * each reconciliation round (sweeper.app.jobs.reconcilePayments) when it means to, so no round
+ * each reconciliation round (sweeper.app.jobs.round('reconcilePayments')) when it means to, so no round
  * happens early or late on a slow machine.
  */
 const startSweeper = (paymentReconcileAfterMs?: number) =>
@@ -125,7 +125,7 @@ describe('payments whose payer never came back', () => {
 
     const sweeper = await startSweeper();
     try {
-      await sweeper.app.jobs.reconcilePayments();
+      await sweeper.app.jobs.round('reconcilePayments');
     } finally {
       await sweeper.close();
     }
@@ -153,7 +153,7 @@ describe('payments whose payer never came back, not on the gateway\'s list', () 
     gateway.failUnverified = true;
     const sweeper = await startSweeper(0);
     try {
-      await sweeper.app.jobs.reconcilePayments();
+      await sweeper.app.jobs.round('reconcilePayments');
     } finally {
       await sweeper.close();
       gateway.failUnverified = false;
@@ -170,8 +170,8 @@ describe('payments whose payer never came back, not on the gateway\'s list', () 
     const order = await checkout(server, token);
     const sweeper = await startSweeper(0);
     try {
-      await sweeper.app.jobs.reconcilePayments();
-      await sweeper.app.jobs.reconcilePayments();
+      await sweeper.app.jobs.round('reconcilePayments');
+      await sweeper.app.jobs.round('reconcilePayments');
     } finally {
       await sweeper.close();
     }
@@ -291,7 +291,7 @@ describe('the callback racing the reconciliation', () => {
       await payOnly(order);
       // The reconciliation (in `sweeper`) picks the payment up while the callback (in `server`)
       // asks about it too; the gateway holds both answers for 400 ms.
-      const round = sweeper.app.jobs.reconcilePayments();
+      const round = sweeper.app.jobs.round('reconcilePayments');
       await until(() => verifiesOf(order).length > 0);
       const result = await callback(server, token, order);
       expect(result).toMatchObject({ orderId: order.orderId, status: 'paid' });

@@ -74,8 +74,8 @@ describe('replying to a contact message', () => {
     const audit = await db.selectFrom('audit_log').select(['via']).where('entity', '=', 'messages').where('recordId', '=', id).orderBy('id').execute();
     expect(audit.map((a) => JSON.parse(a.via ?? '{}').action)).toContain('reply');
 
-    await server.app.jobs.sendNotifications();
-    await server.app.jobs.sendNotifications();
+    await server.app.jobs.round('sendNotifications');
+    await server.app.jobs.round('sendNotifications');
     const sent = await outboxOf(id);
     expect(sent.map((n) => [n.status, n.attempts])).toEqual([
       ['sent', 1],

@@ -88,9 +88,9 @@ describe('background jobs of a test server', () => {
     await clock.advance(hour);
     expect(await state()).toEqual(before);
 
-    await server.app.jobs.sendNotifications();
-    await server.app.jobs.sweepWaitlist();
-    await server.app.jobs.reconcilePayments();
+    await server.app.jobs.round('sendNotifications');
+    await server.app.jobs.round('sweepWaitlist');
+    await server.app.jobs.round('reconcilePayments');
     const after = await state();
     expect(after.message.every((s) => s === 'sent')).toBe(true);
     expect(after.offer).toBe('expired');

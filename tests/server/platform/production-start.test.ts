@@ -11,7 +11,7 @@ import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { seededRoles } from '../../../server/seed/staff';
+import { exampleRoles } from '../../../server/features/staff/exampleRoles';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/platform/config';
 import { openConfiguredDatabase } from '../../../server/platform/db';
@@ -131,7 +131,7 @@ describe('a production database holds its administrator and nothing else', () =>
     const derived = new Set(['list_search', 'list_search_meta', 'list_changes', 'page_data_version']);
     const added = Object.fromEntries(Object.entries(after).filter(([table, n]) => n !== before[table] && !derived.has(table)));
     // The example roles are the academy's to edit; nobody holds them until an administrator says so.
-    expect(added).toEqual({ users: 1, staff_roles: seededRoles.length });
+    expect(added).toEqual({ users: 1, staff_roles: exampleRoles.length });
     // The sample start seeds what production must not: sessions (the admin's open one), learners, orders.
     for (const table of ['sessions', 'orders', 'children', 'contact_messages', 'courses']) expect(withSample[table], table).toBeGreaterThan(0);
     expect(withSample.users).toBeGreaterThan(1);
