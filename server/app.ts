@@ -1,9 +1,7 @@
 // The HTTP application: the API of openapi.yaml, the built SPA and its SEO files, on one port.
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import path from 'node:path';
 import { registerActions } from './engine/actions';
 import { registerSavePreviews } from './engine/savePreview';
@@ -19,7 +17,7 @@ import { registerCrud } from './engine/crud';
 import { registerPublicSections } from './engine/publicSections';
 import { registerHealth, type Readiness } from './platform/health';
 import { realClock } from './platform/jobClock';
-import { registerFormPosts, pageStatus, type PageStatus, registerSeoFiles, loadPageRenderer, markOffline, etagOf, PageCache, preparePageVersion, sendKeptPage, type KeptAnswer } from './features/catalogue/port';
+import { preparePageVersion, sitePages } from './features/catalogue/port';
 import { databaseTarget, migrate, openDatabaseTarget } from './platform/db';
 import { recordDatabase } from './platform/backup';
 import { HttpError, isDatabaseUnavailable, texts, unavailablePage } from './platform/errors';
@@ -47,10 +45,8 @@ import { loggingOptions } from './platform/requestLog';
 import { registerRelations } from './engine/relations';
 import { contractRoutes, type DeclaredRoute } from './platform/http';
 import { toPersianDigits } from '../schema/rules/text';
-import { sanitizeRichText } from './platform/sanitize';
 import { seedIfEmpty } from './seed';
-import { EncodedBody } from './platform/encoding';
-import { sendStaticFile, serveStaticFiles } from './platform/staticFiles';
+import { serveStaticFiles } from './platform/staticFiles';
 
 export type { AppConfig } from './platform/config';
 
@@ -87,23 +83,16 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   plugInFeatures();
   const print = config.print ?? ((line: string) => console.log(line));
   const distDir = path.resolve(config.distDir ?? 'dist');
-  const hasSpa = existsSync(path.join(distDir, 'index.html'));
   // The trial runs where there may be no internet: its pages load nothing from it.
   const offline = config.offline === true || config.trial === true;
-  const pageRenderer = hasSpa
-    ? loadPageRenderer({
-        distDir,
-        offline,
-        ssrDir: path.join(path.dirname(distDir), 'dist-ssr'),
-        sanitizeHtml: sanitizeRichText,
-        // The shell still renders the page in the browser, so a failed server render costs
-        // speed, not the page; it is logged because it means a bug in a public page.
-        onError: (error) => {
-          if (config.logger) app.log.error(error);
-          else console.error(error);
-        },
-      })
-    : null;
+  const site = sitePages({
+    distDir,
+    offline,
+    onError: (error) => {
+      if (config.logger) app.log.error(error);
+      else console.error(error);
+    },
+  });
   // Before anything else: the trial refuses a production environment at once.
   const trial = config.trial ? await startTrial({ dataDir: config.dataDir, merchantId: config.merchantId, publicUrl: config.publicUrl, print }) : undefined;
   const gatewayUrl = trial?.gatewayUrl ?? config.paymentGatewayUrl;
@@ -221,69 +210,14 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   await app.register(multipart, { throwFileSizeLimit: true });
 
   // The built site's files, indexed once here (server/platform/staticFiles.ts).
-  const siteFiles = hasSpa ? await serveStaticFiles(app, distDir) : undefined;
+  const siteFiles = site.built ? await serveStaticFiles(app, distDir) : undefined;
   if (!siteFiles) {
     print(`No built site in ${distDir} (run \`npm run build\`); serving the API only.`);
   }
   const siteOrigin = new URL(config.publicUrl).origin;
 
-  // History fallback: client-side routes such as /categories/… get the page (rendered here when
-  // it is a public one, else the SPA's shell); a path that is no page (or an unknown slug) still
-  // gets the SPA's not-found page, with a real 404. A rendered public page is kept in memory
-  // until what it shows changes (server/features/catalogue/pageCache.ts), with its compressed forms.
-  const pages = new PageCache(db);
-  let shell: Promise<string> | undefined;
-  const offlineShell = () => (shell ??= readFile(path.join(distDir, 'index.html'), 'utf8').then(markOffline));
-  const renderToKeep = async (url: string): Promise<KeptAnswer | null> => {
-    if (!pageRenderer) return null;
-    const page = await pageRenderer.render(url, siteOrigin, app);
-    if (page.kind === 'redirect') return page;
-    if (page.kind !== 'page') return null;
-    const html = Buffer.from(page.html);
-    return { kind: 'page', body: new EncodedBody(html), etag: etagOf(html) };
-  };
-  const servePage = async (request: FastifyRequest, reply: FastifyReply, known?: PageStatus) => {
-    const at = request.url.indexOf('?');
-    const pathname = at < 0 ? request.url : request.url.slice(0, at);
-    const query = at < 0 ? undefined : request.url.slice(at + 1);
-    reply.header('Cache-Control', 'no-cache');
-    // A kept page answers before its existence is checked again: it was checked when rendered,
-    // and any write that could change the answer makes the page render again.
-    let status = known;
-    const kept = pageRenderer
-      ? await pages.get(request.url, async () => {
-          status ??= await pageStatus(pathname, db);
-          return status === 200 ? renderToKeep(request.url) : null;
-        })
-      : null;
-    if (kept?.kind === 'redirect') return reply.redirect(kept.location, 301);
-    if (kept?.kind === 'page') return sendKeptPage(request, reply, kept);
-    status ??= await pageStatus(pathname, db);
-    // The canonical address of a page that lives elsewhere (a course under another category),
-    // with or without the server render.
-    if (typeof status === 'object') return reply.redirect(query === undefined ? status.redirect : `${status.redirect}?${query}`, 301);
-    if (offline) return reply.code(status).type('text/html; charset=utf-8').send(await offlineShell());
-    const shellFile = siteFiles?.get('/index.html');
-    return shellFile ? sendStaticFile(request, reply.code(status), shellFile) : reply.code(status).send();
-  };
-  if (hasSpa) app.get('/', (request, reply) => servePage(request, reply));
-  // The public forms posted before their scripts arrived: answered with their pages rendered again.
-  if (pageRenderer) await registerFormPosts(app, { siteOrigin, pageRenderer });
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?', 1)[0] ?? '';
-    const mayBePage = hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
-    // Any client that does not refuse HTML (browsers, curl's `*/*`, link-preview bots, no Accept
-    // at all) gets a page that exists; one asking for HTML by name also gets the HTML 404 page;
-    // one that takes only other types (JSON) gets the JSON 404.
-    const html = mayBePage ? htmlPreference(request.headers.accept) : { quality: 0, explicit: false };
-    if (html.explicit) return servePage(request, reply);
-    if (html.quality > 0) {
-      const status = await pageStatus(url, db);
-      if (status !== 404) return servePage(request, reply, status);
-    }
-    return reply.code(404).send({ message: texts.unknownResource });
-  });
+  // Every address that is no API call: the site's pages (server/features/catalogue/sitePages.ts).
+  await site.register(app, { db, config, siteFiles, siteOrigin });
 
   acceptCsvBodies(app);
   const routes = contractRoutes(app, contract, bearerAuthentication(db, tokens, config.panelSecondFactor ?? 'required'));
@@ -312,7 +246,6 @@ export async function buildApp(config: AppConfig & { media?: MediaStore; timeLim
   routes.assertComplete();
   // What every route declared, for the access matrix of staff roles (tests/server/staff/staff-matrix.test.ts).
   app.decorate('declaredRoutes', routes.declared());
-  registerSeoFiles(app, db, config);
   trial?.register(app);
   app.decorate('readiness', registerHealth(app, { db, media }));
 

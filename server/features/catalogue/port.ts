@@ -1,9 +1,6 @@
-// The catalogue's public face: what the server's page serving, the trial and other features use.
+// The catalogue's public face: the site's pages for the server, and what the trial and other features use.
 // The only module of this feature that code outside it may import (lint refuses any other).
-export { registerFormPosts } from './formPosts';
-export { PageCache, etagOf, preparePageVersion, sendKeptPage } from './pageCache';
-export type { KeptAnswer } from './pageCache';
-export { pageStatus } from './pages';
-export type { PageStatus } from './pages';
-export { publicTexts, registerSeoFiles } from './public';
-export { escapeHtml, loadPageRenderer, markOffline } from './ssr';
+export { preparePageVersion } from './pageCache';
+export { publicTexts } from './public';
+export { sitePages } from './sitePages';
+export { escapeHtml } from './ssr';
