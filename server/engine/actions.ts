@@ -2,6 +2,7 @@
 // way — the record locked for the transaction, the version the admin saw checked, the action's
 // `when` enforced, the handler's changes written with the version bump and logged in the audit
 // trail. Only what an action changes is per entity: its handler, below or in its own module.
+import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { actionBodySchema, type AnyAction, type AnyEntity } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
@@ -82,7 +83,9 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
     for (const action of entity.actions) {
       handlerOf(entity, action.key);
       checkRevert(entity, action);
-      register(action.op, 'admin', async (request) => {
+      register(action.op, 'admin', runRecordAction, { need: action.administratorOnly ? 'administrator' : { entity: entity.key, action: action.key } });
+
+      async function runRecordAction(request: FastifyRequest) {
         const actor = currentUser(request);
         // `version` is read by requestedVersion; the id as every delete body has it.
         const { id, ...input } = parse(actionBodySchema(action), request.body, { id: 'شناسه' });
@@ -103,7 +106,7 @@ export function registerActions(register: Register, db: DB, contract: Contract, 
           if (error instanceof HttpErrorKeeping) await error.keep(db);
           throw constraintError(entity, error) ?? error;
         }
-      }, { need: action.administratorOnly ? 'administrator' : { entity: entity.key, action: action.key } });
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hiddenFields, pathEntityNeed, queryForRole, readsEntity, visibleRow } from './staffView';
 import type { PanelAccess } from '../../schema/rules/permissions';
 import * as v from 'valibot';
@@ -178,7 +179,12 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     schemaProperties(contract.component(entity.component), new Set(tables.find((t) => t.name === entity.table)?.columns.map((c) => c.name) ?? []));
   const properties = new Map(Object.values(registry).map((entity) => [entity.key, propertiesOf(entity)]));
 
-  register('GET /api/Admin/views', 'admin', async (request) => {
+  register('GET /api/Admin/views', 'admin', listSavedViews, { need: 'panel' });
+  register('POST /api/Admin/views', 'admin', saveView, { need: 'panel' });
+  register('DELETE /api/Admin/views/{id}', 'admin', deleteSavedView, { need: 'panel' });
+  register('GET /api/Admin/{entity}/export', 'admin', exportRecordsCsv, { need: pathEntityNeed('read') });
+
+  async function listSavedViews(request: FastifyRequest) {
     const user = currentUser(request);
     const entity = entityOf(queryRecord(request.query).entity);
     const rows = await db
@@ -189,9 +195,9 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .orderBy('name')
       .execute();
     return rows;
-  }, { need: 'panel' });
+  }
 
-  register('POST /api/Admin/views', 'admin', async (request) => {
+  async function saveView(request: FastifyRequest) {
     const user = currentUser(request);
     const body = parse(viewBody, request.body, viewLabels);
     const entity = entityOf(body.entity);
@@ -212,9 +218,9 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
         .returning(['id', 'entity', 'name', 'query', 'createdAt'])
         .executeTakeFirstOrThrow();
     });
-  }, { need: 'panel' });
+  }
 
-  register('DELETE /api/Admin/views/{id}', 'admin', async (request) => {
+  async function deleteSavedView(request: FastifyRequest) {
     const user = currentUser(request);
     const raw = queryRecord(request.params).id;
     const id = Number(raw);
@@ -223,9 +229,9 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
     // Another admin's view is answered as missing: its existence is not theirs to learn.
     if (Number(deleted.numDeletedRows) === 0) throw notFound(adminListTexts.viewNotFound);
     return { id };
-  }, { need: 'panel' });
+  }
 
-  register('GET /api/Admin/{entity}/export', 'admin', async (request, reply) => {
+  async function exportRecordsCsv(request: FastifyRequest, reply: FastifyReply) {
     const key = String(queryRecord(request.params).entity ?? '');
     if (!isRegistryKey(key)) throw notFound(adminListTexts.unknownEntity);
     const entity = registry[key];
@@ -240,5 +246,5 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .header('Content-Disposition', exportDisposition(entity, new Date()))
       .header('Cache-Control', 'no-store')
       .send(toCsv(entity, rows, await referenceLabels(db, entity, rows, panel), new Date(), hiddenFields(entity, panel)));
-  }, { need: pathEntityNeed('read') });
+  }
 }

@@ -8,6 +8,7 @@
 // record action made (a refund, a cancelled enrolment, a lock) only as the action declares
 // (schema/define.ts ActionDecl.revert): by running its inverse action, or not at all, with the
 // reason shown beside the entry.
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../../codegen/openapi.gen';
@@ -168,7 +169,10 @@ const listQuery = v.object({
 const revertParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, auditTexts.badNumber('شناسه')), v.transform(Number)) });
 
 export function registerAudit(register: Register, db: DB, contract: Contract, gateway: Gateway, siteUrl: string): void {
-  register('GET /api/Admin/audit', 'admin', async (request): Promise<components['schemas']['AuditPage']> => {
+  register('GET /api/Admin/audit', 'admin', listAuditEntries, { need: 'panel' });
+  register('POST /api/Admin/audit/{id}/revert', 'admin', revertAuditEntry, { need: 'panel' });
+
+  async function listAuditEntries(request: FastifyRequest): Promise<components['schemas']['AuditPage']> {
     const q = parse(listQuery, request.query);
     const pageSize = Math.min(q.pageSize ?? 50, 200);
     const page = q.page ?? 1;
@@ -205,9 +209,9 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
       total: Number(total?.n ?? 0),
       actors: actors.map((actor) => ({ id: Number(actor.userId), name: String(actor.name ?? '') })),
     };
-  }, { need: 'panel' });
+  }
 
-  register('POST /api/Admin/audit/{id}/revert', 'admin', async (request): Promise<AuditEntry> => {
+  async function revertAuditEntry(request: FastifyRequest): Promise<AuditEntry> {
     const actor = currentUser(request);
     const { id } = parse(revertParams, request.params);
     // Entries are never edited, so reading it before the transaction is as good as inside.
@@ -265,7 +269,7 @@ export function registerAudit(register: Register, db: DB, contract: Contract, ga
       // A value taken since (a slug, a phone number): a 409 naming the field.
       throw constraintError(entity, error) ?? error;
     }
-  }, { need: 'panel' });
+  }
 }
 
 /** A value the entity's validators refuse today is a reason not to revert, not a bad request. */

@@ -184,7 +184,9 @@ export async function bulkDelete(db: DB, entity: AnyEntity, ids: readonly number
 }
 
 export function registerBulk(register: Register, db: DB): void {
-  register('POST /api/Admin/{entity}/bulk-delete', 'admin', async (request) => {
+  register('POST /api/Admin/{entity}/bulk-delete', 'admin', bulkDeleteRecords, { need: pathEntityNeed('delete') });
+
+  async function bulkDeleteRecords(request: FastifyRequest) {
     const entity = entityOf(request);
     if (!entity.ops.remove) throw new HttpError(400, bulkTexts.notDeletable);
     const selection = parseSelection(request.body);
@@ -192,5 +194,5 @@ export function registerBulk(register: Register, db: DB): void {
     assertUnrestricted(entity, actor.panel);
     const ids = await selectedIds(db, entity, selection);
     return bulkDelete(db, entity, ids, actor);
-  }, { need: pathEntityNeed('delete') });
+  }
 }

@@ -3,6 +3,7 @@
 // in one transaction. Each row is saved as its edit form saves it (crud.ts: the same validators,
 // references, guards, version bump, audit entry and write hooks); a row a rule refuses is kept as
 // it was and reported with the rule's own words, as bulk delete reports the rows it keeps.
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { firstIssueMessage, splitOperation, type AnyEntity } from '../../schema/define';
@@ -91,12 +92,14 @@ export function registerBulkEdit(register: Register, db: DB, contract: Contract)
     const op = entity.ops.bulkEdit;
     if (!op) continue;
     const { method, path } = splitOperation(op);
-    register(`${method} ${path}`, 'admin', async (request) => {
+    register(`${method} ${path}`, 'admin', bulkEditRecords, { need: { entity: entity.key, can: 'update' } });
+
+    async function bulkEditRecords(request: FastifyRequest) {
       const { name, value, selection } = parseBody(entity, request.body);
       const actor = currentUser(request);
       assertUnrestricted(entity, actor.panel);
       const ids = await selectedIds(db, entity, selection);
       return bulkEdit(db, contract, entity, actor, { name, value, ids });
-    }, { need: { entity: entity.key, can: 'update' } });
+    }
   }
 }

@@ -1,6 +1,7 @@
 // The admin CRUD of every registry entity, driven by its schema file: one set of handlers, no
 // per-entity copies. Columns come from the schema's fields; answers are shaped by the
 // contract's component schema, so only contract properties leave the server.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { bodySchema, idBodySchema, splitOperation, stampedOnSave, type AnyEntity, type OperationKey } from '../../schema/define';
 import { afterWrite, createHookOf, guardWrite, insertHookOf, sharedBehaviour, type InsertHook } from './behaviours';
@@ -258,7 +259,9 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
     // The list protocol's sortable and filterable properties: the contract's row properties that
     // are columns of the table (users' passwordHash is neither).
     const listProperties = schemaProperties(contract.component(entity.component), columns);
-    register(opKey(entity.ops.list), 'admin', async (request, reply) => {
+    register(opKey(entity.ops.list), 'admin', listRecords, { need: { entity: entity.key, can: 'read' }, ...(cacheLists ? { compress: false } : {}) });
+
+    async function listRecords(request: FastifyRequest, reply: FastifyReply) {
       // With any paging parameter: one page, read per request (no cache; see server/engine/listQuery.ts).
       const { panel } = currentUser(request);
       const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
@@ -286,11 +289,13 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const body = await cached.body;
       reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
       return sendEncoded(request, reply, body, minCompressedSize);
-    }, { need: { entity: entity.key, can: 'read' }, ...(cacheLists ? { compress: false } : {}) });
+    }
 
     if (entity.ops.create) {
       const schema = bodySchema(entity, 'create');
-      register(opKey(entity.ops.create), 'admin', async (request) => {
+      register(opKey(entity.ops.create), 'admin', createRecord, { need: { entity: entity.key, can: 'create' } });
+
+      async function createRecord(request: FastifyRequest) {
         const actor = currentUser(request);
         const parsed = toColumns(entity, parse(schema, guardedBody(entity, actor.panel, request.body, null), createLabels), entity.createFields);
         const values = createHook ? await createHook(parsed, db) : parsed;
@@ -312,11 +317,13 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
-      }, { need: { entity: entity.key, can: 'create' } });
+      }
     }
 
     if (entity.ops.update) {
-      register(opKey(entity.ops.update), 'admin', async (request) => {
+      register(opKey(entity.ops.update), 'admin', editRecord, { need: { entity: entity.key, can: 'update' } });
+
+      async function editRecord(request: FastifyRequest) {
         const actor = currentUser(request);
         const body = await bodyForRole(db, entity, actor.panel, request.body);
         const { id, values } = updateValues(entity, body, actor.id);
@@ -331,11 +338,13 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
-      }, { need: { entity: entity.key, can: 'update' } });
+      }
     }
 
     if (entity.ops.remove) {
-      register(opKey(entity.ops.remove), 'admin', async (request) => {
+      register(opKey(entity.ops.remove), 'admin', removeRecord, { need: { entity: entity.key, can: 'delete' } });
+
+      async function removeRecord(request: FastifyRequest) {
         const actor = currentUser(request);
         const { id } = parse(idBodySchema, request.body, { id: 'شناسه' });
         try {
@@ -347,7 +356,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         } catch (error) {
           throw constraintError(entity, error) ?? error;
         }
-      }, { need: { entity: entity.key, can: 'delete' } });
+      }
     }
   }
 }

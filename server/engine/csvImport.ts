@@ -4,7 +4,7 @@
 // nothing is written (one transaction), and `dryRun=1` checks without writing. Cells may use
 // Persian/Arabic digits, Jalali dates (۱۴۰۵/۰۱/۱۵) and option labels («آنلاین») or raw values.
 import { assertUnrestricted, pathEntityNeed } from './staffView';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { blankValue, bodySchema, type AnyEntity, type AnyField } from '../../schema/define';
@@ -331,7 +331,9 @@ export function acceptCsvBodies(app: FastifyInstance): void {
 }
 
 export function registerImport(register: Register, db: DB): void {
-  register('POST /api/Admin/{entity}/import', 'admin', async (request) => {
+  register('POST /api/Admin/{entity}/import', 'admin', importCsvFile, { need: pathEntityNeed('create') });
+
+  async function importCsvFile(request: FastifyRequest) {
     const entity = entityOf(request);
     if (!isImportable(entity)) throw new HttpError(400, importTexts.notImportable);
     assertUnrestricted(entity, currentUser(request).panel);
@@ -346,5 +348,5 @@ export function registerImport(register: Register, db: DB): void {
       throw new HttpError(400, importTexts.notUtf8);
     }
     return importCsv(db, entity, text, flag === '1');
-  }, { need: pathEntityNeed('create') });
+  }
 }

@@ -2,6 +2,7 @@
 // its records and /<slug> one of them, each as the generated projection makes it, so nothing
 // outside the declared view leaves the server. The site draws them generically
 // (src/components/site/PublicSection.tsx).
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { DB } from '../platform/db';
 import { HttpError } from '../platform/errors';
@@ -24,16 +25,19 @@ function sectionAt(path: string): PublicSection {
 }
 
 export function registerPublicSections(register: Register, db: DB): void {
-  register('GET /api/Public/sections/{section}', 'public', async (request) => {
+  register('GET /api/Public/sections/{section}', 'public', publicSection);
+  register('GET /api/Public/sections/{section}/{slug}', 'public', publicSectionRecord);
+
+  async function publicSection(request: FastifyRequest) {
     const { section } = parse(sectionParams, request.params);
     return sectionAt(section).list(db);
-  });
+  }
 
-  register('GET /api/Public/sections/{section}/{slug}', 'public', async (request) => {
+  async function publicSectionRecord(request: FastifyRequest) {
     const { section, slug } = parse(recordParams, request.params);
     const found = sectionAt(section);
     const record = found.one ? await found.one(db, slug) : undefined;
     if (!record) throw new HttpError(404, sectionTexts.recordNotFound);
     return record;
-  });
+  }
 }

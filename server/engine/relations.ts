@@ -2,6 +2,7 @@
 // records (a table's reference columns, one call per table), a reference picker's choices, and
 // one record with the records of other entities that reference it (its detail view). Which
 // entity references which comes only from the schema files' `reference` fields.
+import type { FastifyRequest } from 'fastify';
 import { administrator, assertInScope, hiddenFields, pathEntityNeed, readsEntity, scopeClause, visibleRow } from './staffView';
 import type { PanelAccess } from '../../schema/rules/permissions';
 import { sql } from 'kysely';
@@ -259,7 +260,11 @@ async function manyCounts(db: DB, entity: AnyEntity, ids: readonly number[], man
 }
 
 export function registerRelations(register: Register, db: DB, contract: Contract): void {
-  register('GET /api/Admin/{entity}/labels', 'admin', async (request) => {
+  register('GET /api/Admin/{entity}/labels', 'admin', listRecordLabels, { need: pathEntityNeed('read') });
+  register('GET /api/Admin/{entity}/options', 'admin', listPickerOptions, { need: pathEntityNeed('read') });
+  register('GET /api/Admin/{entity}/{id}', 'admin', readRecordWithRelated, { need: pathEntityNeed('read') });
+
+  async function listRecordLabels(request: FastifyRequest) {
     const entity = entityOf(request.params);
     const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
     const ids = parseIds('ids' in query ? query.ids : undefined);
@@ -275,9 +280,9 @@ export function registerRelations(register: Register, db: DB, contract: Contract
       return { labels: Object.fromEntries(await pathValues(db, entity, ids, path.split('.'), currentUser(request).panel)) };
     }
     return { labels: Object.fromEntries(await recordLabels(db, entity, ids)) };
-  }, { need: pathEntityNeed('read') });
+  }
 
-  register('GET /api/Admin/{entity}/options', 'admin', async (request) => {
+  async function listPickerOptions(request: FastifyRequest) {
     const entity = entityOf(request.params);
     const { q, limit } = parse(optionsQuery, request.query ?? {});
     const needle = foldForSearch(q);
@@ -297,9 +302,9 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     }
     matches.sort((a, b) => a.rank - b.rank || persianOrder.compare(a.label, b.label) || a.id - b.id);
     return { options: matches.slice(0, limit).map(({ id, label }) => ({ id, label })) };
-  }, { need: pathEntityNeed('read') });
+  }
 
-  register('GET /api/Admin/{entity}/{id}', 'admin', async (request) => {
+  async function readRecordWithRelated(request: FastifyRequest) {
     const entity = entityOf(request.params);
     const rawId = typeof request.params === 'object' && request.params !== null && 'id' in request.params ? request.params.id : undefined;
     if (typeof rawId !== 'string' || !positiveInt.test(rawId)) throw new HttpError(400, relationTexts.badId);
@@ -340,5 +345,5 @@ export function registerRelations(register: Register, db: DB, contract: Contract
     }
     const label = (await recordLabels(db, entity, [id])).get(id) ?? recordLabel(entity, row);
     return { record: visibleRow(entity, panel, contract.shapeAs(entity.component, row)), label, related, ...(opened ? { opened } : {}) };
-  }, { need: pathEntityNeed('read') });
+  }
 }

@@ -10,7 +10,7 @@
 // never kept by a cache. A readiness check costs one small query and one call to the media
 // store; probes arriving while one runs share it, so a crowd of probes costs no more.
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './db';
 
@@ -80,17 +80,21 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): Re
     return { ready: !draining && checks.database === 'ok' && checks.migrations === 'ok' && checks.media === 'ok', checks };
   };
 
-  app.get('/health', (_request, reply) => {
+  app.get('/health', answerHealth);
+  app.get('/ready', answerReady);
+
+  function answerHealth(_request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
-  });
-  app.get('/ready', async (_request, reply) => {
+  }
+
+  async function answerReady(_request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store');
     // Draining answers at once: the balancer should stop sending, whatever the checks say.
     if (draining) return reply.code(503).send({ status: 'draining', message: notReadyText, checks: { draining: true } });
     const report = await check();
     if (report.ready) return reply.send({ status: 'ready', checks: report.checks });
     return reply.code(503).send({ status: report.checks.draining ? 'draining' : 'unready', message: notReadyText, checks: report.checks });
-  });
+  }
 
   return {
     drain: () => {

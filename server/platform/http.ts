@@ -63,7 +63,9 @@ export interface RouteSettings {
  * Registers the handler of one contract operation, declaring who may call it: anyone (`public`),
  * a signed-in person (`learner`; a record that is not the caller's answers 404 in the handler,
  * through identity's ownership checks) or the panel (`admin`). The declaration must be the
- * contract's `x-access` for that operation, or the server does not start.
+ * contract's `x-access` for that operation, or the server does not start. The handler is a named
+ * function (what the call does: `signUp`, `listRecords`), never an inline closure, so a route's
+ * code is found by its name and the route walk can say which function answers each route.
  */
 export type Register = (operation: string, access: Access, handler: Handler, settings?: RouteSettings) => void;
 
@@ -73,6 +75,8 @@ export interface DeclaredRoute {
   access: Access;
   /** What a staff member needs to call it (null for public and learner routes). */
   need: NeedOf | null;
+  /** The name of the function that answers it. */
+  handler: string;
 }
 
 /** The user of a learner/admin route; the access hook has already refused anonymous calls. */
@@ -129,7 +133,8 @@ export function contractRoutes(app: FastifyInstance, contract: Contract, authent
     if (registered.has(operation)) throw new Error(`${operation} is registered twice`);
     if (access !== op.access) throw new Error(`${operation} is registered for ${access}, but openapi.yaml's x-access says ${op.access}`);
     if (settings.need !== undefined && access !== 'admin') throw new Error(`${operation}: only a panel route declares what staff need`);
-    registered.set(operation, { operation, access, need: access === 'admin' ? (settings.need ?? 'administrator') : null });
+    if (handler.name === '') throw new Error(`${operation}: its handler has no name; declare it as a named function (what the call does) and register that`);
+    registered.set(operation, { operation, access, need: access === 'admin' ? (settings.need ?? 'administrator') : null, handler: handler.name });
     app.route({
       method: op.method,
       url: toFastifyPath(path),

@@ -144,7 +144,11 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
 export async function serveStaticFiles(app: FastifyInstance, root: string): Promise<StaticIndex> {
   const index = await indexStaticFiles(root);
   for (const [url, file] of index) {
-    app.route({ method: 'GET', url, compress: false, handler: (request, reply) => sendStaticFile(request, reply, file) });
+    app.route({ method: 'GET', url, compress: false, handler: serveBuiltFile });
+
+    function serveBuiltFile(request: FastifyRequest, reply: FastifyReply) {
+      return sendStaticFile(request, reply, file);
+    }
   }
   return index;
 }

@@ -1,5 +1,6 @@
 // The public contact form, limited per address. Admins read and delete the messages through
 // the generic CRUD (schema/messages.ts).
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { ContactBodySchema } from '../../../schema/rules/forms/contactRules';
@@ -25,12 +26,14 @@ const contactBody = v.object(ContactBodySchema.entries, 'بدنه درخواست
 export function registerContact(register: Register, db: DB) {
   const attempts = new Attempts(db);
 
-  register('POST /api/Contact', 'public', async (request): Promise<Schemas['Created']> => {
+  register('POST /api/Contact', 'public', sendContactMessage);
+
+  async function sendContactMessage(request: FastifyRequest): Promise<Schemas['Created']> {
     const body = parse(contactBody, request.body, { fullName: 'نام و نام خانوادگی', phoneNumber: 'شماره تماس', message: 'متن پیام' });
     const bucket = `contact:${addressKey(request.ip)}`;
     if ((await attempts.count(bucket, windowMs)) >= maxPerAddress) throw new HttpError(429, contactTexts.tooMany);
     await attempts.record(bucket);
     const row = await db.insertInto('contact_messages').values({ ...body, createdAt: nowIso(), status: 'new', note: '' }).returning('id').executeTakeFirstOrThrow();
     return { id: row.id };
-  });
+  }
 }

@@ -252,7 +252,9 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
     });
 
     for (const [path, specFor] of Object.entries(postableForms)) {
-      scope.post(path, async (request, reply) => {
+      scope.post(path, answerPostedForm);
+
+      async function answerPostedForm(request: FastifyRequest, reply: FastifyReply) {
         const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
         const spec = specFor(body);
         const formState = (state: PostedForm): FormAnswer => ({
@@ -326,7 +328,7 @@ export async function registerFormPosts(app: FastifyInstance, options: { siteOri
             ...(session.output.failedSignIns ? { failedSignIns: session.output.failedSignIns, lastFailedSignInAt: session.output.lastFailedSignInAt } : {}),
           },
         });
-      });
+      }
     }
   });
 }

@@ -1,5 +1,5 @@
 // The public catalogue (x-access public), robots.txt and sitemap.xml.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { courseSearchTexts, parseCourseSearch, type CourseSearch } from '../../../schema/rules/courseFilters';
@@ -77,49 +77,65 @@ async function publicCategories(db: DB, slug?: string): Promise<Schemas['PublicC
 }
 
 export function registerPublic(register: Register, db: DB) {
-  register('GET /api/Public/categories', 'public', () => publicCategories(db));
+  register('GET /api/Public/categories', 'public', listPublicCategories);
+  register('GET /api/Public/categories/{slug}', 'public', publicCategoryPage);
+  register('GET /api/Public/courses', 'public', listPublicCourses);
+  register('GET /api/Public/courses/{slug}/related', 'public', publicRelatedCourses);
+  register('GET /api/Public/teachers', 'public', listPublicTeachers);
+  register('GET /api/Public/teachers/{slug}', 'public', publicTeacherPage);
+  register('GET /api/Public/courses/{slug}', 'public', publicCourseBySlug);
+  register('GET /api/Public/articles', 'public', listPublicArticles);
+  register('GET /api/Public/articles/{slug}', 'public', publicArticleBySlug);
 
-  register('GET /api/Public/categories/{slug}', 'public', async (request): Promise<Schemas['PublicCategoryPage']> => {
+  function listPublicCategories() {
+    return publicCategories(db);
+  }
+
+  async function publicCategoryPage(request: FastifyRequest): Promise<Schemas['PublicCategoryPage']> {
     const { slug } = parse(slugParams, request.params);
     // The category is the page itself: naming another one in the query is no filter of it.
     const search = courseSearch(request.query, (key) => key !== 'category');
     const [category] = await publicCategories(db, slug);
     if (!category) throw new HttpError(404, publicTexts.categoryNotFound);
     return { category, courses: await pageOfCourses(db, search, { categoryId: category.id }) };
-  });
+  }
 
-  register('GET /api/Public/courses', 'public', async (request) => pageOfCourses(db, courseSearch(request.query)));
+  async function listPublicCourses(request: FastifyRequest) {
+    return pageOfCourses(db, courseSearch(request.query));
+  }
 
-  register('GET /api/Public/courses/{slug}/related', 'public', async (request) => {
+  async function publicRelatedCourses(request: FastifyRequest) {
     const { slug } = parse(slugParams, request.params);
     const course = await offeredCourse(db, slug);
     if (!course) throw new HttpError(404, publicTexts.courseNotFound);
     return relatedCourses(db, course);
-  });
+  }
 
-  register('GET /api/Public/teachers', 'public', () => publicTeachers(db));
+  function listPublicTeachers() {
+    return publicTeachers(db);
+  }
 
-  register('GET /api/Public/teachers/{slug}', 'public', async (request): Promise<Schemas['PublicTeacherPage']> => {
+  async function publicTeacherPage(request: FastifyRequest): Promise<Schemas['PublicTeacherPage']> {
     const { slug } = parse(slugParams, request.params);
     const search = courseSearch(request.query, (key) => key === 'page');
     const teacher = await db.selectFrom('teachers').selectAll().where('slug', '=', slug).executeTakeFirst();
     if (!teacher) throw new HttpError(404, publicTexts.teacherNotFound);
     return { teacher: publicTeacher(teacher), courses: await pageOfCourses(db, search, { teacherId: teacher.id }) };
-  });
+  }
 
-  register('GET /api/Public/courses/{slug}', 'public', async (request) => {
+  async function publicCourseBySlug(request: FastifyRequest) {
     const { slug } = parse(slugParams, request.params);
     const course = await offeredCourse(db, slug);
     if (!course) throw new HttpError(404, publicTexts.courseNotFound);
     return course;
-  });
+  }
 
-  register('GET /api/Public/articles', 'public', async (): Promise<Schemas['PublicArticleSummary'][]> => {
+  async function listPublicArticles(): Promise<Schemas['PublicArticleSummary'][]> {
     const rows = await db.selectFrom('articles').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
     return rows.map((a) => ({ ...publicArticleView(a), excerpt: truncate(htmlToPlainText(a.body), 160) }));
-  });
+  }
 
-  register('GET /api/Public/articles/{slug}', 'public', async (request): Promise<Schemas['PublicArticle']> => {
+  async function publicArticleBySlug(request: FastifyRequest): Promise<Schemas['PublicArticle']> {
     const { slug } = parse(slugParams, request.params);
     const a = await db.selectFrom('articles').selectAll().where('slug', '=', slug).executeTakeFirst();
     if (!a) throw new HttpError(404, publicTexts.articleNotFound);
@@ -129,7 +145,7 @@ export function registerPublic(register: Register, db: DB) {
       // Sanitised again on the way out: rows written before a rule change, or by hand, are safe too.
       body: sanitizeRichText(a.body),
     };
-  });
+  }
 }
 
 const xmlEscape = (s: string) =>
@@ -137,7 +153,10 @@ const xmlEscape = (s: string) =>
 
 /** robots.txt and sitemap.xml: not API operations, so registered directly. */
 export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig) {
-  app.get('/robots.txt', async (_request, reply) => {
+  app.get('/robots.txt', robotsTxt);
+  app.get('/sitemap.xml', sitemapXml);
+
+  async function robotsTxt(_request: FastifyRequest, reply: FastifyReply) {
     reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
     return [
       'User-agent: *',
@@ -148,9 +167,9 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
       `Sitemap: ${config.publicUrl}/sitemap.xml`,
       '',
     ].join('\n');
-  });
+  }
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  async function sitemapXml(_request: FastifyRequest, reply: FastifyReply) {
     const categories = await publicCategories(db);
     const courses = await offeredCourseAddresses(db);
     const teachers = await publicTeachers(db);
@@ -181,5 +200,5 @@ export function registerSeoFiles(app: FastifyInstance, db: DB, config: AppConfig
     ];
     reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
     return lines.join('\n');
-  });
+  }
 }

@@ -9,6 +9,7 @@
 // it is: hand-made sessions, moved, cancelled or edited ones, and every session of a past day. A
 // pattern session an admin touched still stands for its planned day (movedFrom, else its date),
 // so the pattern makes no second session on that day.
+import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
@@ -333,12 +334,14 @@ export async function publicSessionsOf(db: DB, slug: string, now = Date.now()): 
 }
 
 export function registerSchedule(register: Register, db: DB): void {
-  register('GET /api/Public/courses/{slug}/sessions', 'public', async (request) => {
+  register('GET /api/Public/courses/{slug}/sessions', 'public', publicCourseSessions);
+
+  async function publicCourseSessions(request: FastifyRequest) {
     const { slug } = parse(slugParams, request.params);
     const sessions = await publicSessionsOf(db, slug);
     if (!sessions) throw new HttpError(404, publicTexts.courseNotFound);
     return sessions;
-  });
+  }
 }
 
 /**

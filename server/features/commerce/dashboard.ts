@@ -1,5 +1,6 @@
 // The admin dashboard's counters, computed from the data. Sales are enrolments; a verified payment
 // that found nothing left to enrol is no sale and is counted apart, with the amount owed back.
+import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../codegen/openapi.gen';
 import { academyDayOf, academyDayStart } from '../../../schema/rules/calendar';
 import type { DB } from '../../platform/db';
@@ -23,7 +24,9 @@ async function refundsDue(db: DB): Promise<{ refundDueOrders: number; refundDueI
 }
 
 export function registerDashboard(register: Register, db: DB) {
-  register('GET /api/User/GetDashboardData', 'admin', async (request): Promise<components['schemas']['DashboardData']> => {
+  register('GET /api/User/GetDashboardData', 'admin', getDashboardData, { need: 'panel' });
+
+  async function getDashboardData(request: FastifyRequest): Promise<components['schemas']['DashboardData']> {
     // Checked first, so a bad range answers 400 before any counting.
     const range = moneyRange(parse(moneyQuery, request.query ?? {}, { from: 'تاریخ شروع', to: 'تاریخ پایان' }));
     const today = startOfToday();
@@ -45,5 +48,5 @@ export function registerDashboard(register: Register, db: DB) {
       ...(seesMoney ? { ...(await refundsDue(db)), money: await dashboardMoney(db, range) } : {}),
       today: await dashboardToday(db, currentUser(request).panel),
     };
-  }, { need: 'panel' });
+  }
 }

@@ -3,6 +3,7 @@
 // invoice back for its page: the academy's details, the payer, each child's courses with their
 // discounts, the total and the gateway's reference. Only the order's owner or an admin reads it:
 // anyone else gets the same 404 as for an order that does not exist.
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { company } from '../../../schema/rules/company';
@@ -96,8 +97,10 @@ export async function withPurchase(db: DB, result: Schemas['PaymentResult']): Pr
 }
 
 export function registerInvoices(register: Register, db: DB) {
-  register('GET /api/Orders/Invoice', 'learner', async (request): Promise<Schemas['Invoice']> => {
+  register('GET /api/Orders/Invoice', 'learner', getInvoice);
+
+  async function getInvoice(request: FastifyRequest): Promise<Schemas['Invoice']> {
     const { id } = parse(invoiceQuery, request.query, { id: 'شماره سفارش' });
     return invoiceOf(db, Number(id), currentUser(request));
-  });
+  }
 }

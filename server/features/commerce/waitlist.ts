@@ -1,6 +1,7 @@
 // The parent's side of the waiting list (x-access learner): join a full course for a child, leave
 // it, and read each child's place and the seats offered to them. Every query is scoped to the
 // token's user: another learner's child or entry answers 404, as if absent.
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import { nowIso, type DB } from '../../platform/db';
@@ -73,14 +74,18 @@ async function myCourseIds(db: DB, userId: number): Promise<number[]> {
 }
 
 export function registerWaitlist(register: Register, db: DB) {
-  register('GET /api/Waitlist', 'learner', async (request) => {
+  register('GET /api/Waitlist', 'learner', listWaitlist);
+  register('POST /api/Waitlist/Join', 'learner', joinWaitlist);
+  register('DELETE /api/Waitlist/Leave', 'learner', leaveWaitlist);
+
+  async function listWaitlist(request: FastifyRequest) {
     const userId = currentUser(request).id;
     // Offers that ran out pass on before the parent reads their places.
     await sweepWaitlist(db, await myCourseIds(db, userId));
     return entriesOf(db, userId);
-  });
+  }
 
-  register('POST /api/Waitlist/Join', 'learner', async (request): Promise<Schemas['WaitlistItem']> => {
+  async function joinWaitlist(request: FastifyRequest): Promise<Schemas['WaitlistItem']> {
     const { courseId, childId } = parse(joinBody, request.body, { courseId: 'شناسه دوره', childId: 'شناسه فرزند' });
     const userId = currentUser(request).id;
     await ownChild(db, userId, childId);
@@ -112,9 +117,9 @@ export function registerWaitlist(register: Register, db: DB) {
     const entry = (await entriesOf(db, userId)).find((e) => e.id === entryId);
     if (!entry) throw new HttpError(404, seatTexts.entryNotFound);
     return entry;
-  });
+  }
 
-  register('DELETE /api/Waitlist/Leave', 'learner', async (request) => {
+  async function leaveWaitlist(request: FastifyRequest) {
     const { id: entryId } = parse(idBody, request.body, { id: 'شناسه' });
     const userId = currentUser(request).id;
     await db.transaction().execute(async (trx) => {
@@ -135,5 +140,5 @@ export function registerWaitlist(register: Register, db: DB) {
       await offerFreedSeats(trx, entry.courseId);
     });
     return entriesOf(db, userId);
-  });
+  }
 }

@@ -177,15 +177,39 @@ export async function readProfile(db: DB, request: FastifyRequest): Promise<Sche
 /** The parent's own calls: profile, children, their classes. */
 export function registerFamily(register: Register, db: DB): void {
   const attempts = new Attempts(db);
-  register('GET /api/Me', 'learner', (request) => readProfile(db, request));
-  register('GET /api/Children', 'learner', (request) => listChildren(db, request));
-  register('POST /api/Children/Create', 'learner', (request) => createChild(db, request));
-  register('PUT /api/Children/Update', 'learner', (request) => updateChild(db, request));
-  register('DELETE /api/Children/Delete', 'learner', (request) => deleteChild(db, request));
+  register('GET /api/Me', 'learner', getProfile);
+  register('GET /api/Children', 'learner', listMyChildren);
+  register('POST /api/Children/Create', 'learner', addChild);
+  register('PUT /api/Children/Update', 'learner', editChild);
+  register('DELETE /api/Children/Delete', 'learner', removeChild);
+  register('GET /api/Learner/Schedule', 'learner', learnerSchedule);
+  register('PUT /api/Learner/Profile', 'learner', updateProfile);
 
-  register('GET /api/Learner/Schedule', 'learner', async (request) => scheduleOf(db, currentUser(request).id));
+  function getProfile(request: FastifyRequest) {
+    return readProfile(db, request);
+  }
 
-  register('PUT /api/Learner/Profile', 'learner', async (request): Promise<Schemas['Profile']> => {
+  function listMyChildren(request: FastifyRequest) {
+    return listChildren(db, request);
+  }
+
+  function addChild(request: FastifyRequest) {
+    return createChild(db, request);
+  }
+
+  function editChild(request: FastifyRequest) {
+    return updateChild(db, request);
+  }
+
+  function removeChild(request: FastifyRequest) {
+    return deleteChild(db, request);
+  }
+
+  async function learnerSchedule(request: FastifyRequest) {
+    return scheduleOf(db, currentUser(request).id);
+  }
+
+  async function updateProfile(request: FastifyRequest): Promise<Schemas['Profile']> {
     const actor = currentUser(request);
     const body = parse(profileBody, request.body, profileLabels);
     const user = await db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst();
@@ -235,5 +259,5 @@ export function registerFamily(register: Register, db: DB): void {
       if (isUniqueViolation(error, 'emailAddress')) throw new HttpError(409, authTexts.emailTaken);
       throw error;
     }
-  });
+  }
 }

@@ -55,6 +55,9 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
   const attempts = new Attempts(db);
   const signUpHashing = new Gate(signUpLimits.hashConcurrency, signUpLimits.hashQueue);
 
+  register('POST /api/Auth/SignUp', 'public', signUp);
+  register('POST /api/Auth/SignIn', 'public', signIn);
+
   // A new account's phone is proven before the account exists: the form asks for a code
   // (SendCode, purpose signUp, sent to every number alike) and this call takes it with the rest.
   // Without the right code nothing is looked up, so sign-up tells no one whether a number is
@@ -62,7 +65,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
   // What stays of the sign-up bounds: a few such answers per address an hour (an e-mail taken is
   // still one, now only to someone holding a phone), sign-ups per address, and one scrypt hash
   // at a time whatever the number of connections (limits.ts).
-  register('POST /api/Auth/SignUp', 'public', async (request): Promise<AccessToken> => {
+  async function signUp(request: FastifyRequest): Promise<AccessToken> {
     const body = parse(signUpBody, request.body, signUpLabels);
     const address = addressKey(request.ip);
     const takenBucket = `signup-taken:${address}`;
@@ -123,7 +126,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
       if (isUniqueViolation(error, 'emailAddress')) return taken(authTexts.emailTaken);
       throw error;
     }
-  });
+  }
 
   /**
    * Wrong passwords are limited per (address, account) pair and per address: those limits refuse
@@ -134,7 +137,7 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
    * while its slow check runs, so parallel guesses count each other; a success gives its place
    * back, so correct sign-ins at the same moment only queue (Attempts.admit).
    */
-  register('POST /api/Auth/SignIn', 'public', async (request: FastifyRequest): Promise<AccessToken> => {
+  async function signIn(request: FastifyRequest): Promise<AccessToken> {
     const body = parse(signInBody, request.body, { username: 'شماره موبایل یا ایمیل', password: 'رمز عبور' });
     const who = normaliseUsername(body.username);
     const account = who.email ?? who.phone ?? '';
@@ -181,5 +184,5 @@ export function registerAuth(register: Register, db: DB, tokens: Tokens, codes: 
       // A database error mid-check must not leave a reservation holding the queue.
       if (outcome === 'unknown') await attempts.release(reservation).catch(() => undefined);
     }
-  });
+  }
 }

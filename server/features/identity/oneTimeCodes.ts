@@ -307,22 +307,23 @@ export function registerOneTimeCodes(
 ): void {
   const attempts = new Attempts(db);
 
-  register('POST /api/Auth/SendCode', 'public', async (request: FastifyRequest): Promise<Schemas['CodeSent']> => {
+  register('POST /api/Auth/SendCode', 'public', sendCode);
+  register('POST /api/Auth/SignInWithCode', 'public', signInWithCode);
+  register('POST /api/Auth/ResetPasswordWithCode', 'public', resetPasswordWithCode);
+  register('POST /api/Auth/SendResetLink', 'public', sendResetLink);
+
+  async function sendCode(request: FastifyRequest): Promise<Schemas['CodeSent']> {
     const body = parse(sendCodeBody, request.body, labels);
     return codes.send(request.ip, body.phoneNumber, body.purpose);
-  });
+  }
 
   // The same session and token as a password sign-in (startSession), and the same report of
   // wrong passwords tried since the last sign-in.
-  register('POST /api/Auth/SignInWithCode', 'public', async (request): Promise<Schemas['AccessToken']> => {
+  async function signInWithCode(request: FastifyRequest): Promise<Schemas['AccessToken']> {
     const body = parse(codeSignInBody, request.body, labels);
     await codes.use(request.ip, body.phoneNumber, 'signIn', body.code);
     // The caller holds the phone now: telling them it has no account tells nobody else anything.
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'role', 'tokenVersion', 'isLockout'])
-      .where('phoneNumber', '=', body.phoneNumber)
-      .executeTakeFirst();
+    const user = await db.selectFrom('users').select(['id', 'role', 'tokenVersion', 'isLockout']).where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
     if (!user) throw new HttpError(401, codeTexts.noAccount);
     // An account that opens the admin panel signs in with its password: a phone (a lost or
     // swapped SIM, a code read off a lock screen) is not enough for the whole academy. Only the
@@ -337,13 +338,13 @@ export function registerOneTimeCodes(
       accessToken: await startSession(db, tokens, user, request),
       ...(alert ? { failedSignIns: alert.failures, lastFailedSignInAt: alert.lastFailureAt } : {}),
     };
-  });
+  }
 
   // Recovery by code: the new password (sign-up's rule) is hashed only after the code is proven,
   // so a wrong code costs no scrypt; every session of the account ends, as with a reset link. An
   // account that opens the admin panel is recovered by the link and a code together
   // (passwordRecovery.ts): the code alone is spent and refused, telling its holder what to do.
-  register('POST /api/Auth/ResetPasswordWithCode', 'public', async (request): Promise<Schemas['SessionsEnded']> => {
+  async function resetPasswordWithCode(request: FastifyRequest): Promise<Schemas['SessionsEnded']> {
     const body = parse(codeResetBody, request.body, labels);
     const checked = await codes.check(request.ip, body.phoneNumber, 'reset', body.code);
     const user = await db.selectFrom('users').select(['id', 'role']).where('phoneNumber', '=', body.phoneNumber).executeTakeFirst();
@@ -359,13 +360,13 @@ export function registerOneTimeCodes(
     });
     if (ended === undefined) throw new HttpError(400, codeTexts.stale);
     return { ended };
-  });
+  }
 
   // Recovery by e-mail: the admin's one-time reset link (server/features/identity/userAccounts.ts), valid for an
   // hour, mailed to the account's address. The answer is the same, and as quick, whether or not
   // an account has the address: the look-up and the mail happen after it has gone. A mail that
   // fails is logged; reporting it would say the address has an account.
-  register('POST /api/Auth/SendResetLink', 'public', async (request): Promise<Schemas['MessageAnswer']> => {
+  async function sendResetLink(request: FastifyRequest): Promise<Schemas['MessageAnswer']> {
     const body = parse(resetMailBody, request.body, labels);
     const slots = await attempts.takeAll(
       [...addressBudgets('reset-mail-address', request.ip, resetMailLimits.perAddress), { bucket: `reset-mail:${body.emailAddress}`, limit: resetMailLimits.perEmail }],
@@ -373,11 +374,7 @@ export function registerOneTimeCodes(
     );
     if (!('taken' in slots)) throw new HttpError(429, codeTexts.mailTooMany);
     codes.later(async () => {
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'firstName', 'emailAddress'])
-        .where('emailAddress', '=', body.emailAddress)
-        .executeTakeFirst();
+      const user = await db.selectFrom('users').select(['id', 'firstName', 'emailAddress']).where('emailAddress', '=', body.emailAddress).executeTakeFirst();
       if (!user) return;
       const token = await issueResetToken(db, user.id, user.id, resetMailLimits.linkLifetimeMs);
       const link = `${options.siteUrl}${resetLinkPath(token)}`;
@@ -393,5 +390,5 @@ export function registerOneTimeCodes(
       });
     }, options.report);
     return { message: codeTexts.mailSent };
-  });
+  }
 }

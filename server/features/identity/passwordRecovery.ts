@@ -4,6 +4,7 @@
 // the link AND the reset code SMS'd to the account's phone, spent together: neither a mailbox
 // nor a phone (a swapped SIM, a code read off a lock screen) alone opens the whole academy. The
 // code alone (ResetPasswordWithCode) is refused for such accounts in oneTimeCodes.ts.
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { opensAdminPanel } from '../../../schema/rules/roles';
 import { newPassword, oneTimeCode } from '../../../schema/validators';
@@ -34,7 +35,10 @@ export function registerPasswordReset(register: Register, db: DB, codes: OneTime
     return owner && opensAdminPanel(owner.role) ? owner : undefined;
   };
 
-  register('POST /api/Auth/ResetPassword', 'public', async (request): Promise<Schemas['SessionsEnded']> => {
+  register('POST /api/Auth/ResetPassword', 'public', resetPassword);
+  register('POST /api/Auth/SendResetLinkCode', 'public', sendResetLinkCode);
+
+  async function resetPassword(request: FastifyRequest): Promise<Schemas['SessionsEnded']> {
     const body = parse(resetBody, request.body, labels);
     // Checked before hashing the password, so a made-up link (or code) costs no scrypt.
     const link = await links.find(request.ip, body.token);
@@ -56,15 +60,15 @@ export function registerPasswordReset(register: Register, db: DB, codes: OneTime
     });
     if (ended === undefined) return links.refuse(request.ip);
     return { ended };
-  });
+  }
 
   // Only the link's holder can ask, and only for the account's own phone: the number is never
   // typed, so the page cannot be used to send codes to anyone else.
-  register('POST /api/Auth/SendResetLinkCode', 'public', async (request): Promise<Schemas['CodeSent']> => {
+  async function sendResetLinkCode(request: FastifyRequest): Promise<Schemas['CodeSent']> {
     const body = parse(linkCodeBody, request.body, labels);
     const link = await links.find(request.ip, body.token);
     const staff = await staffOwner(link.userId);
     if (!staff) throw new HttpError(400, authTexts.linkNeedsNoCode);
     return codes.send(request.ip, staff.phoneNumber, 'reset');
-  });
+  }
 }

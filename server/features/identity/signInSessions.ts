@@ -112,17 +112,21 @@ const changePasswordBody = v.object(
 export function registerSessions(register: Register, db: DB, tokens: Tokens) {
   const attempts = new Attempts(db);
 
-  register('POST /api/Auth/SignOut', 'learner', async (request): Promise<SessionsEnded> => {
+  register('POST /api/Auth/SignOut', 'learner', signOut);
+  register('POST /api/Auth/SignOutEverywhere', 'learner', signOutEverywhere);
+  register('POST /api/Auth/ChangePassword', 'learner', changePassword);
+
+  async function signOut(request: FastifyRequest): Promise<SessionsEnded> {
     const user = currentUser(request);
     return { ended: await endSession(db, user.sessionId, 'signOut') };
-  });
+  }
 
-  register('POST /api/Auth/SignOutEverywhere', 'learner', async (request): Promise<SessionsEnded> => {
+  async function signOutEverywhere(request: FastifyRequest): Promise<SessionsEnded> {
     const user = currentUser(request);
     return { ended: await db.transaction().execute((trx) => endAllSessions(trx, user.id, 'everywhere')) };
-  });
+  }
 
-  register('POST /api/Auth/ChangePassword', 'learner', async (request): Promise<AccessToken> => {
+  async function changePassword(request: FastifyRequest): Promise<AccessToken> {
     const user = currentUser(request);
     const body = parse(changePasswordBody, request.body, { currentPassword: 'رمز عبور فعلی', newPassword: 'رمز عبور جدید' });
     if (body.newPassword === body.currentPassword) throw new HttpError(400, sessionTexts.samePassword);
@@ -146,5 +150,5 @@ export function registerSessions(register: Register, db: DB, tokens: Tokens) {
     });
     // This session goes on, with a token of the new version; every other token is refused.
     return { accessToken: await tokens.sign(updated, user.sessionId) };
-  });
+  }
 }

@@ -325,17 +325,45 @@ async function upload(media: MediaStore, db: DB, kind: MediaKind, request: Fasti
 
 export function registerFiles(register: Register, media: MediaStore, db: DB) {
   const variants: VariantState = { listings: new Map(), making: new Set() };
-  register('GET /api/File/all-images', 'admin', () => media.list('images'), { need: 'panel' });
-  register('GET /api/File/all-videos', 'admin', () => media.list('videos'), { need: 'panel' });
-  register('POST /api/File/upload-image', 'admin', (request, reply) => upload(media, db, 'images', request, reply), { need: 'panel' });
-  register('POST /api/File/upload-video', 'admin', (request, reply) => upload(media, db, 'videos', request, reply), { need: 'panel' });
-  register('GET /api/File/library', 'admin', async (request) => {
+  register('GET /api/File/all-images', 'admin', listImages, { need: 'panel' });
+  register('GET /api/File/all-videos', 'admin', listVideos, { need: 'panel' });
+  register('POST /api/File/upload-image', 'admin', uploadImage, { need: 'panel' });
+  register('POST /api/File/upload-video', 'admin', uploadVideo, { need: 'panel' });
+  register('GET /api/File/library', 'admin', mediaLibrary, { need: 'panel' });
+  register('GET /api/File/image/{fileName}', 'public', serveImage);
+  register('GET /api/File/video/{fileName}', 'public', serveVideo);
+  register('DELETE /api/File/delete', 'admin', deleteFile, { need: 'administrator' });
+
+  function listImages() {
+    return media.list('images');
+  }
+
+  function listVideos() {
+    return media.list('videos');
+  }
+
+  function uploadImage(request: FastifyRequest, reply: FastifyReply) {
+    return upload(media, db, 'images', request, reply);
+  }
+
+  function uploadVideo(request: FastifyRequest, reply: FastifyReply) {
+    return upload(media, db, 'videos', request, reply);
+  }
+
+  async function mediaLibrary(request: FastifyRequest) {
     const { mediaType } = parse(libraryQuery, request.query, { mediaType: 'نوع رسانه' });
     return { items: await libraryOf(db, mediaType === 'image' ? 'images' : 'videos') };
-  }, { need: 'panel' });
-  register('GET /api/File/image/{fileName}', 'public', (request, reply) => serve(media, variants, 'images', request, reply));
-  register('GET /api/File/video/{fileName}', 'public', (request, reply) => serve(media, variants, 'videos', request, reply));
-  register('DELETE /api/File/delete', 'admin', async (request) => {
+  }
+
+  function serveImage(request: FastifyRequest, reply: FastifyReply) {
+    return serve(media, variants, 'images', request, reply);
+  }
+
+  function serveVideo(request: FastifyRequest, reply: FastifyReply) {
+    return serve(media, variants, 'videos', request, reply);
+  }
+
+  async function deleteFile(request: FastifyRequest) {
     currentUser(request);
     const { fileName, mediaType, confirmed } = parse(deleteQuery, request.query, { fileName: 'نام فایل', mediaType: 'نوع رسانه', confirmed: 'تأیید' });
     const kind = mediaType === 'image' ? 'images' : 'videos';
@@ -346,5 +374,5 @@ export function registerFiles(register: Register, media: MediaStore, db: DB) {
     await forgetFile(db, kind, fileName);
     if (!removed) throw new HttpError(404, fileTexts.notFound);
     return { fileName };
-  }, { need: 'administrator' });
+  }
 }

@@ -1,5 +1,6 @@
 // The second factor's state, the authenticator app's enrolment, and passing the factor with a
 // code from the app or a recovery code (src/routes/admin_.second-factor.tsx is their page).
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { components } from '../../../codegen/openapi.gen';
 import type { PanelSecondFactor } from '../../platform/config';
@@ -21,9 +22,16 @@ const labels = { code: 'کد' };
 export function registerCodeRoutes(register: Register, db: DB, mode: PanelSecondFactor): void {
   const attempts = new FactorAttempts(db);
 
-  register('GET /api/Auth/SecondFactor', 'learner', async (request): Promise<Schemas['SecondFactorStatus']> => statusOf(db, panelCaller(request), mode));
+  register('GET /api/Auth/SecondFactor', 'learner', getSecondFactor);
+  register('POST /api/Auth/SecondFactor/Totp', 'learner', startTotp);
+  register('POST /api/Auth/SecondFactor/Totp/Confirm', 'learner', confirmTotp);
+  register('POST /api/Auth/SecondFactor/Verify', 'learner', verifySecondFactor);
 
-  register('POST /api/Auth/SecondFactor/Totp', 'learner', async (request): Promise<Schemas['TotpEnrolment']> => {
+  async function getSecondFactor(request: FastifyRequest): Promise<Schemas['SecondFactorStatus']> {
+    return statusOf(db, panelCaller(request), mode);
+  }
+
+  async function startTotp(request: FastifyRequest): Promise<Schemas['TotpEnrolment']> {
     const user = enrollingCaller(request);
     const account = await db.selectFrom('users').select(['phoneNumber']).where('id', '=', user.id).executeTakeFirstOrThrow();
     const enrolment = await newTotpSecret(account.phoneNumber);
@@ -34,9 +42,9 @@ export function registerCodeRoutes(register: Register, db: DB, mode: PanelSecond
       .onConflict((oc) => oc.column('userId').doUpdateSet({ pendingSecret: enrolment.secret }))
       .execute();
     return enrolment;
-  });
+  }
 
-  register('POST /api/Auth/SecondFactor/Totp/Confirm', 'learner', async (request): Promise<Schemas['RecoveryCodes']> => {
+  async function confirmTotp(request: FastifyRequest): Promise<Schemas['RecoveryCodes']> {
     const user = enrollingCaller(request);
     const { code } = parse(codeBody, request.body, labels);
     const row = await db.selectFrom('second_factors').select(['pendingSecret']).where('userId', '=', user.id).executeTakeFirst();
@@ -54,9 +62,9 @@ export function registerCodeRoutes(register: Register, db: DB, mode: PanelSecond
       await passSession(db, user.sessionId);
       return { recoveryCodes };
     });
-  });
+  }
 
-  register('POST /api/Auth/SecondFactor/Verify', 'learner', async (request): Promise<Schemas['SecondFactorStatus']> => {
+  async function verifySecondFactor(request: FastifyRequest): Promise<Schemas['SecondFactorStatus']> {
     const user = panelCaller(request);
     const { code } = parse(codeBody, request.body, labels);
     const row = await db.selectFrom('second_factors').select(['totpSecret', 'enrolledAt']).where('userId', '=', user.id).executeTakeFirst();
@@ -73,6 +81,6 @@ export function registerCodeRoutes(register: Register, db: DB, mode: PanelSecond
     });
     await passSession(db, user.sessionId);
     return statusOf(db, user, mode, 'passed');
-  });
+  }
 
 }

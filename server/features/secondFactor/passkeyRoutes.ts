@@ -2,6 +2,7 @@
 // used to pass it. The relying party is the configured public address (PUBLIC_URL): its host name
 // is the RP id and its origin the only one accepted. Each challenge is kept with the session that
 // asked for it and taken off before it is checked, so an answer is good once.
+import type { FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -72,7 +73,12 @@ export function registerPasskeyRoutes(register: Register, db: DB, mode: PanelSec
   };
   const passkeysOf = (userId: number) => db.selectFrom('passkeys').select(['id', 'credentialId', 'publicKey', 'counter', 'transports']).where('userId', '=', userId).execute();
 
-  register('POST /api/Auth/SecondFactor/Passkey/Options', 'learner', async (request): Promise<Schemas['PasskeyOptions']> => {
+  register('POST /api/Auth/SecondFactor/Passkey/Options', 'learner', passkeyRegistrationOptions);
+  register('POST /api/Auth/SecondFactor/Passkey', 'learner', registerPasskey);
+  register('POST /api/Auth/SecondFactor/Passkey/SignInOptions', 'learner', passkeySignInOptions);
+  register('POST /api/Auth/SecondFactor/Passkey/SignIn', 'learner', signInWithPasskey);
+
+  async function passkeyRegistrationOptions(request: FastifyRequest): Promise<Schemas['PasskeyOptions']> {
     const user = enrollingCaller(request);
     const account = await db.selectFrom('users').select(['phoneNumber', 'firstName', 'lastName']).where('id', '=', user.id).executeTakeFirstOrThrow();
     const options = await generateRegistrationOptions({
@@ -87,9 +93,9 @@ export function registerPasskeyRoutes(register: Register, db: DB, mode: PanelSec
     });
     await keepChallenge(user.sessionId, options.challenge);
     return { options: { ...options } };
-  });
+  }
 
-  register('POST /api/Auth/SecondFactor/Passkey', 'learner', async (request): Promise<Schemas['RecoveryCodes']> => {
+  async function registerPasskey(request: FastifyRequest): Promise<Schemas['RecoveryCodes']> {
     const user = enrollingCaller(request);
     const { response } = parse(registrationBody, request.body, labels);
     const expectedChallenge = await takeChallenge(user.sessionId);
@@ -106,18 +112,18 @@ export function registerPasskeyRoutes(register: Register, db: DB, mode: PanelSec
     await markEnrolled(db, user.id);
     await passSession(db, user.sessionId);
     return { recoveryCodes };
-  });
+  }
 
-  register('POST /api/Auth/SecondFactor/Passkey/SignInOptions', 'learner', async (request): Promise<Schemas['PasskeyOptions']> => {
+  async function passkeySignInOptions(request: FastifyRequest): Promise<Schemas['PasskeyOptions']> {
     const user = panelCaller(request);
     const keys = await passkeysOf(user.id);
     if (keys.length === 0) throw new HttpError(400, secondFactorTexts.noPasskey);
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred', allowCredentials: keys.map((key) => ({ id: key.credentialId, transports: transportsOf(key.transports) })) });
     await keepChallenge(user.sessionId, options.challenge);
     return { options: { ...options } };
-  });
+  }
 
-  register('POST /api/Auth/SecondFactor/Passkey/SignIn', 'learner', async (request): Promise<Schemas['SecondFactorStatus']> => {
+  async function signInWithPasskey(request: FastifyRequest): Promise<Schemas['SecondFactorStatus']> {
     const user = panelCaller(request);
     const { response } = parse(authenticationBody, request.body, labels);
     await attempts.run(user.id, async () => {
@@ -137,5 +143,5 @@ export function registerPasskeyRoutes(register: Register, db: DB, mode: PanelSec
     });
     await passSession(db, user.sessionId);
     return statusOf(db, user, mode, 'passed');
-  });
+  }
 }

@@ -26,27 +26,48 @@ components:
 `;
 
 
+async function readA() {
+  return { ok: true };
+}
+async function changeB() {
+  return null;
+}
+
 describe('routes are tied to the contract', () => {
   it('refuses a route the contract does not define and reports operations left without a route', async () => {
     const app = Fastify();
     const db = openDatabase(':memory:');
     const routes = contractRoutes(app, new Contract(yaml), bearerAuthentication(db, new Tokens(new Uint8Array(32))));
-    expect(() => routes.register('GET /api/Missing', 'public', async () => null)).toThrow(/not an operation/);
-    routes.register('GET /api/A', 'public', async () => ({ ok: true }));
+    expect(() => routes.register('GET /api/Missing', 'public', readA)).toThrow(/not an operation/);
+    routes.register('GET /api/A', 'public', readA);
     expect(() => routes.assertComplete()).toThrow(/POST \/api\/B\/\{id\}/);
     // Who may call it is declared where it is registered, and must be what the contract says.
-    expect(() => routes.register('POST /api/B/{id}', 'public', async () => null)).toThrow("POST /api/B/{id} is registered for public, but openapi.yaml's x-access says admin");
-    routes.register('POST /api/B/{id}', 'admin', async () => null);
+    expect(() => routes.register('POST /api/B/{id}', 'public', changeB)).toThrow("POST /api/B/{id} is registered for public, but openapi.yaml's x-access says admin");
+    routes.register('POST /api/B/{id}', 'admin', changeB);
     expect(() => routes.assertComplete()).not.toThrow();
     expect(routes.declared()).toEqual([
-      { operation: 'GET /api/A', access: 'public', need: null },
-      { operation: 'POST /api/B/{id}', access: 'admin', need: 'administrator' },
+      { operation: 'GET /api/A', access: 'public', need: null, handler: 'readA' },
+      { operation: 'POST /api/B/{id}', access: 'admin', need: 'administrator', handler: 'changeB' },
     ]);
     expect(() => app.get('/api/Sneaky', async () => 'x')).toThrow(/not an operation/);
     const anonymous = await app.inject({ method: 'POST', url: '/api/B/1' });
     expect(anonymous.statusCode).toBe(401);
     await app.close();
     await db.destroy();
+  });
+
+  it('refuses a handler without a name (an inline closure), naming the operation', async () => {
+    const app = Fastify();
+    const routes = contractRoutes(app, new Contract(yaml), async () => null);
+    expect(() => routes.register('GET /api/A', 'public', async () => ({ ok: true }))).toThrow('GET /api/A: its handler has no name');
+    expect(() => routes.register('POST /api/B/{id}', 'admin', async function () {
+      return null;
+    })).toThrow('POST /api/B/{id}: its handler has no name');
+    // Refused before it is served: the operation is still free for its named handler.
+    expect(routes.declared()).toEqual([]);
+    routes.register('GET /api/A', 'public', readA);
+    expect(routes.declared().map((route) => route.handler)).toEqual(['readA']);
+    await app.close();
   });
 
   it('refuses a contract operation without x-access', () => {

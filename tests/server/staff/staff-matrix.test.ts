@@ -48,6 +48,12 @@ describe('the staff access matrix', () => {
     expect(accounts.map((account) => account.panel.kind === 'staff' && account.panel.roleName)).toEqual(expect.arrayContaining(['مدیر آموزش', 'حسابدار', 'پذیرش', 'مدرس', 'نویسنده محتوا']));
   });
 
+  it('finds every route the server registered answered by a named function', () => {
+    const unnamed = server.app.declaredRoutes.filter((route) => typeof route.handler !== 'string' || route.handler === '').map((route) => route.operation);
+    expect(server.app.declaredRoutes.length).toBeGreaterThan(150);
+    expect(unnamed).toEqual([]);
+  });
+
   it('answers every panel route as each role’s grants say, and never 401 or 5xx', async () => {
     const routes = server.app.declaredRoutes.filter((route) => route.access === 'admin');
     expect(routes.length).toBeGreaterThan(80);
