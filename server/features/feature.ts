@@ -81,3 +81,33 @@ export function orderBehaviours(behaviours: readonly Behaviour[]): Behaviour[] {
   for (const behaviour of behaviours) visit(behaviour, []);
   return ordered;
 }
+
+/** Jobs held by name: one round of a job on demand, or every job on its timer. */
+export interface JobsByName<Name extends string> {
+  /** Runs one round of the job, as its timer would: how a test without timers moves a job on. */
+  round: (name: Name) => Promise<void>;
+  /** Starts every job's timer on `clock`, answering the stop of all (each ends its round under way). */
+  start: (clock: JobClock) => () => Promise<void>;
+}
+
+/** The features' jobs under their names; a name declared twice stops the start. */
+export function composeJobs<Name extends string>(jobs: ReadonlyArray<readonly [string, Job]>): JobsByName<Name> {
+  const byName = new Map<string, Job>();
+  for (const [name, job] of jobs) {
+    if (byName.has(name)) throw new Error(`job ${name} is declared twice`);
+    byName.set(name, job);
+  }
+  return {
+    async round(name) {
+      const job = byName.get(name);
+      if (!job) throw new Error(`no feature runs a job named ${name}`);
+      return job.round();
+    },
+    start(clock) {
+      const stops = [...byName.values()].map((job) => job.start(clock));
+      return async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
+  };
+}

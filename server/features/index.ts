@@ -4,7 +4,6 @@
 // them. A new feature is one folder with an index.ts, and one line here.
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db';
-import type { JobClock } from '../platform/jobClock';
 import { catalogue } from './catalogue';
 import { classes } from './classes';
 import { commerce } from './commerce';
@@ -14,7 +13,7 @@ import { media } from './media';
 import { messaging } from './messaging';
 import { secondFactor } from './secondFactor';
 import { staff } from './staff';
-import { orderBehaviours, type Job } from './feature';
+import { composeJobs, orderBehaviours, type Job, type JobsByName } from './feature';
 
 export const features = [identity, secondFactor, staff, family, catalogue, classes, commerce, media, messaging] as const;
 
@@ -27,12 +26,7 @@ type JobsOf<List> = List extends readonly [infer First, ...infer Rest] ? (First 
 export type JobName = keyof JobsOf<typeof features> & string;
 
 /** The features' periodic jobs, as the server holds them (`app.jobs`). */
-export interface BackgroundJobs {
-  /** Runs one round of the job, as its timer would: how a test without timers moves a job on. */
-  round: (name: JobName) => Promise<void>;
-  /** Starts every job's timer on `clock`, answering the stop of all (each ends its round under way). */
-  start: (clock: JobClock) => () => Promise<void>;
-}
+export type BackgroundJobs = JobsByName<JobName>;
 
 let plugged = false;
 
@@ -50,20 +44,7 @@ export function registerFeatureRoutes(context: FeaturesContext): void {
 
 /** Every feature's periodic jobs, made from what the server gives the features. */
 export function featureJobs(context: FeaturesContext): BackgroundJobs {
-  const jobs = new Map<string, Job>(features.flatMap((feature) => ('jobs' in feature && feature.jobs ? Object.entries<Job>(feature.jobs(context)) : [])));
-  return {
-    round(name) {
-      const job = jobs.get(name);
-      if (!job) throw new Error(`no feature runs a job named ${name}`);
-      return job.round();
-    },
-    start(clock) {
-      const stops = [...jobs.values()].map((job) => job.start(clock));
-      return async () => {
-        await Promise.all(stops.map((stop) => stop()));
-      };
-    },
-  };
+  return composeJobs(features.flatMap((feature) => ('jobs' in feature && feature.jobs ? Object.entries<Job>(feature.jobs(context)) : [])));
 }
 
 /** What every feature puts in a new database at its first start, in the features' order. */
