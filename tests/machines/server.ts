@@ -46,6 +46,9 @@ export const { backend, server } = shared;
 // first; when files share one graph the others would go unchecked. So the double is published
 // here and tests/support/unit-setup.ts, which every file runs, checks it after each test.
 globalThis.academyDouble = {
+  // Each file starts from the sample seed, as a file with a graph of its own does: what an earlier
+  // file put in the double (rows of its own, a failing call) stays with that file.
+  fresh: () => shared.backend.reset(),
   settle: async () => {
     // Each test starts with the double's own handlers: what a test added with `server.use` ends with it.
     server.resetHandlers();

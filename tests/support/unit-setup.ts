@@ -1,6 +1,6 @@
 // Every vitest file of the main config (tests/support/budget.ts says why the waits are long).
 import { configure } from '@testing-library/react';
-import { afterAll, afterEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import { waitBudgetMs } from './budget';
 import { recordTransition, writeTaken } from './transitions';
@@ -29,8 +29,11 @@ afterAll(writeTaken);
 
 declare global {
   // The msw double of the machine and component tests (tests/machines/server.ts), once a file loaded it.
-  var academyDouble: { settle: () => Promise<string[]> } | undefined;
+  var academyDouble: { fresh: () => void; settle: () => Promise<string[]> } | undefined;
 }
+
+// Files that share one module graph (the unit lane runs so) share the double too.
+beforeAll(() => globalThis.academyDouble?.fresh());
 
 // Every answer the double gave in the test conforms to openapi.yaml.
 afterEach(async () => {
