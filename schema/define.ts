@@ -32,6 +32,7 @@ export * from './define/validation';
 export * from './define/records';
 export * from './define/nav';
 export * from './define/preview';
+export * from './define/listLabels';
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
 
