@@ -171,6 +171,24 @@ describe('reference cells', () => {
     expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(3);
   });
 
+  it('ask nothing for the rows whose labels their list page brought, and only what a changed row lacks', async () => {
+    backend.reset({ ...sampleSeed, teachers: [...teachers, { id: 4, fullName: 'مینا تازه', skill: 'هنر', descirption: '', coverImage: '' }] });
+    const pageLabels = {
+      rows: courses,
+      references: { teachers: { '1': 'سارا احمدی', '2': 'علی یوسفی‌نیا', '3': 'کیان کریمی ۲' }, categories: { '1': 'برنامه‌نویسی', '2': 'رباتیک' } },
+      columns: { seats: Object.fromEntries(courses.map((course) => [String(course.id), '0'])) },
+    };
+    const { rerender } = render(<EntityTable entity={coursesWithReferences} rows={courses} pageLabels={pageLabels} />);
+    // Named from the first frame: no labels call stands between the rows and their names.
+    expect(screen.getAllByText('سارا احمدی').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('رباتیک').length).toBeGreaterThan(0);
+    // A row saved since with a teacher the page did not name: that teacher alone is asked for.
+    const changed = courses.map((course) => (course.id === 1 ? { ...course, techerId: 4 } : course));
+    rerender(<EntityTable entity={coursesWithReferences} rows={changed} pageLabels={pageLabels} />);
+    await waitFor(() => expect(screen.getByText('مینا تازه')).toBeTruthy());
+    expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(1);
+  });
+
   it('show the id in Persian digits for a record the server does not know', async () => {
     const orphan: AnyRow[] = [{ ...base, id: 1, techerId: 77, categoryId: 1 }];
     render(<EntityTable entity={coursesWithReferences} rows={orphan} />);
