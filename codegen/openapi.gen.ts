@@ -2563,6 +2563,10 @@ export type components = {
         };
         /** @description What the page's columns show of other records, read with its rows as the labels call (GET /api/Admin/{entity}/labels) would answer them for the same caller. Every reading the columns need has its entry, empty where the caller's role may not read what it shows. */
         ListLabels: {
+            /** @description The rows' own names by id, when the entity is named through its references (an enrolment, an attendance row); else empty. */
+            names: {
+                [key: string]: string;
+            };
             /** @description Per referenced entity (registry key), the labels of the records the rows' reference columns hold, by id. */
             references: {
                 [key: string]: {

@@ -48,10 +48,12 @@ export function idsIn(value: unknown): number[] {
 /**
  * What a list page brings beside its rows (the list protocol's `labels`): per referenced entity,
  * the labels of the records the rows' reference columns hold; per path or many column, its values
- * by the id it is read through. Every reading the columns need has its entry, empty where the
- * caller's role may not read what it shows, so a page's rows need no labels call after them.
+ * by the id it is read through; the rows' own names when the entity is named through its
+ * references (else none). Every reading the columns need has its entry, empty where the caller's
+ * role may not read what it shows, so a page's rows need no labels call after them.
  */
 export interface ListLabels {
   references: Record<string, Record<string, string>>;
   columns: Record<string, Record<string, string>>;
+  names: Record<string, string>;
 }

@@ -99,7 +99,7 @@ function exportText(entity: AnyEntity, column: Column, row: AnyRow, labels: List
   return digits === 'latin' ? toLatinDigits(text) : digits === 'persian' ? toPersianDigits(text) : text;
 }
 
-export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ListLabels = { references: {}, columns: {} }, today: Date = new Date(), hidden: ReadonlySet<string> = new Set()): string {
+export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ListLabels = { references: {}, columns: {}, names: {} }, today: Date = new Date(), hidden: ReadonlySet<string> = new Set()): string {
   // A column of a field the role may not see is not written at all, not even its header.
   const columns = csvColumns(entity)
     .map(({ column }) => column)

@@ -267,7 +267,7 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
         const page = await runListQuery(db, entity, queryForRole(entity, panel, listQuery));
         const items = (await withLinks(db, entity, page.items)).map((row) => visibleRow(entity, panel, shape(row)));
         // The names the page's columns show come with it, so the table asks for none after the rows.
-        const answer = { items, total: page.total, labels: await listLabels(db, entity, entity.columns, items, panel) };
+        const answer = { items, total: page.total, labels: await listLabels(db, entity, entity.columns, items, panel, { names: true }) };
         if (!cacheLists) return answer;
         // This route skips @fastify/compress (the cached list brings its own encodings), so a
         // page, 100 rows of ~60 kB JSON for courses, is compressed here.

@@ -1,7 +1,7 @@
 // The labels a list's page brings with its rows (schema/define/listLabels.ts), read as the
 // labels call reads them and for the same role: a page's reference columns and path and many
 // columns need no call after the rows. The CSV export reads its cells' labels here too.
-import { columnReads, idsIn, type AnyEntity, type ListLabels, type RegistryKey } from '../../schema/define';
+import { columnReads, idsIn, namedThroughReferences, type AnyEntity, type ListLabels, type RegistryKey } from '../../schema/define';
 import { registry } from '../../schema/registry.gen';
 import type { PanelAccess } from '../../schema/rules/permissions';
 import type { DB } from '../platform/db';
@@ -12,11 +12,20 @@ const byId = (values: ReadonlyMap<number, string>): Record<string, string> => Ob
 
 /**
  * The labels `columns` of `entity` show for `rows` (as the role sees them: a field it may not
- * see is not in them). A referenced entity the role may not read, like the labels call it would
- * be refused, has its entry with nothing in it.
+ * see is not in them), and with `names` the rows' own names when the entity is named through its
+ * references. A referenced entity the role may not read, like the labels call it would be
+ * refused, has its entry with nothing in it.
  */
-export async function listLabels(db: DB, entity: AnyEntity, columns: readonly AnyEntity['columns'][number][], rows: readonly Readonly<Record<string, unknown>>[], panel: PanelAccess): Promise<ListLabels> {
-  const labels: ListLabels = { references: {}, columns: {} };
+export async function listLabels(
+  db: DB,
+  entity: AnyEntity,
+  columns: readonly AnyEntity['columns'][number][],
+  rows: readonly Readonly<Record<string, unknown>>[],
+  panel: PanelAccess,
+  options: { names?: boolean } = {},
+): Promise<ListLabels> {
+  const labels: ListLabels = { references: {}, columns: {}, names: {} };
+  if (options.names && namedThroughReferences(entity)) labels.names = byId(await recordLabels(db, entity, rows.flatMap((row) => idsIn(row.id))));
   const referenced = new Map<RegistryKey, Set<number>>();
   for (const read of columnReads(entity, columns)) {
     if (read.kind === 'reference') {

@@ -42,7 +42,7 @@ export interface ListPage {
 }
 
 const byIdSchema = v.record(v.string(), v.record(v.string(), v.string()));
-const labelsSchema = v.object({ references: byIdSchema, columns: byIdSchema });
+const labelsSchema = v.object({ references: byIdSchema, columns: byIdSchema, names: v.record(v.string(), v.string()) });
 
 /** The page answer of the list protocol (`{ items, total, labels }`), checked; labels it lacks are asked for by the table. */
 export function pageOf(data: unknown): ListPage {

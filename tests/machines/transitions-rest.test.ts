@@ -53,7 +53,7 @@ function holdNextCoursePage() {
         arrive();
         await released;
         // No labels brought: the table would ask for them, as it does for any it lacks.
-        return HttpResponse.json(page && { ...page, labels: { references: {}, columns: {} } });
+        return HttpResponse.json(page && { ...page, labels: { references: {}, columns: {}, names: {} } });
       },
       { once: true },
     ),

@@ -17,6 +17,7 @@ let assistantId: number;
 let courseId: number;
 let categoryId: number;
 let childId: number;
+let enrolmentId: number;
 const staffPhone = '09125550077';
 const staffPassword = 'staff-pass-for-tests-7';
 
@@ -33,7 +34,7 @@ const grants: Grants = {
 interface Page {
   items: Array<Record<string, unknown> & { id: number }>;
   total: number;
-  labels: { references: Record<string, Record<string, string>>; columns: Record<string, Record<string, string>> };
+  labels: { references: Record<string, Record<string, string>>; columns: Record<string, Record<string, string>>; names: Record<string, string> };
 }
 
 async function ok<T>(answer: Promise<{ status: number; body: T }>): Promise<T> {
@@ -61,6 +62,7 @@ beforeAll(async () => {
   staff = await server.signIn(staffPhone, staffPassword);
   const parent = await signUpLearner(server, '09365550077');
   childId = (await ok(server.call<{ id: number }>('POST', '/api/Children/Create', { token: parent, body: { firstName: 'آوا', lastName: 'برچسب', ...sampleChild } }))).id;
+  enrolmentId = (await ok(server.call<{ id: number }>('POST', '/api/EnrollmentRecord/Create', { token: admin, body: { childId, courseId, payment: 'free', amountInTomans: 0, reference: '' } }))).id;
 });
 afterAll(async () => {
   await server?.close();
@@ -105,5 +107,14 @@ describe('a list page', () => {
       server.call<{ labels: Record<string, string> }>('GET', '/api/Admin/{entity}/labels', { token, params: { entity: 'children' }, query: { ids: String(childId), path: 'userId' } });
     expect((await ok(parentOf(admin))).labels[String(childId)]).toContain('نگار');
     expect((await ok(parentOf(staff))).labels).toEqual({});
+  });
+
+  it('brings the names of its rows when they are made of other records’ names (an enrolment: child and course)', async () => {
+    const page = await ok(server.call<Page>('GET', '/api/EnrollmentRecord/GetSelectList', { token: admin, query: { page: '1', pageSize: '50' } }));
+    const named = await ok(server.call<{ labels: Record<string, string> }>('GET', '/api/Admin/{entity}/labels', { token: admin, params: { entity: 'enrollments' }, query: { ids: String(enrolmentId) } }));
+    expect(page.labels.names[String(enrolmentId)]).toBe(named.labels[String(enrolmentId)]);
+    expect(page.labels.names[String(enrolmentId)]).toContain('رباتیک برچسب');
+    // A course is named by its own title: its page brings no names.
+    expect((await firstPage(admin)).labels.names).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 // The list protocol of the msw double (tests/support/msw-handlers.ts) over its in-memory rows.
-import { columnReads, idsIn, type AnyEntity, type AnyRow, type ListLabels, type RegistryKey } from '../../schema/define';
+import { columnReads, idsIn, namedThroughReferences, type AnyEntity, type AnyRow, type ListLabels, type RegistryKey } from '../../schema/define';
 import { foldForSearch } from '../../schema/rules/text';
 
 const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
@@ -49,7 +49,7 @@ export type LabelsOf = (key: RegistryKey, ids: readonly number[], path: readonly
 
 /** The labels a page brings (server/engine/listLabels.ts), made of what the double's labels call answers. */
 export function pageLabels(entity: AnyEntity, items: readonly AnyRow[], labelsOf: LabelsOf): ListLabels {
-  const labels: ListLabels = { references: {}, columns: {} };
+  const labels: ListLabels = { references: {}, columns: {}, names: namedThroughReferences(entity) ? labelsOf(entity.key, items.map((row) => row.id), []) : {} };
   for (const read of columnReads(entity, entity.columns)) {
     if (read.kind === 'reference') {
       labels.references[read.target] = { ...labels.references[read.target], ...labelsOf(read.target, items.flatMap((row) => idsIn(row[read.key])), []) };

@@ -369,6 +369,7 @@ export function EntityTable({ entity, rows, pageLabels = null, server, onEdit, o
             onSaved={onSaved}
             onDrawn={measured || compact ? undefined : measureColumns}
             compact={compact}
+            pageLabels={pageLabels}
           />
         </table>
       </div>

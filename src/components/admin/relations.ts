@@ -4,7 +4,7 @@
 // of a list's page, which brings their labels with it (PageLabels).
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import { columnReads, idsIn, labelFieldsOf, referenceTarget, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
+import { columnReads, idsIn, namedThroughReferences, referenceTarget, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
 import type { PageLabels } from '../../machines/entityApi';
 import { api, serverMessage } from '../../api/client';
 import { ApiError } from '../../api/operations';
@@ -42,7 +42,6 @@ export async function fetchRecord(entity: RegistryKey, id: number): Promise<Admi
   return data;
 }
 
-export { referenceTarget };
 
 /** The field names of `entity` whose values are ids of another entity's records. */
 export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): Array<{ name: string; target: RegistryKey }> {
@@ -102,26 +101,24 @@ export function useLabels(wanted: ReadonlyMap<RegistryKey, ReadonlySet<number>>)
   return labels;
 }
 
-/**
- * Whether a record's name is made of other records' names (an enrolment: its child and its course),
- * so only the server's labels call (GET /api/Admin/{entity}/labels, see useRecordNames) can give it.
- */
-export function namedThroughReferences(entity: AnyEntity): boolean {
-  return labelFieldsOf(entity).some((name) => referenceTarget(entity.allFields[name]) !== null);
-}
+export { namedThroughReferences, referenceTarget };
 
 /**
  * The names of `rows` themselves, as the server's labels call gives them, when the entity is named
  * through its references (an enrolment, an attendance row; see recordName); undefined otherwise,
- * where the row names itself.
+ * where the row names itself. Those a list's page brought for its rows are not asked again.
  */
-export function useRecordNames(entity: AnyEntity, rows: readonly (Readonly<Record<string, unknown>> | null | undefined)[]): Labels | undefined {
-  const idsKey = namedThroughReferences(entity) ? rows.flatMap((row) => (row && typeof row.id === 'number' ? [row.id] : [])).join(',') : '';
+export function useRecordNames(entity: AnyEntity, rows: readonly (Readonly<Record<string, unknown>> | null | undefined)[], page: PageLabels | null = null): Labels | undefined {
+  const named = namedThroughReferences(entity);
+  const brought = named && page ? page.names : undefined;
+  const known = new Set(brought ? page?.rows.map((row) => row.id) : []);
+  const idsKey = named ? rows.flatMap((row) => (row && typeof row.id === 'number' && !known.has(row.id) ? [row.id] : [])).join(',') : '';
   const wanted = useMemo(
     () => new Map<RegistryKey, ReadonlySet<number>>(idsKey === '' ? [] : [[entity.key, new Set(idsKey.split(',').map(Number))]]),
     [entity.key, idsKey],
   );
-  return useLabels(wanted)[entity.key];
+  const asked = useLabels(wanted)[entity.key];
+  return useMemo(() => (brought ? { ...brought, ...asked } : asked), [brought, asked]);
 }
 
 /**
