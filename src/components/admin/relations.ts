@@ -42,7 +42,6 @@ export async function fetchRecord(entity: RegistryKey, id: number): Promise<Admi
   return data;
 }
 
-
 /** The field names of `entity` whose values are ids of another entity's records. */
 export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): Array<{ name: string; target: RegistryKey }> {
   return names.flatMap((name) => {
