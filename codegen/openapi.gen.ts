@@ -2559,6 +2559,26 @@ export type components = {
             items: Record<string, never>[];
             /** @description Rows matching the search and filters */
             total: number;
+            labels: components["schemas"]["ListLabels"];
+        };
+        /** @description What the page's columns show of other records, read with its rows as the labels call (GET /api/Admin/{entity}/labels) would answer them for the same caller. Every reading the columns need has its entry, empty where the caller's role may not read what it shows. */
+        ListLabels: {
+            /** @description The rows' own names by id, when the entity is named through its references (an enrolment, an attendance row); else empty. */
+            names: {
+                [key: string]: string;
+            };
+            /** @description Per referenced entity (registry key), the labels of the records the rows' reference columns hold, by id. */
+            references: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Per path or many column (its id), its values by the id it is read through (the referenced record's for a path, the row's own for a many). */
+            columns: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description A named admin list view (its URL query) kept for one admin. */
         SavedView: {

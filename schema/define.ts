@@ -21,6 +21,7 @@ import type { AnyEntity } from './define/entity';
 import { assertBulkEdit, assertFieldOrder } from './define/validation';
 import type { OperationKey } from './define/fields';
 import type { EntityOps } from './define/entity';
+import { referenceTarget } from './define/listLabels';
 
 export { defaultNumberLimits };
 export type { RegistryKey };
@@ -32,6 +33,7 @@ export * from './define/validation';
 export * from './define/records';
 export * from './define/nav';
 export * from './define/preview';
+export * from './define/listLabels';
 
 // ── defineEntity ─────────────────────────────────────────────────────────────────────────────
 
@@ -170,6 +172,14 @@ export function labelFieldsOf(entity: AnyEntity): string[] {
   if (entity.labelField) return [...entity.labelField];
   const first = entity.slugFrom ?? entity.searchIn?.[0] ?? Object.entries(entity.allFields).find(([, field]) => field.input === 'text')?.[0];
   return first === undefined ? [] : [first];
+}
+
+/**
+ * Whether a record's name is made of other records' names (an enrolment: its child and its course),
+ * so only the server can give it (its labels call, or a list's page for its rows).
+ */
+export function namedThroughReferences(entity: AnyEntity): boolean {
+  return labelFieldsOf(entity).some((name) => referenceTarget(entity.allFields[name]) !== null);
 }
 
 /** A record's label from its row; its id when the label fields are empty. */

@@ -6,8 +6,8 @@
 //    addresses taken in turn, medians of BENCH_RUNS rounds; each over the static file's and the
 //    home page's requests/s of the same server (a page that costs the server what `/` costs is 1×);
 //  - the admin list's first row: /admin/courses with 1,000 courses, from navigation start to the
-//    frame showing the first row (scripts/bench/firstRow.ts), the two servers loaded in turn,
-//    median of BENCH_RUNS loads each.
+//    frame showing the first row, and to the frame naming its teacher (scripts/bench/firstRow.ts),
+//    the two servers loaded in turn, median of BENCH_RUNS × 2 loads each.
 // The JavaScript each page loads is the bundle check's (scripts/bundle-budget.ts).
 import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
@@ -95,7 +95,7 @@ async function underACrowd(trees: readonly Tree[]): Promise<void> {
 }
 
 async function firstRow(trees: readonly Tree[]): Promise<void> {
-  const sessions: Array<{ tree: Tree; session: BrowserSession; painted: number[] }> = [];
+  const sessions: Array<{ tree: Tree; session: BrowserSession; painted: number[]; labelled: number[] }> = [];
   for (const tree of trees) {
     const db = openBenchDatabase(tree.stack.dataDir);
     const { n } = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -105,17 +105,25 @@ async function firstRow(trees: readonly Tree[]): Promise<void> {
     await signInAsAdmin(session.page, tree.stack);
     await session.page.addInitScript(firstRowProbe);
     // Once unmeasured: the browser's cache then holds the scripts, as for an administrator at work.
-    await firstRows(session.page, `${tree.stack.baseUrl}/admin/courses`);
-    sessions.push({ tree, session, painted: [] });
+    await firstRows(session.page, `${tree.stack.baseUrl}/admin/courses`, { labelled: true });
+    sessions.push({ tree, session, painted: [], labelled: [] });
   }
   for (let run = 0; run < rounds * 2; run++) {
-    for (const entry of sessions) entry.painted.push((await firstRows(entry.session.page, `${entry.tree.stack.baseUrl}/admin/courses`)).painted);
+    for (const entry of sessions) {
+      const figures = await firstRows(entry.session.page, `${entry.tree.stack.baseUrl}/admin/courses`, { labelled: true });
+      entry.painted.push(figures.painted);
+      entry.labelled.push(figures.labelled);
+    }
   }
-  console.log(`\nAdmin list's first row, 1,000 courses, from navigation start to the frame showing it (median of ${rounds * 2})`);
+  console.log(`\nAdmin list's first row, 1,000 courses, from navigation start to the frame showing it, and to the frame naming its teacher (median of ${rounds * 2})`);
   const base = median(sessions[0]?.painted ?? []);
+  const baseLabelled = median(sessions[0]?.labelled ?? []);
   for (const entry of sessions) {
     const figure = median(entry.painted);
-    console.log(`  ${entry.tree.name.padEnd(10)} ${figure.toFixed(1).padStart(7)} ms  ${(figure / base).toFixed(2)}× of ${sessions[0]?.tree.name ?? ''}`);
+    const labelled = median(entry.labelled);
+    console.log(
+      `  ${entry.tree.name.padEnd(10)} ${figure.toFixed(1).padStart(7)} ms  ${(figure / base).toFixed(2)}× of ${sessions[0]?.tree.name ?? ''};  named ${labelled.toFixed(1).padStart(7)} ms  ${(labelled / baseLabelled).toFixed(2)}×`,
+    );
   }
   for (const entry of sessions) await entry.session.close();
 }

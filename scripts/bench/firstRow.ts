@@ -2,40 +2,55 @@
 // (performance.now() is relative to it) until the first data row is in the DOM and the frame
 // showing it has rendered (a message posted from the next animation frame arrives once that
 // frame's rendering is done). Install `firstRowProbe` with page.addInitScript before loading.
+// On the courses list it also notes the frame where the first row's teacher is named (no longer
+// the bare id the cell shows until the label is known).
 import type { Page } from 'playwright-core';
 
 export const firstRowProbe = `
-  window.__scale = { rowsAt: 0, paintedAt: 0, searchSentAt: 0 };
+  window.__scale = { rowsAt: 0, paintedAt: 0, labelledAt: 0, labelledPaintedAt: 0, searchSentAt: 0 };
   const original = window.fetch.bind(window);
   window.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof Request ? input.url : String(input);
     if (/GetSelectList\\?.*q=/.test(url)) window.__scale.searchSentAt = performance.now();
     return original(input, init);
   };
+  const afterFrame = (done) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done(performance.now());
+    channel.port2.postMessage(null);
+  });
   new MutationObserver(() => {
     const s = window.__scale;
     if (!s.rowsAt && document.querySelector('.admin-entity-table tbody tr[data-index] td')) {
       s.rowsAt = performance.now();
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => { s.paintedAt = performance.now(); };
-        channel.port2.postMessage(null);
-      });
+      afterFrame((at) => { s.paintedAt = at; });
     }
-  }).observe(document, { childList: true, subtree: true });
+    if (s.rowsAt && !s.labelledAt) {
+      const heads = [...document.querySelectorAll('.admin-entity-table thead th')].map((th) => th.textContent.trim());
+      const at = heads.findIndex((text) => /^مدرس(?!ان)/.test(text));
+      const cell = at < 0 ? null : document.querySelector('.admin-entity-table tbody tr[data-index]')?.children[at];
+      if (cell && !/^[0-9۰-۹]*$/.test(cell.textContent.trim())) {
+        s.labelledAt = performance.now();
+        afterFrame((at) => { s.labelledPaintedAt = at; });
+      }
+    }
+  }).observe(document, { childList: true, characterData: true, subtree: true });
 `;
 
 export interface FirstRows {
   inDom: number;
   painted: number;
+  /** The frame showing the first row's teacher named (NaN where not waited for). */
+  labelled: number;
 }
 
-export async function firstRows(page: Page, url: string): Promise<FirstRows> {
+export async function firstRows(page: Page, url: string, options: { labelled?: boolean } = {}): Promise<FirstRows> {
   await page.goto(url);
-  await page.waitForFunction(() => Number(Reflect.get(Reflect.get(window, '__scale') ?? {}, 'paintedAt')) > 0, undefined, { timeout: 60_000 });
+  const mark = options.labelled ? 'labelledPaintedAt' : 'paintedAt';
+  await page.waitForFunction((name) => Number(Reflect.get(Reflect.get(window, '__scale') ?? {}, name)) > 0, mark, { timeout: 60_000 });
   return page.evaluate(() => {
     const s: unknown = Reflect.get(window, '__scale');
-    if (typeof s !== 'object' || !s) return { inDom: NaN, painted: NaN };
-    return { inDom: Number(Reflect.get(s, 'rowsAt')), painted: Number(Reflect.get(s, 'paintedAt')) };
+    if (typeof s !== 'object' || !s) return { inDom: NaN, painted: NaN, labelled: NaN };
+    return { inDom: Number(Reflect.get(s, 'rowsAt')), painted: Number(Reflect.get(s, 'paintedAt')), labelled: Number(Reflect.get(s, 'labelledPaintedAt')) || NaN };
   });
 }

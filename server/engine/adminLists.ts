@@ -1,10 +1,9 @@
 // The admin lists' own endpoints beside the generic CRUD: saved named views (per admin, per
 // entity) and the CSV export of a list's current view.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hiddenFields, pathEntityNeed, queryForRole, readsEntity, visibleRow } from './staffView';
-import type { PanelAccess } from '../../schema/rules/permissions';
+import { hiddenFields, pathEntityNeed, queryForRole, visibleRow } from './staffView';
 import * as v from 'valibot';
-import { manySpec, ownColumnValue, type AnyEntity, type AnyRow, type RegistryKey } from '../../schema/define';
+import { ownColumnValue, readFrom, referenceTarget, type AnyEntity, type AnyRow, type ListLabels, type RegistryKey } from '../../schema/define';
 import { csvColumns, csvDigits } from '../../schema/importable';
 import { csvLine, guardFormula } from '../../schema/rules/csv';
 import { registry } from '../../schema/registry.gen';
@@ -17,7 +16,7 @@ import { queryRecord } from './crud';
 import { nowIso, type DB } from '../platform/db';
 import { HttpError, notFound } from '../platform/errors';
 import { matchingRows, parseListQuery, parseQueryString, schemaProperties, type ListQuery } from './listQuery';
-import { manyValues, pathValues, recordLabels } from './relations';
+import { listLabels } from './listLabels';
 import { currentUser, parse, type Register } from '../platform/http';
 import { withLinks } from './links';
 
@@ -59,18 +58,19 @@ type Column = AnyEntity['columns'][number];
  * as text (Latin digits Excel would take for Gregorian dates), a reference to nothing as its
  * field's own wording («ثبت دستی»), an age in whole years, rich text as plain text.
  */
-function cellText(entity: AnyEntity, column: Column, row: AnyRow, labels: ReferenceLabels, today: Date): string {
-  // A path column's values are read for all rows at once (see referenceLabels), by row id.
-  const value = 'path' in column || 'many' in column ? labels.get(column.id)?.get(row.id) : ownColumnValue(column, row);
+function cellText(entity: AnyEntity, column: Column, row: AnyRow, labels: ListLabels, today: Date): string {
+  // A path or many column's values are read for all rows at once (server/engine/listLabels.ts).
+  const value = 'path' in column || 'many' in column ? labels.columns[column.id]?.[String(row[readFrom(column)])] : ownColumnValue(column, row);
   const field = 'key' in column ? entity.allFields[column.key] : undefined;
+  const named = labels.references[referenceTarget(field) ?? ''];
   if (column.cell === 'reference' && 'key' in column && (value === null || value === undefined || value === 0)) return field?.reference?.none ?? '';
   if (value === null || value === undefined) return '';
   switch (column.cell) {
     case 'reference':
-      return 'key' in column ? (labels.get(column.key)?.get(Number(value)) ?? String(value)) : String(value);
+      return named?.[String(value)] ?? String(value);
     case 'references': {
       const ids = Array.isArray(value) ? value.map(Number) : [];
-      return ids.map((id) => ('key' in column ? labels.get(column.key)?.get(id) : undefined) ?? String(id)).join('، ');
+      return ids.map((id) => named?.[String(id)] ?? String(id)).join('، ');
     }
     case 'number':
     case 'hours':
@@ -94,57 +94,13 @@ function cellText(entity: AnyEntity, column: Column, row: AnyRow, labels: Refere
   }
 }
 
-function exportText(entity: AnyEntity, column: Column, row: AnyRow, labels: ReferenceLabels, today: Date): string {
+function exportText(entity: AnyEntity, column: Column, row: AnyRow, labels: ListLabels, today: Date): string {
   const text = cellText(entity, column, row, labels, today);
   const digits = csvDigits[column.cell];
   return digits === 'latin' ? toLatinDigits(text) : digits === 'persian' ? toPersianDigits(text) : text;
 }
 
-/** Per reference column: the labels of the records its rows point at. */
-type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
-
-/** The labels of every record the rows' reference columns point at, one query per 500 ids. */
-async function referenceLabels(db: DB, entity: AnyEntity, rows: readonly AnyRow[], panel: PanelAccess): Promise<ReferenceLabels> {
-  const out = new Map<string, Map<number, string>>();
-  for (const { column } of csvColumns(entity)) {
-    if ((column.cell !== 'reference' && column.cell !== 'references') || !('key' in column)) continue;
-    const field = entity.allFields[column.key];
-    const target = field?.reference?.entity ?? field?.references?.entity;
-    if (!target || !readsEntity(panel, target)) continue;
-    // A many-to-many cell holds several ids; a reference cell one.
-    const held = rows.flatMap((row) => {
-      const value = row[column.key];
-      return Array.isArray(value) ? value.map(Number) : [Number(value)];
-    });
-    const ids = [...new Set(held.filter((id) => Number.isInteger(id) && id > 0))];
-    out.set(column.key, await recordLabels(db, registry[target], ids));
-  }
-  for (const column of entity.columns) {
-    if (!('path' in column)) continue;
-    const [first, ...rest] = column.path;
-    const target = entity.allFields[first]?.reference?.entity;
-    if (!target) continue;
-    const byTarget = new Map<number, number>();
-    for (const row of rows) {
-      const id = Number(row[first]);
-      if (Number.isInteger(id) && id > 0) byTarget.set(row.id, id);
-    }
-    const values = readsEntity(panel, entity.key) && !hiddenFields(entity, panel).has(first) ? await pathValues(db, registry[target], [...new Set(byTarget.values())], rest, panel) : new Map<number, string>();
-    const byRow = new Map<number, string>();
-    for (const [rowId, id] of byTarget) {
-      const value = values.get(id);
-      if (value !== undefined) byRow.set(rowId, value);
-    }
-    out.set(column.id, byRow);
-  }
-  for (const column of entity.columns) {
-    if (!('many' in column)) continue;
-    out.set(column.id, await manyValues(db, entity, rows.map((row) => row.id), manySpec(column), panel));
-  }
-  return out;
-}
-
-export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ReferenceLabels = new Map(), today: Date = new Date(), hidden: ReadonlySet<string> = new Set()): string {
+export function toCsv(entity: AnyEntity, rows: readonly AnyRow[], labels: ListLabels = { references: {}, columns: {}, names: {} }, today: Date = new Date(), hidden: ReadonlySet<string> = new Set()): string {
   // A column of a field the role may not see is not written at all, not even its header.
   const columns = csvColumns(entity)
     .map(({ column }) => column)
@@ -245,6 +201,6 @@ export async function registerAdminLists(register: Register, db: DB, contract: C
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', exportDisposition(entity, new Date()))
       .header('Cache-Control', 'no-store')
-      .send(toCsv(entity, rows, await referenceLabels(db, entity, rows, panel), new Date(), hiddenFields(entity, panel)));
+      .send(toCsv(entity, rows, await listLabels(db, entity, csvColumns(entity).map(({ column }) => column), rows, panel), new Date(), hiddenFields(entity, panel)));
   }
 }

@@ -14,6 +14,7 @@ import { EncodedBody, sendEncoded } from '../platform/encoding';
 import { notFound, texts } from '../platform/errors';
 import { assertNotReferenced, assertReferencesExist, cascadedBy, constraintError, requestedVersion, shapeRow } from './integrity';
 import { assertLinksExist, dropLinksOf, linkFields, recordForUpdate, splitLinks, withLinks, writeLinks } from './links';
+import { listLabels } from './listLabels';
 import type { Row } from '../platform/db';
 import { parseListQuery, runListQuery, schemaProperties } from './listQuery';
 import { prepareListSearch, warmListSearch } from './listSearch';
@@ -267,7 +268,9 @@ export async function registerCrud(register: Register, db: DB, contract: Contrac
       const listQuery = parseListQuery(entity, queryRecord(request.query), listProperties);
       if (listQuery) {
         const page = await runListQuery(db, entity, queryForRole(entity, panel, listQuery));
-        const answer = { items: (await withLinks(db, entity, page.items)).map((row) => visibleRow(entity, panel, shape(row))), total: page.total };
+        const items = (await withLinks(db, entity, page.items)).map((row) => visibleRow(entity, panel, shape(row)));
+        // The names the page's columns show come with it, so the table asks for none after the rows.
+        const answer = { items, total: page.total, labels: await listLabels(db, entity, entity.columns, items, panel, { names: true }) };
         if (!cacheLists) return answer;
         // This route skips @fastify/compress (the cached list brings its own encodings), so a
         // page, 100 rows of ~60 kB JSON for courses, is compressed here.

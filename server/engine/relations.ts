@@ -180,7 +180,9 @@ export async function pathValues(db: DB, entity: AnyEntity, ids: readonly number
     reached = next;
     current = registry[field.reference.entity];
   }
-  // The path ended at a reference (or was empty): the labels of the records reached.
+  // The path ended at a reference (or was empty): the labels of the records reached, if the role
+  // reads them.
+  if (!readsEntity(panel, current.key)) return new Map();
   const labels = await recordLabels(db, current, [...reached.values()]);
   const out = new Map<number, string>();
   for (const [origin, id] of reached) {

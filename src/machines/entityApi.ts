@@ -1,7 +1,7 @@
 // The default implementations behind the machines' named actors: every call is the entity's
 // own operation from its schema, so no entity needs code of its own here.
 import * as v from 'valibot';
-import { bodySchema, firstIssueMessage, savePreviewOp, type AnyAction, type AnyEntity, type AnyRow } from '../../schema/define';
+import { bodySchema, firstIssueMessage, savePreviewOp, type AnyAction, type AnyEntity, type AnyRow, type ListLabels } from '../../schema/define';
 import { onGetCacheCleared } from '../api/client';
 import { ApiError, callOperation } from '../api/operations';
 import type { Notice } from './notice';
@@ -29,16 +29,27 @@ export async function fetchRows(entity: AnyEntity): Promise<AnyRow[]> {
 /** The list protocol's query parameters (page, pageSize, sort, q, f.<field>; repeated = any of). */
 export type ListQueryParams = Readonly<Record<string, string | readonly string[]>>;
 
-/** One page of a list and how many rows matched in all. */
+/** What a page's columns show of other records (ListLabels), with the rows they were read for. */
+export interface PageLabels extends ListLabels {
+  rows: readonly AnyRow[];
+}
+
+/** One page of a list, how many rows matched in all, and the labels its columns show. */
 export interface ListPage {
   items: AnyRow[];
   total: number;
+  labels: PageLabels | null;
 }
 
-/** The page answer of the list protocol (`{ items, total }`), checked. */
+const byIdSchema = v.record(v.string(), v.record(v.string(), v.string()));
+const labelsSchema = v.object({ references: byIdSchema, columns: byIdSchema, names: v.record(v.string(), v.string()) });
+
+/** The page answer of the list protocol (`{ items, total, labels }`), checked; labels it lacks are asked for by the table. */
 export function pageOf(data: unknown): ListPage {
   if (!isRecord(data) || !Array.isArray(data.items) || typeof data.total !== 'number') throw new ApiError(200, undefined);
-  return { items: data.items.filter(isRow), total: data.total };
+  const items = data.items.filter(isRow);
+  const labels = v.safeParse(labelsSchema, data.labels);
+  return { items, total: data.total, labels: labels.success ? { ...labels.output, rows: items } : null };
 }
 
 /**

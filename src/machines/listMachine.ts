@@ -5,7 +5,7 @@
 // wins (re-entering `refreshing` stops the request still under way).
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AnyEntity, AnyRow } from '../../schema/define';
-import { fetchPage, fetchRows, type ListPage, type ListQueryParams } from './entityApi';
+import { fetchPage, fetchRows, type ListPage, type ListQueryParams, type PageLabels } from './entityApi';
 import type { Notice } from './notice';
 
 export interface ListContext {
@@ -15,6 +15,8 @@ export interface ListContext {
   total: number;
   /** The list protocol's parameters; null for the whole list. */
   query: ListQueryParams | null;
+  /** What the page's columns show of other records, read with it (none for the whole list). */
+  labels: PageLabels | null;
 }
 
 export type ListEvent =
@@ -42,7 +44,7 @@ export const listMachine = setup({
   },
 }).createMachine({
   id: 'entityList',
-  context: ({ input }) => ({ entity: input.entity, rows: [], total: 0, query: input.query ?? null }),
+  context: ({ input }) => ({ entity: input.entity, rows: [], total: 0, query: input.query ?? null, labels: null }),
   initial: 'start',
   states: {
     // Resolved while the actor starts: its first state is already `loading` or `loadingPage`.
@@ -55,7 +57,7 @@ export const listMachine = setup({
         input: ({ context }) => ({ entity: context.entity }),
         onDone: {
           target: 'table',
-          actions: assign({ rows: ({ event }) => event.output, total: ({ event }) => event.output.length }),
+          actions: assign({ rows: ({ event }) => event.output, total: ({ event }) => event.output.length, labels: null }),
         },
         onError: {
           target: 'failed',
@@ -70,7 +72,7 @@ export const listMachine = setup({
         input: ({ context }) => ({ entity: context.entity, query: context.query ?? {} }),
         onDone: {
           target: 'table',
-          actions: assign({ rows: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+          actions: assign({ rows: ({ event }) => event.output.items, total: ({ event }) => event.output.total, labels: ({ event }) => event.output.labels }),
         },
         onError: {
           target: 'failed',
@@ -105,7 +107,7 @@ export const listMachine = setup({
         input: ({ context }) => ({ entity: context.entity, query: context.query ?? {} }),
         onDone: {
           target: 'table',
-          actions: assign({ rows: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+          actions: assign({ rows: ({ event }) => event.output.items, total: ({ event }) => event.output.total, labels: ({ event }) => event.output.labels }),
         },
         // The rows shown stay; the toast says the new ones could not be read.
         onError: {

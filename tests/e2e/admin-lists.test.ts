@@ -1,10 +1,10 @@
-// Server-driven admin lists in Chromium: Persian-aware search on the server, sort by header into
-// the URL, the view restored from the URL on reload, filters, saved named views and the CSV
-// export, and a record opened while a typed search waits. Screenshots of a filtered list with a
-// saved view go to SHOTS_DIR when it is set.
+// Server-driven admin lists in Chromium: Persian-aware search on the server, the first rows named
+// without a labels call after them, sort by header into the URL, the view restored from the URL on
+// reload, filters, saved named views and the CSV export, and a record opened while a typed search
+// waits. Screenshots of a filtered list with a saved view go to SHOTS_DIR when it is set.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseBody } from '../support/samples';
 import { apiToken, downloadedText, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
@@ -66,6 +66,28 @@ describe('admin lists driven by the server', () => {
     await expect.poll(() => bodyRows().count()).toBe(1);
     await search().fill('');
     await page.waitForURL((url) => !url.searchParams.has('q'));
+  });
+
+  it('shows the first rows with their teachers named, asking no labels after them', async () => {
+    const labelCalls: string[] = [];
+    const onRequest = (request: Request) => {
+      if (/\/api\/Admin\/[^/]+\/labels/.test(request.url())) labelCalls.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${stack.baseUrl}/admin/courses`);
+      await bodyRows().first().waitFor();
+      const teacherAt = await page.locator('.admin-entity-table thead th').evaluateAll((heads) => heads.findIndex((th) => /^مدرس(?!ان)/.test(th.textContent?.trim() ?? '')));
+      expect(teacherAt).toBeGreaterThan(0);
+      // Named (or «بدون مدرس») in the frame that shows the row, never the bare id first.
+      const teachers = await bodyRows().evaluateAll((rows, at) => rows.map((row) => row.children[at]?.textContent?.trim() ?? ''), teacherAt);
+      expect(teachers.length).toBeGreaterThan(0);
+      for (const name of teachers) expect(name).not.toMatch(/^[0-9۰-۹]*$/);
+      await framesDrawn(page);
+      expect(labelCalls).toEqual([]);
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('sorts by a header into the URL and restores the view on reload', async () => {

@@ -67,7 +67,11 @@ describe('reading list answers', () => {
   });
 
   it('a page is its rows and its total; anything else is an error', () => {
-    expect(pageOf({ items: [{ id: 1 }, { id: 'x' }], total: 9 })).toEqual({ items: [{ id: 1 }], total: 9 });
+    expect(pageOf({ items: [{ id: 1 }, { id: 'x' }], total: 9 })).toEqual({ items: [{ id: 1 }], total: 9, labels: null });
+    // The labels the page brought, with the rows they name; labels of another shape are none.
+    const labels = { references: { teachers: { '3': 'سارا' } }, columns: { seats: { '1': '2 از 10' } }, names: {} };
+    expect(pageOf({ items: [{ id: 1, techerId: 3 }], total: 1, labels })).toEqual({ items: [{ id: 1, techerId: 3 }], total: 1, labels: { ...labels, rows: [{ id: 1, techerId: 3 }] } });
+    expect(pageOf({ items: [{ id: 1 }], total: 1, labels: { references: { teachers: { '3': 3 } }, columns: {}, names: {} } }).labels).toBeNull();
     for (const data of [{ items: [] }, { items: {}, total: 1 }, { total: 1 }, [], null, { items: [], total: '1' }]) {
       expect(() => pageOf(data)).toThrow(ApiError);
     }
@@ -77,7 +81,7 @@ describe('reading list answers', () => {
     const rows = await fetchRows(categories);
     expect(rows.length).toBeGreaterThan(0);
     const queries = answering('get', '/api/Course/GetSelectList', () => wrong({ items: [{ id: 5 }], total: 1 }));
-    await expect(fetchPage(courses, { page: '2', sort: 'title' })).resolves.toEqual({ items: [{ id: 5 }], total: 1 });
+    await expect(fetchPage(courses, { page: '2', sort: 'title' })).resolves.toEqual({ items: [{ id: 5 }], total: 1, labels: null });
     expect(queries).toEqual([{ page: '2', sort: 'title' }]);
     clearGetCache();
     server.use(http.get('*/api/Course/GetSelectList', () => wrong({ rows: [] })));

@@ -77,7 +77,7 @@ describe('the whole list', () => {
 });
 
 describe('a paged list', () => {
-  const page = (query: ListQueryParams): ListPage => ({ items: query.page === '2' ? [rows[2] as AnyRow] : rows.slice(0, 2), total: 3 });
+  const page = (query: ListQueryParams): ListPage => ({ items: query.page === '2' ? [rows[2] as AnyRow] : rows.slice(0, 2), total: 3, labels: null });
 
   it('reads the page of its query, the total being all that matched', async () => {
     const { list, queries } = startList({ page }, { page: '1' });
@@ -96,7 +96,7 @@ describe('a paged list', () => {
   });
 
   it('never takes the total below nothing', async () => {
-    const { list } = startList({ page: () => ({ items: [rows[0] as AnyRow], total: 0 }) }, {});
+    const { list } = startList({ page: () => ({ items: [rows[0] as AnyRow], total: 0, labels: null }) }, {});
     await reach(list, (s) => s.matches('table'), 'the page');
     list.send({ type: 'row.removeLocal', id: 1 });
     expect(list.getSnapshot().context).toMatchObject({ rows: [], total: 0 });

@@ -50,7 +50,7 @@ function arrangeList(entity: AnyEntity, query: ListQueryParams | null) {
     const op = entity.ops.list;
     const at = entity.ops.listItemsAt;
     if (answer === 'success') backend.succeed(op);
-    else if (answer === 'empty') backend.answer(op, { status: 200, body: query ? { items: [], total: 0 } : at ? { [at]: [] } : [] });
+    else if (answer === 'empty') backend.answer(op, { status: 200, body: query ? { items: [], total: 0, labels: { references: {}, columns: {}, names: {} } } : at ? { [at]: [] } : [] });
     else if (answer === 'offline') backend.answer(op, { status: 0, network: true });
     else backend.answer(op, { status: 200, body: { unexpected: true }, offContract: true });
   };

@@ -52,6 +52,17 @@ describe('list machine, paged (list protocol against msw)', () => {
     expect(ids(rows)).toEqual(Array.from({ length: 50 }, (_, i) => 120 - i));
   });
 
+  it('holds the labels the page brought for its rows (no labels call after them)', async () => {
+    const { list } = start({ pageSize: '50' });
+    await reach(list, (s) => s.matches('table'));
+    const { rows, labels } = list.getSnapshot().context;
+    expect(labels?.rows).toEqual(rows);
+    const teacher = sampleSeed.teachers.find((row) => row.id === rows[0]?.techerId);
+    if (!teacher) throw new Error('the sample courses have no teacher');
+    expect(labels?.references.teachers?.[String(teacher.id)]).toBe(teacher.fullName);
+    expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(0);
+  });
+
   it('pages and sorts through query.set, keeping the rows shown while refreshing', async () => {
     const { list } = start({ pageSize: '50' });
     await reach(list, (s) => s.matches('table'));

@@ -21,7 +21,7 @@ import {
 import type { components } from '../../codegen/openapi.gen';
 import { registry, registryKeys } from '../../schema/registry.gen';
 import { foldForSearch } from '../../schema/rules/text';
-import { listPage } from './msw-list';
+import { listPage, pageLabels } from './msw-list';
 import { savePreviewHandler } from './msw-preview';
 import { deleteCascaded, deleteRefusal, refused, writeRefusal } from './msw-rules';
 import { actionRefusal, changesRecord, integrityTexts, requestedVersion, splitLinks } from '../../server/engine/integrityRules';
@@ -113,6 +113,28 @@ export function createMockBackend(seed: Seed = {}) {
 
   const rows = (key: RegistryKey): AnyRow[] => store.get(key) ?? [];
 
+  /**
+   * The labels call's answer: `path` follows references as the server does (a roster's parent name
+   * and phone): each step is a reference field of the row reached, the last may name a plain field.
+   */
+  function labelsOf(key: RegistryKey, ids: readonly number[], steps: readonly string[]): Record<string, string> {
+    const follow = (entityKey: RegistryKey, row: AnyRow | undefined, rest: readonly string[]): string | undefined => {
+      if (!row) return undefined;
+      const [step, ...more] = rest;
+      if (step === undefined) return recordLabel(registry[entityKey], row);
+      const target = registry[entityKey].allFields[step]?.reference?.entity;
+      if (!target) return more.length === 0 && row[step] !== undefined ? String(row[step]) : undefined;
+      return follow(target, rows(target).find((other) => other.id === row[step]), more);
+    };
+    const labels: Record<string, string> = {};
+    for (const row of rows(key)) {
+      if (!ids.includes(row.id)) continue;
+      const label = follow(key, row, steps);
+      if (label !== undefined) labels[String(row.id)] = label;
+    }
+    return labels;
+  }
+
   const versionOf = (row: AnyRow): number => (typeof row.version === 'number' ? row.version : 1);
   const removeRow = (entityKey: RegistryKey, id: number): void => {
     store.set(entityKey, rows(entityKey).filter((row) => row.id !== id));
@@ -138,7 +160,7 @@ export function createMockBackend(seed: Seed = {}) {
     const list: HttpHandler[] = [
       handle(ops.list, async (request) => {
         const page = listPage(entity, rows(key), new URL(request.url).searchParams);
-        if (page) return HttpResponse.json(page);
+        if (page) return HttpResponse.json({ ...page, labels: pageLabels(entity, page.items, labelsOf) });
         const items = rows(key);
         return HttpResponse.json(ops.listItemsAt ? { [ops.listItemsAt]: items } : items);
       }),
@@ -264,24 +286,7 @@ export function createMockBackend(seed: Seed = {}) {
           if (!key) return unknown();
           const search = new URL(request.url).searchParams;
           const ids = (search.get('ids') ?? '').split(',').filter(Boolean).map(Number);
-          // `path` follows references as the server does (a roster's parent name and phone):
-          // each step is a reference field of the row reached, the last may name a plain field.
-          const steps = (search.get('path') ?? '').split('.').filter(Boolean);
-          const follow = (entityKey: RegistryKey, row: AnyRow | undefined, rest: readonly string[]): string | undefined => {
-            if (!row) return undefined;
-            const [step, ...more] = rest;
-            if (step === undefined) return recordLabel(registry[entityKey], row);
-            const target = registry[entityKey].allFields[step]?.reference?.entity;
-            if (!target) return more.length === 0 && row[step] !== undefined ? String(row[step]) : undefined;
-            return follow(target, rows(target).find((other) => other.id === row[step]), more);
-          };
-          const labels: Record<string, string> = {};
-          for (const row of rows(key)) {
-            if (!ids.includes(row.id)) continue;
-            const label = follow(key, row, steps);
-            if (label !== undefined) labels[String(row.id)] = label;
-          }
-          return HttpResponse.json({ labels });
+          return HttpResponse.json({ labels: labelsOf(key, ids, (search.get('path') ?? '').split('.').filter(Boolean)) });
         }),
       ),
       http.get(

@@ -1,5 +1,5 @@
 // The list protocol of the msw double (tests/support/msw-handlers.ts) over its in-memory rows.
-import type { AnyEntity, AnyRow } from '../../schema/define';
+import { columnReads, idsIn, namedThroughReferences, type AnyEntity, type AnyRow, type ListLabels, type RegistryKey } from '../../schema/define';
 import { foldForSearch } from '../../schema/rules/text';
 
 const protocolKeys = new Set(['page', 'pageSize', 'sort', 'q', 'ids']);
@@ -43,3 +43,20 @@ export function listPage(entity: AnyEntity, all: readonly AnyRow[], params: URLS
   return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
 }
 
+
+/** What the double's labels call answers: the labels of `ids` of `key`, following `path`. */
+export type LabelsOf = (key: RegistryKey, ids: readonly number[], path: readonly string[]) => Record<string, string>;
+
+/** The labels a page brings (server/engine/listLabels.ts), made of what the double's labels call answers. */
+export function pageLabels(entity: AnyEntity, items: readonly AnyRow[], labelsOf: LabelsOf): ListLabels {
+  const labels: ListLabels = { references: {}, columns: {}, names: namedThroughReferences(entity) ? labelsOf(entity.key, items.map((row) => row.id), []) : {} };
+  for (const read of columnReads(entity, entity.columns)) {
+    if (read.kind === 'reference') {
+      labels.references[read.target] = { ...labels.references[read.target], ...labelsOf(read.target, items.flatMap((row) => idsIn(row[read.key])), []) };
+      continue;
+    }
+    const path = 'path' in read.query && read.query.path !== '' ? read.query.path.split('.') : [];
+    labels.columns[read.id] = labelsOf(read.target, items.flatMap((row) => idsIn(row[read.from])), path);
+  }
+  return labels;
+}

@@ -74,6 +74,7 @@ function EntityList({ entity, view, onView }: EntityScreenProps) {
   const refreshing = useSelector(list, (s) => s.matches('refreshing'));
   const rows = useSelector(list, (s) => s.context.rows);
   const total = useSelector(list, (s) => s.context.total);
+  const pageLabels = useSelector(list, (s) => s.context.labels);
   const navigate = useNavigate();
   const onOpen = useCallback(
     (row: AnyRow) => void navigate({ to: '/admin/$entity/$id', params: { entity: entity.key, id: row.id } }),
@@ -180,6 +181,7 @@ function EntityList({ entity, view, onView }: EntityScreenProps) {
           <EntityTable
             entity={entity}
             rows={rows}
+            pageLabels={pageLabels}
             server={server}
             onEdit={ops.update ? onEdit : undefined}
             onDelete={ops.remove ? onDelete : undefined}

@@ -22,6 +22,7 @@ import { cellTexts, sortValue } from './cells';
 import { bulkTexts } from '../../machines/bulkTexts';
 import type { TableSelection } from './selection';
 import { referenceOptions, referenceTarget, usePathColumns, useReferenceLabels } from './relations';
+import type { PageLabels } from '../../machines/entityApi';
 import { useCompactRows } from './RowActions';
 import { adminTexts } from './texts';
 import { SelectAllBox, type Sizing, VirtualBody } from './EntityTableBody';
@@ -53,6 +54,8 @@ export interface ServerView {
 export interface EntityTableProps {
   entity: AnyEntity;
   rows: AnyRow[];
+  /** The labels a list's page brought for its rows: only what they lack is asked for. */
+  pageLabels?: PageLabels | null;
   /** Server-side paging, sort and search; without it the table sorts and searches its rows. */
   server?: ServerView;
   onEdit?: (row: AnyRow) => void;
@@ -109,7 +112,7 @@ export function fitColumns(natural: readonly number[], least: readonly number[],
   return capped(low);
 }
 
-export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, onView, onSaved, selection }: EntityTableProps) {
+export function EntityTable({ entity, rows, pageLabels = null, server, onEdit, onDelete, onAction, onView, onSaved, selection }: EntityTableProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -123,16 +126,17 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
   const hasSelection = selection !== undefined;
   // The actions column is narrower on a phone: crossing that width measures the columns again.
   const compact = useCompactRows();
-  // Reference columns show the referenced records' labels, fetched for all rows in one call per
-  // referenced entity; they reach the cells as the column's options (id → label).
+  // Reference columns show the referenced records' labels, brought by the list's page or fetched
+  // for all rows in one call per referenced entity; they reach the cells as the column's options
+  // (id → label).
   const referenceNames = useMemo(
     () => entity.columns.flatMap((column) => ((column.cell === 'reference' || column.cell === 'references') && 'key' in column ? [column.key] : [])),
     [entity],
   );
-  const labels = useReferenceLabels(entity, rows, referenceNames);
+  const labels = useReferenceLabels(entity, rows, referenceNames, pageLabels);
   // Key columns come right after the one naming the row; a phone's card shows only those.
   const drawnColumns = useMemo(() => (compact ? cardColumns(entity.columns) : listOrder(entity.columns)), [entity, compact]);
-  const resolvedColumns = usePathColumns(entity, drawnColumns, rows);
+  const resolvedColumns = usePathColumns(entity, drawnColumns, rows, pageLabels);
   const shownColumns = useMemo(
     () =>
       resolvedColumns.map((column) => {
@@ -365,6 +369,7 @@ export function EntityTable({ entity, rows, server, onEdit, onDelete, onAction, 
             onSaved={onSaved}
             onDrawn={measured || compact ? undefined : measureColumns}
             compact={compact}
+            pageLabels={pageLabels}
           />
         </table>
       </div>

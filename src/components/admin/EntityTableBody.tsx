@@ -9,6 +9,7 @@ import { markClipped } from './clippedCells';
 import { EditableCell } from './EditableCell';
 import { recordName } from './fieldValue';
 import { useRecordNames, type Labels } from './relations';
+import type { PageLabels } from '../../machines/entityApi';
 import { bulkTexts } from '../../machines/bulkTexts';
 import { RowActions } from './RowActions';
 import { columnId, columnValue, detailHref, type EntityColumn, type TableRow } from './entityTableRows';
@@ -157,6 +158,8 @@ interface VirtualBodyProps {
   /** Asks for the columns to be measured once rows are drawn (or there are none to draw). */
   onDrawn: ((withRows: boolean) => void) | undefined;
   compact: boolean;
+  /** The labels the list's page brought, its rows' own names among them. */
+  pageLabels: PageLabels | null;
 }
 
 /**
@@ -164,7 +167,7 @@ interface VirtualBodyProps {
  * the body has the height of all rows and each drawn row is moved to its place; while columns are
  * being measured (an ordinary table) two spacer rows stand in for the rows not drawn.
  */
-export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, onSaved, selected, onSelect, onDrawn, compact }: VirtualBodyProps) {
+export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns, columnCount, emptyText, entity, onEdit, onDelete, onAction, onView, onSaved, selected, onSelect, onDrawn, compact, pageLabels }: VirtualBodyProps) {
   // The virtualiser re-renders this component itself; nothing it returns is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -182,10 +185,12 @@ export function VirtualBody({ rows, scroller, rowSize, twoLines, placed, columns
     virtualizer.measure();
   }, [rowSize, virtualizer]);
   const items = virtualizer.getVirtualItems();
-  // An editable cell's label names its row («حضور سارا احمدی …»): one call for the rows shown.
+  // An editable cell's label names its row («حضور سارا احمدی …»): the list's page brings the names
+  // of its rows; one call for any other rows shown.
   const names = useRecordNames(
     entity,
     items.map((item) => rows[item.index]?.original),
+    pageLabels,
   );
   // The virtualiser learns the viewport's height after the first commit, so the first rows may be
   // drawn a render later than the data arrives; columns are measured once they are there.

@@ -1,5 +1,8 @@
 import type { RegisteredRouter, StaticDataRouteOption } from '@tanstack/react-router';
-import { navGroups, type NavDecl, type NavGroup, type RegistryKey } from '../../../schema/define';
+import type { RegistryKey } from '../../../schema/define';
+// From its own module, not through schema/define.ts: that one runs every part of the schema
+// language (the validation's schemas), which the sidebar of the first screen does not need.
+import { navGroups, type NavDecl, type NavGroup } from '../../../schema/define/nav';
 import { entitySummaries, type EntitySummary } from '../../../schema/entityIndex.gen';
 import { registryKeys } from '../../../schema/registryKeys.gen';
 import type { PanelAccess } from '../../../schema/rules/permissions';

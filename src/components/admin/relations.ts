@@ -1,9 +1,11 @@
 // The admin's relation calls (labels of referenced records, a picker's choices, a record with its
 // related records) and the hook that gives a table's reference columns their labels: one call
-// per referenced entity for all the rows a table holds, never one per row.
+// per referenced entity for all the rows a table holds, never one per row, and none for the rows
+// of a list's page, which brings their labels with it (PageLabels).
 import { useEffect, useMemo, useState } from 'react';
 import type { components } from '../../../codegen/openapi.gen';
-import { labelFieldsOf, manySpec, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
+import { columnReads, idsIn, namedThroughReferences, referenceTarget, type AnyEntity, type AnyField, type AnyRow, type ManyColumn, type PathColumn, type RegistryKey } from '../../../schema/define';
+import type { PageLabels } from '../../machines/entityApi';
 import { api, serverMessage } from '../../api/client';
 import { ApiError } from '../../api/operations';
 
@@ -40,12 +42,6 @@ export async function fetchRecord(entity: RegistryKey, id: number): Promise<Admi
   return data;
 }
 
-/** The registry entity a field refers to, when it is a reference field. */
-export function referenceTarget(field: AnyField | undefined): RegistryKey | null {
-  if (field?.input === 'reference' && field.reference) return field.reference.entity;
-  return field?.input === 'references' && field.references ? field.references.entity : null;
-}
-
 /** The field names of `entity` whose values are ids of another entity's records. */
 export function referenceFieldsOf(entity: AnyEntity, names: readonly string[]): Array<{ name: string; target: RegistryKey }> {
   return names.flatMap((name) => {
@@ -59,12 +55,7 @@ export function referencedIds(entity: AnyEntity, rows: readonly Readonly<Record<
   const ids = new Map<RegistryKey, Set<number>>();
   for (const { name, target } of referenceFieldsOf(entity, fieldNames)) {
     const set = ids.get(target) ?? new Set<number>();
-    for (const row of rows) {
-      // A many-to-many field holds several ids.
-      for (const value of Array.isArray(row[name]) ? row[name] : [row[name]]) {
-        if (typeof value === 'number' && Number.isInteger(value) && value > 0) set.add(value);
-      }
-    }
+    for (const row of rows) for (const id of idsIn(row[name])) set.add(id);
     ids.set(target, set);
   }
   return ids;
@@ -109,32 +100,54 @@ export function useLabels(wanted: ReadonlyMap<RegistryKey, ReadonlySet<number>>)
   return labels;
 }
 
-/**
- * Whether a record's name is made of other records' names (an enrolment: its child and its course),
- * so only the server's labels call (GET /api/Admin/{entity}/labels, see useRecordNames) can give it.
- */
-export function namedThroughReferences(entity: AnyEntity): boolean {
-  return labelFieldsOf(entity).some((name) => referenceTarget(entity.allFields[name]) !== null);
-}
+export { namedThroughReferences, referenceTarget };
 
 /**
  * The names of `rows` themselves, as the server's labels call gives them, when the entity is named
  * through its references (an enrolment, an attendance row; see recordName); undefined otherwise,
- * where the row names itself.
+ * where the row names itself. Those a list's page brought for its rows are not asked again.
  */
-export function useRecordNames(entity: AnyEntity, rows: readonly (Readonly<Record<string, unknown>> | null | undefined)[]): Labels | undefined {
-  const idsKey = namedThroughReferences(entity) ? rows.flatMap((row) => (row && typeof row.id === 'number' ? [row.id] : [])).join(',') : '';
+export function useRecordNames(entity: AnyEntity, rows: readonly (Readonly<Record<string, unknown>> | null | undefined)[], page: PageLabels | null = null): Labels | undefined {
+  const named = namedThroughReferences(entity);
+  const brought = named && page ? page.names : undefined;
+  const known = new Set(brought ? page?.rows.map((row) => row.id) : []);
+  const idsKey = named ? rows.flatMap((row) => (row && typeof row.id === 'number' && !known.has(row.id) ? [row.id] : [])).join(',') : '';
   const wanted = useMemo(
     () => new Map<RegistryKey, ReadonlySet<number>>(idsKey === '' ? [] : [[entity.key, new Set(idsKey.split(',').map(Number))]]),
     [entity.key, idsKey],
   );
-  return useLabels(wanted)[entity.key];
+  const asked = useLabels(wanted)[entity.key];
+  return useMemo(() => (brought ? { ...brought, ...asked } : asked), [brought, asked]);
 }
 
-/** The labels of every record the given fields of `rows` refer to, by referenced entity. */
-export function useReferenceLabels(entity: AnyEntity, rows: readonly Readonly<Record<string, unknown>>[], fieldNames: readonly string[]): Partial<Record<RegistryKey, Labels>> {
+/**
+ * The labels of every record the given fields of `rows` refer to, by referenced entity: those a
+ * list's page brought (for the records its own rows refer to) and, asked for, the rest (a row
+ * changed since to refer to another record).
+ */
+export function useReferenceLabels(
+  entity: AnyEntity,
+  rows: readonly Readonly<Record<string, unknown>>[],
+  fieldNames: readonly string[],
+  page: PageLabels | null = null,
+): Partial<Record<RegistryKey, Labels>> {
   const wanted = useMemo(() => referencedIds(entity, rows, fieldNames), [entity, rows, fieldNames]);
-  return useLabels(wanted);
+  const missing = useMemo(() => {
+    if (!page) return wanted;
+    const answered = referencedIds(entity, page.rows, fieldNames);
+    return new Map(
+      [...wanted].map(([target, ids]) => [target, page.references[target] === undefined ? ids : new Set([...ids].filter((id) => !answered.get(target)?.has(id)))]),
+    );
+  }, [entity, wanted, fieldNames, page]);
+  const asked = useLabels(missing);
+  return useMemo(() => {
+    const labels: Partial<Record<RegistryKey, Labels>> = { ...asked };
+    for (const target of wanted.keys()) {
+      const brought = page?.references[target];
+      if (brought) labels[target] = { ...brought, ...asked[target] };
+    }
+    return labels;
+  }, [wanted, asked, page]);
 }
 
 /** The labels read for the entity a reference field refers to (none for any other field). */
@@ -152,38 +165,17 @@ type EntityColumn = AnyEntity['columns'][number];
 /** A column whose value is computed from the row (a path or many column once its values are known). */
 export type ResolvedColumn = Exclude<EntityColumn, PathColumn | ManyColumn>;
 
-/** One labels call a path or many column needs: the entity asked, the ids, and what of them. */
-interface ColumnRead {
-  id: string;
-  /** The row field whose value is the id asked about ('id' for a many column). */
-  from: string;
-  target: RegistryKey;
-  query: { path: string } | { many: string };
-}
-
-function readOf(entity: AnyEntity, column: EntityColumn): ColumnRead | null {
-  if ('many' in column) {
-    return { id: column.id, from: 'id', target: entity.key, query: { many: manySpec(column) } };
-  }
-  if (!('path' in column)) return null;
-  const [first, ...rest] = column.path;
-  const target = referenceTarget(entity.allFields[first]);
-  return target ? { id: column.id, from: first, target, query: { path: rest.join('.') } } : null;
-}
-
 /**
  * The entity's columns with each path and many column (schema/define.ts PathColumn, ManyColumn)
- * turned into a computed one: its values come from one labels call per such column for all the
- * rows shown; until they arrive, or where the chain breaks, it shows «—».
+ * turned into a computed one: its values are those a list's page brought for its rows, and for
+ * any other row one labels call per such column for all of them; until they arrive, or where the
+ * chain breaks, it shows «—».
  */
-export function usePathColumns(entity: AnyEntity, columns: readonly EntityColumn[], rows: readonly AnyRow[]): ResolvedColumn[] {
-  const reads = useMemo(() => columns.flatMap((column) => readOf(entity, column) ?? []), [entity, columns]);
-  const wanted = reads.map((read) => {
-    const ids = new Set<number>();
-    for (const row of rows) {
-      const value = row[read.from];
-      if (typeof value === 'number' && Number.isInteger(value) && value > 0) ids.add(value);
-    }
+export function usePathColumns(entity: AnyEntity, columns: readonly EntityColumn[], rows: readonly AnyRow[], page: PageLabels | null = null): ResolvedColumn[] {
+  const reads = useMemo(() => new Map(columnReads(entity, columns).flatMap((read) => (read.kind === 'column' ? [[read.id, read] as const] : []))), [entity, columns]);
+  const wanted = [...reads.values()].map((read) => {
+    const brought = page?.columns[read.id] ? page.rows.flatMap((row) => idsIn(row[read.from])) : [];
+    const ids = new Set(rows.flatMap((row) => idsIn(row[read.from])).filter((id) => !brought.includes(id)));
     return { ...read, ids: [...ids].sort((a, b) => a - b).join(',') };
   });
   const wantedKey = wanted.map((w) => `${w.id}:${w.target}:${JSON.stringify(w.query)}:${w.ids}`).join(';');
@@ -210,13 +202,15 @@ export function usePathColumns(entity: AnyEntity, columns: readonly EntityColumn
   return useMemo(
     () =>
       columns.flatMap((column): ResolvedColumn[] => {
-        const read = readOf(entity, column);
         if (!('path' in column) && !('many' in column)) return [column];
+        const read = reads.get(column.id);
         if (!read) return [];
-        const known = values[column.id];
-        const value = (row: AnyRow) => known?.[String(row[read.from])] ?? null;
+        const value = (row: AnyRow) => {
+          const through = String(row[read.from]);
+          return values[column.id]?.[through] ?? page?.columns[column.id]?.[through] ?? null;
+        };
         return [{ id: column.id, header: column.header, cell: column.cell, ...(column.options ? { options: column.options } : {}), value }];
       }),
-    [entity, columns, values],
+    [columns, reads, values, page],
   );
 }

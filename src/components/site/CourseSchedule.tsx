@@ -3,33 +3,14 @@
 // place (address and room for in-person courses, «آنلاین» for online ones: the class link is
 // only ever given to enrolled learners, on their dashboard) and the sessions from today on,
 // moved ones shown with the day they moved from, cancelled ones struck through with the reason.
-import type { components } from '../../../codegen/openapi.gen';
 import { formatJalaliLong, jalaliWeekdayNames, weekdayIndex } from '../../../schema/rules/calendar';
 import { formatHoursRange, weeklyScheduleLines } from '../../../schema/rules/schedule';
 import { formatPersianNumber, toPersianDigits } from '../../../schema/rules/text';
+import type { PublicSession } from './loaders';
 import type { PublicCourse } from './types';
 import './schedule.css';
 
-type Schemas = components['schemas'];
-export type PublicSession = Schemas['PublicSession'];
 type ScheduledCourse = Pick<PublicCourse, 'type' | 'timeOfHolding' | 'lastSessionDate' | 'address' | 'room' | 'weeklySlots'>;
-
-interface PublicApi {
-  GET: (
-    path: '/api/Public/courses/{slug}/sessions',
-    init: { params: { path: { slug: string } } },
-  ) => Promise<{ data?: PublicSession[]; response: Response }>;
-}
-
-/** The course's upcoming sessions for its page; none when the call fails (the page still shows). */
-export async function loadCourseSessions(api: PublicApi, slug: string): Promise<PublicSession[]> {
-  try {
-    const answer = await api.GET('/api/Public/courses/{slug}/sessions', { params: { path: { slug } } });
-    return answer.data ?? [];
-  } catch {
-    return [];
-  }
-}
 
 /** Sessions listed before the rest fold away under «همه جلسه‌ها». */
 const shownFirst = 6;

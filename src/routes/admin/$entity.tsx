@@ -1,7 +1,6 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { loadScreenEntities } from '../../components/admin/entities';
-import { fetchPage } from '../../machines/entityApi';
 import { EntityScreen } from '../../components/admin/EntityScreen';
 import { readsEntity } from '../../components/admin/accessView';
 import { ensurePanelAccess } from '../../components/admin/panelAccess';
@@ -23,10 +22,12 @@ export const Route = createFileRoute('/admin/$entity')({
   },
   // The entity's schema file, and those of the entities its list shows, load with the screen's
   // code, and the list's page starts as soon as the schema is here, without waiting for that code
-  // (the screen's own call joins it: fetchPage).
+  // (the screen's own call joins it: fetchPage). The loader stays in the entry chunk: the list's
+  // calls come with the schema files, in parallel, so the first screen (the dashboard) does not
+  // load them.
   loader: async ({ params, deps }) => {
     if (!isRegistryKey(params.entity)) return null;
-    const [entity, access] = await Promise.all([loadScreenEntities(params.entity, 'list'), ensurePanelAccess()]);
+    const [entity, access, { fetchPage }] = await Promise.all([loadScreenEntities(params.entity, 'list'), ensurePanelAccess(), import('../../machines/entityApi')]);
     // A screen the caller's role does not read says so (EntityScreen): no list is asked for.
     if (readsEntity(access, entity.key)) fetchPage(entity, toApiQuery(deps, listPageSize)).catch(() => undefined);
     return entity;

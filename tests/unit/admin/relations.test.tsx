@@ -2,7 +2,7 @@
 // The reference picker (a combobox) and the table's reference cells against the msw backend:
 // keyboard use, Persian-aware matching, the «none» choice, the current value's label, and the
 // labels of a whole table fetched in one call per referenced entity, and a conflict told by names.
-import { backend } from '../../machines/server';
+import { backend, server } from '../../machines/server';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -169,6 +169,53 @@ describe('reference cells', () => {
     });
     // Teachers and categories, plus one for the seats column (a many column counting enrolments).
     expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(3);
+  });
+
+  it('ask nothing for the rows whose labels their list page brought, and only what a changed row lacks', async () => {
+    backend.reset({ ...sampleSeed, teachers: [...teachers, { id: 4, fullName: 'مینا تازه', skill: 'هنر', descirption: '', coverImage: '' }] });
+    const pageLabels = {
+      rows: courses,
+      references: { teachers: { '1': 'سارا احمدی', '2': 'علی یوسفی‌نیا', '3': 'کیان کریمی ۲' }, categories: { '1': 'برنامه‌نویسی', '2': 'رباتیک' } },
+      columns: { seats: Object.fromEntries(courses.map((course) => [String(course.id), '0'])) },
+      names: {},
+    };
+    const { rerender } = render(<EntityTable entity={coursesWithReferences} rows={courses} pageLabels={pageLabels} />);
+    // Named from the first frame: no labels call stands between the rows and their names.
+    expect(screen.getAllByText('سارا احمدی').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('رباتیک').length).toBeGreaterThan(0);
+    // A row saved since with a teacher the page did not name: that teacher alone is asked for.
+    const changed = courses.map((course) => (course.id === 1 ? { ...course, techerId: 4 } : course));
+    rerender(<EntityTable entity={coursesWithReferences} rows={changed} pageLabels={pageLabels} />);
+    await waitFor(() => expect(screen.getByText('مینا تازه')).toBeTruthy());
+    expect(backend.count('GET /api/Admin/{entity}/labels')).toBe(1);
+  });
+
+  it('ask no names of rows named through their references whose names their page brought (enrolments)', async () => {
+    const enrolments = registry.enrollments;
+    const rows = sampleSeed.enrollments ?? [];
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.url.includes('/labels')) asked.push(decodeURIComponent(new URL(request.url).pathname + new URL(request.url).search));
+    };
+    server.events.on('request:start', onRequest);
+    try {
+      const pageLabels = {
+        rows,
+        references: { children: {}, courses: {}, orders: {} },
+        columns: { parentName: {}, parentPhone: {}, childAge: {} },
+        names: Object.fromEntries(rows.map((row) => [String(row.id), `ثبت‌نام ${row.id}`])),
+      };
+      const { rerender } = render(<EntityTable entity={enrolments} rows={rows} pageLabels={pageLabels} />);
+      // A row the page did not bring: its name alone is asked for.
+      const first = rows[0];
+      if (!first) throw new Error('no sample enrolment');
+      const later: AnyRow = { ...first, id: 3 };
+      rerender(<EntityTable entity={enrolments} rows={[...rows, later]} pageLabels={pageLabels} />);
+      await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+      expect(asked).toEqual(['/api/Admin/enrollments/labels?ids=3']);
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
   });
 
   it('show the id in Persian digits for a record the server does not know', async () => {
