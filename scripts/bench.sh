@@ -22,7 +22,9 @@ baseline_ref=${BENCH_BASELINE_REF-96760f5}
 if [[ -n "$baseline_ref" ]] && git cat-file -e "$baseline_ref^{commit}" 2>/dev/null; then
   export BENCH_BASELINE; BENCH_BASELINE=$(mktemp -d)
   git archive "$baseline_ref" | tar -x -C "$BENCH_BASELINE"
-  ln -s "$PWD/node_modules" "$BENCH_BASELINE/node_modules"
+  # Its own dependencies, as its lock file names them: a package this tree has since dropped (or
+  # moved to another version) must still resolve for that tree's server.
+  (cd "$BENCH_BASELINE" && npm ci --silent --no-audit --no-fund >/dev/null 2>&1)
   (cd "$BENCH_BASELINE" && npm run --silent build >/dev/null 2>&1)
 fi
 run() { echo; echo "=== $1"; shift; "$@" 2>&1 | grep -v 'unexpected operator' || true; }
