@@ -69,6 +69,15 @@ export interface RouteSettings {
  */
 export type Register = (operation: string, access: Access, handler: Handler, settings?: RouteSettings) => void;
 
+/**
+ * A named handler that takes what it works with first (`readCart(deps, request)`), with that
+ * given: registered under the handler's own name, so the route walk still names the function
+ * that answers, and no wrapper is written per route.
+ */
+export function given<Deps>(deps: Deps, handler: (deps: Deps, request: FastifyRequest) => Promise<unknown>): Handler {
+  return Object.defineProperty((request: FastifyRequest) => handler(deps, request), 'name', { value: handler.name });
+}
+
 /** A route as registered: what the route walk (tests/security/access-matrix.test.ts) calls. */
 export interface DeclaredRoute {
   operation: string;

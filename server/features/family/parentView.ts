@@ -19,7 +19,7 @@ import { changesRecord } from '../../engine/crud';
 import { authTexts, verifyPassword, maxPasswordFailures, passwordWindowMs, sessionTexts } from '../identity/port';
 import type { DB } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import { currentUser, parse, type Register } from '../../platform/http';
+import { currentUser, given, parse, type Register } from '../../platform/http';
 
 type Schemas = components['schemas'];
 type CourseSchedule = Schemas['ChildCourseSchedule'];
@@ -177,33 +177,13 @@ export async function readProfile(db: DB, request: FastifyRequest): Promise<Sche
 /** The parent's own calls: profile, children, their classes. */
 export function registerFamily(register: Register, db: DB): void {
   const attempts = new Attempts(db);
-  register('GET /api/Me', 'learner', getProfile);
-  register('GET /api/Children', 'learner', listMyChildren);
-  register('POST /api/Children/Create', 'learner', addChild);
-  register('PUT /api/Children/Update', 'learner', editChild);
-  register('DELETE /api/Children/Delete', 'learner', removeChild);
+  register('GET /api/Me', 'learner', given(db, readProfile));
+  register('GET /api/Children', 'learner', given(db, listChildren));
+  register('POST /api/Children/Create', 'learner', given(db, createChild));
+  register('PUT /api/Children/Update', 'learner', given(db, updateChild));
+  register('DELETE /api/Children/Delete', 'learner', given(db, deleteChild));
   register('GET /api/Learner/Schedule', 'learner', learnerSchedule);
   register('PUT /api/Learner/Profile', 'learner', updateProfile);
-
-  function getProfile(request: FastifyRequest) {
-    return readProfile(db, request);
-  }
-
-  function listMyChildren(request: FastifyRequest) {
-    return listChildren(db, request);
-  }
-
-  function addChild(request: FastifyRequest) {
-    return createChild(db, request);
-  }
-
-  function editChild(request: FastifyRequest) {
-    return updateChild(db, request);
-  }
-
-  function removeChild(request: FastifyRequest) {
-    return deleteChild(db, request);
-  }
 
   async function learnerSchedule(request: FastifyRequest) {
     return scheduleOf(db, currentUser(request).id);

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { Contract } from '../../../server/platform/contract';
 import { openDatabase } from '../../../server/platform/db';
-import { contractRoutes } from '../../../server/platform/http';
+import { contractRoutes, given } from '../../../server/platform/http';
 import { bearerAuthentication } from '../../../server/features/identity/bearer';
 import { Tokens } from '../../../server/features/identity/tokens';
 
@@ -67,6 +67,18 @@ describe('routes are tied to the contract', () => {
     expect(routes.declared()).toEqual([]);
     routes.register('GET /api/A', 'public', readA);
     expect(routes.declared().map((route) => route.handler)).toEqual(['readA']);
+    await app.close();
+  });
+
+  it('a handler given what it works with is registered and declared under its own name', async () => {
+    async function readGreeting(greeting: string) {
+      return { greeting };
+    }
+    const app = Fastify();
+    const routes = contractRoutes(app, new Contract(yaml), async () => null);
+    routes.register('GET /api/A', 'public', given('سلام', readGreeting));
+    expect(routes.declared().map((route) => route.handler)).toEqual(['readGreeting']);
+    expect((await app.inject({ method: 'GET', url: '/api/A' })).json()).toEqual({ greeting: 'سلام' });
     await app.close();
   });
 
