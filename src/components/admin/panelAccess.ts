@@ -72,6 +72,17 @@ export function ensurePanelAccess(): Promise<PanelAccess> {
   return current ? Promise.resolve(current) : readPanelAccess();
 }
 
+/**
+ * What the caller may do as far as it is known without waiting for the server: its answer once
+ * read; before that, an administrator's token reads everything (the server checks every call
+ * anyway), so a screen's first call need not wait for the answer; a staff token's access is not
+ * known (null) until the server says it.
+ */
+export function accessKnownNow(): PanelAccess | null {
+  if (current) return current;
+  return decodeToken(readToken())?.role === staffRoleName ? null : administrator;
+}
+
 if (typeof window !== 'undefined') {
   // Another account's token must not be drawn with the previous one's access.
   window.addEventListener(tokenChangedEvent, () => {

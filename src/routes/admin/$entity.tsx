@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { loadScreenEntities } from '../../components/admin/entities';
 import { EntityScreen } from '../../components/admin/EntityScreen';
 import { readsEntity } from '../../components/admin/accessView';
-import { ensurePanelAccess } from '../../components/admin/panelAccess';
+import { accessKnownNow, ensurePanelAccess } from '../../components/admin/panelAccess';
 import { isRegistryKey } from '../../components/admin/navigation';
 import { listPageSize, toApiQuery, validateListSearch, type ListSearch } from '../../lib/listSearch';
 
@@ -27,7 +27,8 @@ export const Route = createFileRoute('/admin/$entity')({
   // load them.
   loader: async ({ params, deps }) => {
     if (!isRegistryKey(params.entity)) return null;
-    const [entity, access, { fetchPage }] = await Promise.all([loadScreenEntities(params.entity, 'list'), ensurePanelAccess(), import('../../machines/entityApi')]);
+    // An administrator's list does not wait for the access answer the panel reads beside it.
+    const [entity, access, { fetchPage }] = await Promise.all([loadScreenEntities(params.entity, 'list'), accessKnownNow() ?? ensurePanelAccess(), import('../../machines/entityApi')]);
     // A screen the caller's role does not read says so (EntityScreen): no list is asked for.
     if (readsEntity(access, entity.key)) fetchPage(entity, toApiQuery(deps, listPageSize)).catch(() => undefined);
     return entity;

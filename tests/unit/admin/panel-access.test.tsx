@@ -16,7 +16,7 @@ import { callOperation } from '../../../src/api/operations';
 import { entityView } from '../../../src/components/admin/accessView';
 import { EntityForm } from '../../../src/components/admin/EntityForm';
 import { EntityTable } from '../../../src/components/admin/EntityTable';
-import { readPanelAccess } from '../../../src/components/admin/panelAccess';
+import { accessKnownNow, readPanelAccess } from '../../../src/components/admin/panelAccess';
 import { clearSession, saveToken } from '../../../src/lib/auth';
 import { createAppRouter } from '../../../src/router';
 import { administratorAccess, sampleSeed, type PanelAccessAnswer } from '../../support/msw-handlers';
@@ -163,6 +163,28 @@ describe('the panel as a staff member sees it', () => {
     await callOperation(registry.courses.ops.list).catch(() => undefined);
     expect(await screen.findByText('نقش شما اجازه دیدن این بخش را ندارد.')).toBeTruthy();
     expect(within(screen.getByRole('complementary')).queryByRole('link', { name: 'دوره‌ها' })).toBeNull();
+  });
+
+  it("asks for an administrator's list without waiting for the access answer; a staff token's access is awaited", async () => {
+    saveToken(fakeToken('Staff'));
+    expect(accessKnownNow()).toBeNull();
+    clearSession();
+    saveToken(fakeToken('Administrator'));
+    expect(accessKnownNow()).toEqual({ kind: 'administrator' });
+    let answer = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('*/api/Admin/access', async () => {
+        await held;
+        return HttpResponse.json(administratorAccess);
+      }),
+    );
+    renderPanel('/admin/courses');
+    await waitFor(() => expect(backend.count(registry.courses.ops.list)).toBe(1));
+    answer();
+    expect(await screen.findByRole('button', { name: registry.courses.texts.addButton })).toBeTruthy();
   });
 
   it('reads the access again when the server refuses a call', async () => {
