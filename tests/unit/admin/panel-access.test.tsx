@@ -171,7 +171,7 @@ describe('the panel as a staff member sees it', () => {
     clearSession();
     saveToken(fakeToken('Administrator'));
     expect(accessKnownNow()).toEqual({ kind: 'administrator' });
-    let answer = () => undefined;
+    let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       answer = resolve;
     });
