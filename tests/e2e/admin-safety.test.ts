@@ -185,6 +185,10 @@ describe('guards and unsaved work', () => {
     const page = first.page;
     await page.goto(`${stack.baseUrl}/admin/users`);
     await page.getByRole('searchbox', { name: 'جستجو' }).fill(stack.adminPhone);
+    // The search reaches the URL after its delay and the list reloads: the row is deleted from
+    // the settled list, or its redraw can take the confirmation away under the click.
+    await page.waitForURL(/[?&]q=/);
+    await page.getByText('۱ ردیف', { exact: true }).waitFor();
     await page.getByRole('row').filter({ hasText: '۰۹۱۲۰۰۰۰۰۰۰' }).getByRole('button', { name: 'حذف' }).click();
     const confirm = page.getByRole('alertdialog');
     const toast = await told(page, 'حذف کاربر ناموفق بود', () => confirm.getByRole('button', { name: 'بله، حذف شود' }).click());
