@@ -13,6 +13,14 @@ export const statusMessages = {
 
 const getCache = new Map<string, Response>();
 
+/**
+ * Bumped by every clear. A GET sent before a write and answered after it read the data from
+ * before the write: its answer goes to its caller but never into the cache, or the reload the
+ * write asks for would be answered with the old data (a roll taken, its register still empty).
+ */
+let cacheGeneration = 0;
+const sentInGeneration = new Map<string, number>();
+
 /** Calls whose GET changes state on the server and so must always reach it. */
 const uncachedPrefixes = ['/api/Payment/'];
 
@@ -43,6 +51,7 @@ export function onGetCacheCleared(listener: () => void): () => void {
 }
 
 export function clearGetCache(): void {
+  cacheGeneration += 1;
   getCache.clear();
   for (const listener of cacheClearedListeners) listener();
 }
@@ -103,18 +112,25 @@ export const authMiddleware: Middleware = {
 };
 
 export const cacheMiddleware: Middleware = {
-  onRequest({ request }) {
+  onRequest({ request, id }) {
     if (!isCacheable(request)) return undefined;
     const cached = getCache.get(cacheKey(request));
-    return cached ? cached.clone() : undefined;
+    if (cached) return cached.clone();
+    sentInGeneration.set(id, cacheGeneration);
+    return undefined;
   },
-  onResponse({ request, response }) {
+  onResponse({ request, response, id }) {
+    const sentIn = sentInGeneration.get(id);
+    sentInGeneration.delete(id);
     // A 409 on a write means what this page read is out of date (someone else saved since).
     if (response.status === 409 && !isCacheable(request)) clearGetCache();
     if (!response.ok || isLiveRead(request)) return undefined;
-    if (isCacheable(request)) getCache.set(cacheKey(request), response.clone());
-    else clearGetCache();
+    if (!isCacheable(request)) clearGetCache();
+    else if (sentIn === cacheGeneration) getCache.set(cacheKey(request), response.clone());
     return undefined;
+  },
+  onError({ id }) {
+    sentInGeneration.delete(id);
   },
 };
 

@@ -39,7 +39,10 @@ beforeEach(() => {
   clearGetCache();
   localStorage.clear();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  server.resetHandlers();
+});
 
 describe('API client', () => {
   it('sends the stored token as a bearer token', async () => {
@@ -61,6 +64,35 @@ describe('API client', () => {
     const reloaded = await callOperation('GET /api/Category/GetSelectList');
     expect(categoryRequests).toBe(2);
     expect(JSON.stringify(reloaded)).toContain('هوش مصنوعی');
+  });
+
+  it('a GET answered after a write was sent before it: its answer is not cached, so the next read reaches the server', async () => {
+    let answerSlowRead: () => void = () => undefined;
+    const slowAnswerReady = new Promise<void>((resolve) => {
+      answerSlowRead = resolve;
+    });
+    let held = true;
+    server.use(
+      http.get(`${origin}/api/Category/GetSelectList`, async () => {
+        categoryRequests += 1;
+        // The first read is answered with the list as it was when it arrived, after the write.
+        if (held) {
+          held = false;
+          const before = structuredClone(categories);
+          await slowAnswerReady;
+          return HttpResponse.json(before);
+        }
+        return HttpResponse.json(categories);
+      }),
+    );
+    const slowRead = callOperation('GET /api/Category/GetSelectList');
+    await vi.waitFor(() => expect(categoryRequests).toBe(1));
+    await callOperation('POST /api/Category/Create', { body: { name: 'نجوم', inActive: false, coverImage: '' } });
+    answerSlowRead();
+    expect(JSON.stringify(await slowRead)).not.toContain('نجوم');
+    const reloaded = await callOperation('GET /api/Category/GetSelectList');
+    expect(categoryRequests).toBe(2);
+    expect(JSON.stringify(reloaded)).toContain('نجوم');
   });
 
   it('401 clears the session and goes to /auth', async () => {
