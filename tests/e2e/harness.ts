@@ -10,6 +10,9 @@ import { startFakeGateway, type FakeGateway } from '../support/fake-gateway';
 import { startFakeSms, type FakeSms } from '../support/fake-sms';
 import { waitBudgetMs } from '../support/budget';
 import { serverEntry } from '../support/server-entry';
+import { recordToasts } from './toasts';
+
+export { told } from './toasts';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -262,45 +265,6 @@ export async function signIn(page: Page, stack: Stack, username: string, passwor
   // The page then moves on by itself (to the dashboard, the panel or the page asked for); a
   // navigation started before that move is cut off by it.
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-}
-
-declare global {
-  interface Window {
-    /** Every toast the page has shown: its text and when (recordToasts). */
-    academyToasts?: Array<{ text: string; at: number }>;
-  }
-}
-
-/**
- * Kept by every page of a test's browser: each toast's text as it appears. A toast stays two
- * seconds (the admin's toastSettings); on a busy machine a test can look at the page later than
- * that, and a wait for a toast already gone never ends. A string, not a function: the page has
- * none of the helpers the test's transform adds to named functions.
- */
-const recordToasts = `
-  window.academyToasts = [];
-  new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) {
-      if (!(node instanceof Element)) continue;
-      const toasts = node.matches('.Toastify__toast') ? [node] : [...node.querySelectorAll('.Toastify__toast')];
-      for (const toast of toasts) window.academyToasts.push({ text: toast.textContent || '', at: Date.now() });
-    }
-  }).observe(document, { childList: true, subtree: true });
-`;
-
-/**
- * Does `action`, then waits for a toast containing `text` that appeared after the action began,
- * whether or not it is still on screen, and answers the toast's whole text (a reason under the
- * notice's text is part of it). A page the action navigated to is followed.
- */
-export async function told(page: Page, text: string, action: () => Promise<unknown>): Promise<string> {
-  const since = Date.now();
-  await action();
-  const found = await page.waitForFunction(
-    ([from, wanted]) => (window.academyToasts ?? []).find((toast) => toast.at >= from && toast.text.includes(wanted))?.text,
-    [since, text] as const,
-  );
-  return String(await found.jsonValue());
 }
 
 /**
