@@ -5,7 +5,7 @@
 // (rich-text editor), users (role edit patched in place, local delete), and the shell.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
+import { apiSignUp, framesDrawn, launchBrowser, signInAsAdmin, startStack, told, type BrowserSession, type Stack } from './harness';
 
 let stack: Stack;
 let session: BrowserSession;
@@ -234,6 +234,44 @@ describe('admin teachers', () => {
 });
 
 describe('admin articles', () => {
+  it('keeps the form still while the editor’s code arrives: «ذخیره» stays under the pointer, at desk and phone width', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const editorCode = /\/assets\/RichTextEditor-[\w-]+\.js$/;
+    await page.route(editorCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${stack.baseUrl}/admin/articles`);
+      await page.getByRole('button', { name: 'افزودن مقاله جدید' }).click();
+      const dialog = page.getByRole('dialog', { name: 'افزودن مقاله' });
+      const save = dialog.getByRole('button', { name: 'ذخیره' });
+      await dialog.locator('.admin-field').filter({ hasText: 'متن مقاله' }).getByText('در حال بارگذاری').waitFor();
+      const waiting: Record<number, number> = {};
+      for (const width of [1366, 700, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await framesDrawn(page);
+        waiting[width] = (await save.boundingBox())?.y ?? NaN;
+      }
+      release();
+      await dialog.getByRole('textbox', { name: 'متن مقاله' }).waitFor();
+      for (const width of [390, 700, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await framesDrawn(page);
+        expect(Math.abs(((await save.boundingBox())?.y ?? NaN) - (waiting[width] ?? NaN))).toBeLessThan(1);
+      }
+      await dialog.getByRole('button', { name: 'انصراف' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      release();
+      await page.unroute(editorCode);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('adds an article with the rich-text editor, edits and deletes it', async () => {
     await page.goto(`${stack.baseUrl}/admin/articles`);
     await page.getByRole('button', { name: 'افزودن مقاله جدید' }).click();

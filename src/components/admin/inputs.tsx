@@ -204,7 +204,13 @@ function DateInput(props: InputProps) {
 
 function RichTextInput(props: InputProps) {
   return (
-    <Suspense fallback={<div className="admin-cell-muted">{adminTexts.loading}</div>}>
+    <Suspense
+      fallback={
+        <div className="admin-editor-slot">
+          <div className="admin-cell-muted admin-editor-placeholder">{adminTexts.loading}</div>
+        </div>
+      }
+    >
       <RichTextEditor id={props.id} value={text(props.value)} onChange={(html) => props.onChange(html)} />
     </Suspense>
   );
