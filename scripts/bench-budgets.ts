@@ -13,9 +13,9 @@ import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from '../tests/e2e/harness';
-import { insertCourses, median, openBenchDatabase } from './bench/bulk';
-import { firstRowProbe, firstRows } from './bench/firstRow';
+import { startStack, type BrowserSession, type Stack } from '../tests/e2e/harness';
+import { median } from './bench/bulk';
+import { adminAtWork, firstRows } from './bench/firstRow';
 
 const connections = 20;
 const duration = Number(process.env.BENCH_SECONDS ?? 4);
@@ -97,15 +97,7 @@ async function underACrowd(trees: readonly Tree[]): Promise<void> {
 async function firstRow(trees: readonly Tree[]): Promise<void> {
   const sessions: Array<{ tree: Tree; session: BrowserSession; painted: number[]; labelled: number[] }> = [];
   for (const tree of trees) {
-    const db = openBenchDatabase(tree.stack.dataDir);
-    const { n } = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await insertCourses(db, 1000 - Number(n));
-    await db.destroy();
-    const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
-    await signInAsAdmin(session.page, tree.stack);
-    await session.page.addInitScript(firstRowProbe);
-    // Once unmeasured: the browser's cache then holds the scripts, as for an administrator at work.
-    await firstRows(session.page, `${tree.stack.baseUrl}/admin/courses`, { labelled: true });
+    const session = await adminAtWork(tree.stack);
     sessions.push({ tree, session, painted: [], labelled: [] });
   }
   for (let run = 0; run < rounds * 2; run++) {

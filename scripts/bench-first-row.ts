@@ -15,9 +15,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { launchBrowser, signInAsAdmin, startStack, type BrowserSession, type Stack } from '../tests/e2e/harness';
-import { insertCourses, median, openBenchDatabase } from './bench/bulk';
-import { firstRowProbe, firstRows } from './bench/firstRow';
+import { startStack, type BrowserSession, type Stack } from '../tests/e2e/harness';
+import { median } from './bench/bulk';
+import { adminAtWork, firstRows } from './bench/firstRow';
 
 const runs = Number(process.env.BENCH_RUNS ?? 6);
 /** Marks the instant the page's scripts begin, in the profile's clock and the page's: it joins the two. */
@@ -36,17 +36,7 @@ async function open(dir: string): Promise<Session> {
   process.chdir(path.resolve(dir));
   try {
     const stack = await startStack();
-    const db = openBenchDatabase(stack.dataDir);
-    const { n } = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await insertCourses(db, 1000 - Number(n));
-    await db.destroy();
-    const browser = await launchBrowser({ viewport: { width: 1366, height: 900 } });
-    await signInAsAdmin(browser.page, stack);
-    await browser.page.addInitScript(clockMark + firstRowProbe);
-    const url = `${stack.baseUrl}/admin/courses`;
-    // Unmeasured: the browser's cache then holds the scripts, as for an administrator at work.
-    for (let i = 0; i < 3; i++) await firstRows(browser.page, url);
-    return { dir, stack, browser, url };
+    return { dir, stack, browser: await adminAtWork(stack, clockMark), url: `${stack.baseUrl}/admin/courses` };
   } finally {
     process.chdir(here);
   }

@@ -5,6 +5,8 @@
 // On the courses list it also notes the frame where the first row's teacher is named (no longer
 // the bare id the cell shows until the label is known).
 import type { Page } from 'playwright-core';
+import { launchBrowser, signInAsAdmin, type BrowserSession, type Stack } from '../../tests/e2e/harness';
+import { insertCourses, openBenchDatabase } from './bulk';
 
 export const firstRowProbe = `
   window.__scale = { rowsAt: 0, paintedAt: 0, labelledAt: 0, labelledPaintedAt: 0, searchSentAt: 0 };
@@ -53,4 +55,21 @@ export async function firstRows(page: Page, url: string, options: { labelled?: b
     if (typeof s !== 'object' || !s) return { inDom: NaN, painted: NaN, labelled: NaN };
     return { inDom: Number(Reflect.get(s, 'rowsAt')), painted: Number(Reflect.get(s, 'paintedAt')), labelled: Number(Reflect.get(s, 'labelledPaintedAt')) || NaN };
   });
+}
+
+/**
+ * The server's courses made 1,000, and an administrator's browser on it with the probe installed
+ * (after `before`, a script of the caller's own), having loaded the list once unmeasured: the
+ * browser's cache then holds the scripts, as for an administrator at work.
+ */
+export async function adminAtWork(stack: Stack, before = ''): Promise<BrowserSession> {
+  const db = openBenchDatabase(stack.dataDir);
+  const { n } = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  await insertCourses(db, 1000 - Number(n));
+  await db.destroy();
+  const session = await launchBrowser({ viewport: { width: 1366, height: 900 } });
+  await signInAsAdmin(session.page, stack);
+  await session.page.addInitScript(before + firstRowProbe);
+  await firstRows(session.page, `${stack.baseUrl}/admin/courses`, { labelled: true });
+  return session;
 }
