@@ -191,7 +191,11 @@ function Toolbar({ editor }: { editor: Editor }) {
         pressed={state.link}
         onClick={() => applyLinkPrompt(editor, (m, c) => window.prompt(m, c))}
       >
-        🔗
+        {/* Drawn, not the 🔗 emoji: a machine without an emoji font showed an empty box. */}
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+          <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+        </svg>
       </ToolbarButton>
       <span className="rte-separator" aria-hidden="true" />
       <ToolbarButton
